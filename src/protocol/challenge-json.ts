@@ -1,0 +1,271 @@
+/**
+ * The authored (markdown) form of a challenge and its one-to-one mapping to the stored
+ * `Challenge`. Authors write the reference's snake_case JSON inside a ```json block:
+ *
+ *   {"challenge": {"type": "shell", "shell": {"cmd": "npm test", "timeout_seconds": 60}, "required": true}}
+ *
+ * | authored (JSON)                     | stored (`Challenge`)          | default / rule                        |
+ * |-------------------------------------|-------------------------------|---------------------------------------|
+ * | type: shell, mcp, user_input, comment | type: SHELL, MCP, USER_INPUT, COMMENT | absent → shell                 |
+ * | required                            | required                      | absent → true; must be a boolean      |
+ * | shell.cmd                           | shell.cmd                     | non-empty string                      |
+ * | shell.timeout_seconds               | shell.timeoutSeconds          | absent → 30; positive number          |
+ * | shell.interpreter / workdir         | shell.interpreter / workdir   | optional strings                      |
+ * | shell.flags / args                  | shell.flags / args            | optional arrays of strings            |
+ * | cmd, timeout_seconds (top level)    | shell.cmd, shell.timeoutSeconds | legacy flat shell, read when there is no `shell` object |
+ * | mcp.tool_name                       | mcp.toolName                  | non-empty string                      |
+ * | mcp.expected_result                 | mcp.expectedResult            | optional, any JSON                    |
+ * | mcp.arguments                       | mcp.arguments                 | optional, any JSON, kept as is        |
+ * | user_input.prompt                   | userInput.prompt              | optional string (empty → absent)      |
+ * | user_input.require_human            | userInput.requireHuman        | optional boolean                      |
+ * | comment.min_length                  | comment.minLength             | optional positive integer             |
+ *
+ * The sub-object of the challenge's own type is always present in the stored form (possibly
+ * empty); sub-objects of other types and unknown keys are ignored.
+ */
+import type {
+  Challenge,
+  ChallengeType,
+  CommentChallenge,
+  McpChallenge,
+  ShellChallenge,
+  UserInputChallenge,
+} from './challenge.js';
+
+/**
+ * A document that cannot be turned into a protocol. `line` is 1-based in the submitted markdown
+ * (null when the problem is the document as a whole). Lives here rather than in
+ * `markdown-protocol.ts` (which re-exports it) so the two modules do not import each other.
+ */
+export class ProtocolStructureError extends Error {
+  readonly line: number | null;
+  readonly reason: string;
+
+  constructor(line: number | null, reason: string) {
+    super(line === null ? reason : `line ${line}: ${reason}`);
+    this.name = 'ProtocolStructureError';
+    this.line = line;
+    this.reason = reason;
+  }
+}
+
+export type AuthoredChallengeType = 'shell' | 'mcp' | 'user_input' | 'comment';
+
+export interface AuthoredChallenge {
+  type: AuthoredChallengeType;
+  shell?: {
+    cmd: string;
+    timeout_seconds: number;
+    interpreter?: string;
+    flags?: string[];
+    args?: string[];
+    workdir?: string;
+  };
+  mcp?: { tool_name: string; expected_result?: unknown; arguments?: unknown };
+  user_input?: { prompt?: string; require_human?: boolean };
+  comment?: { min_length?: number };
+  required: boolean;
+}
+
+export const DEFAULT_SHELL_TIMEOUT_SECONDS = 30;
+
+const STORED_TYPE: Record<AuthoredChallengeType, ChallengeType> = {
+  shell: 'SHELL',
+  mcp: 'MCP',
+  user_input: 'USER_INPUT',
+  comment: 'COMMENT',
+};
+
+type JsonObject = Record<string, unknown>;
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads the value of an authored `challenge` key (the object, not the `{"challenge": …}`
+ * wrapper). Throws `ProtocolStructureError` at `line` naming the offending field.
+ */
+export function parseAuthoredChallenge(json: unknown, line: number | null): Challenge {
+  const fail = (reason: string) => new ProtocolStructureError(line, reason);
+  if (!isJsonObject(json)) throw fail('"challenge" must be a JSON object');
+
+  const rawType = json.type;
+  let type: ChallengeType;
+  if (rawType === undefined) {
+    type = 'SHELL';
+  } else if (typeof rawType === 'string' && Object.hasOwn(STORED_TYPE, rawType)) {
+    type = STORED_TYPE[rawType as AuthoredChallengeType];
+  } else {
+    throw fail(
+      `unknown challenge type ${JSON.stringify(rawType)} (expected shell, mcp, user_input or comment)`,
+    );
+  }
+
+  const required = json.required ?? true;
+  if (typeof required !== 'boolean') throw fail('challenge "required" must be true or false');
+
+  switch (type) {
+    case 'SHELL':
+      return { type, required, shell: readShell(json, fail) };
+    case 'MCP':
+      return { type, required, mcp: readMcp(json, fail) };
+    case 'USER_INPUT':
+      return { type, required, userInput: readUserInput(json, fail) };
+    case 'COMMENT':
+      return { type, required, comment: readComment(json, fail) };
+  }
+}
+
+/** The authored form of a stored challenge; `parseAuthoredChallenge` reads it back unchanged. */
+export function toAuthoredChallenge(challenge: Challenge): AuthoredChallenge {
+  switch (challenge.type) {
+    case 'SHELL': {
+      const shell = challenge.shell;
+      return {
+        type: 'shell',
+        ...(shell && {
+          shell: {
+            cmd: shell.cmd,
+            timeout_seconds: shell.timeoutSeconds,
+            ...(shell.interpreter !== undefined && { interpreter: shell.interpreter }),
+            ...(shell.flags !== undefined && { flags: [...shell.flags] }),
+            ...(shell.args !== undefined && { args: [...shell.args] }),
+            ...(shell.workdir !== undefined && { workdir: shell.workdir }),
+          },
+        }),
+        required: challenge.required,
+      };
+    }
+    case 'MCP': {
+      const mcp = challenge.mcp;
+      return {
+        type: 'mcp',
+        ...(mcp && {
+          mcp: {
+            tool_name: mcp.toolName,
+            ...(mcp.expectedResult !== undefined && { expected_result: mcp.expectedResult }),
+            ...(mcp.arguments !== undefined && { arguments: mcp.arguments }),
+          },
+        }),
+        required: challenge.required,
+      };
+    }
+    case 'USER_INPUT': {
+      const userInput = challenge.userInput ?? {};
+      return {
+        type: 'user_input',
+        user_input: {
+          ...(userInput.prompt !== undefined && { prompt: userInput.prompt }),
+          ...(userInput.requireHuman !== undefined && { require_human: userInput.requireHuman }),
+        },
+        required: challenge.required,
+      };
+    }
+    case 'COMMENT': {
+      const comment = challenge.comment ?? {};
+      return {
+        type: 'comment',
+        comment: { ...(comment.minLength !== undefined && { min_length: comment.minLength }) },
+        required: challenge.required,
+      };
+    }
+  }
+}
+
+type Fail = (reason: string) => ProtocolStructureError;
+
+function subObject(json: JsonObject, key: string, fail: Fail): JsonObject | undefined {
+  const value = json[key];
+  if (value === undefined) return undefined;
+  if (!isJsonObject(value)) throw fail(`challenge "${key}" must be a JSON object`);
+  return value;
+}
+
+function readShell(json: JsonObject, fail: Fail): ShellChallenge {
+  const nested = subObject(json, 'shell', fail);
+  // Legacy flat form: `cmd` / `timeout_seconds` directly on the challenge.
+  const source = nested ?? json;
+  const prefix = nested ? 'shell.' : '';
+
+  const cmd = source.cmd;
+  if (typeof cmd !== 'string' || cmd.trim() === '') {
+    throw fail(`shell challenge needs a non-empty string "${prefix}cmd"`);
+  }
+  const shell: ShellChallenge = {
+    cmd,
+    timeoutSeconds: optionalPositiveNumber(source, 'timeout_seconds', prefix, fail) ?? DEFAULT_SHELL_TIMEOUT_SECONDS,
+  };
+  const interpreter = optionalString(source, 'interpreter', prefix, fail);
+  if (interpreter !== undefined) shell.interpreter = interpreter;
+  const flags = optionalStringArray(source, 'flags', prefix, fail);
+  if (flags !== undefined) shell.flags = flags;
+  const args = optionalStringArray(source, 'args', prefix, fail);
+  if (args !== undefined) shell.args = args;
+  const workdir = optionalString(source, 'workdir', prefix, fail);
+  if (workdir !== undefined) shell.workdir = workdir;
+  return shell;
+}
+
+function readMcp(json: JsonObject, fail: Fail): McpChallenge {
+  const mcp = subObject(json, 'mcp', fail);
+  const toolName = mcp?.tool_name;
+  if (typeof toolName !== 'string' || toolName.trim() === '') {
+    throw fail('mcp challenge needs a non-empty string "mcp.tool_name"');
+  }
+  const result: McpChallenge = { toolName };
+  if (mcp?.expected_result !== undefined) result.expectedResult = mcp.expected_result;
+  if (mcp?.arguments !== undefined) result.arguments = mcp.arguments;
+  return result;
+}
+
+function readUserInput(json: JsonObject, fail: Fail): UserInputChallenge {
+  const userInput = subObject(json, 'user_input', fail) ?? {};
+  const result: UserInputChallenge = {};
+  const prompt = optionalString(userInput, 'prompt', 'user_input.', fail);
+  if (prompt !== undefined && prompt !== '') result.prompt = prompt;
+  const requireHuman = userInput.require_human;
+  if (requireHuman !== undefined) {
+    if (typeof requireHuman !== 'boolean') throw fail('"user_input.require_human" must be true or false');
+    result.requireHuman = requireHuman;
+  }
+  return result;
+}
+
+function readComment(json: JsonObject, fail: Fail): CommentChallenge {
+  const comment = subObject(json, 'comment', fail) ?? {};
+  const result: CommentChallenge = {};
+  const minLength = comment.min_length;
+  if (minLength !== undefined) {
+    if (typeof minLength !== 'number' || !Number.isInteger(minLength) || minLength <= 0) {
+      throw fail('"comment.min_length" must be a positive integer');
+    }
+    result.minLength = minLength;
+  }
+  return result;
+}
+
+function optionalString(source: JsonObject, key: string, prefix: string, fail: Fail): string | undefined {
+  const value = source[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw fail(`"${prefix}${key}" must be a string`);
+  return value;
+}
+
+function optionalStringArray(source: JsonObject, key: string, prefix: string, fail: Fail): string[] | undefined {
+  const value = source[key];
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw fail(`"${prefix}${key}" must be an array of strings`);
+  }
+  return [...value];
+}
+
+function optionalPositiveNumber(source: JsonObject, key: string, prefix: string, fail: Fail): number | undefined {
+  const value = source[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw fail(`"${prefix}${key}" must be a positive number`);
+  }
+  return value;
+}

@@ -1,0 +1,42 @@
+/**
+ * A step's challenge (proof-of-work definition) as stored in MongoDB and used by services.
+ * Authored markdown uses the reference's snake_case JSON (`timeout_seconds`, `tool_name`,
+ * `user_input`, `min_length`); the mapping to these camelCase fields is one-to-one and lives
+ * in `challenge-json.ts` only.
+ */
+export type ChallengeType = 'SHELL' | 'MCP' | 'USER_INPUT' | 'COMMENT';
+
+export interface ShellChallenge {
+  cmd: string;
+  timeoutSeconds: number;
+  interpreter?: string;
+  flags?: string[];
+  args?: string[];
+  workdir?: string;
+}
+
+export interface McpChallenge {
+  toolName: string;
+  expectedResult?: unknown;
+  /** Stored but not interpreted (reference §2.3). */
+  arguments?: unknown;
+}
+
+export interface UserInputChallenge {
+  prompt?: string;
+  /** When true only a person (answerPrompt) can satisfy the challenge. */
+  requireHuman?: boolean;
+}
+
+export interface CommentChallenge {
+  minLength?: number;
+}
+
+export interface Challenge {
+  type: ChallengeType;
+  required: boolean;
+  shell?: ShellChallenge;
+  mcp?: McpChallenge;
+  userInput?: UserInputChallenge;
+  comment?: CommentChallenge;
+}
