@@ -1,0 +1,49 @@
+import type { Outcome } from './solution-input.js';
+import type { StepErrorCode } from './step-error-code.js';
+import { callNextInstruction, incompleteRunMessage, runFinishedInstruction } from './step-messages.js';
+
+/** The answer of attest. */
+export interface AttestPayload {
+  runId: string;
+  uri: string;
+  outcome: Outcome;
+  /** The caller's message when rated; the reason otherwise. */
+  message: string;
+  /** The bonus recorded (0 when nothing was rated). */
+  qualityBonus: number;
+  /** ISO 8601; null when nothing was rated. */
+  ratedAt: string | null;
+  errorCode: StepErrorCode | null;
+  nextAction: string;
+}
+
+export function attestedPayload(args: {
+  runId: string;
+  uri: string;
+  outcome: Outcome;
+  message: string;
+  qualityBonus: number;
+  ratedAt: string;
+}): AttestPayload {
+  return { ...args, errorCode: null, nextAction: runFinishedInstruction(args.runId).nextAction };
+}
+
+/** Attest SUCCESS refused: the run stays open and the agent is sent back to the pending step. */
+export function incompleteRunPayload(args: {
+  runId: string;
+  uri: string;
+  pendingStepUri: string;
+  firstUnprovenRequiredStepIndex: number;
+  stepCount: number;
+}): AttestPayload {
+  return {
+    runId: args.runId,
+    uri: args.uri,
+    outcome: 'SUCCESS',
+    message: incompleteRunMessage(args.firstUnprovenRequiredStepIndex, args.stepCount),
+    qualityBonus: 0,
+    ratedAt: null,
+    errorCode: 'INCOMPLETE_RUN',
+    nextAction: callNextInstruction(args.pendingStepUri, args.runId).nextAction,
+  };
+}

@@ -1,0 +1,139 @@
+import type { ChallengeType } from '../protocol/challenge.js';
+import type { ProofSource } from './solution-input.js';
+
+/** Largest stdout or stderr kept in a record, in UTF-8 bytes; the rest is cut with a marker. */
+export const MAX_SHELL_OUTPUT_BYTES = 64 * 1024;
+
+export type ProofStatus = 'success' | 'failed';
+
+/**
+ * One stored proof: what the caller reported for one step of one run, plus the chain link
+ * (`previousProofHash`). Its `proofHash` (proof-hash.ts) is computed over exactly these fields,
+ * so nothing may be added to a stored record after hashing. Absent optional fields are left out
+ * rather than set to `undefined`'s JSON stand-in, which keeps the hash stable across storage.
+ */
+export interface ProofRecord {
+  runId: string;
+  stepUri: string;
+  stepIndex: number;
+  type: ChallengeType;
+  /** `failed` for a non-zero exit code, `mcp.success: false`, or a declined confirmation. */
+  status: ProofStatus;
+  source: ProofSource;
+  /** ISO 8601 server time at which the proof was accepted for checking. */
+  executedAt: string;
+  /** The nonce the solution echoed (equal to the one issued). */
+  nonce: string;
+  /** Genesis for the first proven step of the run, otherwise the last proven step's hash. */
+  previousProofHash: string;
+  shell?: ShellProof;
+  mcp?: McpProof;
+  userInput?: UserInputProof;
+  comment?: CommentProof;
+}
+
+export interface ShellProof {
+  exitCode: number;
+  /** Empty when not reported; cut to MAX_SHELL_OUTPUT_BYTES with a marker. */
+  stdout: string;
+  stderr: string;
+  durationSeconds?: number;
+}
+
+export interface McpProof {
+  toolName: string;
+  arguments?: unknown;
+  /** `null` when the caller reported no result. */
+  result: unknown;
+  success: boolean;
+}
+
+export interface UserInputProof {
+  confirmation: string;
+  /** ISO 8601: the caller's timestamp normalised, or the server time. */
+  timestamp: string;
+}
+
+export interface CommentProof {
+  text: string;
+}
+
+/** The checked, type-specific part of a solution, ready to be stored. */
+export type ProofEvidence =
+  | { type: 'SHELL'; shell: ShellProof }
+  | { type: 'MCP'; mcp: McpProof }
+  | { type: 'USER_INPUT'; userInput: UserInputProof }
+  | { type: 'COMMENT'; comment: CommentProof };
+
+export interface ProofRecordContext {
+  runId: string;
+  stepUri: string;
+  stepIndex: number;
+  source: ProofSource;
+  executedAt: string;
+  nonce: string;
+  previousProofHash: string;
+}
+
+/** Builds the record to store; shell output is truncated here so every caller gets the limit. */
+export function createProofRecord(
+  context: ProofRecordContext,
+  evidence: ProofEvidence,
+  status: ProofStatus,
+): ProofRecord {
+  const base = {
+    runId: context.runId,
+    stepUri: context.stepUri,
+    stepIndex: context.stepIndex,
+    type: evidence.type,
+    status,
+    source: context.source,
+    executedAt: context.executedAt,
+    nonce: context.nonce,
+    previousProofHash: context.previousProofHash,
+  };
+  switch (evidence.type) {
+    case 'SHELL': {
+      const shell: ShellProof = {
+        exitCode: evidence.shell.exitCode,
+        stdout: truncateUtf8(evidence.shell.stdout, MAX_SHELL_OUTPUT_BYTES),
+        stderr: truncateUtf8(evidence.shell.stderr, MAX_SHELL_OUTPUT_BYTES),
+      };
+      if (evidence.shell.durationSeconds !== undefined) {
+        shell.durationSeconds = evidence.shell.durationSeconds;
+      }
+      return { ...base, shell };
+    }
+    case 'MCP': {
+      const mcp: McpProof = {
+        toolName: evidence.mcp.toolName,
+        result: evidence.mcp.result,
+        success: evidence.mcp.success,
+      };
+      if (evidence.mcp.arguments !== undefined) mcp.arguments = evidence.mcp.arguments;
+      return { ...base, mcp };
+    }
+    case 'USER_INPUT':
+      return { ...base, userInput: { ...evidence.userInput } };
+    case 'COMMENT':
+      return { ...base, comment: { ...evidence.comment } };
+  }
+}
+
+/**
+ * Keeps at most `maxBytes` UTF-8 bytes of `text`, cut on a character boundary, and appends
+ * `…[truncated N bytes]` where N is the number of bytes dropped. Text within the limit is
+ * returned unchanged.
+ */
+export function truncateUtf8(text: string, maxBytes: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= maxBytes) return text;
+  let cut = maxBytes;
+  // Step back over UTF-8 continuation bytes (10xxxxxx) so no character is split.
+  while (cut > 0 && ((bytes[cut] ?? 0) & 0xc0) === 0x80) cut--;
+  return `${bytes.subarray(0, cut).toString('utf8')}${truncationMarker(bytes.length - cut)}`;
+}
+
+export function truncationMarker(droppedBytes: number): string {
+  return `…[truncated ${droppedBytes} bytes]`;
+}

@@ -1,0 +1,272 @@
+import type { Challenge, ChallengeType } from '../protocol/challenge.js';
+import { canonicalJson, CanonicalJsonError } from './canonical-json.js';
+import { commentMinLength, effectiveChallenge, requiresHuman } from './challenge-display.js';
+import { proofHash } from './proof-hash.js';
+import { createProofRecord } from './proof-record.js';
+import type { ProofEvidence, ProofRecord, ProofStatus } from './proof-record.js';
+import type { ProofSource, SolutionInput } from './solution-input.js';
+import type { StepErrorCode } from './step-error-code.js';
+import {
+  commentTooShortMessage,
+  invalidFieldMessage,
+  SOLUTION_MESSAGES,
+  toolMismatchMessage,
+  typeMismatchMessage,
+} from './step-messages.js';
+import { isDeclinedConfirmation } from './user-decline.js';
+
+/** Largest comment text or confirmation accepted, in UTF-8 bytes (rejected, not cut). */
+export const MAX_TEXT_FIELD_BYTES = 64 * 1024;
+/** Largest `mcp.arguments` or `mcp.result`, as canonical JSON in UTF-8 bytes. */
+export const MAX_MCP_JSON_BYTES = 256 * 1024;
+
+const CHALLENGE_TYPES: readonly ChallengeType[] = ['SHELL', 'MCP', 'USER_INPUT', 'COMMENT'];
+
+/** The codes checkSolution itself returns. */
+export type SolutionErrorCode = Extract<
+  StepErrorCode,
+  | 'MISSING_FIELD'
+  | 'INVALID_FIELD'
+  | 'NONCE_MISMATCH'
+  | 'PROOF_HASH_MISMATCH'
+  | 'TYPE_MISMATCH'
+  | 'TOOL_MISMATCH'
+  | 'COMMAND_FAILED'
+  | 'COMMENT_TOO_SHORT'
+  | 'USER_DECLINED'
+  | 'HUMAN_CONFIRMATION_REQUIRED'
+>;
+
+export interface CheckSolutionInput {
+  runId: string;
+  /** The pending step the solution proves. */
+  step: { uri: string; index: number };
+  /** The step's stored challenge; none means the optional default comment challenge. */
+  challenge: Challenge | null | undefined;
+  solution: SolutionInput;
+  /** The nonce issued with the pending step's challenge. */
+  expectedNonce: string;
+  /** `challenge.proofHash` as shown: genesis, or the last proven step's hash. */
+  expectedPreviousHash: string;
+  source: ProofSource;
+  /** Server time, recorded as `executedAt` (and as the confirmation time when none is sent). */
+  now: Date;
+}
+
+/**
+ * `ok: true` settles the pending step: the record is stored, its hash becomes the value to echo
+ * next, and the run moves on. `record.status` is `failed` when an optional step's proof failed
+ * (`required: false` never blocks).
+ * `ok: false` leaves the pending step pending. For COMMAND_FAILED and USER_DECLINED the failed
+ * record comes back too, for the run's history; it must not become the chain's last hash.
+ */
+export type SolutionCheckResult =
+  | { ok: true; record: ProofRecord; proofHash: string }
+  | { ok: false; errorCode: SolutionErrorCode; message: string; record?: ProofRecord; proofHash?: string };
+
+type Rejection = { ok: false; errorCode: SolutionErrorCode; message: string };
+type EvidenceResult = { ok: true; evidence: ProofEvidence; status: ProofStatus } | Rejection;
+
+/**
+ * Checks a solution against the pending step, first failure wins:
+ * nonce (missing → MISSING_FIELD, other → NONCE_MISMATCH), proofHash (wrong →
+ * PROOF_HASH_MISMATCH, missing → MISSING_FIELD), type (TYPE_MISMATCH), person-only challenge
+ * answered by an agent (HUMAN_CONFIRMATION_REQUIRED), the type's fields (MISSING_FIELD,
+ * INVALID_FIELD, TOOL_MISMATCH, COMMENT_TOO_SHORT), then the reported outcome: a non-zero exit
+ * code or `mcp.success: false` is COMMAND_FAILED and a declining reply is USER_DECLINED, unless
+ * the challenge is optional.
+ */
+export function checkSolution(input: CheckSolutionInput): SolutionCheckResult {
+  const challenge = effectiveChallenge(input.challenge);
+  const solution = input.solution as Partial<SolutionInput> | null | undefined;
+  if (!isObject(solution) || !CHALLENGE_TYPES.includes(solution.type as ChallengeType)) {
+    return reject('INVALID_FIELD', SOLUTION_MESSAGES.invalidType);
+  }
+
+  if (solution.nonce === undefined || solution.nonce === null || solution.nonce === '') {
+    return reject('MISSING_FIELD', SOLUTION_MESSAGES.missingNonce);
+  }
+  if (solution.nonce !== input.expectedNonce) return reject('NONCE_MISMATCH', SOLUTION_MESSAGES.nonceMismatch);
+
+  if (solution.proofHash !== undefined && solution.proofHash !== null && solution.proofHash !== '') {
+    if (solution.proofHash !== input.expectedPreviousHash) {
+      return reject('PROOF_HASH_MISMATCH', SOLUTION_MESSAGES.proofHashMismatch);
+    }
+  } else {
+    return reject('MISSING_FIELD', SOLUTION_MESSAGES.missingProofHash);
+  }
+
+  const type = solution.type as ChallengeType;
+  if (type !== challenge.type) return reject('TYPE_MISMATCH', typeMismatchMessage(challenge.type, type));
+
+  if (requiresHuman(challenge) && input.source !== 'HUMAN') {
+    return reject('HUMAN_CONFIRMATION_REQUIRED', SOLUTION_MESSAGES.humanConfirmationRequired);
+  }
+
+  const checked = checkEvidence(type, solution, challenge, input.now);
+  if (!checked.ok) return checked;
+
+  const record = createProofRecord(
+    {
+      runId: input.runId,
+      stepUri: input.step.uri,
+      stepIndex: input.step.index,
+      source: input.source,
+      executedAt: input.now.toISOString(),
+      nonce: input.expectedNonce,
+      previousProofHash: input.expectedPreviousHash,
+    },
+    checked.evidence,
+    checked.status,
+  );
+  const hash = proofHash(record);
+  if (checked.status === 'failed' && challenge.required) {
+    return type === 'USER_INPUT'
+      ? { ok: false, errorCode: 'USER_DECLINED', message: SOLUTION_MESSAGES.userDeclined, record, proofHash: hash }
+      : { ok: false, errorCode: 'COMMAND_FAILED', message: SOLUTION_MESSAGES.proofFailed, record, proofHash: hash };
+  }
+  return { ok: true, record, proofHash: hash };
+}
+
+function checkEvidence(
+  type: ChallengeType,
+  solution: Partial<SolutionInput>,
+  challenge: Challenge,
+  now: Date,
+): EvidenceResult {
+  switch (type) {
+    case 'SHELL':
+      return checkShell(solution.shell);
+    case 'MCP':
+      return checkMcp(solution.mcp, challenge);
+    case 'USER_INPUT':
+      return checkUserInput(solution.userInput, now);
+    case 'COMMENT':
+      return checkComment(solution.comment, challenge);
+  }
+}
+
+function checkShell(shell: unknown): EvidenceResult {
+  if (!isObject(shell) || shell.exitCode === undefined || shell.exitCode === null) {
+    return reject('MISSING_FIELD', SOLUTION_MESSAGES.shellMissing);
+  }
+  const { exitCode, stdout, stderr, durationSeconds } = shell;
+  if (typeof exitCode !== 'number' || !Number.isSafeInteger(exitCode)) {
+    return reject('INVALID_FIELD', invalidFieldMessage('shell.exitCode', 'must be an integer'));
+  }
+  for (const [field, value] of [['shell.stdout', stdout], ['shell.stderr', stderr]] as const) {
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      return reject('INVALID_FIELD', invalidFieldMessage(field, 'must be a string'));
+    }
+  }
+  const hasDuration = durationSeconds !== undefined && durationSeconds !== null;
+  if (hasDuration && (typeof durationSeconds !== 'number' || !Number.isFinite(durationSeconds) || durationSeconds < 0)) {
+    return reject('INVALID_FIELD', invalidFieldMessage('shell.durationSeconds', 'must be a finite number of seconds, 0 or more'));
+  }
+  return {
+    ok: true,
+    status: exitCode === 0 ? 'success' : 'failed',
+    evidence: {
+      type: 'SHELL',
+      shell: {
+        exitCode,
+        stdout: (stdout as string | null | undefined) ?? '',
+        stderr: (stderr as string | null | undefined) ?? '',
+        ...(hasDuration ? { durationSeconds: durationSeconds as number } : {}),
+      },
+    },
+  };
+}
+
+function checkMcp(mcp: unknown, challenge: Challenge): EvidenceResult {
+  if (!isObject(mcp)) return reject('MISSING_FIELD', SOLUTION_MESSAGES.mcpMissing);
+  const { toolName, success } = mcp;
+  if (typeof toolName !== 'string' || toolName.trim() === '') {
+    return reject('MISSING_FIELD', SOLUTION_MESSAGES.mcpToolNameMissing);
+  }
+  if (typeof success !== 'boolean') {
+    return reject('INVALID_FIELD', invalidFieldMessage('mcp.success', 'must be true or false'));
+  }
+  for (const field of ['arguments', 'result'] as const) {
+    const problem = jsonProblem(mcp[field]);
+    if (problem) return reject('INVALID_FIELD', invalidFieldMessage(`mcp.${field}`, problem));
+  }
+  const expectedTool = challenge.mcp?.toolName?.trim();
+  if (expectedTool && toolName.trim() !== expectedTool) {
+    return reject('TOOL_MISMATCH', toolMismatchMessage(expectedTool, toolName.trim()));
+  }
+  return {
+    ok: true,
+    status: success ? 'success' : 'failed',
+    evidence: {
+      type: 'MCP',
+      mcp: {
+        toolName: toolName.trim(),
+        result: mcp.result ?? null,
+        success,
+        ...(mcp.arguments !== undefined && mcp.arguments !== null ? { arguments: mcp.arguments } : {}),
+      },
+    },
+  };
+}
+
+function checkUserInput(userInput: unknown, now: Date): EvidenceResult {
+  if (!isObject(userInput) || typeof userInput.confirmation !== 'string' || userInput.confirmation.trim() === '') {
+    return reject('MISSING_FIELD', SOLUTION_MESSAGES.userInputMissing);
+  }
+  const confirmation = userInput.confirmation;
+  if (utf8Bytes(confirmation) > MAX_TEXT_FIELD_BYTES) {
+    return reject('INVALID_FIELD', invalidFieldMessage('userInput.confirmation', `must be at most ${MAX_TEXT_FIELD_BYTES} bytes`));
+  }
+  let timestamp = now.toISOString();
+  const sent = userInput.timestamp;
+  if (sent !== undefined && sent !== null) {
+    const parsed = typeof sent === 'string' ? Date.parse(sent) : Number.NaN;
+    if (Number.isNaN(parsed)) {
+      return reject('INVALID_FIELD', invalidFieldMessage('userInput.timestamp', 'must be an ISO 8601 date-time'));
+    }
+    timestamp = new Date(parsed).toISOString();
+  }
+  return {
+    ok: true,
+    status: isDeclinedConfirmation(confirmation) ? 'failed' : 'success',
+    evidence: { type: 'USER_INPUT', userInput: { confirmation, timestamp } },
+  };
+}
+
+function checkComment(comment: unknown, challenge: Challenge): EvidenceResult {
+  if (!isObject(comment) || typeof comment.text !== 'string' || comment.text.trim() === '') {
+    return reject('MISSING_FIELD', SOLUTION_MESSAGES.commentMissing);
+  }
+  const text = comment.text;
+  if (utf8Bytes(text) > MAX_TEXT_FIELD_BYTES) {
+    return reject('INVALID_FIELD', invalidFieldMessage('comment.text', `must be at most ${MAX_TEXT_FIELD_BYTES} bytes`));
+  }
+  const minLength = commentMinLength(challenge);
+  // Characters (code points) after trimming, so padding with spaces does not count.
+  if ([...text.trim()].length < minLength) return reject('COMMENT_TOO_SHORT', commentTooShortMessage(minLength));
+  return { ok: true, status: 'success', evidence: { type: 'COMMENT', comment: { text } } };
+}
+
+/** Why a value cannot be stored and hashed as JSON, or null when it can. */
+function jsonProblem(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  try {
+    return utf8Bytes(canonicalJson(value)) > MAX_MCP_JSON_BYTES ? `must be at most ${MAX_MCP_JSON_BYTES} bytes of JSON` : null;
+  } catch (error) {
+    if (error instanceof CanonicalJsonError) return `must be plain JSON (${error.message})`;
+    throw error;
+  }
+}
+
+function reject(errorCode: SolutionErrorCode, message: string): Rejection {
+  return { ok: false, errorCode, message };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function utf8Bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}

@@ -1,0 +1,49 @@
+import type { ChallengeType } from '../protocol/challenge.js';
+
+/**
+ * What a caller sends to prove a step (`next`'s `solution`, or the solution `answerPrompt`
+ * builds from a person's reply). Optional fields accept `null` as well as absence because
+ * GraphQL input objects deliver both. The object matching `type` is the only one read; others
+ * are ignored.
+ */
+export interface SolutionInput {
+  type: ChallengeType;
+  /** Echo of `challenge.nonce`. */
+  nonce?: string | null;
+  /** Echo of `challenge.proofHash`. */
+  proofHash?: string | null;
+  shell?: ShellSolution | null;
+  mcp?: McpSolution | null;
+  userInput?: UserInputSolution | null;
+  comment?: CommentSolution | null;
+}
+
+export interface ShellSolution {
+  exitCode: number;
+  stdout?: string | null;
+  stderr?: string | null;
+  durationSeconds?: number | null;
+}
+
+export interface McpSolution {
+  toolName: string;
+  arguments?: unknown;
+  result?: unknown;
+  success: boolean;
+}
+
+export interface UserInputSolution {
+  confirmation: string;
+  /** ISO 8601; the server time is recorded when absent. */
+  timestamp?: string | null;
+}
+
+export interface CommentSolution {
+  text: string;
+}
+
+/** Who produced a proof: the agent through `next`, or a person through `answerPrompt`. */
+export type ProofSource = 'AGENT' | 'HUMAN';
+
+/** The verdict a caller gives in `attest`. */
+export type Outcome = 'SUCCESS' | 'FAILURE';

@@ -1,0 +1,69 @@
+/**
+ * Every `errorCode` a run operation (begin, next, attest, answerPrompt) can return as data.
+ * Agents branch on these, never on message text; never rename a published code.
+ *
+ * Left out on purpose: `COMMENT_IRRELEVANT` (the embedding check is not re-created) and
+ * `ELICITATION_FAILED` (MCP elicitation has no GraphQL counterpart; a person answers through
+ * `answerPrompt`). `MISSING_FIELD` keeps the reference name for a missing or empty value.
+ */
+export type StepErrorCode =
+  /** A field the challenge needs is absent or empty (nonce, proofHash, the type's object, its text). */
+  | 'MISSING_FIELD'
+  /** A field is present but malformed: non-integer exit code, bad timestamp, oversized or non-JSON value. */
+  | 'INVALID_FIELD'
+  /** The solution's nonce is not the one issued with the pending step's challenge. */
+  | 'NONCE_MISMATCH'
+  /** The solution's proofHash is not the challenge's proofHash (the last proven step's hash, or genesis). */
+  | 'PROOF_HASH_MISMATCH'
+  /** `solution.type` differs from the challenge type. */
+  | 'TYPE_MISMATCH'
+  /** An MCP solution names a different tool from the challenge's `toolName`. */
+  | 'TOOL_MISMATCH'
+  /** A required shell proof exited non-zero, or a required MCP proof reported `success: false`. */
+  | 'COMMAND_FAILED'
+  /** A comment is shorter than the challenge's minimum length. */
+  | 'COMMENT_TOO_SHORT'
+  /** The user's reply to a required user_input challenge declines ("no", "rejected", "deny"…). */
+  | 'USER_DECLINED'
+  /** The challenge needs a person's answer through `answerPrompt`; an agent's confirmation is refused. */
+  | 'HUMAN_CONFIRMATION_REQUIRED'
+  /** `next` skipped the pending step: no solution where one is required, or a uri further ahead. */
+  | 'MISSING_PROOF'
+  /** The third consecutive failure on the same pending step; `mustObey` turns false. */
+  | 'MAX_RETRIES_EXCEEDED'
+  /** `attest` with SUCCESS while a required step is still unproven. */
+  | 'INCOMPLETE_RUN'
+  /** No run with that id is visible to the caller. */
+  | 'RUN_NOT_FOUND'
+  /** The run was already attested; start a new one with `begin`. */
+  | 'RUN_CLOSED'
+  /** The uri is not a step of the run's protocol (or, for begin, of any readable protocol). */
+  | 'NOT_FOUND'
+  /** begin: no protocol with that key (slug) in the caller's readable spaces. */
+  | 'PROTOCOL_KEY_NOT_FOUND'
+  /** begin: the key matches more than one protocol; use a uri or narrow the space. */
+  | 'PROTOCOL_KEY_AMBIGUOUS';
+
+/** One-line descriptions, e.g. for the GraphQL enum; the type makes the list exhaustive. */
+export const STEP_ERROR_CODE_DESCRIPTIONS: Readonly<Record<StepErrorCode, string>> = {
+  MISSING_FIELD: 'A field the challenge needs is absent or empty.',
+  INVALID_FIELD: 'A field is present but malformed, oversized, or not JSON.',
+  NONCE_MISMATCH: "The solution's nonce is not the pending challenge's nonce.",
+  PROOF_HASH_MISMATCH: "The solution's proofHash is not the challenge's proofHash.",
+  TYPE_MISMATCH: 'The solution type differs from the challenge type.',
+  TOOL_MISMATCH: "The MCP solution names a different tool from the challenge's.",
+  COMMAND_FAILED: 'A required shell proof exited non-zero or a required MCP call failed.',
+  COMMENT_TOO_SHORT: "The comment is shorter than the challenge's minimum length.",
+  USER_DECLINED: "The user's reply declined a required confirmation.",
+  HUMAN_CONFIRMATION_REQUIRED: 'Only a person can answer this challenge, through answerPrompt.',
+  MISSING_PROOF: 'The pending step was skipped without its required proof.',
+  MAX_RETRIES_EXCEEDED: 'The same pending step failed three times in a row.',
+  INCOMPLETE_RUN: 'Attest SUCCESS was asked while a required step is unproven.',
+  RUN_NOT_FOUND: 'No such run.',
+  RUN_CLOSED: 'The run has already been attested.',
+  NOT_FOUND: "The uri is not a step of the run's protocol.",
+  PROTOCOL_KEY_NOT_FOUND: 'No protocol with that key in accessible spaces.',
+  PROTOCOL_KEY_AMBIGUOUS: 'The key matches more than one protocol.',
+};
+
+export const STEP_ERROR_CODES = Object.keys(STEP_ERROR_CODE_DESCRIPTIONS) as StepErrorCode[];
