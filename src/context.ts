@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { Viewer } from './auth/viewer.js';
+import { localViewer } from './auth/viewer.js';
+import type { EventBus } from './events/topics.js';
+import type { Logger } from './logger.js';
+import { MemoryReader } from './services/memory-reader.js';
+import type { Services } from './services/services.js';
+
+/** What every resolver sees, over HTTP and WebSocket alike. */
+export interface AppContext {
+  requestId: string;
+  viewer: Viewer;
+  services: Services;
+  /** Batched, viewer-scoped reads for this operation only. */
+  reader: MemoryReader;
+  events: EventBus;
+  log: Logger;
+}
+
+/** What the transport knows when an operation starts. */
+export interface OperationOrigin {
+  requestId?: string;
+  /** Subscriptions live long: their reads are not cached. */
+  longLived: boolean;
+}
+
+export function createContext(app: { services: Services; events: EventBus; log: Logger }, origin: OperationOrigin): AppContext {
+  const requestId = origin.requestId ?? randomUUID();
+  const viewer = localViewer();
+  return {
+    requestId,
+    viewer,
+    services: app.services,
+    reader: new MemoryReader(app.services.memoryStore, viewer, { cache: !origin.longLived }),
+    events: app.events,
+    log: app.log.child({ requestId }),
+  };
+}

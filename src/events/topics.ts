@@ -1,0 +1,35 @@
+import { createPubSub, type PubSub } from 'graphql-yoga';
+import type { PromptRecord, RunEventRecord } from '../store/run-store.js';
+
+/** Emitted after a memory write commits. JSON-safe so it can cross processes unchanged. */
+export interface MemoryEvent {
+  type: 'MINTED' | 'UPDATED' | 'DELETED';
+  uri: string;
+  space: string;
+  /** ISO-8601 commit time. */
+  at: string;
+}
+
+/** One step of a run's history, numbered per run so a reconnecting client can resume. */
+export type RunEvent = Omit<RunEventRecord, 'at'> & { at: string };
+
+/** A user_input challenge waiting for (or no longer waiting for) a person. */
+export type ChallengePrompt = Omit<PromptRecord, '_id' | 'createdAt' | 'at'> & { promptId: string; createdAt: string; at: string };
+
+export function toChallengePrompt(prompt: PromptRecord): ChallengePrompt {
+  const { _id, createdAt, at, ...rest } = prompt;
+  return { ...rest, promptId: _id, createdAt: createdAt.toISOString(), at: at.toISOString() };
+}
+
+/** Every topic, with the id that scopes it (`memory:<space>`, `run:<runId>`, `prompt:<space>`). */
+export type EventTopics = {
+  memory: [space: string, event: MemoryEvent];
+  run: [runId: string, event: RunEvent];
+  prompt: [space: string, prompt: ChallengePrompt];
+};
+
+export type EventBus = PubSub<EventTopics>;
+
+export function createEventBus(): EventBus {
+  return createPubSub<EventTopics>();
+}

@@ -1,0 +1,31 @@
+import { buildApp } from './server.js';
+import { createLogger } from './logger.js';
+import { loadConfig } from './config.js';
+
+const log = createLogger(loadConfig().logLevel);
+const app = buildApp({ log });
+
+try {
+  const running = await app.start();
+  log.info(`kairos-graphql ready: GraphiQL and HTTP ${running.graphqlUrl} · WebSocket ${running.wsUrl} · health ${running.baseUrl}/healthz`);
+} catch (error) {
+  log.fatal({ err: error }, `kairos-graphql failed to start: ${(error as Error).message}`);
+  await app.stop().catch(() => {});
+  process.exit(1);
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, shutting down`);
+    app.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,6 @@
+import { builder } from '../builder.js';
+import './challenge.js';
+import './memory.js';
+import './protocol.js';
+
+export const schema = builder.toSchema();

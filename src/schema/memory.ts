@@ -1,0 +1,190 @@
+import { readableSpace } from '../auth/viewer.js';
+import { builder } from '../builder.js';
+import type { MemoryEvent } from '../events/topics.js';
+import { RequestError } from '../services/errors.js';
+import type { BatchItemResult, DeleteMemoriesResult, UpdateMemoriesResult } from '../services/memory-service.js';
+import type { MemoryPage } from '../services/memory-reader.js';
+import type { ChainInfo, MemoryRecord } from '../store/memory-store.js';
+import { ChallengeRef } from './challenge.js';
+
+export const MemoryCategoryEnum = builder.enumType('MemoryCategory', {
+  values: {
+    PROTOCOL_STEP: { description: 'One step of a minted protocol.' },
+  } as const,
+});
+
+const ChainInfoRef = builder.objectRef<ChainInfo>('ChainInfo').implement({
+  description: 'Where a protocol step sits in its chain.',
+  fields: (t) => ({
+    chainId: t.exposeString('chainId'),
+    label: t.exposeString('label', { description: 'The protocol title.' }),
+    stepIndex: t.exposeInt('stepIndex', { description: '1-based position of this step.' }),
+    stepCount: t.exposeInt('stepCount'),
+    slug: t.exposeString('slug'),
+    protocolVersion: t.exposeString('protocolVersion', { nullable: true }),
+  }),
+});
+
+export const MemoryRef = builder.objectRef<MemoryRecord>('Memory').implement({
+  description: 'One stored memory: today, a step of a protocol.',
+  fields: (t) => ({
+    id: t.exposeID('_id'),
+    uri: t.exposeString('uri', { description: 'kairos://mem/{id}' }),
+    space: t.exposeString('space'),
+    label: t.exposeString('label'),
+    text: t.exposeString('text', { description: 'The markdown body.' }),
+    tags: t.exposeStringList('tags'),
+    category: t.field({ type: MemoryCategoryEnum, resolve: (memory) => memory.category }),
+    chain: t.field({ type: ChainInfoRef, nullable: true, resolve: (memory) => memory.chain }),
+    challenge: t.field({ type: ChallengeRef, nullable: true, resolve: (memory) => memory.challenge }),
+    createdAt: t.field({ type: 'DateTime', resolve: (memory) => memory.createdAt }),
+    createdBy: t.exposeString('createdBy'),
+    updatedAt: t.field({ type: 'DateTime', resolve: (memory) => memory.updatedAt }),
+    updatedBy: t.exposeString('updatedBy'),
+    version: t.exposeInt('version', { description: 'Incremented on every write.' }),
+  }),
+});
+
+builder.queryField('memory', (t) =>
+  t.field({
+    type: MemoryRef,
+    nullable: true,
+    args: { uri: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.reader.memory(args.uri),
+  }),
+);
+
+const PageInfoRef = builder.objectRef<MemoryPage>('PageInfo').implement({
+  fields: (t) => ({
+    hasNextPage: t.exposeBoolean('hasNextPage'),
+    hasPreviousPage: t.exposeBoolean('hasPreviousPage'),
+    startCursor: t.string({ nullable: true, resolve: (page) => page.cursors[0] ?? null }),
+    endCursor: t.string({ nullable: true, resolve: (page) => page.cursors.at(-1) ?? null }),
+  }),
+});
+
+const MemoryEdgeRef = builder.objectRef<{ cursor: string; node: MemoryRecord }>('MemoryEdge').implement({
+  fields: (t) => ({
+    cursor: t.exposeString('cursor'),
+    node: t.field({ type: MemoryRef, resolve: (edge) => edge.node }),
+  }),
+});
+
+const MemoryConnectionRef = builder.objectRef<MemoryPage>('MemoryConnection').implement({
+  fields: (t) => ({
+    edges: t.field({
+      type: [MemoryEdgeRef],
+      resolve: (page) => page.records.map((node, index) => ({ node, cursor: page.cursors[index]! })),
+    }),
+    pageInfo: t.field({ type: PageInfoRef, resolve: (page) => page }),
+    totalCount: t.int({ description: 'Memories matching the filter, across all pages.', resolve: (page) => page.totalCount() }),
+  }),
+});
+
+const MemoryFilterInput = builder.inputType('MemoryFilter', {
+  fields: (t) => ({
+    space: t.string(),
+    category: t.field({ type: MemoryCategoryEnum }),
+    chainId: t.string(),
+    tag: t.string(),
+  }),
+});
+
+builder.queryField('memories', (t) =>
+  t.field({
+    type: MemoryConnectionRef,
+    description: 'Memories in creation order, in the spaces you can read.',
+    args: {
+      filter: t.arg({ type: MemoryFilterInput }),
+      first: t.arg.int({ description: 'Page size (default 50, at most 500).' }),
+      after: t.arg.string(),
+    },
+    resolve: (_root, args, ctx) => ctx.reader.list({ ...args.filter, first: args.first, after: args.after }),
+  }),
+);
+
+const BatchItemStatusEnum = builder.enumType('BatchItemStatus', {
+  values: ['UPDATED', 'DELETED', 'ERROR'] as const,
+});
+
+const BatchItemResultRef = builder.objectRef<BatchItemResult<'UPDATED' | 'DELETED'>>('BatchItemResult').implement({
+  description: 'The outcome for one URI of a batch call.',
+  fields: (t) => ({
+    uri: t.exposeString('uri', { description: 'The URI as sent.' }),
+    status: t.field({ type: BatchItemStatusEnum, resolve: (item) => item.status }),
+    message: t.exposeString('message'),
+  }),
+});
+
+const UpdateMemoriesInput = builder.inputType('UpdateMemoriesInput', {
+  fields: (t) => ({
+    uris: t.stringList({ required: true }),
+    markdownDoc: t.stringList({ description: 'One markdown document per URI (a challenge block replaces the stored challenge).' }),
+    updates: t.field({ type: 'JSON', description: 'Fields to set on every URI: text, label, tags, challenge.' }),
+  }),
+});
+
+const UpdateMemoriesPayloadRef = builder.objectRef<UpdateMemoriesResult>('UpdateMemoriesPayload').implement({
+  fields: (t) => ({
+    results: t.field({ type: [BatchItemResultRef], resolve: (payload) => payload.results }),
+    totalUpdated: t.exposeInt('totalUpdated'),
+    totalFailed: t.exposeInt('totalFailed'),
+  }),
+});
+
+builder.mutationField('updateMemories', (t) =>
+  t.field({
+    type: UpdateMemoriesPayloadRef,
+    args: { input: t.arg({ type: UpdateMemoriesInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ctx.services.memories.updateMemories(ctx.viewer, input),
+  }),
+);
+
+const DeleteMemoriesInput = builder.inputType('DeleteMemoriesInput', {
+  fields: (t) => ({
+    uris: t.stringList({ required: true }),
+  }),
+});
+
+const DeleteMemoriesPayloadRef = builder.objectRef<DeleteMemoriesResult>('DeleteMemoriesPayload').implement({
+  fields: (t) => ({
+    results: t.field({ type: [BatchItemResultRef], resolve: (payload) => payload.results }),
+    totalDeleted: t.exposeInt('totalDeleted'),
+    totalFailed: t.exposeInt('totalFailed'),
+  }),
+});
+
+builder.mutationField('deleteMemories', (t) =>
+  t.field({
+    type: DeleteMemoriesPayloadRef,
+    args: { input: t.arg({ type: DeleteMemoriesInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ctx.services.memories.deleteMemories(ctx.viewer, input),
+  }),
+);
+
+const MemoryEventTypeEnum = builder.enumType('MemoryEventType', {
+  values: ['MINTED', 'UPDATED', 'DELETED'] as const,
+});
+
+const MemoryEventRef = builder.objectRef<MemoryEvent>('MemoryEvent').implement({
+  description: 'A memory write, sent after it commits.',
+  fields: (t) => ({
+    type: t.field({ type: MemoryEventTypeEnum, resolve: (event) => event.type }),
+    uri: t.exposeString('uri'),
+    space: t.exposeString('space'),
+    at: t.field({ type: 'DateTime', resolve: (event) => event.at }),
+  }),
+});
+
+builder.subscriptionField('memoryEvents', (t) =>
+  t.field({
+    type: MemoryEventRef,
+    args: { space: t.arg.string({ required: true, description: 'A space id, or "personal" for your own.' }) },
+    subscribe: (_root, args, ctx) => {
+      const space = readableSpace(ctx.viewer, args.space);
+      if (!space) throw new RequestError('FORBIDDEN', `Space "${args.space}" is not readable by you`);
+      return ctx.events.subscribe('memory', space);
+    },
+    resolve: (event) => event,
+  }),
+);

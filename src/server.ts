@@ -1,0 +1,143 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { ExecutionArgs, execute, subscribe } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import type { MongoClient } from 'mongodb';
+import { WebSocketServer } from 'ws';
+import { type AppConfig, loadConfig } from './config.js';
+import { type DatabaseEndpoint, resolveDatabase } from './engine/resolve-database.js';
+import { createEventBus } from './events/topics.js';
+import { createLogger, type Logger } from './logger.js';
+import { schema } from './schema/index.js';
+import { createServices, type Services } from './services/services.js';
+import { connectMongo, type MongoHandle, pingDatabase } from './store/mongo.js';
+import { createKairosYoga, type KairosYoga } from './yoga.js';
+
+/** Yoga's enveloped execute/subscribe, carried to graphql-ws through `rootValue`. */
+interface EnvelopedOperations {
+  execute(args: ExecutionArgs): ReturnType<typeof execute>;
+  subscribe(args: ExecutionArgs): ReturnType<typeof subscribe>;
+}
+
+export interface AppOptions {
+  config?: Partial<AppConfig>;
+  /** Use this MongoDB URI instead of resolving one (MONGODB_URI, mongod, or the local engine). */
+  mongoUri?: string;
+  log?: Logger;
+}
+
+export interface RunningApp {
+  /** e.g. http://127.0.0.1:4000 */
+  baseUrl: string;
+  graphqlUrl: string;
+  wsUrl: string;
+  services: Services;
+  yoga: KairosYoga;
+  /** The driver client, with command monitoring on (tests count round trips with it). */
+  mongoClient: MongoClient;
+}
+
+export interface App {
+  start(): Promise<RunningApp>;
+  stop(): Promise<void>;
+}
+
+/** Assembles database, services, Yoga (HTTP) and graphql-ws (WebSocket) on one port. */
+export function buildApp(options: AppOptions = {}): App {
+  const config = loadConfig(options.config);
+  const log = options.log ?? createLogger(config.logLevel);
+  let database: DatabaseEndpoint | null = null;
+  let mongo: MongoHandle | null = null;
+  let closeTransports: (() => Promise<void>) | null = null;
+
+  async function start(): Promise<RunningApp> {
+    database = options.mongoUri
+      ? { uri: options.mongoUri, description: 'given URI', stop: async () => {} }
+      : await resolveDatabase({ log: (message) => log.info(message) });
+    mongo = await connectMongo(database.uri, config.mongoDbName);
+    const events = createEventBus();
+    const services = await createServices(mongo.db, mongo.client, events, config);
+    const yoga = createKairosYoga({ schema, services, events, log, config });
+    const db = mongo.db;
+
+    const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
+      if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+        void pingDatabase(db).then((up) => {
+          res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+          res.end(JSON.stringify({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' }));
+        });
+        return;
+      }
+      void yoga.handle(req, res);
+    });
+    const sockets = new Set<Socket>();
+    httpServer.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+
+    const wsServer = new WebSocketServer({ server: httpServer, path: yoga.graphqlEndpoint });
+    const wsHandle = useServer(
+      {
+        execute: (args) => (args.rootValue as EnvelopedOperations).execute(args),
+        subscribe: (args) => (args.rootValue as EnvelopedOperations).subscribe(args),
+        onSubscribe: async (ctx, _id, payload) => {
+          // Run WebSocket operations through Yoga's envelop pipeline: same context, validation and masking.
+          const enveloped = yoga.getEnveloped({
+            ...ctx,
+            socket: ctx.extra.socket,
+            params: payload,
+          });
+          const document = enveloped.parse(payload.query);
+          const errors = enveloped.validate(enveloped.schema, document);
+          if (errors.length > 0) return errors;
+          return {
+            schema: enveloped.schema,
+            document,
+            operationName: payload.operationName,
+            variableValues: payload.variables,
+            contextValue: await enveloped.contextFactory(),
+            rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe } satisfies EnvelopedOperations,
+          };
+        },
+      },
+      wsServer,
+    );
+
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.port, config.host, () => resolve());
+    });
+    const { port } = httpServer.address() as AddressInfo;
+    const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+
+    closeTransports = async () => {
+      await wsHandle.dispose();
+      wsServer.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await yoga.dispose();
+    };
+
+    return {
+      baseUrl: `http://${host}:${port}`,
+      graphqlUrl: `http://${host}:${port}/graphql`,
+      wsUrl: `ws://${host}:${port}/graphql`,
+      services,
+      yoga,
+      mongoClient: mongo.client,
+    };
+  }
+
+  /** Closes sockets, then the database client, then any engine this process started. */
+  async function stop(): Promise<void> {
+    await closeTransports?.();
+    closeTransports = null;
+    await mongo?.close();
+    mongo = null;
+    await database?.stop();
+    database = null;
+  }
+
+  return { start, stop };
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import type { Viewer } from '../auth/viewer.js';
+import type { EventBus } from '../events/topics.js';
+import { extractBody } from '../protocol/body-markers.js';
+import type { Challenge } from '../protocol/challenge.js';
+import { parseAuthoredChallenge } from '../protocol/challenge-json.js';
+import { parseStepMarkdown, ProtocolStructureError } from '../protocol/markdown-protocol.js';
+import type { ChainKey, MemoryPatch, MemoryRecord, MemoryStore } from '../store/memory-store.js';
+import { chainKeyString } from '../store/memory-store.js';
+import { RequestError } from './errors.js';
+import { memoryUri, parseMemoryUri } from './memory-uri.js';
+
+export interface UpdateMemoriesInput {
+  uris: string[];
+  markdownDoc?: string[] | null;
+  updates?: unknown;
+}
+
+export interface DeleteMemoriesInput {
+  uris: string[];
+}
+
+export interface BatchItemResult<Status extends string> {
+  uri: string;
+  status: Status | 'ERROR';
+  message: string;
+}
+
+export interface UpdateMemoriesResult {
+  results: BatchItemResult<'UPDATED'>[];
+  totalUpdated: number;
+  totalFailed: number;
+}
+
+export interface DeleteMemoriesResult {
+  results: BatchItemResult<'DELETED'>[];
+  totalDeleted: number;
+  totalFailed: number;
+}
+
+type MemoryChange = MemoryPatch['set'];
+
+/** The fields `updates` may set; everything else (space, chain, version…) belongs to the server. */
+const UPDATABLE_FIELDS = ['text', 'label', 'tags', 'challenge'] as const;
+const MAX_LABEL_LENGTH = 500;
+const MAX_TAGS = 50;
+const MAX_TAG_LENGTH = 100;
+
+export class MemoryService {
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly events: EventBus,
+    private readonly limits: { maxBatchUris: number; maxMarkdownBytes: number },
+  ) {}
+
+  /**
+   * Batch update with per-URI outcomes (reference §7.1 with its [DECIDE]s taken: whitelisted
+   * fields, challenges re-parsed from markdown, write access required). One read of all
+   * targets and one bulk write.
+   */
+  async updateMemories(viewer: Viewer, input: UpdateMemoriesInput): Promise<UpdateMemoriesResult> {
+    this.checkUris(input.uris);
+    const hasMarkdown = input.markdownDoc !== undefined && input.markdownDoc !== null;
+    const hasUpdates = input.updates !== undefined && input.updates !== null;
+    if (hasMarkdown === hasUpdates) throw new RequestError('BAD_USER_INPUT', 'Provide markdown_doc or updates');
+    if (hasMarkdown && input.markdownDoc!.length !== input.uris.length) {
+      throw new RequestError('BAD_USER_INPUT', 'markdown_doc array length must match uris array length');
+    }
+    // `updates` is the same for every URI, so it is read once; a bad field fails each URI alike.
+    const sharedChange = hasUpdates ? this.changeFromUpdates(input.updates) : null;
+
+    const targets = await this.loadTargets(viewer, input.uris);
+    const now = new Date();
+    const patches: MemoryPatch[] = [];
+    const outcome = new Map<number, string>();
+    input.uris.forEach((uri, index) => {
+      const target = targets[index]!;
+      if ('error' in target) return outcome.set(index, `Failed to update memory: ${target.error}`);
+      const change = hasMarkdown ? this.changeFromMarkdown(input.markdownDoc![index]!) : sharedChange!;
+      if ('error' in change) return outcome.set(index, `Failed to update memory: ${change.error}`);
+      patches.push({ id: target.record._id, expectedVersion: target.record.version, set: change.set, updatedAt: now, updatedBy: viewer.principalId });
+    });
+
+    const written = await this.store.applyPatches(patches, randomUUID());
+    const results = input.uris.map((uri, index): BatchItemResult<'UPDATED'> => {
+      const failure = outcome.get(index);
+      if (failure) return { uri, status: 'ERROR', message: failure };
+      const target = targets[index] as { record: MemoryRecord };
+      if (!written.has(target.record._id)) {
+        return { uri, status: 'ERROR', message: 'Failed to update memory: Memory was changed by another write; read it again and retry' };
+      }
+      return { uri, status: 'UPDATED', message: `Memory ${target.record.uri} updated successfully` };
+    });
+
+    const at = now.toISOString();
+    for (const patch of patches) {
+      if (!written.has(patch.id)) continue;
+      const record = (targets.find((t) => 'record' in t && t.record._id === patch.id) as { record: MemoryRecord }).record;
+      this.events.publish('memory', record.space, { type: 'UPDATED', uri: record.uri, space: record.space, at });
+    }
+    const totalUpdated = results.filter((result) => result.status === 'UPDATED').length;
+    return { results, totalUpdated, totalFailed: results.length - totalUpdated };
+  }
+
+  /**
+   * Deletes steps one by one and, in the same transaction, renumbers what is left of each
+   * chain so the protocol stays runnable with no gap (fixes reference §2.2 [QUIRK]).
+   */
+  async deleteMemories(viewer: Viewer, input: DeleteMemoriesInput): Promise<DeleteMemoriesResult> {
+    this.checkUris(input.uris);
+    const targets = await this.loadTargets(viewer, input.uris);
+    const deletable = new Map<string, MemoryRecord>();
+    for (const target of targets) if ('record' in target) deletable.set(target.record._id, target.record);
+
+    const now = new Date();
+    const renumbered = await this.store.withTransaction(async (session) => {
+      if (deletable.size === 0) return [];
+      await this.store.deleteByIds([...deletable.keys()], session);
+      const chains = new Map<string, ChainKey>();
+      for (const record of deletable.values()) {
+        if (!record.chain) continue;
+        const chain = { space: record.space, chainId: record.chain.chainId };
+        chains.set(chainKeyString(chain), chain);
+      }
+      const moved: MemoryRecord[] = [];
+      for (const chain of chains.values()) moved.push(...(await this.store.renumberChain(chain, now, viewer.principalId, session)));
+      return moved;
+    });
+
+    const at = now.toISOString();
+    for (const record of deletable.values()) this.events.publish('memory', record.space, { type: 'DELETED', uri: record.uri, space: record.space, at });
+    for (const record of renumbered) this.events.publish('memory', record.space, { type: 'UPDATED', uri: record.uri, space: record.space, at });
+
+    const results = input.uris.map((uri, index): BatchItemResult<'DELETED'> => {
+      const target = targets[index]!;
+      if ('error' in target) return { uri, status: 'ERROR', message: `Failed to delete memory: ${target.error}` };
+      return { uri, status: 'DELETED', message: `Memory ${target.record.uri} deleted successfully` };
+    });
+    const totalDeleted = results.filter((result) => result.status === 'DELETED').length;
+    return { results, totalDeleted, totalFailed: results.length - totalDeleted };
+  }
+
+  private checkUris(uris: string[]): void {
+    if (uris.length === 0) throw new RequestError('BAD_USER_INPUT', 'uris must not be empty');
+    if (uris.length > this.limits.maxBatchUris) {
+      throw new RequestError('BAD_USER_INPUT', `At most ${this.limits.maxBatchUris} uris per call (got ${uris.length})`, {
+        limit: this.limits.maxBatchUris,
+      });
+    }
+  }
+
+  /** Resolves each URI to a writable memory, or to the reason it cannot be written, in one read. */
+  private async loadTargets(viewer: Viewer, uris: string[]): Promise<({ record: MemoryRecord } | { error: string })[]> {
+    const ids = uris.map(parseMemoryUri);
+    const records = await this.store.findByIds([...new Set(ids.filter((id): id is string => id !== null))], viewer.readableSpaces);
+    const byId = new Map(records.map((record) => [record._id, record]));
+    const seen = new Set<string>();
+    return ids.map((id) => {
+      const record = id === null ? undefined : byId.get(id);
+      if (!record) return { error: 'Memory not found' };
+      if (seen.has(record._id)) return { error: `${memoryUri(record._id)} is listed more than once in this call` };
+      seen.add(record._id);
+      if (!viewer.writableSpaces.includes(record.space)) return { error: `Space ${record.space} is read-only for you` };
+      return { record };
+    });
+  }
+
+  private changeFromMarkdown(markdown: string): { set: MemoryChange } | { error: string } {
+    if (markdown.trim() === '') return { error: 'markdown_doc entry is empty' };
+    if (Buffer.byteLength(markdown, 'utf8') > this.limits.maxMarkdownBytes) {
+      return { error: `markdown_doc entry is larger than ${this.limits.maxMarkdownBytes} bytes` };
+    }
+    try {
+      const step = parseStepMarkdown(markdown);
+      return { set: step.challenge ? { text: step.text, challenge: step.challenge } : { text: step.text } };
+    } catch (error) {
+      if (error instanceof ProtocolStructureError) return { error: error.message };
+      throw error;
+    }
+  }
+
+  private changeFromUpdates(updates: unknown): { set: MemoryChange } | { error: string } {
+    if (typeof updates !== 'object' || updates === null || Array.isArray(updates)) {
+      throw new RequestError('BAD_USER_INPUT', 'updates must be an object with some of: text, label, tags, challenge');
+    }
+    const fields = Object.entries(updates as Record<string, unknown>);
+    if (fields.length === 0) throw new RequestError('BAD_USER_INPUT', 'Provide markdown_doc or updates');
+    const set: MemoryChange = {};
+    for (const [field, value] of fields) {
+      switch (field) {
+        case 'text':
+          if (typeof value !== 'string') return { error: 'Field "text" must be a string' };
+          if (Buffer.byteLength(value, 'utf8') > this.limits.maxMarkdownBytes) return { error: `Field "text" is larger than ${this.limits.maxMarkdownBytes} bytes` };
+          set.text = extractBody(value);
+          break;
+        case 'label':
+          if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_LABEL_LENGTH) {
+            return { error: `Field "label" must be a non-empty string of at most ${MAX_LABEL_LENGTH} characters` };
+          }
+          set.label = value.trim();
+          break;
+        case 'tags':
+          if (!Array.isArray(value) || value.length > MAX_TAGS || !value.every((tag) => typeof tag === 'string' && tag.length <= MAX_TAG_LENGTH)) {
+            return { error: `Field "tags" must be a list of at most ${MAX_TAGS} strings of at most ${MAX_TAG_LENGTH} characters` };
+          }
+          set.tags = value as string[];
+          break;
+        case 'challenge': {
+          const challenge = challengeFromUpdate(value);
+          if ('error' in challenge) return challenge;
+          set.challenge = challenge.value;
+          break;
+        }
+        default:
+          return { error: `Field "${field}" cannot be updated (allowed: ${UPDATABLE_FIELDS.join(', ')})` };
+      }
+    }
+    return { set };
+  }
+}
+
+/** `updates.challenge` takes the authored JSON shape of a ```json block's `challenge`, or null to remove it. */
+function challengeFromUpdate(value: unknown): { value: Challenge | null } | { error: string } {
+  if (value === null) return { value: null };
+  try {
+    return { value: parseAuthoredChallenge(value, null) };
+  } catch (error) {
+    if (error instanceof ProtocolStructureError) return { error: `Field "challenge" is invalid: ${error.reason}` };
+    throw error;
+  }
+}

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { MongoServerError } from 'mongodb';
+import type { Viewer } from '../auth/viewer.js';
+import { APP_SPACE } from '../auth/viewer.js';
+import type { EventBus } from '../events/topics.js';
+import { parseProtocolMarkdown, ProtocolStructureError, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
+import { isValidSlug, slugify } from '../protocol/slug.js';
+import type { ChainKey, MemoryRecord, MemoryStore } from '../store/memory-store.js';
+import { RequestError } from './errors.js';
+import { memoryUri } from './memory-uri.js';
+
+/** A protocol is the ordered steps of one chain in one space. */
+export interface ProtocolView {
+  space: string;
+  chainId: string;
+  steps: MemoryRecord[];
+}
+
+export interface MintInput {
+  markdown: string;
+  space?: string | null;
+  force?: boolean | null;
+  protocolVersion?: string | null;
+}
+
+/** How many `-2`, `-3`… suffixes an automatic slug may try before giving up (reference §3.8). */
+const MAX_SLUG_SUFFIX = 100;
+
+export function titleKeyOf(title: string): string {
+  return title.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+export function protocolHead(protocol: ProtocolView): MemoryRecord {
+  return protocol.steps[0]!;
+}
+
+export function renderProtocol(protocol: ProtocolView): string {
+  const chain = protocolHead(protocol).chain!;
+  return renderProtocolMarkdown({
+    title: chain.label,
+    slug: chain.slug,
+    version: chain.protocolVersion ?? undefined,
+    triggers: chain.triggers ?? undefined,
+    steps: protocol.steps.map((step) => ({ label: step.label, text: step.text, challenge: step.challenge })),
+  });
+}
+
+export class ProtocolService {
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly events: EventBus,
+    private readonly limits: { maxMarkdownBytes: number },
+  ) {}
+
+  /** Cuts a markdown document into steps and stores them as one chain (reference §3.2, §3.8). */
+  async mint(viewer: Viewer, input: MintInput): Promise<ProtocolView> {
+    const size = Buffer.byteLength(input.markdown, 'utf8');
+    if (size > this.limits.maxMarkdownBytes) {
+      throw new RequestError(
+        'PAYLOAD_TOO_LARGE',
+        `Markdown document is ${size} bytes; the limit is ${this.limits.maxMarkdownBytes} bytes`,
+        { sizeBytes: size, limitBytes: this.limits.maxMarkdownBytes },
+      );
+    }
+    const space = resolveWriteSpace(viewer, input.space);
+    const parsed = parseOrExplain(input.markdown);
+    const authorSlug = parsed.slug?.toLowerCase();
+    if (authorSlug !== undefined && !isValidSlug(authorSlug)) {
+      throw new RequestError(
+        'INVALID_SLUG',
+        'Frontmatter slug must be lowercase letters, digits, and single hyphens only (e.g. analyze-and-plan).',
+        { slug: parsed.slug },
+      );
+    }
+    const titleKey = titleKeyOf(parsed.title);
+    const protocolVersion = input.protocolVersion?.trim() || parsed.version || null;
+    const now = new Date();
+    const chainId = randomUUID();
+
+    const { steps, replaced } = await this.store
+      .withTransaction(async (session) => {
+        const existing = await this.store.findHeadByTitleKey(space, titleKey, session);
+        let replacedIds: string[] = [];
+        if (existing && !input.force) {
+          throw new RequestError(
+            'DUPLICATE_CHAIN',
+            `A protocol titled "${existing.chain!.label}" already exists in space ${space} (${existing.uri}). Pass force: true to replace it.`,
+            { chainId: existing.chain!.chainId, uri: existing.uri },
+          );
+        }
+        if (existing) replacedIds = await this.store.deleteChain({ space, chainId: existing.chain!.chainId }, session);
+
+        const slug = await this.allocateSlug(space, authorSlug, slugify(parsed.title), session);
+        const records: MemoryRecord[] = parsed.steps.map((step, index) => {
+          const id = randomUUID();
+          return {
+            _id: id,
+            uri: memoryUri(id),
+            space,
+            label: step.label,
+            text: step.text,
+            tags: [],
+            category: 'PROTOCOL_STEP',
+            chain: {
+              chainId,
+              label: parsed.title,
+              titleKey,
+              stepIndex: index + 1,
+              stepCount: parsed.steps.length,
+              slug,
+              protocolVersion,
+              triggers: parsed.triggers ?? null,
+            },
+            challenge: step.challenge,
+            createdAt: now,
+            createdBy: viewer.principalId,
+            updatedAt: now,
+            updatedBy: viewer.principalId,
+            version: 1,
+          };
+        });
+        await this.store.insertMany(records, session);
+        return { steps: records, replaced: replacedIds };
+      })
+      .catch((error: unknown) => {
+        // The unique indexes catch a concurrent mint of the same title or slug.
+        if (error instanceof MongoServerError && error.code === 11000) {
+          throw new RequestError('DUPLICATE_CHAIN', `A protocol titled "${parsed.title}" or with its slug was just minted in space ${space}`, {});
+        }
+        throw error;
+      });
+
+    const at = now.toISOString();
+    for (const id of replaced) this.events.publish('memory', space, { type: 'DELETED', uri: memoryUri(id), space, at });
+    for (const step of steps) this.events.publish('memory', space, { type: 'MINTED', uri: step.uri, space, at });
+    return { space, chainId, steps };
+  }
+
+  /** The author's slug if free, else the title's slug with the first free numeric suffix. */
+  private async allocateSlug(
+    space: string,
+    authorSlug: string | undefined,
+    titleSlug: string,
+    session: Parameters<MemoryStore['findHeadsBySlugs']>[2],
+  ): Promise<string> {
+    if (authorSlug !== undefined) {
+      const [taken] = await this.store.findHeadsBySlugs([space], [authorSlug], session);
+      if (taken) {
+        throw new RequestError('DUPLICATE_SLUG', `Slug "${authorSlug}" is already used by another protocol in this space.`, {
+          slug: authorSlug,
+          chainId: taken.chain!.chainId,
+          sampleUri: taken.uri,
+        });
+      }
+      return authorSlug;
+    }
+    const candidates = [titleSlug];
+    for (let suffix = 2; suffix <= MAX_SLUG_SUFFIX; suffix++) candidates.push(`${titleSlug}-${suffix}`);
+    const taken = new Set((await this.store.findHeadsBySlugs([space], candidates, session)).map((head) => head.chain!.slug));
+    const free = candidates.find((candidate) => !taken.has(candidate));
+    if (!free) {
+      throw new RequestError('SLUG_ALLOCATION_EXHAUSTED', `No free slug left for "${titleSlug}" in space ${space}; set one in the frontmatter`, {
+        slug: titleSlug,
+      });
+    }
+    return free;
+  }
+}
+
+/** Resolves the `space` argument of a write: omitted or "personal" means the caller's default. */
+export function resolveWriteSpace(viewer: Viewer, requested: string | null | undefined): string {
+  const name = requested?.trim();
+  if (!name || name === 'personal') return viewer.defaultWriteSpace;
+  if (name === APP_SPACE) throw new RequestError('SPACE_READ_ONLY', `Space ${APP_SPACE} is read-only`, { space: name });
+  if (viewer.writableSpaces.includes(name)) return name;
+  throw new RequestError('SPACE_NOT_FOUND', `Space "${name}" does not exist or is not writable by you`, { space: name });
+}
+
+function parseOrExplain(markdown: string) {
+  try {
+    return parseProtocolMarkdown(markdown);
+  } catch (error) {
+    if (error instanceof ProtocolStructureError) {
+      throw new RequestError('PROTOCOL_STRUCTURE_INVALID', error.message, { line: error.line, reason: error.reason });
+    }
+    throw error;
+  }
+}
+
+export function chainKeyOf(record: MemoryRecord): ChainKey | null {
+  return record.chain ? { space: record.space, chainId: record.chain.chainId } : null;
+}

@@ -1,0 +1,208 @@
+import type { AnyBulkWriteOperation, ClientSession, Collection, Db, Filter, MongoClient } from 'mongodb';
+import type { Challenge } from '../protocol/challenge.js';
+
+export type MemoryCategory = 'PROTOCOL_STEP';
+
+/** Where a protocol step sits in its chain. Every step of a chain carries the same chain fields. */
+export interface ChainInfo {
+  /** Random per mint: two protocols never share a chain id, even with the same title. */
+  chainId: string;
+  /** The protocol title (the document's H1). */
+  label: string;
+  /** The title lower-cased with white space collapsed: titles are unique per space. */
+  titleKey: string;
+  stepIndex: number;
+  stepCount: number;
+  slug: string;
+  protocolVersion: string | null;
+  /** The "Natural Language Triggers" section, kept as metadata for search. */
+  triggers: string | null;
+}
+
+export interface MemoryRecord {
+  _id: string;
+  uri: string;
+  space: string;
+  label: string;
+  text: string;
+  tags: string[];
+  category: MemoryCategory;
+  chain: ChainInfo | null;
+  challenge: Challenge | null;
+  createdAt: Date;
+  createdBy: string;
+  updatedAt: Date;
+  updatedBy: string;
+  /** Incremented on every write; updates are conditional on it. */
+  version: number;
+  /** Id of the batch call that last wrote this memory (tells a bulk write's matches apart). */
+  writeId?: string;
+}
+
+export interface ChainKey {
+  space: string;
+  chainId: string;
+}
+
+export interface MemoryListFilter {
+  spaces: string[];
+  category?: MemoryCategory;
+  chainId?: string;
+  tag?: string;
+}
+
+export interface MemoryPageCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** One field change of `updateMemories`, applied only if the memory is still at `expectedVersion`. */
+export interface MemoryPatch {
+  id: string;
+  expectedVersion: number;
+  set: Partial<Pick<MemoryRecord, 'text' | 'label' | 'tags' | 'challenge'>>;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+export function chainKeyString(key: ChainKey): string {
+  return `${key.space}\u0000${key.chainId}`;
+}
+
+/** Every MongoDB call on the `memories` collection lives here. */
+export class MemoryStore {
+  readonly collection: Collection<MemoryRecord>;
+
+  constructor(
+    db: Db,
+    private readonly client: MongoClient,
+  ) {
+    this.collection = db.collection<MemoryRecord>('memories');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    const headOnly = { 'chain.stepIndex': 1 };
+    await this.collection.createIndexes([
+      // Navigation inside a chain, and whole-chain loads for Protocol.steps.
+      { key: { space: 1, 'chain.chainId': 1, 'chain.stepIndex': 1 }, name: 'chain_steps' },
+      // Titles and slugs are unique per space; only heads carry the constraint.
+      { key: { space: 1, 'chain.titleKey': 1 }, name: 'unique_title_per_space', unique: true, partialFilterExpression: headOnly },
+      { key: { space: 1, 'chain.slug': 1 }, name: 'unique_slug_per_space', unique: true, partialFilterExpression: headOnly },
+      // The `memories` connection: keyset pagination in creation order.
+      { key: { space: 1, createdAt: 1, _id: 1 }, name: 'space_created' },
+      { key: { space: 1, tags: 1 }, name: 'space_tags' },
+    ]);
+  }
+
+  async withTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
+    const session = this.client.startSession();
+    try {
+      return await session.withTransaction(work);
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  async findByIds(ids: readonly string[], spaces: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
+    if (ids.length === 0) return [];
+    return this.collection.find({ _id: { $in: [...ids] }, space: { $in: [...spaces] } }, { session }).toArray();
+  }
+
+  /** All steps of the given chains, in step order, in one query. */
+  async findChainSteps(keys: readonly ChainKey[], session?: ClientSession): Promise<MemoryRecord[]> {
+    if (keys.length === 0) return [];
+    const filter: Filter<MemoryRecord> =
+      keys.length === 1
+        ? { space: keys[0]!.space, 'chain.chainId': keys[0]!.chainId }
+        : { $or: keys.map((key) => ({ space: key.space, 'chain.chainId': key.chainId })) };
+    return this.collection.find(filter, { session, sort: { 'chain.stepIndex': 1 } }).toArray();
+  }
+
+  async findHeadByTitleKey(space: string, titleKey: string, session?: ClientSession): Promise<MemoryRecord | null> {
+    return this.collection.findOne({ space, 'chain.titleKey': titleKey, 'chain.stepIndex': 1 }, { session });
+  }
+
+  async findHeadsBySlugs(spaces: readonly string[], slugs: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
+    if (slugs.length === 0) return [];
+    return this.collection
+      .find({ space: { $in: [...spaces] }, 'chain.slug': { $in: [...slugs] }, 'chain.stepIndex': 1 }, { session })
+      .toArray();
+  }
+
+  async insertMany(records: MemoryRecord[], session?: ClientSession): Promise<void> {
+    await this.collection.insertMany(records, { session });
+  }
+
+  async deleteChain(key: ChainKey, session?: ClientSession): Promise<string[]> {
+    const steps = await this.collection
+      .find({ space: key.space, 'chain.chainId': key.chainId }, { session, projection: { _id: 1 } })
+      .toArray();
+    await this.collection.deleteMany({ space: key.space, 'chain.chainId': key.chainId }, { session });
+    return steps.map((step) => step._id);
+  }
+
+  /**
+   * Applies all patches in one unordered bulk write and returns the ids that were written.
+   * A patch whose memory changed since it was read (version moved on) is not applied.
+   */
+  async applyPatches(patches: readonly MemoryPatch[], writeId: string): Promise<Set<string>> {
+    if (patches.length === 0) return new Set();
+    const operations: AnyBulkWriteOperation<MemoryRecord>[] = patches.map((patch) => ({
+      updateOne: {
+        filter: { _id: patch.id, version: patch.expectedVersion },
+        update: { $set: { ...patch.set, updatedAt: patch.updatedAt, updatedBy: patch.updatedBy, writeId }, $inc: { version: 1 } },
+      },
+    }));
+    const result = await this.collection.bulkWrite(operations, { ordered: false });
+    const ids = patches.map((patch) => patch.id);
+    if (result.matchedCount === patches.length) return new Set(ids);
+    // Counts do not say which filters missed; the write id marks the documents this call wrote.
+    const written = await this.collection.find({ _id: { $in: ids }, writeId }, { projection: { _id: 1 } }).toArray();
+    return new Set(written.map((doc) => doc._id));
+  }
+
+  async deleteByIds(ids: readonly string[], session: ClientSession): Promise<void> {
+    await this.collection.deleteMany({ _id: { $in: [...ids] } }, { session });
+  }
+
+  /**
+   * Renumbers the remaining steps 1..n in their current order and fixes every step's
+   * stepCount. Updates run in ascending order so a step only ever moves into a free index.
+   */
+  async renumberChain(key: ChainKey, updatedAt: Date, updatedBy: string, session: ClientSession): Promise<MemoryRecord[]> {
+    const remaining = await this.findChainSteps([key], session);
+    if (remaining.length === 0) return [];
+    const stepCount = remaining.length;
+    const operations: AnyBulkWriteOperation<MemoryRecord>[] = remaining.map((step, position) => ({
+      updateOne: {
+        filter: { _id: step._id },
+        update: {
+          $set: { 'chain.stepIndex': position + 1, 'chain.stepCount': stepCount, updatedAt, updatedBy },
+          $inc: { version: 1 },
+        },
+      },
+    }));
+    await this.collection.bulkWrite(operations, { ordered: true, session });
+    return remaining;
+  }
+
+  async listPage(filter: MemoryListFilter, after: MemoryPageCursor | null, limit: number): Promise<MemoryRecord[]> {
+    const query: Filter<MemoryRecord> = { ...this.listFilter(filter) };
+    if (after) {
+      query.$or = [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: after.id } }];
+    }
+    return this.collection.find(query, { sort: { createdAt: 1, _id: 1 }, limit }).toArray();
+  }
+
+  async count(filter: MemoryListFilter): Promise<number> {
+    return this.collection.countDocuments(this.listFilter(filter));
+  }
+
+  private listFilter(filter: MemoryListFilter): Filter<MemoryRecord> {
+    const query: Filter<MemoryRecord> = { space: { $in: filter.spaces } };
+    if (filter.category) query.category = filter.category;
+    if (filter.chainId) query['chain.chainId'] = filter.chainId;
+    if (filter.tag) query.tags = filter.tag;
+    return query;
+  }
+}

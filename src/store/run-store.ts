@@ -1,0 +1,259 @@
+import type { AnyBulkWriteOperation, Collection, Db, Filter } from 'mongodb';
+import type { AttestPayload } from '../runs/attest-payload.js';
+import type { ProofRecord } from '../runs/proof-record.js';
+import type { RunState } from '../runs/run-transitions.js';
+import type { StepErrorCode } from '../runs/step-error-code.js';
+import type { StepPayload } from '../runs/step-payload.js';
+import type { MemoryRecord } from './memory-store.js';
+
+export type RunStatus = 'ACTIVE' | 'COMPLETED' | 'ATTESTED' | 'EXPIRED';
+
+export type RunEventType =
+  | 'STARTED'
+  | 'STEP_PROVEN'
+  | 'STEP_FAILED'
+  | 'PROOF_MISSING'
+  | 'MAX_RETRIES'
+  | 'PROMPT_ISSUED'
+  | 'PROMPT_ANSWERED'
+  | 'COMPLETED'
+  | 'ATTESTED'
+  | 'EXPIRED';
+
+/** One proof the run received, settled (part of the hash chain) or a failed attempt. */
+export interface StoredProof {
+  record: ProofRecord;
+  proofHash: string;
+  settled: boolean;
+  /** The answer given when this proof settled its step: resubmitting the same nonce gets it again. */
+  response: StepPayload | null;
+}
+
+export interface RunRecord {
+  _id: string;
+  /** The protocol's space: who can read the protocol can see the run. */
+  space: string;
+  principalId: string;
+  protocol: { chainId: string; label: string; slug: string; headUri: string };
+  /** Step URIs at begin, for "the caller's most recent run of this protocol". */
+  stepUris: string[];
+  status: RunStatus;
+  /** The pure state machine's state (src/runs/run-transitions.ts), with the steps as they were at begin. */
+  state: RunState;
+  proofs: StoredProof[];
+  attestation: AttestPayload | null;
+  /** The last event sequence number used; events are numbered 1, 2, … per run. */
+  eventSeq: number;
+  /** Every write is conditional on it: concurrent calls advance a run exactly once. */
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Idle runs expire: every write moves this forward. */
+  expiresAt: Date;
+}
+
+export interface RunEventRecord {
+  runId: string;
+  seq: number;
+  space: string;
+  type: RunEventType;
+  stepUri: string | null;
+  stepIndex: number | null;
+  stepCount: number;
+  errorCode: StepErrorCode | null;
+  message: string | null;
+  at: Date;
+}
+
+export type PromptStatus = 'OPEN' | 'ANSWERED' | 'EXPIRED';
+
+export interface PromptRecord {
+  _id: string;
+  runId: string;
+  space: string;
+  principalId: string;
+  stepUri: string;
+  stepIndex: number;
+  protocolLabel: string;
+  prompt: string;
+  stepContent: string;
+  requireHuman: boolean;
+  status: PromptStatus;
+  createdAt: Date;
+  /** When the status last changed. */
+  at: Date;
+  answeredBy: string | null;
+}
+
+/** The fields a transition changes; written only if the run is still at `expectedVersion`. */
+export interface RunUpdate {
+  status: RunStatus;
+  state: RunState;
+  newProofs: StoredProof[];
+  attestation?: AttestPayload | null;
+  eventCount: number;
+  now: Date;
+  expiresAt: Date;
+}
+
+export interface RunListFilter {
+  spaces: string[];
+  principalId?: string;
+  status?: RunStatus;
+  chainId?: string;
+}
+
+/** Every MongoDB call on `runs`, `run_events` and `prompts`. */
+export class RunStore {
+  readonly runs: Collection<RunRecord>;
+  readonly events: Collection<RunEventRecord>;
+  readonly prompts: Collection<PromptRecord>;
+
+  constructor(private readonly db: Db) {
+    this.runs = db.collection<RunRecord>('runs');
+    this.events = db.collection<RunEventRecord>('run_events');
+    this.prompts = db.collection<PromptRecord>('prompts');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.runs.createIndexes([
+      // "The caller's most recent active run of this protocol" (next without runId).
+      { key: { principalId: 1, stepUris: 1, updatedAt: -1 }, name: 'principal_step_recent' },
+      { key: { space: 1, updatedAt: -1 }, name: 'space_recent' },
+      { key: { status: 1, expiresAt: 1 }, name: 'status_expiry' },
+    ]);
+    await this.events.createIndexes([{ key: { runId: 1, seq: 1 }, name: 'run_seq', unique: true }]);
+    await this.prompts.createIndexes([
+      { key: { space: 1, status: 1, createdAt: 1 }, name: 'space_status' },
+      { key: { runId: 1, status: 1 }, name: 'run_status' },
+    ]);
+  }
+
+  async insertRun(run: RunRecord): Promise<void> {
+    await this.runs.insertOne(run);
+  }
+
+  async findRun(runId: string, spaces: readonly string[]): Promise<RunRecord | null> {
+    return this.runs.findOne({ _id: runId, space: { $in: [...spaces] } });
+  }
+
+  async findLatestOpenRun(principalId: string, stepUri: string, spaces: readonly string[]): Promise<RunRecord | null> {
+    return this.runs.findOne(
+      { principalId, stepUris: stepUri, space: { $in: [...spaces] }, status: { $in: ['ACTIVE', 'COMPLETED'] } },
+      { sort: { updatedAt: -1 } },
+    );
+  }
+
+  /** Applies a transition if nobody else moved the run first; false means reload and retry. */
+  async applyUpdate(run: RunRecord, update: RunUpdate): Promise<boolean> {
+    const result = await this.runs.updateOne(
+      { _id: run._id, version: run.version },
+      {
+        $set: {
+          status: update.status,
+          state: update.state,
+          updatedAt: update.now,
+          expiresAt: update.expiresAt,
+          ...(update.attestation !== undefined ? { attestation: update.attestation } : {}),
+        },
+        $inc: { version: 1, eventSeq: update.eventCount },
+        ...(update.newProofs.length > 0 ? { $push: { proofs: { $each: update.newProofs } } } : {}),
+      },
+    );
+    return result.modifiedCount === 1;
+  }
+
+  async insertEvents(events: RunEventRecord[]): Promise<void> {
+    if (events.length > 0) await this.events.insertMany(events, { ordered: true });
+  }
+
+  async eventsAfter(runId: string, afterSeq: number): Promise<RunEventRecord[]> {
+    return this.events.find({ runId, seq: { $gt: afterSeq } }, { sort: { seq: 1 } }).toArray();
+  }
+
+  async insertPrompt(prompt: PromptRecord): Promise<void> {
+    await this.prompts.insertOne(prompt);
+  }
+
+  async findPrompt(promptId: string, spaces: readonly string[]): Promise<PromptRecord | null> {
+    return this.prompts.findOne({ _id: promptId, space: { $in: [...spaces] } });
+  }
+
+  async openPrompts(spaces: readonly string[], runId?: string): Promise<PromptRecord[]> {
+    const filter: Filter<PromptRecord> = { space: { $in: [...spaces] }, status: 'OPEN' };
+    if (runId) filter.runId = runId;
+    return this.prompts.find(filter, { sort: { createdAt: 1 } }).toArray();
+  }
+
+  /** Closes prompts; returns the ones that changed (so their watchers can be told). */
+  async closePrompts(filter: { runId: string; promptIds?: string[] }, status: Exclude<PromptStatus, 'OPEN'>, at: Date, by: string | null): Promise<PromptRecord[]> {
+    const query: Filter<PromptRecord> = { runId: filter.runId, status: 'OPEN' };
+    if (filter.promptIds) query._id = { $in: filter.promptIds };
+    const open = await this.prompts.find(query).toArray();
+    if (open.length === 0) return [];
+    await this.prompts.updateMany({ _id: { $in: open.map((prompt) => prompt._id) }, status: 'OPEN' }, { $set: { status, at, answeredBy: by } });
+    return open.map((prompt) => ({ ...prompt, status, at, answeredBy: by }));
+  }
+
+  async listRuns(filter: RunListFilter, after: { updatedAt: Date; id: string } | null, limit: number): Promise<RunRecord[]> {
+    const query: Filter<RunRecord> = this.runFilter(filter);
+    if (after) query.$or = [{ updatedAt: { $lt: after.updatedAt } }, { updatedAt: after.updatedAt, _id: { $gt: after.id } }];
+    return this.runs.find(query, { sort: { updatedAt: -1, _id: 1 }, limit }).toArray();
+  }
+
+  async countRuns(filter: RunListFilter): Promise<number> {
+    return this.runs.countDocuments(this.runFilter(filter));
+  }
+
+  /** Runs idle past their expiry, oldest first. */
+  async findExpiredRuns(now: Date, limit: number): Promise<RunRecord[]> {
+    return this.runs.find({ status: { $in: ['ACTIVE', 'COMPLETED'] }, expiresAt: { $lte: now } }, { limit }).toArray();
+  }
+
+  /**
+   * Counts each settled proof on its step and the attest on the attested step and the
+   * protocol head. Counters use $inc so concurrent attests never lose a count.
+   */
+  async recordQuality(proofCounts: Map<string, { successes: number; failures: number }>, attest: { uris: string[]; success: boolean; bonus: number; ratedAt: string; rater: string; message: string }): Promise<void> {
+    const memories = this.db.collection<MemoryRecord>('memories');
+    const operations: AnyBulkWriteOperation<MemoryRecord>[] = [];
+    for (const [uri, counts] of proofCounts) {
+      operations.push({
+        updateOne: {
+          filter: { uri },
+          update: {
+            $inc: {
+              'quality.proofs.attempts': counts.successes + counts.failures,
+              'quality.proofs.successes': counts.successes,
+              'quality.proofs.failures': counts.failures,
+            } as never,
+          },
+        },
+      });
+    }
+    for (const uri of attest.uris) {
+      operations.push({
+        updateOne: {
+          filter: { uri },
+          update: {
+            $inc: {
+              'quality.attests.attempts': 1,
+              [`quality.attests.${attest.success ? 'successes' : 'failures'}`]: 1,
+              'quality.qualityBonus': attest.bonus,
+            } as never,
+            $set: { 'quality.lastRatedAt': attest.ratedAt, 'quality.lastRater': attest.rater, 'quality.lastUsageContext': attest.message } as never,
+          },
+        },
+      });
+    }
+    if (operations.length > 0) await memories.bulkWrite(operations, { ordered: false });
+  }
+
+  private runFilter(filter: RunListFilter): Filter<RunRecord> {
+    const query: Filter<RunRecord> = { space: { $in: filter.spaces } };
+    if (filter.principalId) query.principalId = filter.principalId;
+    if (filter.status) query.status = filter.status;
+    if (filter.chainId) query['protocol.chainId'] = filter.chainId;
+    return query;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Starts the real server (HTTP + graphql-ws on one port) against the real engine that the
+ * global setup started, in a database of its own, and talks to it like a client would.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
+import { type Client, createClient } from 'graphql-ws';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, inject } from 'vitest';
+import WebSocket from 'ws';
+import { createLogger } from '../../src/logger.js';
+import { type RunningApp, buildApp } from '../../src/server.js';
+
+export interface TestServer {
+  running: RunningApp;
+  dbName: string;
+  mongoUri: string;
+  /** POSTs an operation; returns the whole response body. */
+  request<TResult, TVariables>(
+    document: TypedDocumentNode<TResult, TVariables>,
+    variables?: TVariables,
+    headers?: Record<string, string>,
+  ): Promise<ExecutionResult<TResult> & { status: number }>;
+  /** Like `request`, but fails the test on any GraphQL error and returns `data`. */
+  query<TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables?: TVariables): Promise<TResult>;
+  wsClient(): Client;
+  /** A driver connection to this test's database, for asserting what was stored. */
+  mongo(): MongoClient;
+}
+
+/** Call at the top level of a test file: starts one server for the file and stops it after. */
+export function useTestServer(config: { maxMarkdownBytes?: number } = {}): TestServer {
+  const dbName = `kairos_test_${randomUUID().slice(0, 8)}`;
+  const mongoUri = inject('mongoUri');
+  const app = buildApp({
+    mongoUri,
+    config: { port: 0, host: '127.0.0.1', mongoDbName: dbName, ...config },
+    log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+  });
+  const clients: Client[] = [];
+  let mongoClient: MongoClient | null = null;
+  let running: RunningApp | null = null;
+
+  beforeAll(async () => {
+    running = await app.start();
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.dispose()));
+    if (mongoClient) {
+      await mongoClient.db(dbName).dropDatabase();
+      await mongoClient.close();
+    }
+    await app.stop();
+  });
+
+  const server: TestServer = {
+    get running() {
+      if (!running) throw new Error('server not started yet');
+      return running;
+    },
+    dbName,
+    mongoUri,
+    async request(document, variables, headers = {}) {
+      const response = await fetch(server.running.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
+        body: JSON.stringify({ query: print(document), variables }),
+      });
+      const body = (await response.json()) as ExecutionResult<never>;
+      return { ...body, status: response.status };
+    },
+    async query(document, variables) {
+      const result = await server.request(document, variables);
+      if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
+      return result.data!;
+    },
+    wsClient() {
+      const client = createClient({ url: server.running.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+      clients.push(client);
+      return client;
+    },
+    mongo() {
+      mongoClient ??= new MongoClient(mongoUri);
+      return mongoClient;
+    },
+  };
+  return server;
+}
+
+/** The first GraphQL error's `extensions.code`, for asserting refusals. */
+export function errorCode(errors: readonly GraphQLFormattedError[] | undefined): unknown {
+  return errors?.[0]?.extensions?.code;
+}
+
+/** Collects a subscription's events until `count` arrived (or the timeout hits). */
+export function collect<T, TVariables extends Record<string, unknown>>(
+  client: Client,
+  document: TypedDocumentNode<T, TVariables>,
+  variables: TVariables,
+): { events: T[]; ready: Promise<void>; until(count: number, timeoutMs?: number): Promise<T[]>; stop(): void } {
+  const events: T[] = [];
+  let notify: () => void = () => {};
+  const iterator = client.iterate<T>({ query: print(document), variables });
+  let stopped = false;
+  void (async () => {
+    for await (const result of iterator) {
+      if (result.errors) throw new Error(JSON.stringify(result.errors));
+      events.push(result.data as T);
+      notify();
+      if (stopped) break;
+    }
+  })();
+  return {
+    events,
+    // graphql-ws acknowledges a subscription before its first event; a short pause lets the server register it.
+    ready: new Promise((resolve) => setTimeout(resolve, 150)),
+    until(count, timeoutMs = 5_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`only ${events.length} of ${count} events arrived`)), timeoutMs);
+        notify = () => {
+          if (events.length >= count) {
+            clearTimeout(timer);
+            resolve(events.slice(0, count));
+          }
+        };
+        notify();
+      });
+    },
+    stop() {
+      stopped = true;
+      void iterator.return?.();
+    },
+  };
+}
