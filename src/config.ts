@@ -8,6 +8,8 @@ export interface AppConfig {
   graphiql: boolean;
   /** Largest markdown document `mint` accepts, in bytes. */
   maxMarkdownBytes: number;
+  /** Days an idle run lives before it expires. */
+  runIdleDays: number;
   /** Largest number of URIs in one `updateMemories`/`deleteMemories` call. */
   maxBatchUris: number;
 }
@@ -29,6 +31,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     graphiql: process.env.KAIROS_GRAPHIQL !== 'off',
     maxMarkdownBytes: 1024 * 1024,
     maxBatchUris: 1000,
+    runIdleDays: Number(process.env.KAIROS_RUN_IDLE_DAYS ?? 7),
     ...overrides,
   };
 }

@@ -111,7 +111,14 @@ export function buildApp(options: AppOptions = {}): App {
     const { port } = httpServer.address() as AddressInfo;
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
 
+    // Idle runs expire lazily when touched; the sweep also closes their prompts for watchers.
+    const expirySweep = setInterval(() => {
+      services.runs.expireIdleRuns().catch((error: unknown) => log.warn({ err: error }, 'run expiry sweep failed'));
+    }, 60_000);
+    expirySweep.unref();
+
     closeTransports = async () => {
+      clearInterval(expirySweep);
       await wsHandle.dispose();
       wsServer.close();
       for (const socket of sockets) socket.destroy();

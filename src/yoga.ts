@@ -32,7 +32,8 @@ export function createKairosYoga(app: {
       debug: (...args) => app.log.debug(args.map(String).join(' ')),
       info: (...args) => app.log.info(args.map(String).join(' ')),
       warn: (...args) => app.log.warn(args.map(String).join(' ')),
-      error: (...args) => app.log.error(args.map(String).join(' ')),
+      // Yoga reports every error it masks here; toClientError already logged the unexpected ones.
+      error: (...args) => (args[0] instanceof Error && args[0].name === 'GraphQLError' ? app.log.debug : app.log.error).call(app.log, args.map(String).join(' ')),
     },
     context: (transport) =>
       createContext(app, {

@@ -254,6 +254,17 @@ export function applyAttest(
   };
 }
 
+/** Every required step is proven: attest SUCCESS would be accepted. */
+export function isReadyToAttest(state: RunState): boolean {
+  return attestReadiness(progressOf(state)).ready;
+}
+
+/** The run as it stands, changing nothing: the pending step (or the closed-run answer). */
+export function showRun(state: RunState): StepPayload {
+  if (state.status === 'CLOSED') return closedRun(state, state.steps[0]?.uri ?? '').payload;
+  return stepPayload(pendingView(state));
+}
+
 /** For next with a run id the caller cannot see: nothing to show but the way back to begin. */
 export function runNotFoundPayload(runId: string, uri: string): StepPayload {
   return runErrorPayload({

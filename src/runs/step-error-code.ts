@@ -38,11 +38,7 @@ export type StepErrorCode =
   /** The run was already attested; start a new one with `begin`. */
   | 'RUN_CLOSED'
   /** The uri is not a step of the run's protocol (or, for begin, of any readable protocol). */
-  | 'NOT_FOUND'
-  /** begin: no protocol with that key (slug) in the caller's readable spaces. */
-  | 'PROTOCOL_KEY_NOT_FOUND'
-  /** begin: the key matches more than one protocol; use a uri or narrow the space. */
-  | 'PROTOCOL_KEY_AMBIGUOUS';
+  | 'NOT_FOUND';
 
 /** One-line descriptions, e.g. for the GraphQL enum; the type makes the list exhaustive. */
 export const STEP_ERROR_CODE_DESCRIPTIONS: Readonly<Record<StepErrorCode, string>> = {
@@ -62,8 +58,6 @@ export const STEP_ERROR_CODE_DESCRIPTIONS: Readonly<Record<StepErrorCode, string
   RUN_NOT_FOUND: 'No such run.',
   RUN_CLOSED: 'The run has already been attested.',
   NOT_FOUND: "The uri is not a step of the run's protocol.",
-  PROTOCOL_KEY_NOT_FOUND: 'No protocol with that key in accessible spaces.',
-  PROTOCOL_KEY_AMBIGUOUS: 'The key matches more than one protocol.',
 };
 
 export const STEP_ERROR_CODES = Object.keys(STEP_ERROR_CODE_DESCRIPTIONS) as StepErrorCode[];

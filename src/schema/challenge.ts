@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { shellInvocationDisplay } from '../runs/shell-invocation.js';
 import type { Challenge, CommentChallenge, McpChallenge, ShellChallenge, UserInputChallenge } from '../protocol/challenge.js';
 
 export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
@@ -11,7 +12,10 @@ export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
   } as const,
 });
 
-const ShellChallengeRef = builder.objectRef<ShellChallenge>('ShellChallenge').implement({
+/** A stored shell challenge, or the displayed one (defaults filled, invocation computed). */
+type ShellChallengeShape = { [K in keyof ShellChallenge]: ShellChallenge[K] | null } & { cmd: string; timeoutSeconds: number; invocationDisplay?: string };
+
+export const ShellChallengeRef = builder.objectRef<ShellChallengeShape>('ShellChallenge').implement({
   fields: (t) => ({
     cmd: t.exposeString('cmd'),
     timeoutSeconds: t.exposeInt('timeoutSeconds'),
@@ -19,10 +23,14 @@ const ShellChallengeRef = builder.objectRef<ShellChallenge>('ShellChallenge').im
     flags: t.exposeStringList('flags', { nullable: true }),
     args: t.exposeStringList('args', { nullable: true }),
     workdir: t.exposeString('workdir', { nullable: true }),
+    invocationDisplay: t.string({
+      description: 'The command line as it would be run (interpreter, flags, args).',
+      resolve: (shell) => shell.invocationDisplay ?? shellInvocationDisplay(shell as ShellChallenge),
+    }),
   }),
 });
 
-const McpChallengeRef = builder.objectRef<McpChallenge>('McpChallenge').implement({
+export const McpChallengeRef = builder.objectRef<McpChallenge>('McpChallenge').implement({
   fields: (t) => ({
     toolName: t.exposeString('toolName'),
     expectedResult: t.field({ type: 'JSON', nullable: true, resolve: (mcp) => mcp.expectedResult ?? null }),
@@ -30,14 +38,14 @@ const McpChallengeRef = builder.objectRef<McpChallenge>('McpChallenge').implemen
   }),
 });
 
-const UserInputChallengeRef = builder.objectRef<UserInputChallenge>('UserInputChallenge').implement({
+export const UserInputChallengeRef = builder.objectRef<UserInputChallenge>('UserInputChallenge').implement({
   fields: (t) => ({
     prompt: t.exposeString('prompt', { nullable: true }),
     requireHuman: t.boolean({ description: 'Only a person (answerPrompt) can satisfy it.', resolve: (input) => input.requireHuman ?? false }),
   }),
 });
 
-const CommentChallengeRef = builder.objectRef<CommentChallenge>('CommentChallenge').implement({
+export const CommentChallengeRef = builder.objectRef<CommentChallenge>('CommentChallenge').implement({
   fields: (t) => ({
     minLength: t.exposeInt('minLength', { nullable: true }),
   }),

@@ -54,7 +54,7 @@ builder.queryField('memory', (t) =>
   }),
 );
 
-const PageInfoRef = builder.objectRef<MemoryPage>('PageInfo').implement({
+export const PageInfoRef = builder.objectRef<Pick<MemoryPage, 'cursors' | 'hasNextPage' | 'hasPreviousPage'>>('PageInfo').implement({
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasNextPage'),
     hasPreviousPage: t.exposeBoolean('hasPreviousPage'),

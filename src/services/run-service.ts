@@ -1,0 +1,448 @@
+import { randomUUID } from 'node:crypto';
+import type { Viewer } from '../auth/viewer.js';
+import { Repeater } from 'graphql-yoga';
+import { readableSpace } from '../auth/viewer.js';
+import type { ChallengePrompt, EventBus, RunEvent } from '../events/topics.js';
+import { toChallengePrompt } from '../events/topics.js';
+import type { AttestPayload } from '../runs/attest-payload.js';
+import { effectiveChallenge, requiresHuman, userInputPrompt } from '../runs/challenge-display.js';
+import { newNonce } from '../runs/nonce.js';
+import type { IdSource, RunState, RunStep, StepTransition } from '../runs/run-transitions.js';
+import { applyAttest, applyNext, applyPromptAnswer, beginRun, isReadyToAttest, runNotFoundPayload, showRun } from '../runs/run-transitions.js';
+import type { Outcome, SolutionInput } from '../runs/solution-input.js';
+import { displayStepContent } from '../runs/step-content.js';
+import type { StepPayload } from '../runs/step-payload.js';
+import type { PromptRecord, RunEventRecord, RunEventType, RunRecord, RunStatus, RunStore, StoredProof } from '../store/run-store.js';
+import { RequestError } from './errors.js';
+import { parseMemoryUri } from './memory-uri.js';
+import type { MemoryReader } from './memory-reader.js';
+
+export interface BeginInput {
+  uri?: string | null;
+  key?: string | null;
+}
+
+export interface NextInput {
+  uri: string;
+  runId?: string | null;
+  solution?: SolutionInput | null;
+}
+
+export interface AttestInput {
+  uri: string;
+  runId?: string | null;
+  outcome: Outcome;
+  message: string;
+  qualityBonus?: number | null;
+  llmModelId?: string | null;
+}
+
+export interface RunListArgs {
+  space?: string | null;
+  status?: RunStatus | null;
+  chainId?: string | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+export interface RunPage {
+  records: RunRecord[];
+  cursors: string[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  totalCount: () => Promise<number>;
+}
+
+export interface AnswerPromptResult {
+  prompt: PromptRecord;
+  result: StepPayload;
+}
+
+/** A concurrent writer moved the run: reload and apply again, a few times at most. */
+const MAX_CONFLICT_RETRIES = 25;
+const MAX_ATTEST_MESSAGE_LENGTH = 10_000;
+
+const idSource: IdSource = { newNonce, newPromptId: () => randomUUID() };
+
+/**
+ * Protocol runs: loads a run, lets the pure state machine (src/runs/run-transitions.ts) decide,
+ * and saves the result with a version check so concurrent calls advance a run exactly once.
+ * Events are numbered per run and stored before they are published, so a client that
+ * reconnects can ask for what it missed.
+ */
+export class RunService {
+  constructor(
+    private readonly runs: RunStore,
+    private readonly events: EventBus,
+    private readonly settings: { runIdleTtlMs: number },
+  ) {}
+
+  async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput): Promise<StepPayload> {
+    const protocol = await reader.protocol(input);
+    if (!protocol) {
+      const what = input.uri ? `No protocol step found at ${input.uri}` : `No protocol with key "${input.key}"`;
+      throw new RequestError('NOT_FOUND', `${what} in your spaces`);
+    }
+    const head = protocol.steps[0]!;
+    const chain = head.chain!;
+    const runId = randomUUID();
+    const steps: RunStep[] = protocol.steps.map((step) => ({ uri: step.uri, label: step.label, text: step.text, challenge: step.challenge }));
+    const transition = beginRun({ runId, steps, ids: idSource, redirected: Boolean(input.uri) && parseMemoryUri(input.uri!) !== head._id });
+    const now = new Date();
+    const run: RunRecord = {
+      _id: runId,
+      space: protocol.space,
+      principalId: viewer.principalId,
+      protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri },
+      stepUris: steps.map((step) => step.uri),
+      status: isReadyToAttest(transition.state) ? 'COMPLETED' : 'ACTIVE',
+      state: transition.state,
+      proofs: [],
+      attestation: null,
+      eventSeq: 0,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: this.expiryFrom(now),
+    };
+    const events = [this.event(run, 1, 'STARTED', { now })];
+    const prompt = this.issuedPrompt(run, null, transition.state, now);
+    if (prompt) events.push(this.event(run, events.length + 1, 'PROMPT_ISSUED', { now, stepIndex: prompt.stepIndex }));
+    if (run.status === 'COMPLETED') events.push(this.event(run, events.length + 1, 'COMPLETED', { now }));
+    run.eventSeq = events.length;
+    await this.runs.insertRun(run);
+    await this.commitSideEffects(run, events, prompt, []);
+    return transition.payload;
+  }
+
+  async next(viewer: Viewer, input: NextInput): Promise<StepPayload> {
+    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+      const run = await this.loadOpenRun(viewer, input.runId, input.uri);
+      if (!run) return runNotFoundPayload(input.runId ?? 'none', input.uri);
+      const resubmitted = input.solution?.nonce ? this.acceptedResponse(run, input.solution.nonce) : null;
+      if (resubmitted) return resubmitted;
+      const transition = applyNext(run.state, { uri: input.uri, solution: input.solution, now: new Date() }, idSource);
+      if (await this.save(run, transition)) return transition.payload;
+    }
+    throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
+  }
+
+  async answerPrompt(viewer: Viewer, input: { promptId: string; confirmation: string }): Promise<AnswerPromptResult> {
+    if (input.confirmation.trim() === '') throw new RequestError('BAD_USER_INPUT', 'confirmation must not be empty');
+    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+      const prompt = await this.runs.findPrompt(input.promptId, viewer.readableSpaces);
+      if (!prompt) throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
+      const run = await this.loadRun(viewer, prompt.runId);
+      if (!run) throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
+      const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date() }, idSource);
+      if (!transition) {
+        // Already answered (or the run moved on): answer with the run as it stands, changing nothing.
+        return { prompt, result: this.answeredResponse(run, prompt) ?? showRun(run.state) };
+      }
+      if (await this.save(run, transition, { answeredPrompt: prompt, answeredBy: viewer.principalId })) {
+        return { prompt: { ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }, result: transition.payload };
+      }
+    }
+    throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
+  }
+
+  async attest(viewer: Viewer, input: AttestInput): Promise<AttestPayload> {
+    if (input.message.length > MAX_ATTEST_MESSAGE_LENGTH) {
+      throw new RequestError('BAD_USER_INPUT', `message must be at most ${MAX_ATTEST_MESSAGE_LENGTH} characters`);
+    }
+    if (input.qualityBonus !== null && input.qualityBonus !== undefined && !Number.isFinite(input.qualityBonus)) {
+      throw new RequestError('BAD_USER_INPUT', 'qualityBonus must be a finite number');
+    }
+    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+      const run = await this.loadOpenRun(viewer, input.runId, input.uri);
+      if (!run) {
+        const payload = runNotFoundPayload(input.runId ?? 'none', input.uri);
+        return { runId: payload.runId, uri: input.uri, outcome: input.outcome, message: payload.message ?? '', qualityBonus: 0, ratedAt: null, errorCode: 'RUN_NOT_FOUND', nextAction: payload.nextAction };
+      }
+      // Attesting again with the same outcome and message is a resubmission: same answer.
+      const previous = run.attestation;
+      if (previous && previous.outcome === input.outcome && previous.message === input.message) return previous;
+      const now = new Date();
+      const transition = applyAttest(run.state, { ...input, now });
+      if (!transition.rating) return transition.payload;
+      const events = [this.event(run, run.eventSeq + 1, 'ATTESTED', { now, message: input.outcome })];
+      const saved = await this.runs.applyUpdate(run, {
+        status: 'ATTESTED',
+        state: transition.state,
+        newProofs: [],
+        attestation: transition.payload,
+        eventCount: events.length,
+        now,
+        expiresAt: run.expiresAt,
+      });
+      if (!saved) continue;
+      const closed = await this.runs.closePrompts({ runId: run._id }, 'EXPIRED', now, null);
+      await this.commitSideEffects(run, events, null, closed);
+      await this.runs.recordQuality(proofCountsByStep(run.proofs), {
+        uris: transition.qualityTargetUris,
+        success: transition.rating.outcome === 'SUCCESS',
+        bonus: transition.rating.qualityBonus,
+        ratedAt: transition.rating.ratedAt,
+        rater: transition.rating.rater?.trim() || 'kairos-attest',
+        message: transition.rating.message,
+      });
+      return transition.payload;
+    }
+    throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
+  }
+
+  async getRun(viewer: Viewer, runId: string): Promise<RunRecord | null> {
+    return this.loadRun(viewer, runId);
+  }
+
+  async listRuns(viewer: Viewer, args: RunListArgs): Promise<RunPage> {
+    const first = args.first ?? 50;
+    if (!Number.isInteger(first) || first < 0 || first > 500) throw new RequestError('BAD_USER_INPUT', 'first must be between 0 and 500');
+    let spaces = viewer.readableSpaces;
+    if (args.space) {
+      const space = readableSpace(viewer, args.space);
+      if (!space) throw new RequestError('FORBIDDEN', `Space "${args.space}" is not readable by you`);
+      spaces = [space];
+    }
+    const filter = { spaces, status: args.status ?? undefined, chainId: args.chainId ?? undefined };
+    const after = args.after ? decodeRunCursor(args.after) : null;
+    const rows = await this.runs.listRuns(filter, after, first + 1);
+    const records = rows.slice(0, first);
+    return {
+      records,
+      cursors: records.map((run) => Buffer.from(JSON.stringify([run.updatedAt.toISOString(), run._id])).toString('base64url')),
+      hasNextPage: rows.length > first,
+      hasPreviousPage: after !== null,
+      totalCount: () => this.runs.countRuns(filter),
+    };
+  }
+
+  async runEvents(runId: string, afterSeq = 0): Promise<RunEvent[]> {
+    return (await this.runs.eventsAfter(runId, afterSeq)).map(toRunEvent);
+  }
+
+  /**
+   * The run's events after `afterSeq` from the database, then live ones, each exactly once:
+   * the live feed is opened before the replay is read, and anything already replayed is skipped.
+   */
+  async *watchRun(viewer: Viewer, runId: string, afterSeq = 0): AsyncGenerator<RunEvent> {
+    const run = await this.loadRun(viewer, runId);
+    if (!run) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
+    const live = this.events.subscribe('run', runId);
+    try {
+      let lastSeq = afterSeq;
+      for (const event of await this.runEvents(runId, afterSeq)) {
+        lastSeq = event.seq;
+        yield event;
+      }
+      for await (const event of live) {
+        if (event.seq <= lastSeq) continue;
+        lastSeq = event.seq;
+        yield event;
+      }
+    } finally {
+      await live.return?.();
+    }
+  }
+
+  /** Open prompts first, then every prompt change, for one run or a whole space. */
+  async *watchPrompts(viewer: Viewer, filter: { runId?: string | null; space?: string | null }): AsyncGenerator<ChallengePrompt> {
+    let spaces = viewer.readableSpaces;
+    if (filter.space) {
+      const space = readableSpace(viewer, filter.space);
+      if (!space) throw new RequestError('FORBIDDEN', `Space "${filter.space}" is not readable by you`);
+      spaces = [space];
+    }
+    if (filter.runId) {
+      const run = await this.loadRun(viewer, filter.runId);
+      if (!run) throw new RequestError('NOT_FOUND', `Run ${filter.runId} not found`);
+      spaces = [run.space];
+    }
+    const feeds = spaces.map((space) => this.events.subscribe('prompt', space));
+    const live = Repeater.merge(feeds);
+    try {
+      const seen = new Map<string, string>();
+      for (const prompt of await this.runs.openPrompts(spaces, filter.runId ?? undefined)) {
+        const event = toChallengePrompt(prompt);
+        seen.set(event.promptId, event.status);
+        yield event;
+      }
+      for await (const event of live) {
+        if (filter.runId && event.runId !== filter.runId) continue;
+        if (seen.get(event.promptId) === event.status) continue;
+        seen.set(event.promptId, event.status);
+        yield event;
+      }
+    } finally {
+      await Promise.all(feeds.map((feed) => feed.return?.()));
+    }
+  }
+
+  /** Marks idle runs EXPIRED and closes their prompts; the server calls it on a timer. */
+  async expireIdleRuns(now = new Date()): Promise<number> {
+    const stale = await this.runs.findExpiredRuns(now, 100);
+    let expired = 0;
+    for (const run of stale) if (await this.expire(run, now)) expired++;
+    return expired;
+  }
+
+  private async expire(run: RunRecord, now: Date): Promise<boolean> {
+    const events = [this.event(run, run.eventSeq + 1, 'EXPIRED', { now })];
+    const state: RunState = { ...run.state, status: 'CLOSED', pendingNonce: null, pendingPromptId: null };
+    const saved = await this.runs.applyUpdate(run, { status: 'EXPIRED', state, newProofs: [], eventCount: 1, now, expiresAt: run.expiresAt });
+    if (!saved) return false;
+    const closed = await this.runs.closePrompts({ runId: run._id }, 'EXPIRED', now, null);
+    await this.commitSideEffects(run, events, null, closed);
+    return true;
+  }
+
+  /** Saves a step transition; false when another call moved the run first. */
+  private async save(run: RunRecord, transition: StepTransition, answer?: { answeredPrompt: PromptRecord; answeredBy: string }): Promise<boolean> {
+    const before = run.state;
+    const after = transition.state;
+    // Answers that change nothing (closed run, unknown uri, a settled step asked again) write nothing.
+    if (after === before && !transition.proof) return true;
+    const now = new Date();
+    const payload = transition.payload;
+    const types: { type: RunEventType; stepIndex: number | null; errorCode?: string | null; message?: string | null }[] = [];
+    if (answer) types.push({ type: 'PROMPT_ANSWERED', stepIndex: answer.answeredPrompt.stepIndex });
+    if (transition.proof?.settled) {
+      types.push({ type: transition.proof.record.status === 'success' ? 'STEP_PROVEN' : 'STEP_FAILED', stepIndex: transition.proof.record.stepIndex });
+    } else if (payload.errorCode === 'MAX_RETRIES_EXCEEDED') {
+      types.push({ type: 'MAX_RETRIES', stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
+    } else if (payload.errorCode === 'MISSING_PROOF') {
+      types.push({ type: 'PROOF_MISSING', stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
+    } else if (payload.errorCode) {
+      types.push({ type: 'STEP_FAILED', stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
+    } else if (after.pendingStepIndex > before.pendingStepIndex) {
+      types.push({ type: 'STEP_PROVEN', stepIndex: before.pendingStepIndex, message: 'no proof required' });
+    }
+    const prompt = this.issuedPrompt(run, before, after, now);
+    if (prompt) types.push({ type: 'PROMPT_ISSUED', stepIndex: prompt.stepIndex });
+    const ready = isReadyToAttest(after);
+    if (ready && !isReadyToAttest(before)) types.push({ type: 'COMPLETED', stepIndex: null });
+
+    const status: RunStatus = ready ? 'COMPLETED' : 'ACTIVE';
+    const events = types.map((event, index) =>
+      this.event(run, run.eventSeq + index + 1, event.type, { now, stepIndex: event.stepIndex, errorCode: event.errorCode ?? null, message: event.message ?? null }),
+    );
+    const newProofs: StoredProof[] = transition.proof ? [{ ...transition.proof, response: transition.proof.settled ? payload : null }] : [];
+    const saved = await this.runs.applyUpdate(run, { status, state: after, newProofs, eventCount: events.length, now, expiresAt: this.expiryFrom(now) });
+    if (!saved) return false;
+    const closed: PromptRecord[] = [];
+    const answeredStep = answer ? [answer.answeredPrompt._id] : [];
+    // A prompt whose step is no longer pending is answered (by a person or by the agent's proof).
+    const leftBehind = before.pendingPromptId && before.pendingPromptId !== after.pendingPromptId ? [before.pendingPromptId] : [];
+    const toClose = [...new Set([...answeredStep, ...leftBehind])];
+    if (toClose.length > 0) closed.push(...(await this.runs.closePrompts({ runId: run._id, promptIds: toClose }, 'ANSWERED', now, answer?.answeredBy ?? run.principalId)));
+    await this.commitSideEffects(run, events, prompt, closed);
+    return true;
+  }
+
+  /** Stores the events and the new prompt, then tells subscribers. */
+  private async commitSideEffects(run: RunRecord, events: RunEventRecord[], prompt: PromptRecord | null, changedPrompts: PromptRecord[]): Promise<void> {
+    await this.runs.insertEvents(events);
+    if (prompt) await this.runs.insertPrompt(prompt);
+    for (const event of events) this.events.publish('run', run._id, toRunEvent(event));
+    for (const changed of [...(prompt ? [prompt] : []), ...changedPrompts]) this.events.publish('prompt', changed.space, toChallengePrompt(changed));
+  }
+
+  /** A new prompt when the pending step became a user_input challenge with a fresh prompt id. */
+  private issuedPrompt(run: RunRecord, before: RunState | null, after: RunState, now: Date): PromptRecord | null {
+    if (!after.pendingPromptId || after.pendingPromptId === before?.pendingPromptId) return null;
+    const step = after.steps[after.pendingStepIndex - 1];
+    if (!step) return null;
+    const challenge = effectiveChallenge(step.challenge);
+    return {
+      _id: after.pendingPromptId,
+      runId: run._id,
+      space: run.space,
+      principalId: run.principalId,
+      stepUri: step.uri,
+      stepIndex: after.pendingStepIndex,
+      protocolLabel: run.protocol.label,
+      prompt: userInputPrompt(challenge),
+      stepContent: displayStepContent(step.text),
+      requireHuman: requiresHuman(challenge),
+      status: 'OPEN',
+      createdAt: now,
+      at: now,
+      answeredBy: null,
+    };
+  }
+
+  private event(
+    run: RunRecord,
+    seq: number,
+    type: RunEventType,
+    details: { now: Date; stepIndex?: number | null; errorCode?: string | null; message?: string | null },
+  ): RunEventRecord {
+    const stepIndex = details.stepIndex ?? null;
+    return {
+      runId: run._id,
+      seq,
+      space: run.space,
+      type,
+      stepUri: stepIndex ? (run.stepUris[stepIndex - 1] ?? null) : null,
+      stepIndex,
+      stepCount: run.stepUris.length,
+      errorCode: (details.errorCode ?? null) as RunEventRecord['errorCode'],
+      message: details.message ?? null,
+      at: details.now,
+    };
+  }
+
+  /** The answer already given for a solution with this nonce, if it settled a step. */
+  private acceptedResponse(run: RunRecord, nonce: string): StepPayload | null {
+    return run.proofs.find((proof) => proof.settled && proof.record.nonce === nonce)?.response ?? null;
+  }
+
+  private answeredResponse(run: RunRecord, prompt: PromptRecord): StepPayload | null {
+    return run.proofs.find((proof) => proof.settled && proof.record.source === 'HUMAN' && proof.record.stepIndex === prompt.stepIndex)?.response ?? null;
+  }
+
+  /** The run named by id, or the caller's most recent open run containing `uri`; expires it if idle. */
+  private async loadOpenRun(viewer: Viewer, runId: string | null | undefined, uri: string): Promise<RunRecord | null> {
+    const run = runId ? await this.loadRun(viewer, runId) : await this.runs.findLatestOpenRun(viewer.principalId, uri, viewer.readableSpaces);
+    if (!run || run.principalId !== viewer.principalId) return null;
+    if ((run.status === 'ACTIVE' || run.status === 'COMPLETED') && run.expiresAt <= new Date()) {
+      await this.expire(run, new Date());
+      return this.runs.findRun(run._id, viewer.readableSpaces);
+    }
+    return run;
+  }
+
+  private async loadRun(viewer: Viewer, runId: string): Promise<RunRecord | null> {
+    return this.runs.findRun(runId, viewer.readableSpaces);
+  }
+
+  private expiryFrom(now: Date): Date {
+    return new Date(now.getTime() + this.settings.runIdleTtlMs);
+  }
+}
+
+function decodeRunCursor(cursor: string): { updatedAt: Date; id: string } {
+  try {
+    const [updatedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(updatedAt);
+    if (typeof id !== 'string' || Number.isNaN(date.getTime())) throw new Error('bad cursor');
+    return { updatedAt: date, id };
+  } catch {
+    throw new RequestError('BAD_USER_INPUT', 'after is not a cursor returned by this connection');
+  }
+}
+
+function toRunEvent(event: RunEventRecord): RunEvent {
+  return { ...event, at: event.at.toISOString() };
+}
+
+function proofCountsByStep(proofs: StoredProof[]): Map<string, { successes: number; failures: number }> {
+  const counts = new Map<string, { successes: number; failures: number }>();
+  for (const proof of proofs) {
+    const entry = counts.get(proof.record.stepUri) ?? { successes: 0, failures: 0 };
+    if (proof.record.status === 'success') entry.successes++;
+    else entry.failures++;
+    counts.set(proof.record.stepUri, entry);
+  }
+  return counts;
+}
