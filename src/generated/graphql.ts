@@ -182,10 +182,6 @@ export type StepErrorCode =
   | 'NOT_FOUND'
   /** The solution's proofHash is not the challenge's proofHash. */
   | 'PROOF_HASH_MISMATCH'
-  /** The key matches more than one protocol. */
-  | 'PROTOCOL_KEY_AMBIGUOUS'
-  /** No protocol with that key in accessible spaces. */
-  | 'PROTOCOL_KEY_NOT_FOUND'
   /** The run has already been attested. */
   | 'RUN_CLOSED'
   /** No such run. */

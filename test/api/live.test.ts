@@ -11,8 +11,13 @@ const server = useTestServer();
 
 describe('memoryEvents over graphql-ws', () => {
   it('streams MINTED, UPDATED and DELETED after each commit', async () => {
+    // memoryEvents has no replay: touch a probe memory until its event shows the subscription is live.
+    const probe = (await server.query(MintDocument, { input: { markdown: noChallengeProtocol() } })).mint.protocol.stepUris[0]!;
     const subscription = collect(server.wsClient(), MemoryEventsDocument, { space: 'personal' });
-    await subscription.ready;
+    for (let attempt = 0; subscription.events.length === 0 && attempt < 100; attempt++) {
+      await server.query(UpdateMemoriesDocument, { input: { uris: [probe], updates: { tags: [`probe-${attempt}`] } } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
 
     const { mint } = await server.query(MintDocument, { input: { markdown: noChallengeProtocol() } });
     const [first, second] = mint.protocol.stepUris as [string, string, string];
@@ -20,7 +25,7 @@ describe('memoryEvents over graphql-ws', () => {
     await server.query(DeleteMemoriesDocument, { input: { uris: [first] } });
 
     // 3 minted, 1 updated, 1 deleted, then the 2 renumbered steps updated.
-    const events = (await subscription.until(7)).map((event) => event.memoryEvents);
+    const events = (await subscription.until(7, { where: (event) => event.memoryEvents.uri !== probe })).map((event) => event.memoryEvents);
     subscription.stop();
     expect(events.map((event) => [event.type, event.uri])).toEqual([
       ['MINTED', first],

@@ -25,7 +25,7 @@ describe('live prompts and progress over graphql-ws', () => {
     const [step1, step2] = mint.protocol.stepUris as [string, string];
 
     const prompts = collect(server.wsClient(), ChallengePromptsDocument, { space: 'personal' });
-    await prompts.ready;
+    // No wait needed: prompts already open when the subscription starts are sent first.
     const { begin } = await server.query(BeginDocument, { input: { uri: step1 } });
 
     const [issued] = await prompts.until(1);

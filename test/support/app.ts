@@ -98,7 +98,7 @@ export function collect<T, TVariables extends Record<string, unknown>>(
   client: Client,
   document: TypedDocumentNode<T, TVariables>,
   variables: TVariables,
-): { events: T[]; ready: Promise<void>; until(count: number, timeoutMs?: number): Promise<T[]>; stop(): void } {
+): { events: T[]; until(count: number, options?: { timeoutMs?: number; where?: (event: T) => boolean }): Promise<T[]>; stop(): void } {
   const events: T[] = [];
   let notify: () => void = () => {};
   const iterator = client.iterate<T>({ query: print(document), variables });
@@ -113,15 +113,14 @@ export function collect<T, TVariables extends Record<string, unknown>>(
   })();
   return {
     events,
-    // graphql-ws acknowledges a subscription before its first event; a short pause lets the server register it.
-    ready: new Promise((resolve) => setTimeout(resolve, 150)),
-    until(count, timeoutMs = 5_000) {
+    until(count, { timeoutMs = 5_000, where = () => true } = {}) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${events.length} of ${count} events arrived`)), timeoutMs);
+        const matching = () => events.filter(where);
+        const timer = setTimeout(() => reject(new Error(`only ${matching().length} of ${count} events arrived`)), timeoutMs);
         notify = () => {
-          if (events.length >= count) {
+          if (matching().length >= count) {
             clearTimeout(timer);
-            resolve(events.slice(0, count));
+            resolve(matching().slice(0, count));
           }
         };
         notify();
