@@ -1,0 +1,80 @@
+/** The operations the command-line tool sends, typed by codegen from schema/schema.graphql. */
+import { graphql } from '../generated/index.js';
+
+export const CliProposalsDocument = graphql(`
+  query CliProposals($status: ProposalStatus, $first: Int) {
+    proposals(status: $status, first: $first) {
+      totalCount
+      edges {
+        node {
+          id
+          status
+          intent
+          rationale
+          files
+          stagedAt
+          expiresAt
+        }
+      }
+    }
+  }
+`);
+
+export const CliProposalDocument = graphql(`
+  query CliProposal($id: ID!) {
+    proposal(id: $id) {
+      id
+      status
+      intent
+      rationale
+      confidence
+      space
+      proposedBy
+      stagedAt
+      expiresAt
+      files
+      decisionReason
+      decisionNote
+      routing {
+        mode
+        reason
+      }
+      sources {
+        type
+        ref
+      }
+      applyBlockedBy {
+        reason
+        message
+      }
+      diff
+    }
+  }
+`);
+
+export const CliApplyProposalDocument = graphql(`
+  mutation CliApplyProposal($id: ID!) {
+    applyProposal(id: $id) {
+      status
+      reason
+      message
+      files
+      drift {
+        file
+        sectionId
+        expected
+        found
+      }
+    }
+  }
+`);
+
+export const CliRejectProposalDocument = graphql(`
+  mutation CliRejectProposal($id: ID!, $reason: String!) {
+    rejectProposal(id: $id, reason: $reason) {
+      status
+      reason
+      message
+    }
+  }
+`);

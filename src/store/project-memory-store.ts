@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { type ClientSession, type Collection, type Filter, MongoServerError } from 'mongodb';
+import type { ProjectCategory } from '../proposals/proposal-types.js';
+import type { MemoryRecord, MemoryStore } from './memory-store.js';
+
+/** A project-memory document about to be written: created when `expectedVersion` is null. */
+export interface DocumentWrite {
+  path: string;
+  category: ProjectCategory;
+  label: string;
+  text: string;
+  /** The version read before planning; the write only lands if the document is still there. */
+  expectedVersion: number | null;
+}
+
+/** A document moved on between read and write: the caller re-reads and tries again. */
+export class ConcurrentDocumentWriteError extends Error {
+  constructor(readonly path: string) {
+    super(`Document ${path} was changed by another write`);
+    this.name = 'ConcurrentDocumentWriteError';
+  }
+}
+
+export interface SearchHit {
+  record: MemoryRecord;
+  score: number;
+}
+
+/**
+ * Project-memory documents (`decisions.md`, `modules/auth.md`…): memories with a `path`, in the
+ * same `memories` collection as protocol steps. Every MongoDB call on them lives here; the
+ * indexes (`unique_path_per_space`, `memory_text`) are created by MemoryStore.
+ */
+export class ProjectMemoryStore {
+  private readonly collection: Collection<MemoryRecord>;
+
+  constructor(private readonly memories: MemoryStore) {
+    this.collection = memories.collection;
+  }
+
+  withTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
+    return this.memories.withTransaction(work);
+  }
+
+  /** Creates the documents that are missing; existing ones are left alone. Idempotent. */
+  async seed(space: string, documents: readonly { path: string; category: ProjectCategory; title: string }[], principalId: string, now: Date): Promise<MemoryRecord[]> {
+    const created: MemoryRecord[] = [];
+    for (const document of documents) {
+      const id = randomUUID();
+      const record = newDocumentRecord(id, space, document.path, document.category, document.title, `# ${document.title}\n`, principalId, now);
+      const { _id, path, space: _space, ...rest } = record;
+      try {
+        const result = await this.collection.updateOne({ space, path }, { $setOnInsert: { _id, ...rest } }, { upsert: true });
+        if (result.upsertedCount === 1) created.push(record);
+      } catch (error) {
+        // Two first requests in one space race to seed: the unique index keeps one, which is all we want.
+        if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+      }
+    }
+    return created;
+  }
+
+  async findByPaths(space: string, paths: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
+    if (paths.length === 0) return [];
+    return this.collection.find({ space, path: { $in: [...paths] } }, { session }).toArray();
+  }
+
+  /** Writes every document or none (inside the caller's transaction); returns what was written. */
+  async write(space: string, writes: readonly DocumentWrite[], principalId: string, now: Date, session: ClientSession): Promise<{ record: MemoryRecord; created: boolean }[]> {
+    const written: { record: MemoryRecord; created: boolean }[] = [];
+    for (const write of writes) {
+      if (write.expectedVersion === null) {
+        const record = newDocumentRecord(randomUUID(), space, write.path, write.category, write.label, write.text, principalId, now);
+        try {
+          await this.collection.insertOne(record, { session });
+        } catch (error) {
+          if (error instanceof MongoServerError && error.code === 11000) throw new ConcurrentDocumentWriteError(write.path);
+          throw error;
+        }
+        written.push({ record, created: true });
+        continue;
+      }
+      const record = await this.collection.findOneAndUpdate(
+        { space, path: write.path, version: write.expectedVersion },
+        { $set: { text: write.text, label: write.label, updatedAt: now, updatedBy: principalId }, $inc: { version: 1 } },
+        { session, returnDocument: 'after' },
+      );
+      if (!record) throw new ConcurrentDocumentWriteError(write.path);
+      written.push({ record, created: false });
+    }
+    return written;
+  }
+
+  /** Documents matching any word of the query (MongoDB text search), best first. */
+  async search(spaces: readonly string[], query: string, categories: readonly ProjectCategory[] | null, limit: number): Promise<SearchHit[]> {
+    const filter: Filter<MemoryRecord> = { $text: { $search: query }, space: { $in: [...spaces] }, path: { $exists: true } };
+    if (categories) filter.category = { $in: [...categories] };
+    // Scores first, then the documents: the local engine reads a `$meta`-only projection as "only
+    // _id and score", where MongoDB would return every field.
+    const scored = (await this.collection
+      .find(filter, { projection: { _id: 1, score: { $meta: 'textScore' } }, sort: { score: { $meta: 'textScore' } }, limit })
+      .toArray()) as unknown as { _id: string; score: number }[];
+    const records = await this.collection.find({ _id: { $in: scored.map((row) => row._id) } }).toArray();
+    const byId = new Map(records.map((record) => [record._id, record]));
+    return scored.flatMap((row) => {
+      const record = byId.get(row._id);
+      return record ? [{ record, score: row.score }] : [];
+    });
+  }
+
+  async findByPathsInSpaces(spaces: readonly string[], paths: readonly string[]): Promise<MemoryRecord[]> {
+    if (paths.length === 0) return [];
+    return this.collection.find({ space: { $in: [...spaces] }, path: { $in: [...paths] } }).toArray();
+  }
+
+  async listByCategory(spaces: readonly string[], categories: readonly ProjectCategory[]): Promise<MemoryRecord[]> {
+    return this.collection.find({ space: { $in: [...spaces] }, path: { $exists: true }, category: { $in: [...categories] } }, { sort: { path: 1 } }).toArray();
+  }
+}
+
+function newDocumentRecord(
+  id: string,
+  space: string,
+  path: string,
+  category: ProjectCategory,
+  label: string,
+  text: string,
+  principalId: string,
+  now: Date,
+): MemoryRecord & { path: string } {
+  return {
+    _id: id,
+    uri: `kairos://mem/${id}`,
+    space,
+    path,
+    label,
+    text,
+    tags: [],
+    category,
+    chain: null,
+    challenge: null,
+    createdAt: now,
+    createdBy: principalId,
+    updatedAt: now,
+    updatedBy: principalId,
+    version: 1,
+  };
+}

@@ -1,0 +1,107 @@
+import type { ClientSession, Collection, Db, Filter } from 'mongodb';
+import type { PagePosition } from './page-position.js';
+import type { DriftTarget } from '../proposals/proposal-pipeline.js';
+import type {
+  AffectedSection,
+  Confidence,
+  ProjectCategory,
+  ProposalIntent,
+  ProposalOperation,
+  ProposalOwner,
+  ProposalReason,
+  ProposalSource,
+  Routing,
+} from '../proposals/proposal-types.js';
+
+export type ProposalStatus = 'STAGED' | 'APPLIED' | 'REJECTED' | 'EXPIRED';
+
+/** A staged proposal and, once decided, how it ended. Only proposals that passed every check are stored. */
+export interface ProposalRecord {
+  /** The staging id. */
+  _id: string;
+  space: string;
+  status: ProposalStatus;
+  intent: ProposalIntent;
+  rationale: string | null;
+  confidence: Confidence;
+  sources: ProposalSource[];
+  owner: ProposalOwner | null;
+  /** Normalized operations (SESSION_LOG paths already rewritten), replayed on apply. */
+  operations: ProposalOperation[];
+  categories: ProjectCategory[];
+  files: string[];
+  routing: Routing;
+  /** What the reviewer saw: section hashes and existence checks, from the pre-state. */
+  targets: DriftTarget[];
+  /** Version of each document when the proposal was staged (null: it did not exist). */
+  baseVersions: { file: string; version: number | null }[];
+  affectedSections: AffectedSection[];
+  proposedBy: string;
+  stagedAt: Date;
+  expiresAt: Date;
+  decidedAt: Date | null;
+  decidedBy: string | null;
+  decisionReason: ProposalReason | null;
+  /** The reviewer's words on a rejection. */
+  decisionNote: string | null;
+  appliedAt: Date | null;
+}
+
+export interface ProposalListFilter {
+  spaces: string[];
+  status?: ProposalStatus | null;
+}
+
+/** Every MongoDB call on the `proposals` collection lives here. */
+export class ProposalStore {
+  private readonly collection: Collection<ProposalRecord>;
+
+  constructor(db: Db) {
+    this.collection = db.collection<ProposalRecord>('proposals');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndexes([
+      // `proposals(status, first, after)`: newest first.
+      { key: { space: 1, status: 1, stagedAt: -1, _id: -1 }, name: 'space_status_staged' },
+      // The expiry sweep.
+      { key: { status: 1, expiresAt: 1 }, name: 'status_expires' },
+    ]);
+  }
+
+  async insert(record: ProposalRecord, session?: ClientSession): Promise<void> {
+    await this.collection.insertOne(record, { session });
+  }
+
+  async findById(id: string, spaces: readonly string[], session?: ClientSession): Promise<ProposalRecord | null> {
+    return this.collection.findOne({ _id: id, space: { $in: [...spaces] } }, { session });
+  }
+
+  /** Moves a STAGED proposal on; false when it was no longer staged (someone else decided first). */
+  async decide(id: string, change: Partial<ProposalRecord> & { status: ProposalStatus }, session?: ClientSession): Promise<ProposalRecord | null> {
+    return this.collection.findOneAndUpdate({ _id: id, status: 'STAGED' }, { $set: change }, { session, returnDocument: 'after' });
+  }
+
+  /** Newest first; `after` is the last proposal of the previous page. */
+  async page(filter: ProposalListFilter, after: PagePosition | null, limit: number): Promise<ProposalRecord[]> {
+    const query = this.listFilter(filter);
+    if (after) query.$or = [{ stagedAt: { $lt: after.at } }, { stagedAt: after.at, _id: { $lt: after.id } }];
+    return this.collection.find(query, { sort: { stagedAt: -1, _id: -1 }, limit }).toArray();
+  }
+
+  async count(filter: ProposalListFilter): Promise<number> {
+    return this.collection.countDocuments(this.listFilter(filter));
+  }
+
+  async findExpired(now: Date, limit: number, spaces?: readonly string[]): Promise<ProposalRecord[]> {
+    const query: Filter<ProposalRecord> = { status: 'STAGED', expiresAt: { $lte: now } };
+    if (spaces) query.space = { $in: [...spaces] };
+    return this.collection.find(query, { sort: { expiresAt: 1 }, limit }).toArray();
+  }
+
+  private listFilter(filter: ProposalListFilter): Filter<ProposalRecord> {
+    const query: Filter<ProposalRecord> = { space: { $in: filter.spaces } };
+    if (filter.status) query.status = filter.status;
+    return query;
+  }
+}
