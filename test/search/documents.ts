@@ -1,0 +1,74 @@
+/** The operations the search tests send, typed by codegen from schema/schema.graphql. */
+import { graphql } from '../../src/generated/index.js';
+
+export const SearchProtocolsDocument = graphql(`
+  query SearchProtocols($query: String!, $maxChoices: Int, $space: String) {
+    search(query: $query, maxChoices: $maxChoices, space: $space) {
+      mustObey
+      message
+      nextAction
+      choices {
+        uri
+        label
+        chainLabel
+        score
+        role
+        tags
+        nextAction
+        protocolVersion
+      }
+    }
+  }
+`);
+
+export const SearchMintDocument = graphql(`
+  mutation SearchMint($input: MintInput!) {
+    mint(input: $input) {
+      protocol {
+        uri
+        chainId
+        slug
+        label
+        space
+        stepUris
+      }
+    }
+  }
+`);
+
+export const SearchBeginDocument = graphql(`
+  mutation SearchBegin($input: BeginInput!) {
+    begin(input: $input) {
+      runId
+      currentStep {
+        uri
+        stepIndex
+      }
+    }
+  }
+`);
+
+export const SearchProtocolByKeyDocument = graphql(`
+  query SearchProtocolByKey($key: String!) {
+    protocol(key: $key) {
+      uri
+      slug
+      space
+      label
+      stepCount
+      protocolVersion
+    }
+  }
+`);
+
+export const SearchUpdateMemoriesDocument = graphql(`
+  mutation SearchUpdateMemories($input: UpdateMemoriesInput!) {
+    updateMemories(input: $input) {
+      results {
+        uri
+        status
+        message
+      }
+    }
+  }
+`);
