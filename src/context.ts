@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from './auth/viewer.js';
-import { localViewer } from './auth/viewer.js';
 import type { EventBus } from './events/topics.js';
 import type { Logger } from './logger.js';
+import type { Authentication } from './services/auth-service.js';
 import { MemoryReader } from './services/memory-reader.js';
 import type { Services } from './services/services.js';
 
@@ -22,17 +22,19 @@ export interface OperationOrigin {
   requestId?: string;
   /** Subscriptions live long: their reads are not cached. */
   longLived: boolean;
+  /** Who is asking, established by the transport (a header, or graphql-ws connectionParams). */
+  authentication: Authentication;
 }
 
 export function createContext(app: { services: Services; events: EventBus; log: Logger }, origin: OperationOrigin): AppContext {
   const requestId = origin.requestId ?? randomUUID();
-  const viewer = localViewer();
+  const viewer = origin.authentication.viewer;
   return {
     requestId,
     viewer,
     services: app.services,
     reader: new MemoryReader(app.services.memoryStore, viewer, { cache: !origin.longLived }),
     events: app.events,
-    log: app.log.child({ requestId }),
+    log: app.log.child({ requestId, principal: viewer.principalId }),
   };
 }

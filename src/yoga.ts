@@ -1,33 +1,62 @@
-import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { createYoga, maskError as maskUnexpectedError, type YogaServerInstance } from 'graphql-yoga';
+import { randomUUID } from 'node:crypto';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { GraphQLError, type GraphQLSchema, getOperationAST, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createYoga, maskError as maskUnexpectedError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
 import type { AppConfig } from './config.js';
 import { type AppContext, createContext } from './context.js';
 import type { EventBus } from './events/topics.js';
 import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
+import type { Authentication } from './services/auth-service.js';
 import { RequestError } from './services/errors.js';
+import { RequestLimits } from './services/request-limits.js';
 import type { Services } from './services/services.js';
 
 /** What the transports hand to the context factory: a Fetch request (HTTP) or a socket (WebSocket). */
 export interface TransportContext {
   request?: Request;
   socket?: unknown;
+  /** Set by graphql-ws onConnect: the socket's principal, checked once per connection. */
+  authentication?: Authentication;
 }
 
 export type KairosYoga = YogaServerInstance<TransportContext, AppContext>;
 
-export function createKairosYoga(app: {
+interface YogaDependencies {
   schema: GraphQLSchema;
   services: Services;
   events: EventBus;
   log: Logger;
   config: AppConfig;
-}): KairosYoga {
+  metrics: Metrics;
+}
+
+/**
+ * Limits on the shape of a document (graphql-armor), checked at parse/validate time so they
+ * hold over WebSocket too. Sized for the deepest operation a client needs (a memory page with
+ * its protocols' steps and challenges is depth 8).
+ */
+export const DOCUMENT_LIMITS = {
+  maxDepth: 12,
+  maxAliases: 15,
+  maxDirectives: 20,
+  maxTokens: 5_000,
+  maxCost: 20_000,
+} as const;
+
+/** Request ids for HTTP responses (the context reads the same id). */
+const requestIds = new WeakMap<Request, string>();
+
+export function createKairosYoga(app: YogaDependencies): KairosYoga {
+  const limits = new RequestLimits({ ratePerMinute: app.config.rateLimitPerMinute, maxConcurrent: app.config.maxConcurrentPerPrincipal });
   return createYoga<TransportContext, AppContext>({
     schema: app.schema,
     graphqlEndpoint: '/graphql',
     graphiql: app.config.graphiql ? { title: 'kairos-graphql', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
+    cors: app.config.corsOrigins.length > 0 ? { origin: app.config.corsOrigins, credentials: true } : false,
     logging: {
       debug: (...args) => app.log.debug(args.map(String).join(' ')),
       info: (...args) => app.log.info(args.map(String).join(' ')),
@@ -35,13 +64,138 @@ export function createKairosYoga(app: {
       // Yoga reports every error it masks here; toClientError already logged the unexpected ones.
       error: (...args) => (args[0] instanceof Error && args[0].name === 'GraphQLError' ? app.log.debug : app.log.error).call(app.log, args.map(String).join(' ')),
     },
-    context: (transport) =>
-      createContext(app, {
-        requestId: transport.request?.headers.get('x-request-id') ?? undefined,
-        longLived: transport.socket !== undefined || (transport.request?.headers.get('accept') ?? '').includes('text/event-stream'),
-      }),
+    context: async (transport) => {
+      const request = transport.request;
+      const authentication =
+        transport.authentication ??
+        (await app.services.auth.authenticate(request?.headers.get('authorization'), request?.headers.get('x-kairos-space') ?? (request ? new URL(request.url).searchParams.get('space') : null)));
+      return createContext(app, {
+        requestId: request ? requestIds.get(request) : undefined,
+        longLived: transport.socket !== undefined || (request?.headers.get('accept') ?? '').includes('text/event-stream'),
+        authentication,
+      });
+    },
     maskedErrors: { maskError: (error, message, isDev) => toClientError(error, message, isDev, app.log) },
+    // In order: refuse hostile documents first, then cross-site requests, then per-principal
+    // limits; request ids, logs and metrics wrap everything that runs.
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: DOCUMENT_LIMITS.maxDepth },
+        maxAliases: { n: DOCUMENT_LIMITS.maxAliases },
+        maxDirectives: { n: DOCUMENT_LIMITS.maxDirectives },
+        maxTokens: { n: DOCUMENT_LIMITS.maxTokens },
+        costLimit: { maxCost: DOCUMENT_LIMITS.maxCost },
+        blockFieldSuggestion: { enabled: !app.config.introspection },
+      }),
+      // A JSON body, a token or the CSRF header each make a browser request non-simple (preflighted).
+      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'authorization', 'x-kairos-space'] }),
+      ...(app.config.introspection ? [] : [useValidationRule(NoSchemaIntrospectionCustomRule)]),
+      useRequestIds(),
+      useRequestLimits(limits),
+      useOperationTelemetry(app.metrics),
+    ],
   });
+}
+
+function useValidationRule(rule: Parameters<Parameters<NonNullable<Plugin['onValidate']>>[0]['addValidationRule']>[0]): Plugin {
+  return { onValidate: ({ addValidationRule }) => addValidationRule(rule) };
+}
+
+/** Every HTTP response carries its request id (header and `extensions.requestId`). */
+function useRequestIds(): Plugin<AppContext> {
+  return {
+    onRequest: ({ request }) => {
+      requestIds.set(request, request.headers.get('x-request-id') ?? randomUUID());
+    },
+    onResponse: ({ request, response }) => {
+      const id = requestIds.get(request);
+      if (id) response.headers.set('x-request-id', id);
+    },
+    onExecute: () => ({
+      onExecuteDone: ({ args, result, setResult }) => {
+        if (!('errors' in result || 'data' in result)) return;
+        setResult({ ...result, extensions: { ...result.extensions, requestId: (args.contextValue as AppContext).requestId } });
+      },
+    }),
+  };
+}
+
+/** Rate limit and concurrency cap per principal, over HTTP and WebSocket alike. */
+function useRequestLimits(limits: RequestLimits): Plugin<AppContext> {
+  const refuse = (reason: string, retryAfterSeconds: number) => ({
+    errors: [new GraphQLError(reason, { extensions: { code: 'RATE_LIMITED', retryAfterSeconds } })],
+  });
+  return {
+    onExecute: ({ args, setResultAndStopExecution }) => {
+      const admission = limits.admit((args.contextValue as AppContext).viewer.principalId, true);
+      if (!admission.admitted) return setResultAndStopExecution(refuse(admission.reason, admission.retryAfterSeconds));
+      return { onExecuteDone: () => admission.release() };
+    },
+    onSubscribe: ({ args, setResultAndStopExecution }) => {
+      const admission = limits.admit((args.contextValue as AppContext).viewer.principalId, false);
+      if (!admission.admitted) setResultAndStopExecution(refuse(admission.reason, admission.retryAfterSeconds));
+    },
+  };
+}
+
+/** One structured log line and the metrics for each operation. */
+function useOperationTelemetry(metrics: Metrics): Plugin<AppContext> {
+  const describe = (args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null }) => {
+    const operation = getOperationAST(args.document, args.operationName);
+    // The root field, not the client-chosen operation name, keeps metric labels bounded.
+    const rootField = operation?.selectionSet.selections.find((selection) => selection.kind === 'Field');
+    return { type: operation?.operation ?? 'unknown', field: rootField?.kind === 'Field' ? rootField.name.value : 'unknown', name: args.operationName ?? operation?.name?.value ?? null };
+  };
+  const countErrors = (errors: readonly GraphQLError[] | undefined) => {
+    for (const error of errors ?? []) metrics.errors.inc({ code: String(error.extensions?.code ?? 'UNKNOWN') });
+  };
+  return {
+    onExecute: ({ args }) => {
+      const started = performance.now();
+      const operation = describe(args);
+      return {
+        onExecuteDone: ({ result }) => {
+          const seconds = (performance.now() - started) / 1000;
+          const errors = 'errors' in result ? (result.errors as GraphQLError[] | undefined) : undefined;
+          metrics.durations.observe({ type: operation.type, operation: operation.field }, seconds);
+          metrics.operations.inc({ type: operation.type, operation: operation.field, outcome: errors?.length ? 'error' : 'ok' });
+          countErrors(errors);
+          (args.contextValue as AppContext).log.info(
+            { operation: operation.name, field: operation.field, type: operation.type, durationMs: Math.round(seconds * 10_000) / 10, errors: errors?.length ?? 0 },
+            'operation',
+          );
+        },
+      };
+    },
+    onSubscribe: ({ args }) => {
+      const operation = describe(args);
+      const context = args.contextValue as AppContext;
+      metrics.operations.inc({ type: 'subscription', operation: operation.field, outcome: 'ok' });
+      metrics.activeSubscriptions.inc();
+      context.log.info({ operation: operation.name, field: operation.field, type: 'subscription' }, 'subscription started');
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        metrics.activeSubscriptions.dec();
+        context.log.info({ operation: operation.name, field: operation.field, type: 'subscription' }, 'subscription ended');
+      };
+      return {
+        onSubscribeResult: () => ({ onEnd: end }),
+        onSubscribeError: () => end(),
+      };
+    },
+  };
+}
+
+/**
+ * A lost database: no server to select, a network error, or (mongodb 7) the raw socket error a
+ * command gets when the engine closed its pooled connection.
+ */
+function isDatabaseUnreachable(error: unknown): boolean {
+  if (error instanceof MongoServerSelectionError || error instanceof MongoNetworkError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EPIPE' || code === 'ECONNRESET' || code === 'ECONNREFUSED';
 }
 
 /**
@@ -56,7 +210,7 @@ function toClientError(error: unknown, message: string, isDev: boolean | undefin
   if (cause instanceof RequestError) {
     return new GraphQLError(cause.message, { ...location, extensions: { code: cause.code, ...(cause.details ? { details: cause.details } : {}) } });
   }
-  if (cause instanceof MongoServerSelectionError || cause instanceof MongoNetworkError) {
+  if (isDatabaseUnreachable(cause)) {
     log.warn({ err: cause }, 'database unavailable');
     return new GraphQLError('The database is unavailable; retry shortly', { ...location, extensions: { code: 'SERVICE_UNAVAILABLE' } });
   }

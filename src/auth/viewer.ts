@@ -2,8 +2,13 @@
  * Who is asking, and which spaces they may read and write. Every store query is scoped by
  * these lists; there is no unscoped read path.
  */
+export type Role = 'AGENT' | 'REVIEWER' | 'ADMIN';
+
 export interface Viewer {
   principalId: string;
+  role: Role;
+  /** False for the single local principal of KAIROS_AUTH=off. */
+  authenticated: boolean;
   readableSpaces: string[];
   writableSpaces: string[];
   /** Where writes go when the caller names no space. */
@@ -22,6 +27,8 @@ export function localViewer(): Viewer {
   const personal = personalSpaceOf('local');
   return {
     principalId: 'local',
+    role: 'ADMIN',
+    authenticated: false,
     readableSpaces: [personal, APP_SPACE],
     writableSpaces: [personal],
     defaultWriteSpace: personal,
@@ -32,4 +39,32 @@ export function localViewer(): Viewer {
 export function readableSpace(viewer: Viewer, name: string): string | null {
   const space = name === 'personal' ? viewer.defaultWriteSpace : name;
   return viewer.readableSpaces.includes(space) ? space : null;
+}
+
+/** Reviewers and admins review proposals; admins also manage principals and tokens. */
+export function hasRole(viewer: Viewer, role: Role): boolean {
+  const rank: Record<Role, number> = { AGENT: 0, REVIEWER: 1, ADMIN: 2 };
+  return rank[viewer.role] >= rank[role];
+}
+
+/** The spaces of a principal: its personal space, its groups, and the read-only app space. */
+export function viewerOf(principal: { id: string; role: Role; groups: string[] }): Viewer {
+  const personal = personalSpaceOf(principal.id);
+  const writable = [personal, ...principal.groups.map((group) => `group:${group}`)];
+  return {
+    principalId: principal.id,
+    role: principal.role,
+    authenticated: true,
+    readableSpaces: [...writable, APP_SPACE],
+    writableSpaces: writable,
+    defaultWriteSpace: personal,
+  };
+}
+
+/** A request that names one space sees only that space (plus nothing else, not even app). */
+export function narrowViewer(viewer: Viewer, space: string): Viewer | null {
+  const resolved = readableSpace(viewer, space);
+  if (!resolved) return null;
+  const writable = viewer.writableSpaces.includes(resolved) ? [resolved] : [];
+  return { ...viewer, readableSpaces: [resolved], writableSpaces: writable, defaultWriteSpace: resolved };
 }

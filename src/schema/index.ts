@@ -1,7 +1,10 @@
 import { builder } from '../builder.js';
 import './challenge.js';
 import './memory.js';
+import './proposal.js';
 import './protocol.js';
 import './run.js';
+import './search.js';
+import './space.js';
 
 export const schema = builder.toSchema();

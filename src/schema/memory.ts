@@ -3,13 +3,21 @@ import { builder } from '../builder.js';
 import type { MemoryEvent } from '../events/topics.js';
 import { RequestError } from '../services/errors.js';
 import type { BatchItemResult, DeleteMemoriesResult, UpdateMemoriesResult } from '../services/memory-service.js';
-import type { MemoryPage } from '../services/memory-reader.js';
 import type { ChainInfo, MemoryRecord } from '../store/memory-store.js';
 import { ChallengeRef } from './challenge.js';
+import { connectionType } from './connection.js';
 
 export const MemoryCategoryEnum = builder.enumType('MemoryCategory', {
   values: {
     PROTOCOL_STEP: { description: 'One step of a minted protocol.' },
+    CONVENTION: { description: 'Project memory: conventions.md (and config/memory-schema.json).' },
+    DECISION: { description: 'Project memory: decisions.md.' },
+    PITFALL: { description: 'Project memory: pitfalls.md.' },
+    MODULE: { description: 'Project memory: modules/<name>.md.' },
+    SESSION_LOG: { description: 'Project memory: sessions/<YYYY-MM-DD>.md (UTC).' },
+    CURRENT: { description: 'Project memory: current/<name>.md, the state of a branch or line of work.' },
+    SHARED: { description: 'Project memory: shared.md, current state shared by every line of work.' },
+    ARCHIVE: { description: 'Project memory: archive/<name>.md, written once.' },
   } as const,
 });
 
@@ -26,7 +34,7 @@ const ChainInfoRef = builder.objectRef<ChainInfo>('ChainInfo').implement({
 });
 
 export const MemoryRef = builder.objectRef<MemoryRecord>('Memory').implement({
-  description: 'One stored memory: today, a step of a protocol.',
+  description: 'One stored memory: a step of a protocol, or a project-memory document (with a path).',
   fields: (t) => ({
     id: t.exposeID('_id'),
     uri: t.exposeString('uri', { description: 'kairos://mem/{id}' }),
@@ -42,6 +50,11 @@ export const MemoryRef = builder.objectRef<MemoryRecord>('Memory').implement({
     updatedAt: t.field({ type: 'DateTime', resolve: (memory) => memory.updatedAt }),
     updatedBy: t.exposeString('updatedBy'),
     version: t.exposeInt('version', { description: 'Incremented on every write.' }),
+    path: t.string({
+      nullable: true,
+      description: 'Project-memory documents only: the document path, unique per space (decisions.md).',
+      resolve: (memory) => memory.path ?? null,
+    }),
   }),
 });
 
@@ -54,32 +67,7 @@ builder.queryField('memory', (t) =>
   }),
 );
 
-export const PageInfoRef = builder.objectRef<Pick<MemoryPage, 'cursors' | 'hasNextPage' | 'hasPreviousPage'>>('PageInfo').implement({
-  fields: (t) => ({
-    hasNextPage: t.exposeBoolean('hasNextPage'),
-    hasPreviousPage: t.exposeBoolean('hasPreviousPage'),
-    startCursor: t.string({ nullable: true, resolve: (page) => page.cursors[0] ?? null }),
-    endCursor: t.string({ nullable: true, resolve: (page) => page.cursors.at(-1) ?? null }),
-  }),
-});
-
-const MemoryEdgeRef = builder.objectRef<{ cursor: string; node: MemoryRecord }>('MemoryEdge').implement({
-  fields: (t) => ({
-    cursor: t.exposeString('cursor'),
-    node: t.field({ type: MemoryRef, resolve: (edge) => edge.node }),
-  }),
-});
-
-const MemoryConnectionRef = builder.objectRef<MemoryPage>('MemoryConnection').implement({
-  fields: (t) => ({
-    edges: t.field({
-      type: [MemoryEdgeRef],
-      resolve: (page) => page.records.map((node, index) => ({ node, cursor: page.cursors[index]! })),
-    }),
-    pageInfo: t.field({ type: PageInfoRef, resolve: (page) => page }),
-    totalCount: t.int({ description: 'Memories matching the filter, across all pages.', resolve: (page) => page.totalCount() }),
-  }),
-});
+const MemoryConnectionRef = connectionType('Memory', MemoryRef, 'Memories matching the filter, across all pages.');
 
 const MemoryFilterInput = builder.inputType('MemoryFilter', {
   fields: (t) => ({

@@ -7,11 +7,11 @@ import type { SolutionInput as SolutionInputValue } from '../runs/solution-input
 import { STEP_ERROR_CODE_DESCRIPTIONS } from '../runs/step-error-code.js';
 import type { NextCall } from '../runs/step-messages.js';
 import type { CurrentStep, StepPayload } from '../runs/step-payload.js';
-import type { AnswerPromptResult, RunPage } from '../services/run-service.js';
+import type { AnswerPromptResult } from '../services/run-service.js';
 import { toChallengePrompt } from '../events/topics.js';
 import type { RunRecord, StoredProof } from '../store/run-store.js';
 import { ChallengeTypeEnum, CommentChallengeRef, McpChallengeRef, ShellChallengeRef, UserInputChallengeRef } from './challenge.js';
-import { PageInfoRef } from './memory.js';
+import { connectionType } from './connection.js';
 import { ProtocolRef } from './protocol.js';
 
 export const StepErrorCodeEnum = builder.enumType('StepErrorCode', {
@@ -242,20 +242,7 @@ builder.queryField('run', (t) =>
   }),
 );
 
-const RunEdgeRef = builder.objectRef<{ cursor: string; node: RunRecord }>('RunEdge').implement({
-  fields: (t) => ({
-    cursor: t.exposeString('cursor'),
-    node: t.field({ type: RunRef, resolve: (edge) => edge.node }),
-  }),
-});
-
-const RunConnectionRef = builder.objectRef<RunPage>('RunConnection').implement({
-  fields: (t) => ({
-    edges: t.field({ type: [RunEdgeRef], resolve: (page) => page.records.map((node, index) => ({ node, cursor: page.cursors[index]! })) }),
-    pageInfo: t.field({ type: PageInfoRef, resolve: (page) => page }),
-    totalCount: t.int({ resolve: (page) => page.totalCount() }),
-  }),
-});
+const RunConnectionRef = connectionType('Run', RunRef);
 
 const RunFilterInput = builder.inputType('RunFilter', {
   fields: (t) => ({

@@ -6,6 +6,8 @@
 export type RequestErrorCode =
   | 'BAD_USER_INPUT'
   | 'NOT_FOUND'
+  /** A protocol key (slug) found in several readable spaces, none of them the caller's default (reference §5.1). */
+  | 'AMBIGUOUS'
   | 'FORBIDDEN'
   | 'UNAUTHENTICATED'
   | 'SERVICE_UNAVAILABLE'

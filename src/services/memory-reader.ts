@@ -4,6 +4,7 @@ import { readableSpace } from '../auth/viewer.js';
 import type { MemoryCategory, MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { chainKeyString } from '../store/memory-store.js';
 import { RequestError } from './errors.js';
+import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { parseMemoryUri } from './memory-uri.js';
 import type { ProtocolView } from './protocol-service.js';
 
@@ -16,13 +17,7 @@ export interface MemoryListArgs {
   after?: string | null;
 }
 
-export interface MemoryPage {
-  records: MemoryRecord[];
-  cursors: string[];
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-  totalCount: () => Promise<number>;
-}
+export type MemoryPage = Page<MemoryRecord>;
 
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 500;
@@ -88,17 +83,23 @@ export class MemoryReader {
       const record = await this.memory(args.uri!);
       return record ? this.protocolOf(record) : null;
     }
-    const heads = await this.store.findHeadsBySlugs(this.viewer.readableSpaces, [args.key!.toLowerCase()]);
-    // A slug is unique per space; when several readable spaces have it, the caller's own wins.
-    const head = heads.find((candidate) => candidate.space === this.viewer.defaultWriteSpace) ?? heads[0];
-    return head ? this.protocolOf(head) : null;
+    const key = args.key!.toLowerCase();
+    const heads = await this.store.findHeadsBySlugs(this.viewer.readableSpaces, [key]);
+    // Reference §5.1: a slug is unique per space; found in several readable spaces, the caller's
+    // default space wins, and without a copy there the key is ambiguous (an error, not a guess).
+    if (heads.length <= 1) return heads[0] ? this.protocolOf(heads[0]) : null;
+    const own = heads.find((candidate) => candidate.space === this.viewer.defaultWriteSpace);
+    if (own) return this.protocolOf(own);
+    const spaces = heads.map((head) => head.space).sort();
+    throw new RequestError('AMBIGUOUS', `Protocol key "${key}" matches protocols in multiple spaces; use a URI or narrow the active space.`, {
+      key,
+      spaces,
+      uris: heads.map((head) => head.uri),
+    });
   }
 
   async list(args: MemoryListArgs): Promise<MemoryPage> {
-    const first = args.first ?? DEFAULT_PAGE_SIZE;
-    if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) {
-      throw new RequestError('BAD_USER_INPUT', `first must be between 0 and ${MAX_PAGE_SIZE}`);
-    }
+    const size = pageSize(args.first, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     let spaces = this.viewer.readableSpaces;
     if (args.space) {
       const space = readableSpace(this.viewer, args.space);
@@ -112,30 +113,9 @@ export class MemoryReader {
       tag: args.tag ?? undefined,
     };
     const after = args.after ? decodeCursor(args.after) : null;
-    const rows = await this.store.listPage(filter, after, first + 1);
-    const records = rows.slice(0, first);
-    for (const record of records) this.memoryById.prime(record._id, record);
-    return {
-      records,
-      cursors: records.map(encodeCursor),
-      hasNextPage: rows.length > first,
-      hasPreviousPage: after !== null,
-      totalCount: () => this.store.count(filter),
-    };
-  }
-}
-
-function encodeCursor(record: MemoryRecord): string {
-  return Buffer.from(JSON.stringify([record.createdAt.toISOString(), record._id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(createdAt);
-    if (typeof id !== 'string' || Number.isNaN(date.getTime())) throw new Error('bad cursor');
-    return { createdAt: date, id };
-  } catch {
-    throw new RequestError('BAD_USER_INPUT', 'after is not a cursor returned by this connection');
+    const rows = await this.store.listPage(filter, after, size + 1);
+    const page = toPage(rows, size, after, (record) => ({ at: record.createdAt, id: record._id }), () => this.store.count(filter));
+    for (const record of page.records) this.memoryById.prime(record._id, record);
+    return page;
   }
 }

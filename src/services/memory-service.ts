@@ -161,6 +161,8 @@ export class MemoryService {
       if (seen.has(record._id)) return { error: `${memoryUri(record._id)} is listed more than once in this call` };
       seen.add(record._id);
       if (!viewer.writableSpaces.includes(record.space)) return { error: `Space ${record.space} is read-only for you` };
+      // Project memory is validated, scanned and reviewed: it changes only through proposeUpdate.
+      if (record.category !== 'PROTOCOL_STEP') return { error: `${record.uri} is project memory (${record.path}); change it with proposeUpdate` };
       return { record };
     });
   }

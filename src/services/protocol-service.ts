@@ -3,7 +3,7 @@ import { MongoServerError } from 'mongodb';
 import type { Viewer } from '../auth/viewer.js';
 import { APP_SPACE } from '../auth/viewer.js';
 import type { EventBus } from '../events/topics.js';
-import { parseProtocolMarkdown, ProtocolStructureError, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
+import { type ParsedProtocol, parseProtocolMarkdown, ProtocolStructureError, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
 import { isValidSlug, slugify } from '../protocol/slug.js';
 import type { ChainKey, MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { RequestError } from './errors.js';
@@ -28,6 +28,49 @@ const MAX_SLUG_SUFFIX = 100;
 
 export function titleKeyOf(title: string): string {
   return title.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The memories of a parsed protocol, one per step, all carrying the same chain fields. */
+export function stepRecords(args: {
+  parsed: ParsedProtocol;
+  space: string;
+  chainId: string;
+  slug: string;
+  protocolVersion: string | null;
+  principalId: string;
+  now: Date;
+  /** A fixed id for step 1 (built-in protocols); otherwise every id is random. */
+  headId?: string;
+}): MemoryRecord[] {
+  const { parsed, now } = args;
+  return parsed.steps.map((step, index) => {
+    const id = index === 0 && args.headId ? args.headId : randomUUID();
+    return {
+      _id: id,
+      uri: memoryUri(id),
+      space: args.space,
+      label: step.label,
+      text: step.text,
+      tags: [],
+      category: 'PROTOCOL_STEP',
+      chain: {
+        chainId: args.chainId,
+        label: parsed.title,
+        titleKey: titleKeyOf(parsed.title),
+        stepIndex: index + 1,
+        stepCount: parsed.steps.length,
+        slug: args.slug,
+        protocolVersion: args.protocolVersion,
+        triggers: parsed.triggers ?? null,
+      },
+      challenge: step.challenge,
+      createdAt: now,
+      createdBy: args.principalId,
+      updatedAt: now,
+      updatedBy: args.principalId,
+      version: 1,
+    };
+  });
 }
 
 export function protocolHead(protocol: ProtocolView): MemoryRecord {
@@ -91,34 +134,7 @@ export class ProtocolService {
         if (existing) replacedIds = await this.store.deleteChain({ space, chainId: existing.chain!.chainId }, session);
 
         const slug = await this.allocateSlug(space, authorSlug, slugify(parsed.title), session);
-        const records: MemoryRecord[] = parsed.steps.map((step, index) => {
-          const id = randomUUID();
-          return {
-            _id: id,
-            uri: memoryUri(id),
-            space,
-            label: step.label,
-            text: step.text,
-            tags: [],
-            category: 'PROTOCOL_STEP',
-            chain: {
-              chainId,
-              label: parsed.title,
-              titleKey,
-              stepIndex: index + 1,
-              stepCount: parsed.steps.length,
-              slug,
-              protocolVersion,
-              triggers: parsed.triggers ?? null,
-            },
-            challenge: step.challenge,
-            createdAt: now,
-            createdBy: viewer.principalId,
-            updatedAt: now,
-            updatedBy: viewer.principalId,
-            version: 1,
-          };
-        });
+        const records = stepRecords({ parsed, space, chainId, slug, protocolVersion, principalId: viewer.principalId, now });
         await this.store.insertMany(records, session);
         return { steps: records, replaced: replacedIds };
       })
@@ -169,8 +185,11 @@ export class ProtocolService {
 
 /** Resolves the `space` argument of a write: omitted or "personal" means the caller's default. */
 export function resolveWriteSpace(viewer: Viewer, requested: string | null | undefined): string {
-  const name = requested?.trim();
-  if (!name || name === 'personal') return viewer.defaultWriteSpace;
+  const name = requested?.trim() || viewer.defaultWriteSpace;
+  if (name === 'personal' || name === viewer.defaultWriteSpace) {
+    if (viewer.writableSpaces.includes(viewer.defaultWriteSpace)) return viewer.defaultWriteSpace;
+    throw new RequestError('SPACE_READ_ONLY', `Space ${viewer.defaultWriteSpace} is read-only for this request`, { space: viewer.defaultWriteSpace });
+  }
   if (name === APP_SPACE) throw new RequestError('SPACE_READ_ONLY', `Space ${APP_SPACE} is read-only`, { space: name });
   if (viewer.writableSpaces.includes(name)) return name;
   throw new RequestError('SPACE_NOT_FOUND', `Space "${name}" does not exist or is not writable by you`, { space: name });

@@ -1,0 +1,30 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus metrics served at /metrics (prom-client: the standard Node client). */
+export interface Metrics {
+  registry: Registry;
+  operations: Counter<'type' | 'operation' | 'outcome'>;
+  durations: Histogram<'type' | 'operation'>;
+  errors: Counter<'code'>;
+  activeSubscriptions: Gauge;
+  runOutcomes: Counter<'outcome'>;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'kairos_' });
+  return {
+    registry,
+    operations: new Counter({ name: 'kairos_graphql_operations_total', help: 'GraphQL operations by type, name and outcome', labelNames: ['type', 'operation', 'outcome'], registers: [registry] }),
+    durations: new Histogram({
+      name: 'kairos_graphql_operation_duration_seconds',
+      help: 'GraphQL operation durations (queries and mutations)',
+      labelNames: ['type', 'operation'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    errors: new Counter({ name: 'kairos_graphql_errors_total', help: 'GraphQL errors by extensions.code', labelNames: ['code'], registers: [registry] }),
+    activeSubscriptions: new Gauge({ name: 'kairos_graphql_active_subscriptions', help: 'Subscriptions currently streaming', registers: [registry] }),
+    runOutcomes: new Counter({ name: 'kairos_run_attests_total', help: 'Runs attested, by outcome', labelNames: ['outcome'], registers: [registry] }),
+  };
+}

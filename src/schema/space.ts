@@ -1,0 +1,142 @@
+import type { Viewer } from '../auth/viewer.js';
+import { APP_SPACE } from '../auth/viewer.js';
+import { builder } from '../builder.js';
+import type { IssuedToken } from '../services/auth-service.js';
+import type { PrincipalRecord, TokenRecord } from '../store/auth-store.js';
+import type { SpaceSummary } from '../store/memory-store.js';
+
+const RoleEnum = builder.enumType('Role', {
+  values: {
+    AGENT: { description: 'Runs protocols and edits memories in its spaces.' },
+    REVIEWER: { description: 'Also applies and rejects proposals (never its own).' },
+    ADMIN: { description: 'Also manages principals and tokens.' },
+  } as const,
+});
+
+const SpaceKindEnum = builder.enumType('SpaceKind', { values: ['PERSONAL', 'GROUP', 'APP'] as const });
+
+const MeRef = builder.objectRef<Viewer>('Me').implement({
+  description: 'Who you are for this request, and what you can reach.',
+  fields: (t) => ({
+    principalId: t.exposeString('principalId'),
+    role: t.field({ type: RoleEnum, resolve: (viewer) => viewer.role }),
+    authenticated: t.exposeBoolean('authenticated', { description: 'False for the local principal when KAIROS_AUTH is off.' }),
+    readableSpaces: t.exposeStringList('readableSpaces'),
+    writableSpaces: t.exposeStringList('writableSpaces'),
+    defaultWriteSpace: t.exposeString('defaultWriteSpace'),
+  }),
+});
+
+builder.queryField('me', (t) => t.field({ type: MeRef, resolve: (_root, _args, ctx) => ctx.viewer }));
+
+const SpaceProtocolRef = builder.objectRef<SpaceSummary['protocols'][number]>('SpaceProtocol').implement({
+  fields: (t) => ({
+    uri: t.exposeString('uri'),
+    label: t.exposeString('label'),
+    slug: t.exposeString('slug'),
+    stepCount: t.exposeInt('stepCount'),
+  }),
+});
+
+const SpaceRef = builder.objectRef<SpaceSummary & { writable: boolean }>('Space').implement({
+  fields: (t) => ({
+    id: t.exposeString('space'),
+    name: t.string({
+      description: '"Personal", "Group: <name>" or "Kairos app".',
+      resolve: (space) => (space.space === APP_SPACE ? 'Kairos app' : space.space.startsWith('group:') ? `Group: ${space.space.slice(6)}` : 'Personal'),
+    }),
+    kind: t.field({
+      type: SpaceKindEnum,
+      resolve: (space) => (space.space === APP_SPACE ? 'APP' : space.space.startsWith('group:') ? 'GROUP' : 'PERSONAL'),
+    }),
+    writable: t.exposeBoolean('writable'),
+    memoryCount: t.exposeInt('memoryCount'),
+    protocolCount: t.int({ resolve: (space) => space.protocols.length }),
+    protocols: t.field({ type: [SpaceProtocolRef], resolve: (space) => space.protocols }),
+  }),
+});
+
+builder.queryField('spaces', (t) =>
+  t.field({
+    type: [SpaceRef],
+    description: 'The spaces you can read, with their counts and protocol titles.',
+    resolve: async (_root, _args, ctx) => {
+      const summaries = await ctx.services.memoryStore.spaceSummaries(ctx.viewer.readableSpaces);
+      return summaries.map((summary) => ({ ...summary, writable: ctx.viewer.writableSpaces.includes(summary.space) }));
+    },
+  }),
+);
+
+const PrincipalRef = builder.objectRef<PrincipalRecord>('Principal').implement({
+  fields: (t) => ({
+    id: t.exposeID('_id'),
+    name: t.exposeString('name'),
+    role: t.field({ type: RoleEnum, resolve: (principal) => principal.role }),
+    groups: t.exposeStringList('groups'),
+    createdAt: t.field({ type: 'DateTime', resolve: (principal) => principal.createdAt }),
+  }),
+});
+
+const TokenRef = builder.objectRef<TokenRecord>('Token').implement({
+  description: 'An API token; its secret is shown once, when it is created.',
+  fields: (t) => ({
+    id: t.exposeID('_id'),
+    principalId: t.exposeString('principalId'),
+    name: t.exposeString('name'),
+    createdAt: t.field({ type: 'DateTime', resolve: (token) => token.createdAt }),
+    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (token) => token.expiresAt }),
+    revokedAt: t.field({ type: 'DateTime', nullable: true, resolve: (token) => token.revokedAt }),
+  }),
+});
+
+builder.queryField('tokens', (t) =>
+  t.field({ type: [TokenRef], description: 'Your tokens (never their secrets).', resolve: (_root, _args, ctx) => ctx.services.auth.listTokens(ctx.viewer) }),
+);
+
+const CreatePrincipalInput = builder.inputType('CreatePrincipalInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    role: t.field({ type: RoleEnum, required: true }),
+    groups: t.stringList({ description: 'Group names; each is the space group:<name>.' }),
+  }),
+});
+
+builder.mutationField('createPrincipal', (t) =>
+  t.field({
+    type: PrincipalRef,
+    description: 'Admins only.',
+    args: { input: t.arg({ type: CreatePrincipalInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ctx.services.auth.createPrincipal(ctx.viewer, input),
+  }),
+);
+
+const CreateTokenInput = builder.inputType('CreateTokenInput', {
+  fields: (t) => ({
+    principalId: t.string({ description: 'Omitted: yourself. Admins may name anyone.' }),
+    name: t.string({ required: true }),
+    expiresInSeconds: t.int(),
+  }),
+});
+
+const CreateTokenPayloadRef = builder.objectRef<IssuedToken>('CreateTokenPayload').implement({
+  fields: (t) => ({
+    token: t.exposeString('token', { description: 'Shown once: send it as Authorization: Bearer <token>.' }),
+    record: t.field({ type: TokenRef, resolve: (issued) => issued.record }),
+  }),
+});
+
+builder.mutationField('createToken', (t) =>
+  t.field({
+    type: CreateTokenPayloadRef,
+    args: { input: t.arg({ type: CreateTokenInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ctx.services.auth.createToken(ctx.viewer, input),
+  }),
+);
+
+builder.mutationField('revokeToken', (t) =>
+  t.field({
+    type: TokenRef,
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.auth.revokeToken(ctx.viewer, args.id),
+  }),
+);

@@ -1,0 +1,233 @@
+/**
+ * The isolation matrix: a principal of one space gets nothing of another's, by URI, by id,
+ * by key, by listing and by event, for every root field and subscription of the schema.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorCode, useTestServer } from '../support/app.js';
+import { CreateTokenDocument, CreatePrincipalDocument } from './documents.js';
+
+const server = useTestServer({ authEnabled: true });
+
+interface Principal {
+  id: string;
+  token: string;
+  tokenId: string;
+  space: string;
+}
+
+let alice: Principal;
+let bob: Principal;
+let aliceProtocol: { uri: string; slug: string; stepUris: string[] };
+let aliceRun: { runId: string; promptId: string };
+let aliceProposalId: string;
+let admin: Principal;
+
+/** Runs an operation as `who`; returns the parsed body. */
+async function as(who: Principal, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: any; errors?: any[] }> {
+  const response = await fetch(server.running.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as { data?: any; errors?: any[] };
+}
+
+/** The first message of a subscription as `who`: data, or the errors it was refused with. */
+function firstOf(who: Principal, query: string, variables: Record<string, unknown> = {}, waitMs = 400): Promise<unknown> {
+  const client = server.wsClient({ authorization: `Bearer ${who.token}` });
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('nothing'), waitMs);
+    client.subscribe(
+      { query, variables },
+      {
+        next: (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        error: (error) => {
+          clearTimeout(timer);
+          resolve({ errors: error });
+        },
+        complete: () => {},
+      },
+    );
+  });
+}
+
+async function principal(admin: string, name: string): Promise<Principal> {
+  const headers = { authorization: `Bearer ${admin}` };
+  const created = await server.request(CreatePrincipalDocument, { input: { name, role: 'AGENT', groups: [name] } }, headers);
+  const id = created.data!.createPrincipal.id;
+  const issued = await server.request(CreateTokenDocument, { input: { principalId: id, name: 'test' } }, headers);
+  return { id, token: issued.data!.createToken.token, tokenId: issued.data!.createToken.record.id, space: `user:${id}` };
+}
+
+beforeAll(async () => {
+  const issued = await server.running.services.auth.bootstrap({ name: 'admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null });
+  admin = { id: issued.principal._id, token: issued.token, tokenId: issued.record._id, space: `user:${issued.principal._id}` };
+  alice = await principal(admin.token, 'alice');
+  bob = await principal(admin.token, 'bob');
+  const markdown = `---\nslug: alice-secret\n---\n# Alice secret deploy\n\n## Approve\n\n\`\`\`json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Alice only?"}}}\n\`\`\`\n\n## Ship\n\nShip.\n`;
+  const minted = await as(alice, 'mutation($m: String!) { mint(input: { markdown: $m }) { protocol { uri slug stepUris } } }', { m: markdown });
+  aliceProtocol = minted.data.mint.protocol;
+  const begun = await as(alice, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId challenge { promptId } } }', { uri: aliceProtocol.uri });
+  aliceRun = { runId: begun.data.begin.runId, promptId: begun.data.begin.challenge.promptId };
+  const propose = 'mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status stagingId } }';
+  const decision = await as(alice, propose, {
+    input: {
+      intent: 'RECORD_DECISION',
+      rationale: 'alice decides',
+      operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: 'Use zebra queues', content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nZebra queues for alice.' }],
+      sources: [{ type: 'FILE', ref: 'docs/zebra.md' }],
+    },
+  });
+  expect(decision.data.proposeUpdate.status).toBe('STAGED');
+  aliceProposalId = decision.data.proposeUpdate.stagingId;
+  const pitfall = await as(alice, propose, {
+    input: { intent: 'ADD_PITFALL', rationale: 'note', operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: 'pitfalls', content: '- zebra queues drop messages under load' }] },
+  });
+  expect(pitfall.data.proposeUpdate.status).toBe('APPLIED');
+});
+
+describe('the isolation matrix', () => {
+  const covered = new Set<string>();
+  const check = (field: string, name: string, body: () => Promise<void>) => {
+    covered.add(field);
+    it(`${field}: ${name}`, body);
+  };
+
+  check('memory', 'a foreign URI reads as missing', async () => {
+    expect((await as(bob, '{ memory(uri: "' + aliceProtocol.uri + '") { uri } }')).data.memory).toBeNull();
+  });
+  check('protocol', 'neither by URI nor by key', async () => {
+    expect((await as(bob, 'query($uri: String) { protocol(uri: $uri) { uri } }', { uri: aliceProtocol.uri })).data.protocol).toBeNull();
+    expect((await as(bob, '{ protocol(key: "alice-secret") { uri } }')).data.protocol).toBeNull();
+  });
+  check('memories', 'lists none of them, and refuses the foreign space filter', async () => {
+    const all = await as(bob, '{ memories(first: 500) { edges { node { uri space } } } }');
+    const spaces = new Set(all.data.memories.edges.map((edge: any) => edge.node.space));
+    expect([...spaces].every((space) => [bob.space, 'group:bob', 'app'].includes(space as string))).toBe(true);
+    expect(all.data.memories.edges.map((edge: any) => edge.node.uri)).not.toContain(aliceProtocol.uri);
+    expect(errorCode((await as(bob, `{ memories(filter: { space: "${alice.space}" }) { totalCount } }`)).errors)).toBe('FORBIDDEN');
+  });
+  check('run', 'a foreign run id reads as missing', async () => {
+    expect((await as(bob, `{ run(id: "${aliceRun.runId}") { id } }`)).data.run).toBeNull();
+  });
+  check('runs', 'lists none of them', async () => {
+    expect((await as(bob, '{ runs { totalCount } }')).data.runs.totalCount).toBe(0);
+  });
+  check('me', 'is only yourself', async () => {
+    const me = (await as(bob, '{ me { principalId readableSpaces } }')).data.me;
+    expect(me.principalId).toBe(bob.id);
+    expect(me.readableSpaces).not.toContain(alice.space);
+  });
+  check('spaces', 'shows only your spaces', async () => {
+    const ids = (await as(bob, '{ spaces { id protocols { uri } } }')).data.spaces.map((space: any) => space.id);
+    expect(ids).toEqual([bob.space, 'group:bob', 'app']);
+  });
+  check('tokens', 'lists only your tokens', async () => {
+    const tokens = (await as(bob, '{ tokens { id principalId } }')).data.tokens;
+    expect(tokens.every((token: any) => token.principalId === bob.id)).toBe(true);
+  });
+  check('mint', 'cannot write into a foreign space', async () => {
+    const result = await as(bob, 'mutation($space: String) { mint(input: { markdown: "# X\\n\\n## Y\\n\\nz", space: $space }) { protocol { uri } } }', { space: alice.space });
+    expect(errorCode(result.errors)).toBe('SPACE_NOT_FOUND');
+  });
+  check('updateMemories', 'a foreign URI fails as not found and stays unchanged', async () => {
+    const result = await as(bob, 'mutation($uris: [String!]!) { updateMemories(input: { uris: $uris, updates: { label: "pwned" } }) { results { status message } } }', { uris: [aliceProtocol.uri] });
+    expect(result.data.updateMemories.results[0]).toEqual({ status: 'ERROR', message: 'Failed to update memory: Memory not found' });
+    expect((await as(alice, `{ memory(uri: "${aliceProtocol.uri}") { label } }`)).data.memory.label).toBe('Approve');
+  });
+  check('deleteMemories', 'a foreign URI fails as not found and survives', async () => {
+    const result = await as(bob, 'mutation($uris: [String!]!) { deleteMemories(input: { uris: $uris }) { results { status message } } }', { uris: [aliceProtocol.uri] });
+    expect(result.data.deleteMemories.results[0]).toEqual({ status: 'ERROR', message: 'Failed to delete memory: Memory not found' });
+    expect((await as(alice, `{ memory(uri: "${aliceProtocol.uri}") { uri } }`)).data.memory).not.toBeNull();
+  });
+  check('begin', 'cannot start a foreign protocol by URI or key', async () => {
+    expect(errorCode((await as(bob, `mutation { begin(input: { uri: "${aliceProtocol.uri}" }) { runId } }`)).errors)).toBe('NOT_FOUND');
+    expect(errorCode((await as(bob, 'mutation { begin(input: { key: "alice-secret" }) { runId } }')).errors)).toBe('NOT_FOUND');
+  });
+  check('next', 'cannot move a foreign run', async () => {
+    const result = await as(bob, 'mutation($uri: String!, $runId: String) { next(input: { uri: $uri, runId: $runId }) { errorCode } }', { uri: aliceProtocol.stepUris[1], runId: aliceRun.runId });
+    expect(result.data.next.errorCode).toBe('RUN_NOT_FOUND');
+    const withoutId = await as(bob, 'mutation($uri: String!) { next(input: { uri: $uri }) { errorCode } }', { uri: aliceProtocol.stepUris[1] });
+    expect(withoutId.data.next.errorCode).toBe('RUN_NOT_FOUND');
+  });
+  check('attest', 'cannot close a foreign run', async () => {
+    const result = await as(bob, 'mutation($uri: String!, $runId: String) { attest(input: { uri: $uri, runId: $runId, outcome: FAILURE, message: "x" }) { errorCode } }', { uri: aliceProtocol.uri, runId: aliceRun.runId });
+    expect(result.data.attest.errorCode).toBe('RUN_NOT_FOUND');
+    expect((await as(alice, `{ run(id: "${aliceRun.runId}") { status } }`)).data.run.status).toBe('ACTIVE');
+  });
+  check('answerPrompt', "cannot answer a foreign run's prompt", async () => {
+    const result = await as(bob, `mutation { answerPrompt(input: { promptId: "${aliceRun.promptId}", confirmation: "yes" }) { prompt { status } } }`);
+    expect(errorCode(result.errors)).toBe('NOT_FOUND');
+  });
+  check('createPrincipal', 'is for admins only', async () => {
+    expect(errorCode((await as(bob, 'mutation { createPrincipal(input: { name: "eve", role: ADMIN }) { id } }')).errors)).toBe('FORBIDDEN');
+  });
+  check('createToken', "cannot mint a token for someone else", async () => {
+    expect(errorCode((await as(bob, `mutation { createToken(input: { principalId: "${alice.id}", name: "x" }) { token } }`)).errors)).toBe('FORBIDDEN');
+  });
+  check('revokeToken', "cannot revoke someone else's token", async () => {
+    expect(errorCode((await as(bob, `mutation { revokeToken(id: "${alice.tokenId}") { id } }`)).errors)).toBe('NOT_FOUND');
+    expect((await as(alice, '{ me { principalId } }')).data.me.principalId).toBe(alice.id);
+  });
+  check('memoryEvents', 'refuses a foreign space', async () => {
+    expect(JSON.stringify(await firstOf(bob, `subscription { memoryEvents(space: "${alice.space}") { uri } }`))).toContain('FORBIDDEN');
+  });
+  check('runProgress', 'refuses a foreign run', async () => {
+    expect(JSON.stringify(await firstOf(bob, `subscription { runProgress(runId: "${aliceRun.runId}") { seq } }`))).toContain('NOT_FOUND');
+  });
+  check('challengePrompts', "never shows a foreign run's prompts", async () => {
+    expect(JSON.stringify(await firstOf(bob, `subscription { challengePrompts(runId: "${aliceRun.runId}") { promptId } }`))).toContain('NOT_FOUND');
+    // Bob's own feed: alice's open prompt is not replayed, and a new one is not streamed.
+    const feed = firstOf(bob, 'subscription { challengePrompts { promptId } }', {}, 1_000);
+    await as(alice, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId } }', { uri: aliceProtocol.uri });
+    expect(await feed).toBe('nothing');
+  });
+
+  check('search', 'never finds a foreign protocol', async () => {
+    const result = await as(bob, '{ search(query: "Alice secret deploy") { choices { uri role } } }');
+    expect(result.data.search.choices.map((choice: any) => choice.uri)).not.toContain(aliceProtocol.uri);
+    expect(result.data.search.choices.filter((choice: any) => choice.role === 'MATCH')).toEqual([]);
+    expect((await as(alice, '{ search(query: "Alice secret deploy") { choices { uri } } }')).data.search.choices.map((choice: any) => choice.uri)).toContain(aliceProtocol.uri);
+  });
+  check('proposeUpdate', 'cannot propose into a foreign space', async () => {
+    const result = await as(bob, 'mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status } }', {
+      input: { intent: 'ADD_PITFALL', space: alice.space, operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: 'pitfalls', content: '- bob was here' }] },
+    });
+    expect(errorCode(result.errors)).toBe('SPACE_NOT_FOUND');
+  });
+  check('proposal', 'a foreign proposal id reads as missing', async () => {
+    expect((await as(bob, `{ proposal(id: "${aliceProposalId}") { id } }`)).data.proposal).toBeNull();
+  });
+  check('proposals', 'lists none of them', async () => {
+    const listed = await as(bob, '{ proposals(first: 200) { edges { node { id } } } }');
+    expect(listed.data.proposals.edges.map((edge: any) => edge.node.id)).not.toContain(aliceProposalId);
+  });
+  check('applyProposal', "a reviewer of another space cannot apply it", async () => {
+    const result = await as(admin, `mutation { applyProposal(id: "${aliceProposalId}") { status reason } }`);
+    expect(result.data?.applyProposal?.status ?? errorCode(result.errors)).not.toBe('APPLIED');
+    expect((await as(alice, `{ proposal(id: "${aliceProposalId}") { status } }`)).data.proposal.status).toBe('STAGED');
+  });
+  check('rejectProposal', "a reviewer of another space cannot reject it", async () => {
+    const result = await as(admin, `mutation { rejectProposal(id: "${aliceProposalId}", reason: "no") { status reason } }`);
+    expect(result.data?.rejectProposal?.reason ?? errorCode(result.errors)).not.toBe('USER_REJECTED');
+    expect((await as(alice, `{ proposal(id: "${aliceProposalId}") { status } }`)).data.proposal.status).toBe('STAGED');
+  });
+  check('memoryContext', 'never returns foreign project memory', async () => {
+    const mine = await as(alice, '{ memoryContext(query: "zebra queues") { sections { text } } }');
+    expect(JSON.stringify(mine.data.memoryContext.sections)).toContain('zebra');
+    const theirs = await as(bob, '{ memoryContext(query: "zebra queues") { sections { text } } }');
+    expect(JSON.stringify(theirs.data.memoryContext.sections)).not.toContain('zebra');
+  });
+  check('proposalEvents', 'refuses a foreign space', async () => {
+    expect(JSON.stringify(await firstOf(bob, `subscription { proposalEvents(space: "${alice.space}") { type } }`))).toContain('FORBIDDEN');
+  });
+
+  it('covers every root field and subscription of the schema', async () => {
+    const schema = (await as(bob, '{ __schema { queryType { fields { name } } mutationType { fields { name } } subscriptionType { fields { name } } } }')).data.__schema;
+    const fields = [schema.queryType, schema.mutationType, schema.subscriptionType].flatMap((type: any) => type.fields.map((field: any) => field.name));
+    expect(fields.filter((field: string) => !covered.has(field))).toEqual([]);
+  });
+});
