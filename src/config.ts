@@ -8,10 +8,24 @@ export interface AppConfig {
   graphiql: boolean;
   /** Largest markdown document `mint` accepts, in bytes. */
   maxMarkdownBytes: number;
+  /** Largest request body in bytes (HTTP 413 above it). */
+  maxBodyBytes: number;
+  /** Operations per principal per minute; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Queries and mutations one principal may run at once; 0 turns the cap off. */
+  maxConcurrentPerPrincipal: number;
+  /** Origins allowed by CORS (comma-separated KAIROS_CORS_ORIGINS); none means same-origin only. */
+  corsOrigins: string[];
+  /** Schema introspection (and field suggestions in errors). */
+  introspection: boolean;
+  /** KAIROS_AUTH=on requires a token on every request but /healthz and /metrics. */
+  authEnabled: boolean;
   /** Days an idle run lives before it expires. */
   runIdleDays: number;
   /** Largest number of URIs in one `updateMemories`/`deleteMemories` call. */
   maxBatchUris: number;
+  /** Redis for events across server processes (REDIS_URL); null keeps events in-process. */
+  redisUrl: string | null;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -31,7 +45,14 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     graphiql: process.env.KAIROS_GRAPHIQL !== 'off',
     maxMarkdownBytes: 1024 * 1024,
     maxBatchUris: 1000,
+    authEnabled: process.env.KAIROS_AUTH === 'on',
+    maxBodyBytes: intFromEnv('KAIROS_MAX_BODY_BYTES', 2 * 1024 * 1024),
+    rateLimitPerMinute: intFromEnv('KAIROS_RATE_LIMIT_PER_MINUTE', 6000),
+    maxConcurrentPerPrincipal: intFromEnv('KAIROS_MAX_CONCURRENT_PER_PRINCIPAL', 64),
+    corsOrigins: (process.env.KAIROS_CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    introspection: process.env.KAIROS_INTROSPECTION !== 'off',
     runIdleDays: Number(process.env.KAIROS_RUN_IDLE_DAYS ?? 7),
+    redisUrl: process.env.REDIS_URL || null,
     ...overrides,
   };
 }

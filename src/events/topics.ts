@@ -1,4 +1,4 @@
-import { createPubSub, type PubSub } from 'graphql-yoga';
+import type { ProposalIntent, ProposalReason } from '../proposals/proposal-types.js';
 import type { PromptRecord, RunEventRecord } from '../store/run-store.js';
 
 /** Emitted after a memory write commits. JSON-safe so it can cross processes unchanged. */
@@ -21,15 +21,26 @@ export function toChallengePrompt(prompt: PromptRecord): ChallengePrompt {
   return { ...rest, promptId: _id, createdAt: createdAt.toISOString(), at: at.toISOString() };
 }
 
+/** A proposal was staged or decided (applied, rejected, expired), after the change commits. */
+export interface ProposalEvent {
+  type: 'STAGED' | 'APPLIED' | 'REJECTED' | 'EXPIRED';
+  stagingId: string;
+  space: string;
+  intent: ProposalIntent;
+  files: string[];
+  /** The reason code of a rejection or expiry (`USER_REJECTED`, `TTL_EXPIRED`), else null. */
+  reason: ProposalReason | null;
+  /** ISO-8601 commit time. */
+  at: string;
+}
+
 /** Every topic, with the id that scopes it (`memory:<space>`, `run:<runId>`, `prompt:<space>`). */
 export type EventTopics = {
   memory: [space: string, event: MemoryEvent];
   run: [runId: string, event: RunEvent];
   prompt: [space: string, prompt: ChallengePrompt];
+  proposal: [space: string, event: ProposalEvent];
 };
 
-export type EventBus = PubSub<EventTopics>;
-
-export function createEventBus(): EventBus {
-  return createPubSub<EventTopics>();
-}
+// The bus itself (in-process, or Redis across server processes) lives in event-bus.ts.
+export { type ConnectedEventBus, createEventBus, type EventBus } from './event-bus.js';

@@ -12,8 +12,9 @@ import { applyAttest, applyNext, applyPromptAnswer, beginRun, isReadyToAttest, r
 import type { Outcome, SolutionInput } from '../runs/solution-input.js';
 import { displayStepContent } from '../runs/step-content.js';
 import type { StepPayload } from '../runs/step-payload.js';
-import type { PromptRecord, RunEventRecord, RunEventType, RunRecord, RunStatus, RunStore, StoredProof } from '../store/run-store.js';
+import type { PromptRecord, RunCommit, RunEventRecord, RunEventType, RunRecord, RunStatus, RunStore, StoredProof } from '../store/run-store.js';
 import { RequestError } from './errors.js';
+import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { parseMemoryUri } from './memory-uri.js';
 import type { MemoryReader } from './memory-reader.js';
 
@@ -45,13 +46,7 @@ export interface RunListArgs {
   after?: string | null;
 }
 
-export interface RunPage {
-  records: RunRecord[];
-  cursors: string[];
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-  totalCount: () => Promise<number>;
-}
+export type RunPage = Page<RunRecord>;
 
 export interface AnswerPromptResult {
   prompt: PromptRecord;
@@ -67,14 +62,14 @@ const idSource: IdSource = { newNonce, newPromptId: () => randomUUID() };
 /**
  * Protocol runs: loads a run, lets the pure state machine (src/runs/run-transitions.ts) decide,
  * and saves the result with a version check so concurrent calls advance a run exactly once.
- * Events are numbered per run and stored before they are published, so a client that
- * reconnects can ask for what it missed.
+ * Events are numbered per run and written in the same transaction as the run, before they are
+ * published, so a client that reconnects can ask for exactly what it missed.
  */
 export class RunService {
   constructor(
     private readonly runs: RunStore,
     private readonly events: EventBus,
-    private readonly settings: { runIdleTtlMs: number },
+    private readonly settings: { runIdleTtlMs: number; onAttest?: (outcome: Outcome) => void },
   ) {}
 
   async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput): Promise<StepPayload> {
@@ -110,8 +105,7 @@ export class RunService {
     if (prompt) events.push(this.event(run, events.length + 1, 'PROMPT_ISSUED', { now, stepIndex: prompt.stepIndex }));
     if (run.status === 'COMPLETED') events.push(this.event(run, events.length + 1, 'COMPLETED', { now }));
     run.eventSeq = events.length;
-    await this.runs.insertRun(run);
-    await this.commitSideEffects(run, events, prompt, []);
+    await this.commit({ run, update: null, events, newPrompt: prompt, closePrompts: null });
     return transition.payload;
   }
 
@@ -166,18 +160,14 @@ export class RunService {
       const transition = applyAttest(run.state, { ...input, now });
       if (!transition.rating) return transition.payload;
       const events = [this.event(run, run.eventSeq + 1, 'ATTESTED', { now, message: input.outcome })];
-      const saved = await this.runs.applyUpdate(run, {
-        status: 'ATTESTED',
-        state: transition.state,
-        newProofs: [],
-        attestation: transition.payload,
-        eventCount: events.length,
-        now,
-        expiresAt: run.expiresAt,
+      const saved = await this.commit({
+        run,
+        update: { status: 'ATTESTED', state: transition.state, newProofs: [], attestation: transition.payload, now, expiresAt: run.expiresAt },
+        events,
+        newPrompt: null,
+        closePrompts: { status: 'EXPIRED', at: now, by: null },
       });
       if (!saved) continue;
-      const closed = await this.runs.closePrompts({ runId: run._id }, 'EXPIRED', now, null);
-      await this.commitSideEffects(run, events, null, closed);
       await this.runs.recordQuality(proofCountsByStep(run.proofs), {
         uris: transition.qualityTargetUris,
         success: transition.rating.outcome === 'SUCCESS',
@@ -186,6 +176,7 @@ export class RunService {
         rater: transition.rating.rater?.trim() || 'kairos-attest',
         message: transition.rating.message,
       });
+      this.settings.onAttest?.(transition.rating.outcome);
       return transition.payload;
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
@@ -196,8 +187,7 @@ export class RunService {
   }
 
   async listRuns(viewer: Viewer, args: RunListArgs): Promise<RunPage> {
-    const first = args.first ?? 50;
-    if (!Number.isInteger(first) || first < 0 || first > 500) throw new RequestError('BAD_USER_INPUT', 'first must be between 0 and 500');
+    const size = pageSize(args.first, 50, 500);
     let spaces = viewer.readableSpaces;
     if (args.space) {
       const space = readableSpace(viewer, args.space);
@@ -205,16 +195,9 @@ export class RunService {
       spaces = [space];
     }
     const filter = { spaces, status: args.status ?? undefined, chainId: args.chainId ?? undefined };
-    const after = args.after ? decodeRunCursor(args.after) : null;
-    const rows = await this.runs.listRuns(filter, after, first + 1);
-    const records = rows.slice(0, first);
-    return {
-      records,
-      cursors: records.map((run) => Buffer.from(JSON.stringify([run.updatedAt.toISOString(), run._id])).toString('base64url')),
-      hasNextPage: rows.length > first,
-      hasPreviousPage: after !== null,
-      totalCount: () => this.runs.countRuns(filter),
-    };
+    const after = args.after ? decodeCursor(args.after) : null;
+    const rows = await this.runs.listRuns(filter, after, size + 1);
+    return toPage(rows, size, after, (run) => ({ at: run.updatedAt, id: run._id }), () => this.runs.countRuns(filter));
   }
 
   async runEvents(runId: string, afterSeq = 0): Promise<RunEvent[]> {
@@ -224,58 +207,59 @@ export class RunService {
   /**
    * The run's events after `afterSeq` from the database, then live ones, each exactly once:
    * the live feed is opened before the replay is read, and anything already replayed is skipped.
+   * A Repeater, not an async generator: a subscriber that leaves between events is let go at
+   * once (a generator's return() waits for the next event, which for a finished run never comes).
    */
-  async *watchRun(viewer: Viewer, runId: string, afterSeq = 0): AsyncGenerator<RunEvent> {
-    const run = await this.loadRun(viewer, runId);
-    if (!run) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
-    const live = this.events.subscribe('run', runId);
-    try {
+  watchRun(viewer: Viewer, runId: string, afterSeq = 0): AsyncIterableIterator<RunEvent> {
+    return new Repeater<RunEvent>(async (push, stop) => {
+      const run = await this.loadRun(viewer, runId);
+      if (!run) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
+      const live = this.events.subscribe('run', runId);
+      void stop.then(() => live.return());
       let lastSeq = afterSeq;
       for (const event of await this.runEvents(runId, afterSeq)) {
         lastSeq = event.seq;
-        yield event;
+        await push(event);
       }
       for await (const event of live) {
         if (event.seq <= lastSeq) continue;
         lastSeq = event.seq;
-        yield event;
+        await push(event);
       }
-    } finally {
-      await live.return?.();
-    }
+      stop();
+    });
   }
 
-  /** Open prompts first, then every prompt change, for one run or a whole space. */
-  async *watchPrompts(viewer: Viewer, filter: { runId?: string | null; space?: string | null }): AsyncGenerator<ChallengePrompt> {
-    let spaces = viewer.readableSpaces;
-    if (filter.space) {
-      const space = readableSpace(viewer, filter.space);
-      if (!space) throw new RequestError('FORBIDDEN', `Space "${filter.space}" is not readable by you`);
-      spaces = [space];
-    }
-    if (filter.runId) {
-      const run = await this.loadRun(viewer, filter.runId);
-      if (!run) throw new RequestError('NOT_FOUND', `Run ${filter.runId} not found`);
-      spaces = [run.space];
-    }
-    const feeds = spaces.map((space) => this.events.subscribe('prompt', space));
-    const live = Repeater.merge(feeds);
-    try {
+  /** Open prompts first, then every prompt change, for one run or a whole space (a Repeater, as watchRun). */
+  watchPrompts(viewer: Viewer, filter: { runId?: string | null; space?: string | null }): AsyncIterableIterator<ChallengePrompt> {
+    return new Repeater<ChallengePrompt>(async (push, stop) => {
+      let spaces = viewer.readableSpaces;
+      if (filter.space) {
+        const space = readableSpace(viewer, filter.space);
+        if (!space) throw new RequestError('FORBIDDEN', `Space "${filter.space}" is not readable by you`);
+        spaces = [space];
+      }
+      if (filter.runId) {
+        const run = await this.loadRun(viewer, filter.runId);
+        if (!run) throw new RequestError('NOT_FOUND', `Run ${filter.runId} not found`);
+        spaces = [run.space];
+      }
+      const feeds = spaces.map((space) => this.events.subscribe('prompt', space));
+      void stop.then(() => Promise.all(feeds.map((feed) => feed.return())));
       const seen = new Map<string, string>();
       for (const prompt of await this.runs.openPrompts(spaces, filter.runId ?? undefined)) {
         const event = toChallengePrompt(prompt);
         seen.set(event.promptId, event.status);
-        yield event;
+        await push(event);
       }
-      for await (const event of live) {
+      for await (const event of Repeater.merge(feeds)) {
         if (filter.runId && event.runId !== filter.runId) continue;
         if (seen.get(event.promptId) === event.status) continue;
         seen.set(event.promptId, event.status);
-        yield event;
+        await push(event);
       }
-    } finally {
-      await Promise.all(feeds.map((feed) => feed.return?.()));
-    }
+      stop();
+    });
   }
 
   /** Marks idle runs EXPIRED and closes their prompts; the server calls it on a timer. */
@@ -289,11 +273,13 @@ export class RunService {
   private async expire(run: RunRecord, now: Date): Promise<boolean> {
     const events = [this.event(run, run.eventSeq + 1, 'EXPIRED', { now })];
     const state: RunState = { ...run.state, status: 'CLOSED', pendingNonce: null, pendingPromptId: null };
-    const saved = await this.runs.applyUpdate(run, { status: 'EXPIRED', state, newProofs: [], eventCount: 1, now, expiresAt: run.expiresAt });
-    if (!saved) return false;
-    const closed = await this.runs.closePrompts({ runId: run._id }, 'EXPIRED', now, null);
-    await this.commitSideEffects(run, events, null, closed);
-    return true;
+    return this.commit({
+      run,
+      update: { status: 'EXPIRED', state, newProofs: [], now, expiresAt: run.expiresAt },
+      events,
+      newPrompt: null,
+      closePrompts: { status: 'EXPIRED', at: now, by: null },
+    });
   }
 
   /** Saves a step transition; false when another call moved the run first. */
@@ -327,24 +313,29 @@ export class RunService {
       this.event(run, run.eventSeq + index + 1, event.type, { now, stepIndex: event.stepIndex, errorCode: event.errorCode ?? null, message: event.message ?? null }),
     );
     const newProofs: StoredProof[] = transition.proof ? [{ ...transition.proof, response: transition.proof.settled ? payload : null }] : [];
-    const saved = await this.runs.applyUpdate(run, { status, state: after, newProofs, eventCount: events.length, now, expiresAt: this.expiryFrom(now) });
-    if (!saved) return false;
-    const closed: PromptRecord[] = [];
     const answeredStep = answer ? [answer.answeredPrompt._id] : [];
     // A prompt whose step is no longer pending is answered (by a person or by the agent's proof).
     const leftBehind = before.pendingPromptId && before.pendingPromptId !== after.pendingPromptId ? [before.pendingPromptId] : [];
     const toClose = [...new Set([...answeredStep, ...leftBehind])];
-    if (toClose.length > 0) closed.push(...(await this.runs.closePrompts({ runId: run._id, promptIds: toClose }, 'ANSWERED', now, answer?.answeredBy ?? run.principalId)));
-    await this.commitSideEffects(run, events, prompt, closed);
-    return true;
+    return this.commit({
+      run,
+      update: { status, state: after, newProofs, now, expiresAt: this.expiryFrom(now) },
+      events,
+      newPrompt: prompt,
+      closePrompts: toClose.length > 0 ? { promptIds: toClose, status: 'ANSWERED', at: now, by: answer?.answeredBy ?? run.principalId } : null,
+    });
   }
 
-  /** Stores the events and the new prompt, then tells subscribers. */
-  private async commitSideEffects(run: RunRecord, events: RunEventRecord[], prompt: PromptRecord | null, changedPrompts: PromptRecord[]): Promise<void> {
-    await this.runs.insertEvents(events);
-    if (prompt) await this.runs.insertPrompt(prompt);
-    for (const event of events) this.events.publish('run', run._id, toRunEvent(event));
-    for (const changed of [...(prompt ? [prompt] : []), ...changedPrompts]) this.events.publish('prompt', changed.space, toChallengePrompt(changed));
+  /**
+   * Writes the transition in one transaction (run, events, prompts), then tells subscribers.
+   * False when another call moved the run first.
+   */
+  private async commit(change: RunCommit): Promise<boolean> {
+    const closed = await this.runs.commit(change);
+    if (closed === null) return false;
+    for (const event of change.events) this.events.publish('run', change.run._id, toRunEvent(event));
+    for (const record of [...(change.newPrompt ? [change.newPrompt] : []), ...closed]) this.events.publish('prompt', record.space, toChallengePrompt(record));
+    return true;
   }
 
   /** A new prompt when the pending step became a user_input challenge with a fresh prompt id. */
@@ -418,17 +409,6 @@ export class RunService {
 
   private expiryFrom(now: Date): Date {
     return new Date(now.getTime() + this.settings.runIdleTtlMs);
-  }
-}
-
-function decodeRunCursor(cursor: string): { updatedAt: Date; id: string } {
-  try {
-    const [updatedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(updatedAt);
-    if (typeof id !== 'string' || Number.isNaN(date.getTime())) throw new Error('bad cursor');
-    return { updatedAt: date, id };
-  } catch {
-    throw new RequestError('BAD_USER_INPUT', 'after is not a cursor returned by this connection');
   }
 }
 

@@ -1,6 +1,7 @@
-import type { AnyBulkWriteOperation, Collection, Db, Filter } from 'mongodb';
+import type { AnyBulkWriteOperation, ClientSession, Collection, Db, Filter, MongoClient } from 'mongodb';
 import type { AttestPayload } from '../runs/attest-payload.js';
 import type { ProofRecord } from '../runs/proof-record.js';
+import type { PagePosition } from './page-position.js';
 import type { RunState } from '../runs/run-transitions.js';
 import type { StepErrorCode } from '../runs/step-error-code.js';
 import type { StepPayload } from '../runs/step-payload.js';
@@ -85,15 +86,32 @@ export interface PromptRecord {
   answeredBy: string | null;
 }
 
-/** The fields a transition changes; written only if the run is still at `expectedVersion`. */
+/** The fields a transition changes; written only if the run is still at the version read. */
 export interface RunUpdate {
   status: RunStatus;
   state: RunState;
   newProofs: StoredProof[];
   attestation?: AttestPayload | null;
-  eventCount: number;
   now: Date;
   expiresAt: Date;
+}
+
+export interface PromptClosing {
+  /** Only these prompts; all the run's open prompts when absent. */
+  promptIds?: string[];
+  status: Exclude<PromptStatus, 'OPEN'>;
+  at: Date;
+  by: string | null;
+}
+
+/** Everything one transition writes (see `RunStore.commit`). */
+export interface RunCommit {
+  run: RunRecord;
+  /** Null: `run` is new and is inserted. */
+  update: RunUpdate | null;
+  events: RunEventRecord[];
+  newPrompt: PromptRecord | null;
+  closePrompts: PromptClosing | null;
 }
 
 export interface RunListFilter {
@@ -109,7 +127,10 @@ export class RunStore {
   readonly events: Collection<RunEventRecord>;
   readonly prompts: Collection<PromptRecord>;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly client: MongoClient,
+  ) {
     this.runs = db.collection<RunRecord>('runs');
     this.events = db.collection<RunEventRecord>('run_events');
     this.prompts = db.collection<PromptRecord>('prompts');
@@ -129,10 +150,6 @@ export class RunStore {
     ]);
   }
 
-  async insertRun(run: RunRecord): Promise<void> {
-    await this.runs.insertOne(run);
-  }
-
   async findRun(runId: string, spaces: readonly string[]): Promise<RunRecord | null> {
     return this.runs.findOne({ _id: runId, space: { $in: [...spaces] } });
   }
@@ -144,35 +161,48 @@ export class RunStore {
     );
   }
 
-  /** Applies a transition if nobody else moved the run first; false means reload and retry. */
-  async applyUpdate(run: RunRecord, update: RunUpdate): Promise<boolean> {
-    const result = await this.runs.updateOne(
-      { _id: run._id, version: run.version },
-      {
-        $set: {
-          status: update.status,
-          state: update.state,
-          updatedAt: update.now,
-          expiresAt: update.expiresAt,
-          ...(update.attestation !== undefined ? { attestation: update.attestation } : {}),
-        },
-        $inc: { version: 1, eventSeq: update.eventCount },
-        ...(update.newProofs.length > 0 ? { $push: { proofs: { $each: update.newProofs } } } : {}),
-      },
-    );
-    return result.modifiedCount === 1;
-  }
-
-  async insertEvents(events: RunEventRecord[]): Promise<void> {
-    if (events.length > 0) await this.events.insertMany(events, { ordered: true });
+  /**
+   * Writes one run transition atomically: the run (inserted, or updated if nobody moved it
+   * since it was read), its events, a new prompt and the prompts it closes. Returns the prompts
+   * it closed, or null when another call moved the run first (reload and retry).
+   * One transaction, so a lost database never leaves a run ahead of its events.
+   */
+  async commit(change: RunCommit): Promise<PromptRecord[] | null> {
+    const session = this.client.startSession();
+    try {
+      return await session.withTransaction(async () => {
+        if (change.update) {
+          const { update } = change;
+          const result = await this.runs.updateOne(
+            { _id: change.run._id, version: change.run.version },
+            {
+              $set: {
+                status: update.status,
+                state: update.state,
+                updatedAt: update.now,
+                expiresAt: update.expiresAt,
+                ...(update.attestation !== undefined ? { attestation: update.attestation } : {}),
+              },
+              $inc: { version: 1, eventSeq: change.events.length },
+              ...(update.newProofs.length > 0 ? { $push: { proofs: { $each: update.newProofs } } } : {}),
+            },
+            { session },
+          );
+          if (result.modifiedCount !== 1) return null;
+        } else {
+          await this.runs.insertOne(change.run, { session });
+        }
+        if (change.events.length > 0) await this.events.insertMany(change.events, { ordered: true, session });
+        if (change.newPrompt) await this.prompts.insertOne(change.newPrompt, { session });
+        return change.closePrompts ? this.closePrompts(change.run._id, change.closePrompts, session) : [];
+      });
+    } finally {
+      await session.endSession();
+    }
   }
 
   async eventsAfter(runId: string, afterSeq: number): Promise<RunEventRecord[]> {
     return this.events.find({ runId, seq: { $gt: afterSeq } }, { sort: { seq: 1 } }).toArray();
-  }
-
-  async insertPrompt(prompt: PromptRecord): Promise<void> {
-    await this.prompts.insertOne(prompt);
   }
 
   async findPrompt(promptId: string, spaces: readonly string[]): Promise<PromptRecord | null> {
@@ -185,19 +215,20 @@ export class RunStore {
     return this.prompts.find(filter, { sort: { createdAt: 1 } }).toArray();
   }
 
-  /** Closes prompts; returns the ones that changed (so their watchers can be told). */
-  async closePrompts(filter: { runId: string; promptIds?: string[] }, status: Exclude<PromptStatus, 'OPEN'>, at: Date, by: string | null): Promise<PromptRecord[]> {
-    const query: Filter<PromptRecord> = { runId: filter.runId, status: 'OPEN' };
-    if (filter.promptIds) query._id = { $in: filter.promptIds };
-    const open = await this.prompts.find(query).toArray();
+  /** Closes a run's open prompts (the named ones, or all); returns the ones that changed. */
+  private async closePrompts(runId: string, close: PromptClosing, session: ClientSession): Promise<PromptRecord[]> {
+    const query: Filter<PromptRecord> = { runId, status: 'OPEN' };
+    if (close.promptIds) query._id = { $in: close.promptIds };
+    const open = await this.prompts.find(query, { session }).toArray();
     if (open.length === 0) return [];
-    await this.prompts.updateMany({ _id: { $in: open.map((prompt) => prompt._id) }, status: 'OPEN' }, { $set: { status, at, answeredBy: by } });
-    return open.map((prompt) => ({ ...prompt, status, at, answeredBy: by }));
+    const change = { status: close.status, at: close.at, answeredBy: close.by };
+    await this.prompts.updateMany({ _id: { $in: open.map((prompt) => prompt._id) }, status: 'OPEN' }, { $set: change }, { session });
+    return open.map((prompt) => ({ ...prompt, ...change }));
   }
 
-  async listRuns(filter: RunListFilter, after: { updatedAt: Date; id: string } | null, limit: number): Promise<RunRecord[]> {
+  async listRuns(filter: RunListFilter, after: PagePosition | null, limit: number): Promise<RunRecord[]> {
     const query: Filter<RunRecord> = this.runFilter(filter);
-    if (after) query.$or = [{ updatedAt: { $lt: after.updatedAt } }, { updatedAt: after.updatedAt, _id: { $gt: after.id } }];
+    if (after) query.$or = [{ updatedAt: { $lt: after.at } }, { updatedAt: after.at, _id: { $gt: after.id } }];
     return this.runs.find(query, { sort: { updatedAt: -1, _id: 1 }, limit }).toArray();
   }
 

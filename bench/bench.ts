@@ -1,0 +1,266 @@
+/**
+ * `npm run bench`: starts the engine and the server (each its own process), runs every scenario
+ * after a warm-up, prints one table with the ratios measured in this same run, and writes the
+ * figures to bench/results/<time>.json.
+ *
+ *   npm run bench                      all scenarios (about 2 minutes)
+ *   npm run bench -- --quick           short windows and 200 subscribers, to try changes
+ *   npm run bench -- --only runs,floor scenarios by name: baseline runs floor batch fanout reads
+ *   npm run bench -- --soak 180        only the soak: steady mixed load for 180 s, sampled
+ *   npm run bench -- --profile         also writes the server's CPU profile of each scenario to
+ *                                      bench/results/*.cpuprofile.json (`npx tsx bench/profile-summary.ts <file>`)
+ *
+ * Traffic goes to 127.0.0.1 only and every loop stops by itself.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { MongoClient } from 'mongodb';
+import { type BenchServer, type Engine, mb, repoRoot, startEngine, startServer } from './harness.js';
+import { baseline } from './scenarios/baseline.js';
+import { batch } from './scenarios/batch.js';
+import { fanOut } from './scenarios/fan-out.js';
+import { protocolRuns } from './scenarios/protocol-runs.js';
+import { reads } from './scenarios/reads.js';
+import { soak } from './scenarios/soak.js';
+import { storeFloor } from './scenarios/store-floor.js';
+
+const SCENARIOS = ['baseline', 'runs', 'floor', 'batch', 'fanout', 'reads'] as const;
+type ScenarioName = (typeof SCENARIOS)[number];
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    soak: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+
+const quick = args.quick!;
+const window = { concurrency: 32, warmupMs: quick ? 1_000 : 3_000, durationMs: quick ? 3_000 : 10_000 };
+const selected = new Set<ScenarioName>((args.only?.split(',').map((name) => name.trim()) as ScenarioName[] | undefined) ?? SCENARIOS);
+for (const name of selected) if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
+
+interface Target {
+  scenario: string;
+  figure: string;
+  measured: number;
+  target: string;
+  met: boolean;
+}
+
+const runStamp = new Date().toISOString().replace(/[:.]/g, '-');
+/** Where the server's CPU profile of a scenario goes with --profile (JSON, so git ignores it with the figures). */
+const profileFile = (name: string) => (args.profile ? `${repoRoot}bench/results/${runStamp}-${name}.cpuprofile.json` : undefined);
+
+const results: Record<string, unknown> = {};
+const targets: Target[] = [];
+const failures: Record<string, string> = {};
+const target = (scenario: string, figure: string, measured: number, wanted: string, met: boolean) => targets.push({ scenario, figure, measured, target: wanted, met });
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+let engine: Engine | null = null;
+let server: BenchServer | null = null;
+let mongo: MongoClient | null = null;
+const dbName = `kairos_bench_${randomUUID().slice(0, 8)}`;
+const load = { atStart: loadavg().map((value) => Number(value.toFixed(2))), atEnd: [] as number[] };
+
+async function cleanUp(): Promise<void> {
+  await mongo?.db(dbName).dropDatabase().catch(() => {});
+  await mongo?.close().catch(() => {});
+  mongo = null;
+  await server?.stop().catch(() => {});
+  server = null;
+  await engine?.stop().catch(() => {});
+  engine = null;
+}
+
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: cleaning up');
+  void cleanUp().then(() => process.exit(130));
+});
+
+async function scenario(name: ScenarioName, work: () => Promise<unknown>): Promise<void> {
+  if (!selected.has(name)) return;
+  process.stderr.write(`· ${name}… `);
+  const started = Date.now();
+  try {
+    results[name] = await work();
+    process.stderr.write(`${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  } catch (error) {
+    failures[name] = (error as Error).stack ?? String(error);
+    process.stderr.write(`FAILED: ${(error as Error).message}\n`);
+  }
+}
+
+async function main(): Promise<void> {
+  process.stderr.write(`kairos-graphql bench: ${cpus().length} CPUs, load average ${load.atStart.join(' ')}${quick ? ' (quick)' : ''}\n`);
+  await mkdir(`${repoRoot}bench/results`, { recursive: true });
+  engine = await startEngine();
+  mongo = new MongoClient(engine.uri, { maxPoolSize: 50 });
+  await mongo.connect();
+  const db = mongo.db(dbName);
+  server = await startServer({ mongoUri: engine.uri, dbName });
+  const running = server;
+  const idle = await running.sample({ gc: true });
+  results.server = { idleRssMb: mb(idle.rssBytes), idleHeapUsedMb: mb(idle.heapUsedBytes) };
+
+  if (args.soak) {
+    const seconds = Number(args.soak);
+    if (!Number.isFinite(seconds) || seconds < 30 || seconds > 3_600) throw new Error('--soak takes seconds between 30 and 3600');
+    process.stderr.write(`· soak for ${seconds} s (+15 s warm-up)… `);
+    const outcome = await soak(running, { seconds, warmupSeconds: 15, sampleEverySeconds: 5, agents: 8 });
+    process.stderr.write('done\n');
+    results.soak = outcome;
+    printSoak(outcome);
+  } else {
+    await scenario('baseline', () => running.profiled(profileFile('baseline'), () => baseline(running, window)));
+    await scenario('runs', () => running.profiled(profileFile('runs'), () => protocolRuns(running, window)));
+    await scenario('floor', () => storeFloor(running, db, window));
+    await scenario('batch', () => running.profiled(profileFile('batch'), () => batch(running, db, { uris: 1_000, repetitions: quick ? 2 : 5 })));
+    await scenario('reads', () => running.profiled(profileFile('reads'), () => reads(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs })));
+    // A fresh server process, so its RSS shows the subscribers and not the scenarios before.
+    await scenario('fanout', async () => {
+      const fresh = await startServer({ mongoUri: engine!.uri, dbName });
+      try {
+        return await fanOut(fresh, { subscribers: quick ? 200 : 1_000, events: quick ? 5 : 20, spacingMs: 250, profileFile: profileFile('fanout-delivery') });
+      } finally {
+        await fresh.stop();
+      }
+    });
+    evaluateTargets();
+    printTable();
+  }
+  load.atEnd = loadavg().map((value) => Number(value.toFixed(2)));
+  process.stdout.write(`\nload average (1/5/15 min) at start ${load.atStart.join(' ')}, at end ${load.atEnd.join(' ')} on ${cpus().length} CPUs\n`);
+
+  const file = `${repoRoot}bench/results/${runStamp}${args.soak ? '-soak' : ''}.json`;
+  await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), quick, cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, load, results, targets, failures }, null, 2)}\n`);
+  process.stdout.write(`figures written to ${file.slice(repoRoot.length)}\n`);
+}
+
+type Runs = Awaited<ReturnType<typeof protocolRuns>>;
+type Baseline = Awaited<ReturnType<typeof baseline>>;
+type Floor = Awaited<ReturnType<typeof storeFloor>>;
+type Batch = Awaited<ReturnType<typeof batch>>;
+type FanOut = Awaited<ReturnType<typeof fanOut>>;
+type Reads = Awaited<ReturnType<typeof reads>>;
+
+function evaluateTargets(): void {
+  const base = results.baseline as Baseline | undefined;
+  const runs = results.runs as Runs | undefined;
+  const floor = results.floor as Floor | undefined;
+  const edits = results.batch as Batch | undefined;
+  const fan = results.fanout as FanOut | undefined;
+  const page = results.reads as Reads | undefined;
+  const counted = process.env.BENCH_MONITOR_COMMANDS !== 'off';
+  if (runs && counted) {
+    target('runs', 'database commands per next, shell step (max)', runs.commandsPerNext.max, '≤ 3', runs.commandsPerNext.max <= 3);
+    target('runs', 'database commands per next, user_input step (max)', runs.commandsPerPromptNext.max, '≤ 3', runs.commandsPerPromptNext.max <= 3);
+  }
+  if (runs && base) {
+    const ratio = runs.next.perSecond / base.perSecond;
+    target('runs', 'next throughput / baseline throughput', ratio, '≥ 0.50', ratio >= 0.5);
+  }
+  if (runs && floor) {
+    const ratio = runs.next.p50Ms / floor.next.p50Ms;
+    target('floor', 'next median latency / store floor median', ratio, '≤ 1.5', ratio <= 1.5);
+  }
+  if (edits) {
+    const overRaw = edits.batchCallMs / edits.rawBulkWriteMs;
+    target('batch', 'updateMemories(1,000) / raw bulkWrite', overRaw, '≤ 1.5', overRaw <= 1.5);
+    const speedUp = edits.singleCallsMs / edits.batchCallMs;
+    target('batch', '1,000 single calls / one batch call', speedUp, '≥ 10', speedUp >= 10);
+  }
+  if (fan) {
+    target('fanout', `p99 delivery to ${fan.subscribers} subscribers (ms)`, fan.deliveryP99Ms, '< 100', fan.deliveryP99Ms < 100 && fan.missing === 0);
+  }
+  if (page && counted) {
+    const counts = Object.values(page.commandsByPageSize);
+    target('reads', 'commands per page (1, 10, 100 items)', Math.max(...counts), 'constant', counts.every((count) => count === counts[0]));
+  }
+}
+
+function printTable(): void {
+  const rows: string[][] = [['scenario', 'figure', 'median ms', 'p99 ms', 'per second', 'notes']];
+  const base = results.baseline as Baseline | undefined;
+  if (base) rows.push(['1 baseline', '{ __typename }, 32 clients', fixed(base.p50Ms, 2), fixed(base.p99Ms, 2), fixed(base.perSecond, 0), `${base.errors} errors`]);
+  const runs = results.runs as Runs | undefined;
+  if (runs) {
+    rows.push(['2 runs', 'next (32 agents)', fixed(runs.next.p50Ms, 2), fixed(runs.next.p99Ms, 2), fixed(runs.next.perSecond, 0), `${runs.commandsPerNext.min}–${runs.commandsPerNext.max} commands: ${runs.commandsPerNext.names.join(', ')}`]);
+    rows.push(['', 'next answering a user_input step', '', '', '', `${runs.commandsPerPromptNext.min}–${runs.commandsPerPromptNext.max} commands: ${runs.commandsPerPromptNext.names.join(', ')}`]);
+    rows.push(['', 'begin', fixed(runs.begin.p50Ms, 2), fixed(runs.begin.p99Ms, 2), fixed(runs.begin.perSecond, 0), '']);
+    rows.push(['', 'attest', fixed(runs.attest.p50Ms, 2), fixed(runs.attest.p99Ms, 2), fixed(runs.attest.perSecond, 0), '']);
+    rows.push(['', 'whole runs (begin → 5 × next → attest)', '', '', fixed(runs.runsPerSecond, 1), `${runs.errors} errors${runs.firstError ? `: ${runs.firstError}` : ''}`]);
+  }
+  const floor = results.floor as Floor | undefined;
+  if (floor) rows.push(['3 floor', "a next's 4 commands via the driver, 32 loops", fixed(floor.next.p50Ms, 2), fixed(floor.next.p99Ms, 2), fixed(floor.next.perSecond, 0), `${floor.errors} errors`]);
+  const edits = results.batch as Batch | undefined;
+  if (edits) {
+    rows.push(['4 batch', `updateMemories, ${edits.uris} URIs in one call`, fixed(edits.batchCallMs, 0), '', '', `${edits.commandsPerBatchCall} commands`]);
+    rows.push(['', 'raw bulkWrite of the same updates', fixed(edits.rawBulkWriteMs, 0), '', '', '']);
+    rows.push(['', `${edits.uris} single-URI calls, sequential (total)`, fixed(edits.singleCallsMs, 0), '', '', '']);
+    rows.push(['', `${edits.uris} single-URI calls, 32 at a time (total)`, fixed(edits.singleCallsConcurrentMs, 0), '', '', 'context only']);
+  }
+  const page = results.reads as Reads | undefined;
+  if (page) {
+    const counts = Object.entries(page.commandsByPageSize).map(([size, count]) => `${size}: ${count}`).join(', ');
+    rows.push(['6 reads', 'page of 100 memories + protocols, 8 clients', fixed(page.page100.p50Ms, 2), fixed(page.page100.p99Ms, 2), fixed(page.page100.perSecond, 0), `commands by page size ${counts}`]);
+  }
+  const fan = results.fanout as FanOut | undefined;
+  if (fan) {
+    rows.push([
+      '5 fan-out',
+      `${fan.subscribers} ws subscribers × ${fan.events} events`,
+      fixed(fan.deliveryP50Ms, 1),
+      fixed(fan.deliveryP99Ms, 1),
+      '',
+      `RSS ${fixed(fan.rssBeforeMb, 0)} → ${fixed(fan.rssWithSubscribersMb, 0)} MB (${fixed(fan.rssPerThousandMb, 1)} MB per 1,000), ${fixed(fan.rssAfterCloseMb, 0)} MB after close; ` +
+        `heap ${fixed(fan.heapUsedMb.before, 0)} → ${fixed(fan.heapUsedMb.withSubscribers, 0)} → ${fixed(fan.heapUsedMb.afterClose, 0)} MB; ${fan.missing} missing`,
+    ]);
+  }
+  const server = results.server as { idleRssMb: number };
+  rows.push(['', 'server RSS at start (idle)', '', '', '', `${fixed(server.idleRssMb, 0)} MB`]);
+  printRows(rows);
+
+  if (targets.length > 0) {
+    process.stdout.write('\nratios and targets, measured in this run\n');
+    printRows([
+      ['scenario', 'figure', 'measured', 'target', ''],
+      ...targets.map((entry) => [entry.scenario, entry.figure, fixed(entry.measured, 2), entry.target, entry.met ? 'met' : 'MISSED']),
+    ]);
+  }
+  for (const [name, stack] of Object.entries(failures)) process.stdout.write(`\n${name} FAILED:\n${stack}\n`);
+}
+
+function printSoak(outcome: Awaited<ReturnType<typeof soak>>): void {
+  printRows([
+    ['at s', 'RSS MB', 'heap used MB', 'handles', 'resources'],
+    ...outcome.samples.map((sample) => [fixed(sample.atSeconds, 0), fixed(sample.rssMb, 1), fixed(sample.heapUsedMb, 1), String(sample.activeHandles), String(sample.activeResources)]),
+  ]);
+  process.stdout.write(
+    `\nsoak ${outcome.seconds} s: ${outcome.runs} runs, ${outcome.pages} pages, ${outcome.memoryEventsSeen} memory events delivered, ${outcome.errors} errors${outcome.firstError ? ` (${outcome.firstError})` : ''}\n` +
+      `RSS start ${fixed(outcome.rss.startMb)} end ${fixed(outcome.rss.endMb)} max ${fixed(outcome.rss.maxMb)} MB, slope ${fixed(outcome.rss.slopeMbPerMin, 2)} MB/min\n` +
+      `heap used start ${fixed(outcome.heapUsed.startMb)} end ${fixed(outcome.heapUsed.endMb)} max ${fixed(outcome.heapUsed.maxMb)} MB, slope ${fixed(outcome.heapUsed.slopeMbPerMin, 2)} MB/min\n` +
+      `open handles start ${outcome.activeHandles.start} end ${outcome.activeHandles.end} max ${outcome.activeHandles.max}, slope ${fixed(outcome.activeHandles.slopePerMin, 2)}/min\n`,
+  );
+}
+
+function printRows(rows: string[][]): void {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  for (const [index, row] of rows.entries()) {
+    process.stdout.write(`${row.map((cell, column) => (column >= 2 && column <= 4 && index > 0 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd()}\n`);
+    if (index === 0) process.stdout.write(`${widths.map((width) => '-'.repeat(width)).join('  ')}\n`);
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyBulkWriteOperation, Db, Document } from 'mongodb';
+import { type BenchServer, graphqlClient, median, timed } from '../harness.js';
+import { MINT, plainProtocol, UPDATE_MEMORIES } from '../operations.js';
+
+export interface BatchResult {
+  uris: number;
+  /** One `updateMemories` call with every URI (median of the repetitions), ms. */
+  batchCallMs: number;
+  /** A driver `bulkWrite` of the same 1,000 conditional updates, ms. */
+  rawBulkWriteMs: number;
+  /** 1,000 `updateMemories` calls of one URI each, one after the other, ms. */
+  singleCallsMs: number;
+  /** The same 1,000 single calls, 32 at a time, ms (context: what a parallel client gets). */
+  singleCallsConcurrentMs: number;
+  commandsPerBatchCall: number;
+}
+
+/** `updateMemories` over 1,000 URIs, against the raw write floor and against 1,000 single calls. */
+export async function batch(server: BenchServer, db: Db, options: { uris: number; repetitions: number }): Promise<BatchResult> {
+  const client = graphqlClient(server.graphqlUrl, 32);
+  try {
+    const uris: string[] = [];
+    while (uris.length < options.uris) {
+      const steps = Math.min(50, options.uris - uris.length);
+      const { mint } = await client.query<{ mint: { protocol: { stepUris: string[] } } }>(MINT, { input: { markdown: plainProtocol(steps) } });
+      uris.push(...mint.protocol.stepUris);
+    }
+    const update = (targets: string[], tag: string) =>
+      client.query<{ updateMemories: { totalUpdated: number } }>(UPDATE_MEMORIES, { input: { uris: targets, updates: { tags: [tag] } } });
+
+    await update(uris, 'warm-up');
+    const batchTimes: number[] = [];
+    let commandsPerBatchCall = 0;
+    for (let repetition = 0; repetition < options.repetitions; repetition++) {
+      await server.sample({ resetCommands: true });
+      const [result, ms] = await timed(() => update(uris, `batch-${repetition}`));
+      const { commands } = await server.sample({ resetCommands: true });
+      commandsPerBatchCall = Object.values(commands).reduce((sum, count) => sum + count, 0);
+      if (result.updateMemories.totalUpdated !== uris.length) throw new Error(`batch updated ${result.updateMemories.totalUpdated} of ${uris.length}`);
+      batchTimes.push(ms);
+    }
+
+    // The same conditional updates the store issues, straight from the driver.
+    const memories = db.collection<Document>('memories');
+    const ids = uris.map((uri) => uri.slice(uri.lastIndexOf('/') + 1));
+    const rawTimes: number[] = [];
+    for (let repetition = 0; repetition < options.repetitions; repetition++) {
+      const current = await memories.find({ _id: { $in: ids } } as Document, { projection: { version: 1 } }).toArray();
+      const writeId = randomUUID();
+      const now = new Date();
+      const operations: AnyBulkWriteOperation<Document>[] = current.map((doc) => ({
+        updateOne: {
+          filter: { _id: doc._id, version: doc.version },
+          update: { $set: { tags: [`raw-${repetition}`], updatedAt: now, updatedBy: 'local', writeId }, $inc: { version: 1 } },
+        },
+      }));
+      const [result, ms] = await timed(() => memories.bulkWrite(operations, { ordered: false }));
+      if (result.matchedCount !== uris.length) throw new Error(`raw bulkWrite matched ${result.matchedCount}`);
+      rawTimes.push(ms);
+    }
+
+    const [, singleCallsMs] = await timed(async () => {
+      for (const [index, uri] of uris.entries()) await update([uri], `single-${index}`);
+    });
+    const [, singleCallsConcurrentMs] = await timed(async () => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 32 }, async () => {
+          for (let index = next++; index < uris.length; index = next++) await update([uris[index]!], `parallel-${index}`);
+        }),
+      );
+    });
+
+    return { uris: uris.length, batchCallMs: median(batchTimes), rawBulkWriteMs: median(rawTimes), singleCallsMs, singleCallsConcurrentMs, commandsPerBatchCall };
+  } finally {
+    client.close();
+  }
+}

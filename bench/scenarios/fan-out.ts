@@ -1,0 +1,105 @@
+import { type Client, createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { type BenchServer, graphqlClient, mb, percentile, sleep } from '../harness.js';
+import { BEGIN, MINT, NEXT, RUN_PROGRESS, shellProtocol, shellSolution, type StepAnswer } from '../operations.js';
+
+export interface FanOutResult {
+  subscribers: number;
+  events: number;
+  deliveries: number;
+  /** From sending the `next` that causes an event to each subscriber holding it, ms. */
+  deliveryP50Ms: number;
+  deliveryP99Ms: number;
+  deliveryMaxMs: number;
+  /** Server RSS growth while the subscribers are connected, per 1,000 subscribers. */
+  rssPerThousandMb: number;
+  rssBeforeMb: number;
+  rssWithSubscribersMb: number;
+  rssAfterCloseMb: number;
+  /** V8 heap in use after a GC: before, with the subscribers, after they left (RSS rarely shrinks). */
+  heapUsedMb: { before: number; withSubscribers: number; afterClose: number };
+  missing: number;
+}
+
+/**
+ * `subscribers` graphql-ws clients (one socket each) on one run's progress; the run then advances
+ * one step at a time, spaced so each event's fan-out is measured on its own.
+ */
+export async function fanOut(server: BenchServer, options: { subscribers: number; events: number; spacingMs: number; profileFile?: string }): Promise<FanOutResult> {
+  const http = graphqlClient(server.graphqlUrl, 4);
+  const clients: Client[] = [];
+  try {
+    const { mint } = await http.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: shellProtocol(options.events + 1) } });
+    let step = (await http.query<{ begin: StepAnswer }>(BEGIN, { input: { uri: mint.protocol.uri } })).begin;
+    const runId = step.runId;
+
+    const before = await server.sample({ gc: true });
+    const sentAt = new Map<number, number>();
+    const deliveries: number[] = [];
+    const received = new Array<number>(options.subscribers).fill(0);
+    let subscribed = 0;
+    let allSubscribed = () => {};
+    const everyoneSubscribed = new Promise<void>((resolve) => (allSubscribed = resolve));
+
+    for (let index = 0; index < options.subscribers; index++) {
+      const client = createClient({ url: server.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+      clients.push(client);
+      client.subscribe<{ runProgress: { seq: number } }>(
+        { query: RUN_PROGRESS, variables: { runId } },
+        {
+          next: ({ data }) => {
+            const seq = data!.runProgress.seq;
+            if (seq === 1) {
+              if (++subscribed === options.subscribers) allSubscribed();
+              return;
+            }
+            const sent = sentAt.get(seq);
+            if (sent !== undefined) deliveries.push(performance.now() - sent);
+            received[index]!++;
+          },
+          error: (error) => console.error('subscriber error', error),
+          complete: () => {},
+        },
+      );
+      // Open the sockets in small groups: a burst of 1,000 handshakes is a different benchmark.
+      if (index % 50 === 49) await sleep(20);
+    }
+    await Promise.race([everyoneSubscribed, sleep(60_000)]);
+    if (subscribed < options.subscribers) throw new Error(`only ${subscribed} of ${options.subscribers} subscribers got the replay`);
+    await sleep(500);
+    const withSubscribers = await server.sample({ gc: true });
+
+    // Each next proves one step and publishes one STEP_PROVEN event (seq 2, 3, …).
+    await server.profiled(options.profileFile, async () => {
+      for (let event = 0; event < options.events; event++) {
+        sentAt.set(event + 2, performance.now());
+        step = (await http.query<{ next: StepAnswer }>(NEXT, { input: { uri: step.currentStep!.uri, runId, solution: shellSolution(step.challenge!) } })).next;
+        await sleep(options.spacingMs);
+      }
+      const deadline = Date.now() + 10_000;
+      while (deliveries.length < options.subscribers * options.events && Date.now() < deadline) await sleep(50);
+    });
+
+    await Promise.all(clients.map((client) => client.dispose()));
+    clients.length = 0;
+    await sleep(1000);
+    const afterClose = await server.sample({ gc: true });
+    return {
+      subscribers: options.subscribers,
+      events: options.events,
+      deliveries: deliveries.length,
+      deliveryP50Ms: percentile(deliveries, 50),
+      deliveryP99Ms: percentile(deliveries, 99),
+      deliveryMaxMs: percentile(deliveries, 100),
+      rssPerThousandMb: (mb(withSubscribers.rssBytes - before.rssBytes) * 1000) / options.subscribers,
+      rssBeforeMb: mb(before.rssBytes),
+      rssWithSubscribersMb: mb(withSubscribers.rssBytes),
+      rssAfterCloseMb: mb(afterClose.rssBytes),
+      heapUsedMb: { before: mb(before.heapUsedBytes), withSubscribers: mb(withSubscribers.heapUsedBytes), afterClose: mb(afterClose.heapUsedBytes) },
+      missing: options.subscribers * options.events - deliveries.length,
+    };
+  } finally {
+    await Promise.all(clients.map((client) => client.dispose()));
+    http.close();
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Preloaded into the benchmarked server process (`node --import tsx --import ./bench/server-probe.ts`)
+ * so the server code stays untouched: counts database commands per name through the driver's
+ * command monitoring, and answers samples (RSS, heap, open handles) over the IPC channel.
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { MongoClient } from 'mongodb';
+
+const commands = new Map<string, number>();
+const connect = MongoClient.prototype.connect;
+MongoClient.prototype.connect = function patchedConnect(this: MongoClient) {
+  // For an A/B of what command monitoring itself costs (it deserialises every reply once more):
+  // BENCH_MONITOR_COMMANDS=off turns it off, and with it the counts.
+  this.options.monitorCommands = process.env.BENCH_MONITOR_COMMANDS !== 'off';
+  this.on('commandStarted', (event) => commands.set(event.commandName, (commands.get(event.commandName) ?? 0) + 1));
+  return connect.call(this);
+};
+
+export interface ProbeSample {
+  rssBytes: number;
+  heapUsedBytes: number;
+  /** Sockets, servers, timers… still open (`process.getActiveResourcesInfo()`). */
+  activeResources: number;
+  activeHandles: number;
+  commands: Record<string, number>;
+}
+
+process.on('message', (message: { type: 'sample'; gc?: boolean; resetCommands?: boolean }) => {
+  if (message?.type !== 'sample') return;
+  if (message.gc) (globalThis as { gc?: () => void }).gc?.();
+  const memory = process.memoryUsage();
+  const sample: ProbeSample = {
+    rssBytes: memory.rss,
+    heapUsedBytes: memory.heapUsed,
+    activeResources: process.getActiveResourcesInfo().length,
+    activeHandles: (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().length,
+    commands: Object.fromEntries(commands),
+  };
+  if (message.resetCommands) commands.clear();
+  process.send?.({ type: 'sample', sample });
+});
+
+// A CPU profile of one phase only (`bench --profile`): started and stopped by the bench around it.
+let profiler: Session | null = null;
+process.on('message', (message: { type: 'profile'; action: 'start' | 'stop'; file?: string }) => {
+  if (message?.type !== 'profile') return;
+  if (message.action === 'start') {
+    profiler = new Session();
+    profiler.connect();
+    profiler.post('Profiler.enable', () => profiler!.post('Profiler.start', () => process.send?.({ type: 'profile', done: true })));
+    return;
+  }
+  profiler?.post('Profiler.stop', (error, result) => {
+    if (!error && message.file) writeFileSync(message.file, JSON.stringify(result.profile));
+    profiler?.disconnect();
+    profiler = null;
+    process.send?.({ type: 'profile', done: true });
+  });
+});
+

@@ -1,0 +1,61 @@
+/**
+ * What a protocol step costs the database, counted with the driver's command monitoring:
+ * run state lives only in MongoDB, so this is the price of letting any process serve any call.
+ */
+import { describe, expect, it } from 'vitest';
+import { MintDocument } from '../api/documents.js';
+import { BeginDocument, NextDocument } from '../api/run-documents.js';
+import { useTestServer } from '../support/app.js';
+import { promptProtocol, shellProtocol, shellSolution } from './protocols.js';
+
+const server = useTestServer();
+
+async function commandsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const commands: string[] = [];
+  const listener = (event: { commandName: string }) => commands.push(event.commandName);
+  server.running.mongoClient.on('commandStarted', listener);
+  try {
+    await work();
+  } finally {
+    server.running.mongoClient.off('commandStarted', listener);
+  }
+  return commands;
+}
+
+describe('database round trips of a protocol run', () => {
+  // The run and its events are written in one transaction, so a lost database never leaves a
+  // run ahead of its events: one command (the commit) over the target of 3, on purpose.
+  it('costs a next 4 commands: load the run, then in one transaction save it if unchanged, store its events, commit', async () => {
+    const { mint } = await server.query(MintDocument, { input: { markdown: shellProtocol(3) } });
+    let step = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin;
+    const perNext: string[][] = [];
+    while (step.nextCall.operation === 'NEXT') {
+      const solution = shellSolution(step.challenge!);
+      const uri = step.currentStep!.uri;
+      const runId = step.runId;
+      perNext.push(await commandsDuring(async () => (step = (await server.query(NextDocument, { input: { uri, runId, solution } })).next)));
+      expect(step.errorCode).toBeNull();
+    }
+    expect(perNext).toEqual([
+      ['find', 'update', 'insert', 'commitTransaction'],
+      ['find', 'update', 'insert', 'commitTransaction'],
+      ['find', 'update', 'insert', 'commitTransaction'],
+    ]);
+  });
+
+  it('costs a next answering a user_input step two commands more inside the transaction: finding and closing its prompt', async () => {
+    const { mint } = await server.query(MintDocument, { input: { markdown: promptProtocol() } });
+    const begin = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin;
+    const challenge = begin.challenge!;
+    let step = begin;
+    const commands = await commandsDuring(async () => {
+      step = (
+        await server.query(NextDocument, {
+          input: { uri: begin.currentStep!.uri, runId: begin.runId, solution: { type: 'USER_INPUT', nonce: challenge.nonce, proofHash: challenge.proofHash, userInput: { confirmation: 'yes' } } },
+        })
+      ).next;
+    });
+    expect(step.errorCode).toBeNull();
+    expect(commands).toEqual(['find', 'update', 'insert', 'find', 'update', 'commitTransaction']);
+  });
+});
