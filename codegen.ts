@@ -1,20 +1,26 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-/** Typed documents (client preset) from the committed SDL for the operations tests and the CLI use. */
+const scalars = { DateTime: 'string', JSON: 'unknown' };
+
+/** Typed documents (client preset) from the committed SDL for the operations tests, the CLI and the live page use. */
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
-  documents: ['test/**/*.ts', 'src/cli/**/*.ts', '!src/generated/**'],
   ignoreNoDocuments: true,
   // NodeNext resolution needs explicit .js extensions in the generated imports.
   emitLegacyCommonJSImports: false,
   generates: {
     'src/generated/': {
+      documents: ['test/**/*.ts', 'src/cli/**/*.ts', '!src/generated/**'],
       preset: 'client',
-      config: {
-        useTypeImports: true,
-        enumsAsTypes: true,
-        scalars: { DateTime: 'string', JSON: 'unknown' },
-      },
+      config: { useTypeImports: true, enumsAsTypes: true, scalars },
+      presetConfig: { fragmentMasking: false },
+    },
+    // The live page gets its own output: the preset's document map is not tree-shakeable, so a
+    // shared one would ship every test operation to browsers. String documents need no graphql-js.
+    'src/generated/ui/': {
+      documents: ['src/ui/**/*.ts'],
+      preset: 'client',
+      config: { useTypeImports: true, enumsAsTypes: true, scalars, documentMode: 'string' },
       presetConfig: { fragmentMasking: false },
     },
   },

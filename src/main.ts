@@ -1,3 +1,4 @@
+import { ensureUiBuild } from '../scripts/ui-build.js';
 import { buildApp } from './server.js';
 import { createLogger } from './logger.js';
 import { loadConfig } from './config.js';
@@ -6,8 +7,10 @@ const log = createLogger(loadConfig().logLevel);
 const app = buildApp({ log });
 
 try {
+  // One process (no `a && b` in npm start), so SIGINT/SIGTERM reach the server itself.
+  await ensureUiBuild((line) => log.info(line));
   const running = await app.start();
-  log.info(`kairos-graphql ready: GraphiQL and HTTP ${running.graphqlUrl} · WebSocket ${running.wsUrl} · health ${running.baseUrl}/healthz`);
+  log.info(`kairos-graphql ready: GraphiQL and HTTP ${running.graphqlUrl} · WebSocket ${running.wsUrl} · live page ${running.baseUrl}/ui · health ${running.baseUrl}/healthz`);
 } catch (error) {
   log.fatal({ err: error }, `kairos-graphql failed to start: ${(error as Error).message}`);
   await app.stop().catch(() => {});

@@ -1,16 +1,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { ExecutionArgs, execute, subscribe } from 'graphql';
+import { type ExecutionArgs, type execute, GraphQLError, type subscribe } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { MongoClient } from 'mongodb';
 import { WebSocketServer } from 'ws';
 import { type AppConfig, loadConfig } from './config.js';
 import { type DatabaseEndpoint, resolveDatabase } from './engine/resolve-database.js';
-import { createEventBus } from './events/topics.js';
+import { type ConnectedEventBus, createEventBus } from './events/topics.js';
 import { createLogger, type Logger } from './logger.js';
+import { createMetrics } from './metrics.js';
+import type { Authentication } from './services/auth-service.js';
 import { schema } from './schema/index.js';
 import { createServices, type Services } from './services/services.js';
 import { connectMongo, type MongoHandle, pingDatabase } from './store/mongo.js';
+import { serveUi } from './ui-static.js';
 import { createKairosYoga, type KairosYoga } from './yoga.js';
 
 /** Yoga's enveloped execute/subscribe, carried to graphql-ws through `rootValue`. */
@@ -23,6 +26,8 @@ export interface AppOptions {
   config?: Partial<AppConfig>;
   /** Use this MongoDB URI instead of resolving one (MONGODB_URI, mongod, or the local engine). */
   mongoUri?: string;
+  /** Emit the driver's command events (tests count round trips with them). */
+  monitorCommands?: boolean;
   log?: Logger;
 }
 
@@ -33,7 +38,7 @@ export interface RunningApp {
   wsUrl: string;
   services: Services;
   yoga: KairosYoga;
-  /** The driver client, with command monitoring on (tests count round trips with it). */
+  /** The driver client (with `monitorCommands`, tests count round trips on it). */
   mongoClient: MongoClient;
 }
 
@@ -48,24 +53,42 @@ export function buildApp(options: AppOptions = {}): App {
   const log = options.log ?? createLogger(config.logLevel);
   let database: DatabaseEndpoint | null = null;
   let mongo: MongoHandle | null = null;
+  let events: ConnectedEventBus | null = null;
   let closeTransports: (() => Promise<void>) | null = null;
 
   async function start(): Promise<RunningApp> {
     database = options.mongoUri
       ? { uri: options.mongoUri, description: 'given URI', stop: async () => {} }
       : await resolveDatabase({ log: (message) => log.info(message) });
-    mongo = await connectMongo(database.uri, config.mongoDbName);
-    const events = createEventBus();
-    const services = await createServices(mongo.db, mongo.client, events, config);
-    const yoga = createKairosYoga({ schema, services, events, log, config });
+    mongo = await connectMongo(database.uri, config.mongoDbName, { monitorCommands: options.monitorCommands });
+    events = await createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.mongoDbName, log });
+    const metrics = createMetrics();
+    const services = await createServices(mongo.db, mongo.client, events, config, metrics);
+    const yoga = createKairosYoga({ schema, services, events, log, config, metrics });
     const db = mongo.db;
 
     const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
+      // The live page (static files; it authenticates its own GraphQL calls).
+      if (serveUi(req, res)) return;
       if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
         void pingDatabase(db).then((up) => {
           res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
           res.end(JSON.stringify({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' }));
         });
+        return;
+      }
+      if (req.url === '/metrics' && req.method === 'GET') {
+        void metrics.registry.metrics().then((text) => {
+          res.writeHead(200, { 'content-type': metrics.registry.contentType });
+          res.end(text);
+        });
+        return;
+      }
+      const refusal = bodyRefusal(req, config.maxBodyBytes);
+      if (refusal) {
+        res.writeHead(refusal.status, { 'content-type': 'application/json', connection: 'close' });
+        res.end(JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] }));
+        req.resume();
         return;
       }
       void yoga.handle(req, res);
@@ -76,16 +99,39 @@ export function buildApp(options: AppOptions = {}): App {
       socket.on('close', () => sockets.delete(socket));
     });
 
-    const wsServer = new WebSocketServer({ server: httpServer, path: yoga.graphqlEndpoint });
+    const wsServer = new WebSocketServer({ server: httpServer, path: yoga.graphqlEndpoint, maxPayload: config.maxBodyBytes });
+    const socketAuthentication = new WeakMap<object, Authentication>();
     const wsHandle = useServer(
       {
+        // Yoga's HTTP plugins do not see WebSocket traffic: authenticate the socket once here.
+        onConnect: async (ctx) => {
+          const params = ctx.connectionParams ?? {};
+          try {
+            const authentication = await services.auth.authenticate(stringParam(params.authorization), stringParam(params.space));
+            socketAuthentication.set(ctx.extra.socket, authentication);
+            if (authentication.expiresAt) {
+              // An expired token ends the socket and with it every subscription on it.
+              const timer = setTimeout(() => ctx.extra.socket.close(4403, 'Token expired'), Math.min(authentication.expiresAt.getTime() - Date.now(), 2 ** 31 - 1));
+              ctx.extra.socket.once('close', () => clearTimeout(timer));
+            }
+            return true;
+          } catch (error) {
+            log.info({ err: error }, 'WebSocket connection refused');
+            return false;
+          }
+        },
         execute: (args) => (args.rootValue as EnvelopedOperations).execute(args),
         subscribe: (args) => (args.rootValue as EnvelopedOperations).subscribe(args),
         onSubscribe: async (ctx, _id, payload) => {
           // Run WebSocket operations through Yoga's envelop pipeline: same context, validation and masking.
+          const authentication = socketAuthentication.get(ctx.extra.socket);
+          if (!authentication || !(await services.auth.isStillValid(authentication.tokenId))) {
+            return [new GraphQLError('The token is no longer valid', { extensions: { code: 'UNAUTHENTICATED' } })];
+          }
           const enveloped = yoga.getEnveloped({
             ...ctx,
             socket: ctx.extra.socket,
+            authentication,
             params: payload,
           });
           const document = enveloped.parse(payload.query);
@@ -114,6 +160,8 @@ export function buildApp(options: AppOptions = {}): App {
     // Idle runs expire lazily when touched; the sweep also closes their prompts for watchers.
     const expirySweep = setInterval(() => {
       services.runs.expireIdleRuns().catch((error: unknown) => log.warn({ err: error }, 'run expiry sweep failed'));
+      // Staged proposals past their expiry become EXPIRED (audited, announced) even if nobody reads them.
+      services.proposals.expireStaleProposals().catch((error: unknown) => log.warn({ err: error }, 'proposal expiry sweep failed'));
     }, 60_000);
     expirySweep.unref();
 
@@ -140,6 +188,8 @@ export function buildApp(options: AppOptions = {}): App {
   async function stop(): Promise<void> {
     await closeTransports?.();
     closeTransports = null;
+    await events?.close();
+    events = null;
     await mongo?.close();
     mongo = null;
     await database?.stop();
@@ -147,4 +197,23 @@ export function buildApp(options: AppOptions = {}): App {
   }
 
   return { start, stop };
+}
+
+function stringParam(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** Bodies must declare their size (Content-Length) and stay under the limit. */
+function bodyRefusal(req: IncomingMessage, limit: number): { status: number; code: string; message: string } | null {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return null;
+  const declared = req.headers['content-length'];
+  if (declared === undefined) {
+    if (req.headers['transfer-encoding']) return { status: 411, code: 'BAD_USER_INPUT', message: 'Send a Content-Length header' };
+    return null;
+  }
+  const size = Number(declared);
+  if (!Number.isFinite(size) || size > limit) {
+    return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${limit} bytes` };
+  }
+  return null;
 }

@@ -1,10 +1,14 @@
 import type { TestProject } from 'vitest/node';
+import { ensureUiBuild } from '../scripts/ui-build.js';
 import { resolveDatabase } from '../src/engine/resolve-database.js';
+import { startRedisServer } from './support/redis-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Connection string of the real MongoDB-compatible engine shared by the whole run. */
     mongoUri: string;
+    /** A Redis for the scale-out tests (REDIS_URL, or a `redis-server` started here), else why there is none. */
+    redis: { url: string } | { missing: string };
   }
 }
 
@@ -14,10 +18,15 @@ declare module 'vitest' {
  * through `useTestDatabase()` from test/support/database.ts.
  */
 export default async function setup(project: TestProject) {
+  // The browser tests load the built live page from the server (built once here, when stale).
+  await ensureUiBuild();
   const endpoint = await resolveDatabase({ log: (message) => console.log(`[engine] ${message}`) });
   console.log(`[engine] tests use ${endpoint.description}`);
   project.provide('mongoUri', endpoint.uri);
+  const redis = process.env.REDIS_URL ? { url: process.env.REDIS_URL, stop: async () => {} } : await startRedisServer();
+  project.provide('redis', 'url' in redis ? { url: redis.url } : redis);
   return async () => {
+    if ('stop' in redis) await redis.stop();
     await endpoint.stop();
   };
 }

@@ -1,29 +1,57 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { AppConfig } from '../config.js';
 import type { EventBus } from '../events/topics.js';
+import type { Metrics } from '../metrics.js';
+import { AuthStore } from '../store/auth-store.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { RunStore } from '../store/run-store.js';
+import { SearchStore } from '../store/search-store.js';
+import { installBuiltinProtocols } from '../builtin/install-builtin-protocols.js';
+import { AuditStore } from '../store/audit-store.js';
+import { ProjectMemoryStore } from '../store/project-memory-store.js';
+import { ProposalStore } from '../store/proposal-store.js';
+import { AuthService } from './auth-service.js';
+import { MemoryContextService } from './memory-context-service.js';
+import { ProposalService } from './proposal-service.js';
 import { MemoryService } from './memory-service.js';
 import { ProtocolService } from './protocol-service.js';
+import { SearchService } from './search-service.js';
 import { RunService } from './run-service.js';
 
 /** The long-lived services shared by every request; per-request state lives in the context. */
 export interface Services {
+  auth: AuthService;
   memoryStore: MemoryStore;
   memories: MemoryService;
   protocols: ProtocolService;
   runs: RunService;
+  search: SearchService;
+  proposals: ProposalService;
+  memoryContext: MemoryContextService;
 }
 
-export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig): Promise<Services> {
+export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics): Promise<Services> {
   const memoryStore = new MemoryStore(db, client);
   await memoryStore.ensureIndexes();
-  const runStore = new RunStore(db);
+  await installBuiltinProtocols(memoryStore);
+  const runStore = new RunStore(db, client);
   await runStore.ensureIndexes();
+  const authStore = new AuthStore(db);
+  await authStore.ensureIndexes();
+  const proposalStore = new ProposalStore(db);
+  const auditStore = new AuditStore(db);
+  await Promise.all([proposalStore.ensureIndexes(), auditStore.ensureIndexes()]);
+  const projectMemory = new ProjectMemoryStore(memoryStore);
+  // With auth off there is one local principal: it must be able to apply its own proposals.
+  const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled });
   return {
+    auth: new AuthService(authStore, { enabled: config.authEnabled }),
     memoryStore,
     memories: new MemoryService(memoryStore, events, config),
     protocols: new ProtocolService(memoryStore, events, config),
-    runs: new RunService(runStore, events, { runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000 }),
+    runs: new RunService(runStore, events, { runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000, onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }) }),
+    search: new SearchService(new SearchStore(db)),
+    proposals,
+    memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
   };
 }

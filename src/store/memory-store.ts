@@ -1,7 +1,10 @@
-import type { AnyBulkWriteOperation, ClientSession, Collection, Db, Filter, MongoClient } from 'mongodb';
+import { MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Filter, type MongoClient } from 'mongodb';
 import type { Challenge } from '../protocol/challenge.js';
+import type { PagePosition } from './page-position.js';
+import type { ProjectCategory } from '../proposals/proposal-types.js';
 
-export type MemoryCategory = 'PROTOCOL_STEP';
+/** A protocol step, or a project-memory document (see src/proposals/intent-policy.ts for paths). */
+export type MemoryCategory = 'PROTOCOL_STEP' | ProjectCategory;
 
 /** Where a protocol step sits in its chain. Every step of a chain carries the same chain fields. */
 export interface ChainInfo {
@@ -37,6 +40,10 @@ export interface MemoryRecord {
   version: number;
   /** Id of the batch call that last wrote this memory (tells a bulk write's matches apart). */
   writeId?: string;
+  /** Project-memory documents only: the document path, unique per space (`decisions.md`). */
+  path?: string;
+  /** Built-in protocols only, on step 1: SHA-256 of the markdown file they were minted from. */
+  sourceHash?: string;
 }
 
 export interface ChainKey {
@@ -51,9 +58,10 @@ export interface MemoryListFilter {
   tag?: string;
 }
 
-export interface MemoryPageCursor {
-  createdAt: Date;
-  id: string;
+export interface SpaceSummary {
+  space: string;
+  memoryCount: number;
+  protocols: { uri: string; label: string; slug: string; stepCount: number }[];
 }
 
 /** One field change of `updateMemories`, applied only if the memory is still at `expectedVersion`. */
@@ -81,6 +89,7 @@ export class MemoryStore {
   }
 
   async ensureIndexes(): Promise<void> {
+    await this.dropSupersededTextIndex();
     const headOnly = { 'chain.stepIndex': 1 };
     await this.collection.createIndexes([
       // Navigation inside a chain, and whole-chain loads for Protocol.steps.
@@ -91,7 +100,26 @@ export class MemoryStore {
       // The `memories` connection: keyset pagination in creation order.
       { key: { space: 1, createdAt: 1, _id: 1 }, name: 'space_created' },
       { key: { space: 1, tags: 1 }, name: 'space_tags' },
+      // Project-memory documents: one per path and space.
+      { key: { space: 1, path: 1 }, name: 'unique_path_per_space', unique: true, partialFilterExpression: { path: { $exists: true } } },
+      // The one text index a collection may have, shared by memoryContext and protocol search
+      // (src/search/search-scoring.ts explains how these weights become scores).
+      {
+        key: { 'chain.label': 'text', 'chain.triggers': 'text', label: 'text', text: 'text' },
+        name: 'memory_text_v2',
+        weights: { 'chain.label': 10, 'chain.triggers': 5, label: 3, text: 1 },
+      },
     ]);
+  }
+
+  /** The text index before protocol search (label and text only); a second text index is refused. */
+  private async dropSupersededTextIndex(): Promise<void> {
+    try {
+      await this.collection.dropIndex('memory_text');
+    } catch (error) {
+      const missing = error instanceof MongoServerError && (error.codeName === 'IndexNotFound' || error.codeName === 'NamespaceNotFound');
+      if (!missing) throw error;
+    }
   }
 
   async withTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
@@ -186,16 +214,34 @@ export class MemoryStore {
     return remaining;
   }
 
-  async listPage(filter: MemoryListFilter, after: MemoryPageCursor | null, limit: number): Promise<MemoryRecord[]> {
+  async listPage(filter: MemoryListFilter, after: PagePosition | null, limit: number): Promise<MemoryRecord[]> {
     const query: Filter<MemoryRecord> = { ...this.listFilter(filter) };
     if (after) {
-      query.$or = [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: after.id } }];
+      query.$or = [{ createdAt: { $gt: after.at } }, { createdAt: after.at, _id: { $gt: after.id } }];
     }
     return this.collection.find(query, { sort: { createdAt: 1, _id: 1 }, limit }).toArray();
   }
 
   async count(filter: MemoryListFilter): Promise<number> {
     return this.collection.countDocuments(this.listFilter(filter));
+  }
+
+  /** Per space: how many memories, and every protocol head (title, slug, step count). */
+  async spaceSummaries(spaces: readonly string[]): Promise<SpaceSummary[]> {
+    const [counts, heads] = await Promise.all([
+      this.collection.aggregate<{ _id: string; memoryCount: number }>([{ $match: { space: { $in: [...spaces] } } }, { $group: { _id: '$space', memoryCount: { $sum: 1 } } }]).toArray(),
+      this.collection
+        .find({ space: { $in: [...spaces] }, 'chain.stepIndex': 1 }, { projection: { space: 1, uri: 1, chain: 1 }, sort: { 'chain.label': 1 } })
+        .toArray(),
+    ]);
+    const countBySpace = new Map(counts.map((entry) => [entry._id, entry.memoryCount]));
+    return spaces.map((space) => ({
+      space,
+      memoryCount: countBySpace.get(space) ?? 0,
+      protocols: heads
+        .filter((head) => head.space === space)
+        .map((head) => ({ uri: head.uri, label: head.chain!.label, slug: head.chain!.slug, stepCount: head.chain!.stepCount })),
+    }));
   }
 
   private listFilter(filter: MemoryListFilter): Filter<MemoryRecord> {

@@ -10,6 +10,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 import WebSocket from 'ws';
 import { createLogger } from '../../src/logger.js';
+import type { AppConfig } from '../../src/config.js';
 import { type RunningApp, buildApp } from '../../src/server.js';
 
 export interface TestServer {
@@ -24,17 +25,19 @@ export interface TestServer {
   ): Promise<ExecutionResult<TResult> & { status: number }>;
   /** Like `request`, but fails the test on any GraphQL error and returns `data`. */
   query<TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables?: TVariables): Promise<TResult>;
-  wsClient(): Client;
+  /** A graphql-ws client; `connectionParams` carries the token when auth is on. */
+  wsClient(connectionParams?: Record<string, unknown>): Client;
   /** A driver connection to this test's database, for asserting what was stored. */
   mongo(): MongoClient;
 }
 
 /** Call at the top level of a test file: starts one server for the file and stops it after. */
-export function useTestServer(config: { maxMarkdownBytes?: number } = {}): TestServer {
+export function useTestServer(config: Partial<AppConfig> = {}): TestServer {
   const dbName = `kairos_test_${randomUUID().slice(0, 8)}`;
   const mongoUri = inject('mongoUri');
   const app = buildApp({
     mongoUri,
+    monitorCommands: true,
     config: { port: 0, host: '127.0.0.1', mongoDbName: dbName, ...config },
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
   });
@@ -75,8 +78,9 @@ export function useTestServer(config: { maxMarkdownBytes?: number } = {}): TestS
       if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
       return result.data!;
     },
-    wsClient() {
-      const client = createClient({ url: server.running.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+    wsClient(connectionParams) {
+      // Tests observe closes through the client's 'closed' event; the default handler only prints them.
+      const client = createClient({ url: server.running.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams, onNonLazyError: () => {} });
       clients.push(client);
       return client;
     },
@@ -103,7 +107,7 @@ export function collect<T, TVariables extends Record<string, unknown>>(
   let notify: () => void = () => {};
   const iterator = client.iterate<T>({ query: print(document), variables });
   let stopped = false;
-  void (async () => {
+  const done = (async () => {
     for await (const result of iterator) {
       if (result.errors) throw new Error(JSON.stringify(result.errors));
       events.push(result.data as T);
@@ -111,6 +115,8 @@ export function collect<T, TVariables extends Record<string, unknown>>(
       if (stopped) break;
     }
   })();
+  // A subscription the server ends (a closed socket, an error) just stops collecting.
+  done.catch(() => {});
   return {
     events,
     until(count, { timeoutMs = 5_000, where = () => true } = {}) {

@@ -1,0 +1,221 @@
+/** Every operation the live page sends, typed by codegen into src/generated/ui/ (string documents, no graphql-js in the bundle). */
+import { graphql } from '../generated/ui/index.js';
+
+export const ViewerQuery = graphql(`
+  query LiveViewer {
+    me {
+      principalId
+      role
+      authenticated
+      readableSpaces
+      defaultWriteSpace
+    }
+  }
+`);
+
+export const RunSummaryFields = graphql(`
+  fragment LiveRunSummary on Run {
+    id
+    status
+    space
+    protocolLabel
+    stepCount
+    pendingStepIndex
+    outcome
+    createdAt
+    updatedAt
+  }
+`);
+
+export const RunsQuery = graphql(`
+  query LiveRuns($first: Int) {
+    runs(first: $first) {
+      edges {
+        node {
+          ...LiveRunSummary
+        }
+      }
+    }
+  }
+`);
+
+export const RunQuery = graphql(`
+  query LiveRun($id: String!) {
+    run(id: $id) {
+      ...LiveRunSummary
+      proofs {
+        stepIndex
+        type
+        status
+        source
+        settled
+        executedAt
+        nonce
+        previousProofHash
+        proofHash
+        shell {
+          exitCode
+          stdout
+          stderr
+          durationSeconds
+        }
+        mcp {
+          toolName
+          success
+        }
+        userInput {
+          confirmation
+          timestamp
+        }
+        comment {
+          text
+        }
+      }
+    }
+  }
+`);
+
+export const RunProgressSubscription = graphql(`
+  subscription LiveRunProgress($runId: String!, $afterSeq: Int) {
+    runProgress(runId: $runId, afterSeq: $afterSeq) {
+      runId
+      seq
+      type
+      stepIndex
+      stepCount
+      errorCode
+      message
+      at
+    }
+  }
+`);
+
+export const PromptsSubscription = graphql(`
+  subscription LivePrompts {
+    challengePrompts {
+      promptId
+      runId
+      space
+      stepIndex
+      protocolLabel
+      prompt
+      stepContent
+      requireHuman
+      status
+      createdAt
+      at
+    }
+  }
+`);
+
+export const AnswerPromptMutation = graphql(`
+  mutation LiveAnswerPrompt($input: AnswerPromptInput!) {
+    answerPrompt(input: $input) {
+      prompt {
+        promptId
+        status
+      }
+      result {
+        errorCode
+        message
+        nextAction
+      }
+    }
+  }
+`);
+
+export const ProposalFields = graphql(`
+  fragment LiveProposal on Proposal {
+    id
+    space
+    status
+    intent
+    rationale
+    confidence
+    sources {
+      type
+      ref
+    }
+    owner {
+      id
+      kind
+    }
+    files
+    proposedBy
+    stagedAt
+    expiresAt
+    routing {
+      mode
+      reason
+    }
+    diff
+    applyBlockedBy {
+      reason
+      message
+    }
+  }
+`);
+
+export const StagedProposalsQuery = graphql(`
+  query LiveStagedProposals($first: Int) {
+    proposals(status: STAGED, first: $first) {
+      totalCount
+      edges {
+        node {
+          ...LiveProposal
+        }
+      }
+    }
+  }
+`);
+
+export const ProposalQuery = graphql(`
+  query LiveProposalById($id: ID!) {
+    proposal(id: $id) {
+      ...LiveProposal
+    }
+  }
+`);
+
+export const ProposalEventsSubscription = graphql(`
+  subscription LiveProposalEvents($space: String!) {
+    proposalEvents(space: $space) {
+      type
+      stagingId
+      space
+      reason
+      at
+    }
+  }
+`);
+
+export const ProposalDecisionFields = graphql(`
+  fragment LiveProposalDecision on ProposeUpdatePayload {
+    status
+    reason
+    message
+    drift {
+      file
+      sectionId
+      policy
+      expected
+      found
+    }
+  }
+`);
+
+export const ApplyProposalMutation = graphql(`
+  mutation LiveApplyProposal($id: ID!) {
+    applyProposal(id: $id) {
+      ...LiveProposalDecision
+    }
+  }
+`);
+
+export const RejectProposalMutation = graphql(`
+  mutation LiveRejectProposal($id: ID!, $reason: String!) {
+    rejectProposal(id: $id, reason: $reason) {
+      ...LiveProposalDecision
+    }
+  }
+`);
