@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { ensureUiBuild } from '../scripts/ui-build.js';
 import { resolveDatabase } from '../src/engine/resolve-database.js';
 import { startRedisServer } from './support/redis-server.js';
+import { ensureSystemPackages } from './support/system-packages.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +19,7 @@ declare module 'vitest' {
  * through `useTestDatabase()` from test/support/database.ts.
  */
 export default async function setup(project: TestProject) {
+  ensureSystemPackages((line) => console.log(line));
   // The browser tests load the built live page from the server (built once here, when stale).
   await ensureUiBuild();
   const endpoint = await resolveDatabase({ log: (message) => console.log(`[engine] ${message}`) });
