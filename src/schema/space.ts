@@ -60,10 +60,7 @@ builder.queryField('spaces', (t) =>
   t.field({
     type: [SpaceRef],
     description: 'The spaces you can read, with their counts and protocol titles.',
-    resolve: async (_root, _args, ctx) => {
-      const summaries = await ctx.services.memoryStore.spaceSummaries(ctx.viewer.readableSpaces);
-      return summaries.map((summary) => ({ ...summary, writable: ctx.viewer.writableSpaces.includes(summary.space) }));
-    },
+    resolve: (_root, _args, ctx) => ctx.reader.spaces(),
   }),
 );
 

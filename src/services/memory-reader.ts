@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Viewer } from '../auth/viewer.js';
 import { readableSpace } from '../auth/viewer.js';
-import type { MemoryCategory, MemoryRecord, MemoryStore } from '../store/memory-store.js';
+import type { MemoryCategory, MemoryRecord, MemoryStore, SpaceSummary } from '../store/memory-store.js';
 import { chainKeyString } from '../store/memory-store.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
@@ -96,6 +96,12 @@ export class MemoryReader {
       spaces,
       uris: heads.map((head) => head.uri),
     });
+  }
+
+  /** The viewer's readable spaces with their counts and protocol titles. */
+  async spaces(): Promise<(SpaceSummary & { writable: boolean })[]> {
+    const summaries = await this.store.spaceSummaries(this.viewer.readableSpaces);
+    return summaries.map((summary) => ({ ...summary, writable: this.viewer.writableSpaces.includes(summary.space) }));
   }
 
   async list(args: MemoryListArgs): Promise<MemoryPage> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
-import { Repeater } from 'graphql-yoga';
+import { Repeater } from '@repeaterjs/repeater';
 import { readableSpace } from '../auth/viewer.js';
 import type { ChallengePrompt, EventBus, RunEvent } from '../events/topics.js';
 import { toChallengePrompt } from '../events/topics.js';
