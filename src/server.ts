@@ -1,26 +1,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { type ExecutionArgs, type execute, GraphQLError, type subscribe } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
 import type { MongoClient } from 'mongodb';
-import { WebSocketServer } from 'ws';
 import { type AppConfig, loadConfig } from './config.js';
 import { type DatabaseEndpoint, resolveDatabase } from './engine/resolve-database.js';
 import { type ConnectedEventBus, createEventBus } from './events/topics.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
-import type { Authentication } from './services/auth-service.js';
 import { schema } from './schema/index.js';
 import { createServices, type Services } from './services/services.js';
 import { connectMongo, type MongoHandle, pingDatabase } from './store/mongo.js';
 import { serveUi } from './ui-static.js';
+import { attachGraphqlWs } from './websocket.js';
 import { createKairosYoga, type KairosYoga } from './yoga.js';
-
-/** Yoga's enveloped execute/subscribe, carried to graphql-ws through `rootValue`. */
-interface EnvelopedOperations {
-  execute(args: ExecutionArgs): ReturnType<typeof execute>;
-  subscribe(args: ExecutionArgs): ReturnType<typeof subscribe>;
-}
 
 export interface AppOptions {
   config?: Partial<AppConfig>;
@@ -78,10 +69,16 @@ export function buildApp(options: AppOptions = {}): App {
         return;
       }
       if (req.url === '/metrics' && req.method === 'GET') {
-        void metrics.registry.metrics().then((text) => {
-          res.writeHead(200, { 'content-type': metrics.registry.contentType });
-          res.end(text);
-        });
+        metrics.registry.metrics().then(
+          (text) => {
+            res.writeHead(200, { 'content-type': metrics.registry.contentType });
+            res.end(text);
+          },
+          (error: unknown) => {
+            log.error({ err: error }, 'metrics collection failed');
+            res.writeHead(500).end();
+          },
+        );
         return;
       }
       const refusal = bodyRefusal(req, config.maxBodyBytes);
@@ -99,56 +96,7 @@ export function buildApp(options: AppOptions = {}): App {
       socket.on('close', () => sockets.delete(socket));
     });
 
-    const wsServer = new WebSocketServer({ server: httpServer, path: yoga.graphqlEndpoint, maxPayload: config.maxBodyBytes });
-    const socketAuthentication = new WeakMap<object, Authentication>();
-    const wsHandle = useServer(
-      {
-        // Yoga's HTTP plugins do not see WebSocket traffic: authenticate the socket once here.
-        onConnect: async (ctx) => {
-          const params = ctx.connectionParams ?? {};
-          try {
-            const authentication = await services.auth.authenticate(stringParam(params.authorization), stringParam(params.space));
-            socketAuthentication.set(ctx.extra.socket, authentication);
-            if (authentication.expiresAt) {
-              // An expired token ends the socket and with it every subscription on it.
-              const timer = setTimeout(() => ctx.extra.socket.close(4403, 'Token expired'), Math.min(authentication.expiresAt.getTime() - Date.now(), 2 ** 31 - 1));
-              ctx.extra.socket.once('close', () => clearTimeout(timer));
-            }
-            return true;
-          } catch (error) {
-            log.info({ err: error }, 'WebSocket connection refused');
-            return false;
-          }
-        },
-        execute: (args) => (args.rootValue as EnvelopedOperations).execute(args),
-        subscribe: (args) => (args.rootValue as EnvelopedOperations).subscribe(args),
-        onSubscribe: async (ctx, _id, payload) => {
-          // Run WebSocket operations through Yoga's envelop pipeline: same context, validation and masking.
-          const authentication = socketAuthentication.get(ctx.extra.socket);
-          if (!authentication || !(await services.auth.isStillValid(authentication.tokenId))) {
-            return [new GraphQLError('The token is no longer valid', { extensions: { code: 'UNAUTHENTICATED' } })];
-          }
-          const enveloped = yoga.getEnveloped({
-            ...ctx,
-            socket: ctx.extra.socket,
-            authentication,
-            params: payload,
-          });
-          const document = enveloped.parse(payload.query);
-          const errors = enveloped.validate(enveloped.schema, document);
-          if (errors.length > 0) return errors;
-          return {
-            schema: enveloped.schema,
-            document,
-            operationName: payload.operationName,
-            variableValues: payload.variables,
-            contextValue: await enveloped.contextFactory(),
-            rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe } satisfies EnvelopedOperations,
-          };
-        },
-      },
-      wsServer,
-    );
+    const websocket = attachGraphqlWs({ httpServer, yoga, services, config, log });
 
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
@@ -167,8 +115,7 @@ export function buildApp(options: AppOptions = {}): App {
 
     closeTransports = async () => {
       clearInterval(expirySweep);
-      await wsHandle.dispose();
-      wsServer.close();
+      await websocket.dispose();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await yoga.dispose();
@@ -197,10 +144,6 @@ export function buildApp(options: AppOptions = {}): App {
   }
 
   return { start, stop };
-}
-
-function stringParam(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
 }
 
 /** Bodies must declare their size (Content-Length) and stay under the limit. */

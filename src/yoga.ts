@@ -202,7 +202,7 @@ function isDatabaseUnreachable(error: unknown): boolean {
  * The one place errors cross to clients: refusals keep their code and message, a lost
  * database becomes SERVICE_UNAVAILABLE, and anything else is masked (the log keeps it).
  */
-function toClientError(error: unknown, message: string, isDev: boolean | undefined, log: Logger): Error {
+export function toClientError(error: unknown, message: string, isDev: boolean | undefined, log: Logger): Error {
   // Duck-typed: graphql ships ESM and CJS builds, so `instanceof GraphQLError` can miss.
   const graphqlError = error instanceof Error && error.name === 'GraphQLError' ? (error as GraphQLError) : null;
   const cause = graphqlError?.originalError ?? error;

@@ -9,6 +9,8 @@ export interface Viewer {
   role: Role;
   /** False for the single local principal of KAIROS_AUTH=off. */
   authenticated: boolean;
+  /** When the credential of this request expires (null: never); tokens it makes cannot outlive it. */
+  credentialExpiresAt: Date | null;
   readableSpaces: string[];
   writableSpaces: string[];
   /** Where writes go when the caller names no space. */
@@ -29,6 +31,7 @@ export function localViewer(): Viewer {
     principalId: 'local',
     role: 'ADMIN',
     authenticated: false,
+    credentialExpiresAt: null,
     readableSpaces: [personal, APP_SPACE],
     writableSpaces: [personal],
     defaultWriteSpace: personal,
@@ -55,6 +58,7 @@ export function viewerOf(principal: { id: string; role: Role; groups: string[] }
     principalId: principal.id,
     role: principal.role,
     authenticated: true,
+    credentialExpiresAt: null,
     readableSpaces: [...writable, APP_SPACE],
     writableSpaces: writable,
     defaultWriteSpace: personal,

@@ -22,7 +22,7 @@ import {
 import { FINDING_TYPES, type SecretFinding } from '../proposals/secret-scan.js';
 import { RequestError } from '../services/errors.js';
 import type { MemoryContextResult } from '../services/memory-context-service.js';
-import type { ProposalPage, ProposalPreview, ProposeUpdateResult } from '../services/proposal-service.js';
+import type { ProposalPreview, ProposeUpdateResult } from '../services/proposal-service.js';
 import { reviewCommandFor } from '../services/proposal-service.js';
 import type { ProposalRecord } from '../store/proposal-store.js';
 import type { AppContext } from '../context.js';

@@ -7,7 +7,7 @@ import { RequestError } from './errors.js';
 
 /** Tokens read `kairos_<token id>.<secret>`: the id finds the record, the secret proves it. */
 const TOKEN_PATTERN = /^kairos_([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
-/** A verified token is trusted this long in-process; revoking here drops it at once. */
+/** A verified token is trusted this long in-process; revoking here drops it from this process at once. */
 const VERIFIED_TOKEN_TTL_MS = 30_000;
 const NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
@@ -76,7 +76,13 @@ export class AuthService {
     if (input.expiresInSeconds !== null && input.expiresInSeconds !== undefined && !(input.expiresInSeconds > 0)) {
       throw new RequestError('BAD_USER_INPUT', 'expiresInSeconds must be positive');
     }
-    return this.issueToken(principalId, input.name, input.expiresInSeconds ?? null);
+    let expiresInSeconds = input.expiresInSeconds ?? null;
+    // A short-lived credential cannot make itself permanent: its tokens expire with it.
+    if (viewer.credentialExpiresAt && !hasRole(viewer, 'ADMIN')) {
+      const remaining = Math.max(1, Math.floor((viewer.credentialExpiresAt.getTime() - Date.now()) / 1000));
+      expiresInSeconds = Math.min(expiresInSeconds ?? remaining, remaining);
+    }
+    return this.issueToken(principalId, input.name, expiresInSeconds);
   }
 
   async revokeToken(viewer: Viewer, tokenId: string): Promise<TokenRecord> {
@@ -91,9 +97,6 @@ export class AuthService {
     return this.store.listTokens(viewer.principalId);
   }
 
-  async principal(id: string): Promise<PrincipalRecord | null> {
-    return this.store.findPrincipal(id);
-  }
 
   /**
    * The first admin: creates the principal (once) and issues it a token. For the command line,
@@ -140,7 +143,8 @@ export class AuthService {
     if (token.expiresAt && token.expiresAt.getTime() <= now) throw new RequestError('UNAUTHENTICATED', 'The token has expired');
     const principal = await this.store.findPrincipal(token.principalId);
     if (!principal) throw new RequestError('UNAUTHENTICATED', 'The token is not valid');
-    const authentication = { viewer: viewerOf({ id: principal._id, role: principal.role, groups: principal.groups }), expiresAt: token.expiresAt, tokenId: token._id };
+    const viewer = { ...viewerOf({ id: principal._id, role: principal.role, groups: principal.groups }), credentialExpiresAt: token.expiresAt };
+    const authentication = { viewer, expiresAt: token.expiresAt, tokenId: token._id };
     this.verified.set(raw, { authentication, until: now + VERIFIED_TOKEN_TTL_MS });
     return authentication;
   }

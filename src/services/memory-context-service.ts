@@ -39,7 +39,8 @@ export class MemoryContextService {
       (PROJECT_CATEGORIES as readonly string[]).includes(category),
     );
     if (categories.length === 0) throw new RequestError('BAD_USER_INPUT', `include must name project-memory categories (${PROJECT_CATEGORIES.join(', ')})`);
-    await this.seed(viewer.defaultWriteSpace, viewer.principalId);
+    // Reading never writes where the viewer may not (a request narrowed to `app`, say).
+    if (viewer.writableSpaces.includes(viewer.defaultWriteSpace)) await this.seed(viewer.defaultWriteSpace, viewer.principalId);
 
     const terms = queryTerms(args.query ?? '');
     if (terms.length === 0) {

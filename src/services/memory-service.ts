@@ -93,10 +93,9 @@ export class MemoryService {
     });
 
     const at = now.toISOString();
-    for (const patch of patches) {
-      if (!written.has(patch.id)) continue;
-      const record = (targets.find((t) => 'record' in t && t.record._id === patch.id) as { record: MemoryRecord }).record;
-      this.events.publish('memory', record.space, { type: 'UPDATED', uri: record.uri, space: record.space, at });
+    for (const target of targets) {
+      if (!('record' in target) || !written.has(target.record._id)) continue;
+      this.events.publish('memory', target.record.space, { type: 'UPDATED', uri: target.record.uri, space: target.record.space, at });
     }
     const totalUpdated = results.filter((result) => result.status === 'UPDATED').length;
     return { results, totalUpdated, totalFailed: results.length - totalUpdated };

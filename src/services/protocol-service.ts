@@ -5,7 +5,7 @@ import { APP_SPACE } from '../auth/viewer.js';
 import type { EventBus } from '../events/topics.js';
 import { type ParsedProtocol, parseProtocolMarkdown, ProtocolStructureError, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
 import { isValidSlug, slugify } from '../protocol/slug.js';
-import type { ChainKey, MemoryRecord, MemoryStore } from '../store/memory-store.js';
+import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { RequestError } from './errors.js';
 import { memoryUri } from './memory-uri.js';
 
@@ -204,8 +204,4 @@ function parseOrExplain(markdown: string) {
     }
     throw error;
   }
-}
-
-export function chainKeyOf(record: MemoryRecord): ChainKey | null {
-  return record.chain ? { space: record.space, chainId: record.chain.chainId } : null;
 }

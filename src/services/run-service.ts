@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import { Repeater } from '@repeaterjs/repeater';
-import { readableSpace } from '../auth/viewer.js';
+import { APP_SPACE, personalSpaceOf, readableSpace } from '../auth/viewer.js';
 import type { ChallengePrompt, EventBus, RunEvent } from '../events/topics.js';
 import { toChallengePrompt } from '../events/topics.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
@@ -86,7 +86,8 @@ export class RunService {
     const now = new Date();
     const run: RunRecord = {
       _id: runId,
-      space: protocol.space,
+      // Everyone reads the app space: a run of a built-in protocol belongs in its runner's own space.
+      space: protocol.space === APP_SPACE ? personalSpaceOf(viewer.principalId) : protocol.space,
       principalId: viewer.principalId,
       protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri },
       stepUris: steps.map((step) => step.uri),
@@ -128,6 +129,9 @@ export class RunService {
       if (!prompt) throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
       const run = await this.loadRun(viewer, prompt.runId);
       if (!run) throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
+      if (prompt.requireHuman && viewer.authenticated && viewer.principalId === run.principalId) {
+        throw new RequestError('FORBIDDEN', 'This prompt needs a person other than the principal running the protocol');
+      }
       const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date() }, idSource);
       if (!transition) {
         // Already answered (or the run moved on): answer with the run as it stands, changing nothing.
@@ -166,16 +170,19 @@ export class RunService {
         events,
         newPrompt: null,
         closePrompts: { status: 'EXPIRED', at: now, by: null },
+        quality: {
+          proofCounts: proofCountsByStep(run.proofs),
+          attest: {
+            uris: transition.qualityTargetUris,
+            success: transition.rating.outcome === 'SUCCESS',
+            bonus: transition.rating.qualityBonus,
+            ratedAt: transition.rating.ratedAt,
+            rater: transition.rating.rater?.trim() || 'kairos-attest',
+            message: transition.rating.message,
+          },
+        },
       });
       if (!saved) continue;
-      await this.runs.recordQuality(proofCountsByStep(run.proofs), {
-        uris: transition.qualityTargetUris,
-        success: transition.rating.outcome === 'SUCCESS',
-        bonus: transition.rating.qualityBonus,
-        ratedAt: transition.rating.ratedAt,
-        rater: transition.rating.rater?.trim() || 'kairos-attest',
-        message: transition.rating.message,
-      });
       this.settings.onAttest?.(transition.rating.outcome);
       return transition.payload;
     }

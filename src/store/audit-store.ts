@@ -40,7 +40,4 @@ export class AuditStore {
     await this.collection.insertOne({ _id: randomUUID(), ...entry }, { session });
   }
 
-  async forProposal(stagingId: string): Promise<AuditEntry[]> {
-    return this.collection.find({ stagingId }, { sort: { at: 1 } }).toArray();
-  }
 }

@@ -65,7 +65,4 @@ export class AuthStore {
     return this.tokens.find({ principalId }, { sort: { createdAt: 1 } }).toArray();
   }
 
-  async countPrincipals(): Promise<number> {
-    return this.principals.countDocuments({});
-  }
 }

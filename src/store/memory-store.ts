@@ -77,7 +77,7 @@ export function chainKeyString(key: ChainKey): string {
   return `${key.space}\u0000${key.chainId}`;
 }
 
-/** Every MongoDB call on the `memories` collection lives here. */
+/** The `memories` collection for protocol steps and their indexes (project documents: project-memory-store.ts; search: search-store.ts; quality counters: run-store.ts). */
 export class MemoryStore {
   readonly collection: Collection<MemoryRecord>;
 

@@ -29,7 +29,7 @@ export interface SearchHit {
 /**
  * Project-memory documents (`decisions.md`, `modules/auth.md`…): memories with a `path`, in the
  * same `memories` collection as protocol steps. Every MongoDB call on them lives here; the
- * indexes (`unique_path_per_space`, `memory_text`) are created by MemoryStore.
+ * indexes (`unique_path_per_space`, `memory_text_v2`) are created by MemoryStore.
  */
 export class ProjectMemoryStore {
   private readonly collection: Collection<MemoryRecord>;
@@ -108,10 +108,6 @@ export class ProjectMemoryStore {
     });
   }
 
-  async findByPathsInSpaces(spaces: readonly string[], paths: readonly string[]): Promise<MemoryRecord[]> {
-    if (paths.length === 0) return [];
-    return this.collection.find({ space: { $in: [...spaces] }, path: { $in: [...paths] } }).toArray();
-  }
 
   async listByCategory(spaces: readonly string[], categories: readonly ProjectCategory[]): Promise<MemoryRecord[]> {
     return this.collection.find({ space: { $in: [...spaces] }, path: { $exists: true }, category: { $in: [...categories] } }, { sort: { path: 1 } }).toArray();

@@ -104,6 +104,13 @@ export interface PromptClosing {
   by: string | null;
 }
 
+/** What an attest counts on the steps (their proofs) and on the attested step and the head. */
+export interface QualityChange {
+  /** Per step URI: settled proofs by outcome. */
+  proofCounts: Map<string, { successes: number; failures: number }>;
+  attest: { uris: string[]; success: boolean; bonus: number; ratedAt: string; rater: string; message: string };
+}
+
 /** Everything one transition writes (see `RunStore.commit`). */
 export interface RunCommit {
   run: RunRecord;
@@ -112,16 +119,17 @@ export interface RunCommit {
   events: RunEventRecord[];
   newPrompt: PromptRecord | null;
   closePrompts: PromptClosing | null;
+  /** Quality counters, counted with $inc so concurrent attests never lose one. */
+  quality?: QualityChange;
 }
 
 export interface RunListFilter {
   spaces: string[];
-  principalId?: string;
   status?: RunStatus;
   chainId?: string;
 }
 
-/** Every MongoDB call on `runs`, `run_events` and `prompts`. */
+/** Every MongoDB call on `runs`, `run_events` and `prompts` (and the quality counters an attest adds to memories). */
 export class RunStore {
   readonly runs: Collection<RunRecord>;
   readonly events: Collection<RunEventRecord>;
@@ -194,6 +202,7 @@ export class RunStore {
         }
         if (change.events.length > 0) await this.events.insertMany(change.events, { ordered: true, session });
         if (change.newPrompt) await this.prompts.insertOne(change.newPrompt, { session });
+        if (change.quality) await this.recordQuality(change.quality.proofCounts, change.quality.attest, session);
         return change.closePrompts ? this.closePrompts(change.run._id, change.closePrompts, session) : [];
       });
     } finally {
@@ -245,13 +254,13 @@ export class RunStore {
    * Counts each settled proof on its step and the attest on the attested step and the
    * protocol head. Counters use $inc so concurrent attests never lose a count.
    */
-  async recordQuality(proofCounts: Map<string, { successes: number; failures: number }>, attest: { uris: string[]; success: boolean; bonus: number; ratedAt: string; rater: string; message: string }): Promise<void> {
+  async recordQuality(proofCounts: QualityChange['proofCounts'], attest: QualityChange['attest'], session?: ClientSession): Promise<void> {
     const memories = this.db.collection<MemoryRecord>('memories');
     const operations: AnyBulkWriteOperation<MemoryRecord>[] = [];
     for (const [uri, counts] of proofCounts) {
       operations.push({
         updateOne: {
-          filter: { uri },
+          filter: { _id: memoryIdOf(uri) },
           update: {
             $inc: {
               'quality.proofs.attempts': counts.successes + counts.failures,
@@ -265,7 +274,7 @@ export class RunStore {
     for (const uri of attest.uris) {
       operations.push({
         updateOne: {
-          filter: { uri },
+          filter: { _id: memoryIdOf(uri) },
           update: {
             $inc: {
               'quality.attests.attempts': 1,
@@ -277,14 +286,18 @@ export class RunStore {
         },
       });
     }
-    if (operations.length > 0) await memories.bulkWrite(operations, { ordered: false });
+    if (operations.length > 0) await memories.bulkWrite(operations, { ordered: false, session });
   }
 
   private runFilter(filter: RunListFilter): Filter<RunRecord> {
     const query: Filter<RunRecord> = { space: { $in: filter.spaces } };
-    if (filter.principalId) query.principalId = filter.principalId;
     if (filter.status) query.status = filter.status;
     if (filter.chainId) query['protocol.chainId'] = filter.chainId;
     return query;
   }
+}
+
+/** Memory ids are the last segment of their `kairos://mem/{id}` URI (the `_id` index finds them). */
+function memoryIdOf(uri: string): string {
+  return uri.slice(uri.lastIndexOf('/') + 1);
 }

@@ -165,3 +165,45 @@ describe('kairos-graphql tokens create', () => {
     expect(me.data?.me.role).toBe('ADMIN');
   });
 });
+
+describe('credentials cannot grow', () => {
+  it('a token made with an expiring token expires no later than it', async () => {
+    const admin = await adminToken();
+    const brief = await principalWithToken(admin, `grow-${Date.now()}`, { expiresInSeconds: 60 });
+    const made = await server.request(CreateTokenDocument, { input: { name: 'forever' } }, bearer(brief.token));
+    const expiresAt = made.data?.createToken.record.expiresAt;
+    expect(expiresAt).toBeTruthy();
+    expect(Date.parse(expiresAt!)).toBeLessThanOrEqual(Date.now() + 61_000);
+  });
+
+  it('only a person other than the runner answers a require_human prompt', async () => {
+    const admin = await adminToken();
+    const stamp = Date.now();
+    const agent = await principalWithToken(admin, `runner-${stamp}`, { groups: [`desk${stamp}`] });
+    const person = await principalWithToken(admin, `person-${stamp}`, { groups: [`desk${stamp}`] });
+    const post = async (token: string, query: string, variables: Record<string, unknown> = {}) =>
+      (await (await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) }, body: JSON.stringify({ query, variables }) })).json()) as any;
+    const markdown = `# Human gate ${stamp}\n\n## Sign off\n\n\`\`\`json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Sign?", "require_human": true}}}\n\`\`\`\n\n## Ship\n\nShip.\n`;
+    const minted = await post(agent.token, 'mutation($m: String!, $s: String) { mint(input: { markdown: $m, space: $s }) { protocol { uri } } }', { m: markdown, s: `group:desk${stamp}` });
+    const begun = await post(agent.token, 'mutation($uri: String) { begin(input: { uri: $uri }) { challenge { promptId } } }', { uri: minted.data.mint.protocol.uri });
+    const answer = `mutation { answerPrompt(input: { promptId: "${begun.data.begin.challenge.promptId}", confirmation: "approve" }) { prompt { status } } }`;
+    expect(errorCode((await post(agent.token, answer)).errors)).toBe('FORBIDDEN');
+    expect((await post(person.token, answer)).data.answerPrompt.prompt.status).toBe('ANSWERED');
+  });
+});
+
+describe('WebSocket origins', () => {
+  it("refuses a browser page from another origin and accepts the server's own", async () => {
+    const open = (origin: string) =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(server.running.wsUrl, 'graphql-transport-ws', { origin });
+        socket.on('open', () => {
+          socket.close();
+          resolve('open');
+        });
+        socket.on('error', (error) => resolve(error.message));
+      });
+    expect(await open('https://evil.example')).toMatch(/403|Unexpected server response/);
+    expect(await open(server.running.baseUrl)).toBe('open');
+  });
+});

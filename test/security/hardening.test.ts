@@ -87,6 +87,35 @@ describe('request hygiene', () => {
   });
 });
 
+describe('WebSocket robustness', () => {
+  it('answers a broken operation with errors and keeps the socket and its other subscriptions', async () => {
+    const client = server.wsClient();
+    let closed = false;
+    client.on('closed', () => {
+      closed = true;
+    });
+    const first = await new Promise<unknown>((resolve) => {
+      client.subscribe({ query: 'subscription { memoryEvents(space: "personal") {' }, { next: resolve, error: resolve, complete: () => {} });
+    });
+    expect(JSON.stringify(first)).toMatch(/Syntax Error/);
+    const second = await server.query(MemoryDocument, { uri: 'kairos://mem/00000000-0000-4000-8000-000000000000' });
+    expect(second.memory).toBeNull();
+    const over = await new Promise<unknown>((resolve) => {
+      client.subscribe({ query: '{ me { principalId } }' }, { next: resolve, error: resolve, complete: () => {} });
+    });
+    expect(JSON.stringify(over)).toContain('principalId');
+    expect(closed).toBe(false);
+  });
+});
+
+describe('reads never write where the viewer may not', () => {
+  it('memoryContext narrowed to the app space seeds nothing there', async () => {
+    const result = await post({ query: '{ memoryContext { budgetChars } }' }, { 'x-kairos-space': 'app' });
+    expect(result.json().errors).toBeUndefined();
+    expect(await server.mongo().db(server.dbName).collection('memories').countDocuments({ space: 'app', path: { $exists: true } })).toBe(0);
+  });
+});
+
 describe('malformed-input sweep', () => {
   it('answers thousands of broken documents and variables without a 5xx, a crash or a write', async () => {
     const db = server.mongo().db(server.dbName);

@@ -225,6 +225,15 @@ describe('the isolation matrix', () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { proposalEvents(space: "${alice.space}") { type } }`))).toContain('FORBIDDEN');
   });
 
+  it('keeps runs of the built-in (app space) protocols with the principal who runs them', async () => {
+    const begun = await as(alice, 'mutation { begin(input: { key: "refine-search" }) { runId } }');
+    const runId = begun.data.begin.runId;
+    expect((await as(alice, `{ run(id: "${runId}") { space } }`)).data.run.space).toBe(alice.space);
+    expect((await as(bob, `{ run(id: "${runId}") { id } }`)).data.run).toBeNull();
+    expect((await as(bob, '{ runs(filter: { space: "app" }) { totalCount } }')).data.runs.totalCount).toBe(0);
+    expect(JSON.stringify(await firstOf(bob, `subscription { runProgress(runId: "${runId}") { seq } }`))).toContain('NOT_FOUND');
+  });
+
   it('covers every root field and subscription of the schema', async () => {
     const schema = (await as(bob, '{ __schema { queryType { fields { name } } mutationType { fields { name } } subscriptionType { fields { name } } } }')).data.__schema;
     const fields = [schema.queryType, schema.mutationType, schema.subscriptionType].flatMap((type: any) => type.fields.map((field: any) => field.name));

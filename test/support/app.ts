@@ -50,10 +50,9 @@ export function useTestServer(config: Partial<AppConfig> = {}): TestServer {
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.dispose()));
-    if (mongoClient) {
-      await mongoClient.db(dbName).dropDatabase();
-      await mongoClient.close();
-    }
+    // Every file's database goes, whether or not the file looked into it.
+    await server.mongo().db(dbName).dropDatabase();
+    await mongoClient?.close();
     await app.stop();
   });
 

@@ -1,0 +1,124 @@
+import type { IncomingMessage, Server } from 'node:http';
+import { type ExecutionArgs, type execute, GraphQLError, type subscribe } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { AppConfig } from './config.js';
+import type { Logger } from './logger.js';
+import type { Authentication } from './services/auth-service.js';
+import type { Services } from './services/services.js';
+import { type KairosYoga, toClientError } from './yoga.js';
+
+/** Yoga's enveloped execute/subscribe, carried to graphql-ws through `rootValue`. */
+interface EnvelopedOperations {
+  execute(args: ExecutionArgs): ReturnType<typeof execute>;
+  subscribe(args: ExecutionArgs): ReturnType<typeof subscribe>;
+}
+
+/** How often open sockets re-check their token (a revocation in another process ends them then). */
+const TOKEN_RECHECK_MS = 30_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * graphql-ws on the HTTP server's `/graphql` path. Yoga's HTTP plugins do not run here, so this
+ * module does their share for WebSockets: the Origin check (CSRF), authentication in onConnect,
+ * token expiry and revocation; operations then run through Yoga's envelop pipeline (the same
+ * context, validation rules, limits and masking as HTTP).
+ */
+export function attachGraphqlWs(app: { httpServer: Server; yoga: KairosYoga; services: Services; config: AppConfig; log: Logger }): { dispose(): Promise<void> } {
+  const { yoga, services, config, log } = app;
+  const wsServer = new WebSocketServer({
+    server: app.httpServer,
+    path: yoga.graphqlEndpoint,
+    maxPayload: config.maxBodyBytes,
+    // A browser page from another origin must not drive this API with the user's rights.
+    verifyClient: (info: { origin: string; req: IncomingMessage }) => isAllowedOrigin(info.origin, info.req.headers.host, config.corsOrigins),
+  });
+  const authenticated = new Map<WebSocket, Authentication>();
+
+  const recheck = setInterval(() => {
+    for (const [socket, authentication] of authenticated) {
+      if (!authentication.tokenId) continue;
+      services.auth.isStillValid(authentication.tokenId).then(
+        (valid) => valid || socket.close(4403, 'Token no longer valid'),
+        (error: unknown) => log.warn({ err: error }, 'token re-check failed'),
+      );
+    }
+  }, TOKEN_RECHECK_MS);
+  recheck.unref();
+
+  const handle = useServer(
+    {
+      onConnect: async (ctx) => {
+        const params = ctx.connectionParams ?? {};
+        const socket = ctx.extra.socket;
+        try {
+          const authentication = await services.auth.authenticate(stringParam(params.authorization), stringParam(params.space));
+          authenticated.set(socket, authentication);
+          socket.once('close', () => authenticated.delete(socket));
+          if (authentication.expiresAt) closeAt(socket, authentication.expiresAt);
+          return true;
+        } catch (error) {
+          log.info({ err: error }, 'WebSocket connection refused');
+          return false;
+        }
+      },
+      execute: (args) => (args.rootValue as EnvelopedOperations).execute(args),
+      subscribe: (args) => (args.rootValue as EnvelopedOperations).subscribe(args),
+      onSubscribe: async (ctx, _id, payload) => {
+        // A bad operation answers with errors; thrown, it would close the socket and every other
+        // subscription on it.
+        try {
+          const authentication = authenticated.get(ctx.extra.socket);
+          if (!authentication || !(await services.auth.isStillValid(authentication.tokenId))) {
+            return [new GraphQLError('The token is no longer valid', { extensions: { code: 'UNAUTHENTICATED' } })];
+          }
+          const enveloped = yoga.getEnveloped({ ...ctx, socket: ctx.extra.socket, authentication, params: payload });
+          const document = enveloped.parse(payload.query);
+          const errors = enveloped.validate(enveloped.schema, document);
+          if (errors.length > 0) return errors;
+          return {
+            schema: enveloped.schema,
+            document,
+            operationName: payload.operationName,
+            variableValues: payload.variables,
+            contextValue: await enveloped.contextFactory(),
+            rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe } satisfies EnvelopedOperations,
+          };
+        } catch (error) {
+          const clientError = toClientError(error, 'Unexpected error.', false, log);
+          return [clientError instanceof GraphQLError ? clientError : new GraphQLError(clientError.message, { extensions: { code: 'BAD_USER_INPUT' } })];
+        }
+      },
+    },
+    wsServer,
+  );
+
+  return {
+    async dispose() {
+      clearInterval(recheck);
+      await handle.dispose();
+    },
+  };
+}
+
+/** Closes the socket when its token expires (timers cap at ~24.8 days, so long ones re-arm). */
+function closeAt(socket: WebSocket, expiresAt: Date): void {
+  const wait = expiresAt.getTime() - Date.now();
+  const timer = setTimeout(() => (wait > MAX_TIMER_MS ? closeAt(socket, expiresAt) : socket.close(4403, 'Token expired')), Math.min(Math.max(wait, 0), MAX_TIMER_MS));
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/** No Origin (not a browser), the server's own host, or an origin allowed for CORS. */
+function isAllowedOrigin(origin: string | undefined, host: string | undefined, allowed: string[]): boolean {
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function stringParam(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
