@@ -5,20 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freeLoopbackPort } from '../test/support/free-port.js';
 import type { ProbeSample } from './server-probe.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -79,7 +70,7 @@ export interface BenchServer {
 
 /** `src/main.ts` as deployed, plus the probe; LOG_LEVEL=warn so logging is not what is measured. */
 export async function startServer(options: { mongoUri: string; dbName: string }): Promise<BenchServer> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', './bench/server-probe.ts', 'src/main.ts'], {
     cwd: repoRoot,
     env: {

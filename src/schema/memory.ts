@@ -1,11 +1,10 @@
-import { readableSpace } from '../auth/viewer.js';
 import { builder } from '../builder.js';
 import type { MemoryEvent } from '../events/topics.js';
-import { RequestError } from '../services/errors.js';
 import type { BatchItemResult, DeleteMemoriesResult, UpdateMemoriesResult } from '../services/memory-service.js';
 import type { ChainInfo, MemoryRecord } from '../store/memory-store.js';
 import { ChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
+import { requireReadableSpace } from '../services/spaces.js';
 
 export const MemoryCategoryEnum = builder.enumType('MemoryCategory', {
   values: {
@@ -169,9 +168,7 @@ builder.subscriptionField('memoryEvents', (t) =>
     type: MemoryEventRef,
     args: { space: t.arg.string({ required: true, description: 'A space id, or "personal" for your own.' }) },
     subscribe: (_root, args, ctx) => {
-      const space = readableSpace(ctx.viewer, args.space);
-      if (!space) throw new RequestError('FORBIDDEN', `Space "${args.space}" is not readable by you`);
-      return ctx.events.subscribe('memory', space);
+      return ctx.events.subscribe('memory', requireReadableSpace(ctx.viewer, args.space));
     },
     resolve: (event) => event,
   }),

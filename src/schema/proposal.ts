@@ -1,4 +1,3 @@
-import { readableSpace } from '../auth/viewer.js';
 import { builder } from '../builder.js';
 import type { ProposalEvent } from '../events/topics.js';
 import type { ContextSection, OmittedSection } from '../proposals/context-ranking.js';
@@ -20,7 +19,6 @@ import {
   SOURCE_TYPES,
 } from '../proposals/proposal-types.js';
 import { FINDING_TYPES, type SecretFinding } from '../proposals/secret-scan.js';
-import { RequestError } from '../services/errors.js';
 import type { MemoryContextResult } from '../services/memory-context-service.js';
 import type { ProposalPreview, ProposeUpdateResult } from '../services/proposal-service.js';
 import { reviewCommandFor } from '../services/proposal-service.js';
@@ -28,6 +26,7 @@ import type { ProposalRecord } from '../store/proposal-store.js';
 import type { AppContext } from '../context.js';
 import { connectionType } from './connection.js';
 import { MemoryCategoryEnum } from './memory.js';
+import { requireReadableSpace } from '../services/spaces.js';
 
 const ProposalIntentEnum = builder.enumType('ProposalIntent', {
   description: 'What a proposal is for; each intent may touch only its own categories of document.',
@@ -318,8 +317,7 @@ builder.subscriptionField('proposalEvents', (t) =>
     type: ProposalEventRef,
     args: { space: t.arg.string({ required: true, description: 'A space id, or "personal" for your own.' }) },
     subscribe: (_root, args, ctx) => {
-      const space = readableSpace(ctx.viewer, args.space);
-      if (!space) throw new RequestError('FORBIDDEN', `Space "${args.space}" is not readable by you`);
+      const space = requireReadableSpace(ctx.viewer, args.space);
       return ctx.events.subscribe('proposal', space);
     },
     resolve: (event) => event,

@@ -1,12 +1,12 @@
 import DataLoader from 'dataloader';
 import type { Viewer } from '../auth/viewer.js';
-import { readableSpace } from '../auth/viewer.js';
 import type { MemoryCategory, MemoryRecord, MemoryStore, SpaceSummary } from '../store/memory-store.js';
 import { chainKeyString } from '../store/memory-store.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { parseMemoryUri } from './memory-uri.js';
 import type { ProtocolView } from './protocol-service.js';
+import { requireReadableSpace } from './spaces.js';
 
 export interface MemoryListArgs {
   space?: string | null;
@@ -108,9 +108,7 @@ export class MemoryReader {
     const size = pageSize(args.first, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     let spaces = this.viewer.readableSpaces;
     if (args.space) {
-      const space = readableSpace(this.viewer, args.space);
-      if (!space) throw new RequestError('FORBIDDEN', `Space "${args.space}" is not readable by you`);
-      spaces = [space];
+      spaces = [requireReadableSpace(this.viewer, args.space)];
     }
     const filter = {
       spaces,

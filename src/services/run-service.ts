@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import { Repeater } from '@repeaterjs/repeater';
-import { APP_SPACE, personalSpaceOf, readableSpace } from '../auth/viewer.js';
+import { APP_SPACE, personalSpaceOf } from '../auth/viewer.js';
 import type { ChallengePrompt, EventBus, RunEvent } from '../events/topics.js';
 import { toChallengePrompt } from '../events/topics.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
@@ -17,6 +17,7 @@ import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { parseMemoryUri } from './memory-uri.js';
 import type { MemoryReader } from './memory-reader.js';
+import { requireReadableSpace } from './spaces.js';
 
 export interface BeginInput {
   uri?: string | null;
@@ -197,9 +198,7 @@ export class RunService {
     const size = pageSize(args.first, 50, 500);
     let spaces = viewer.readableSpaces;
     if (args.space) {
-      const space = readableSpace(viewer, args.space);
-      if (!space) throw new RequestError('FORBIDDEN', `Space "${args.space}" is not readable by you`);
-      spaces = [space];
+      spaces = [requireReadableSpace(viewer, args.space)];
     }
     const filter = { spaces, status: args.status ?? undefined, chainId: args.chainId ?? undefined };
     const after = args.after ? decodeCursor(args.after) : null;
@@ -240,12 +239,7 @@ export class RunService {
   /** Open prompts first, then every prompt change, for one run or a whole space (a Repeater, as watchRun). */
   watchPrompts(viewer: Viewer, filter: { runId?: string | null; space?: string | null }): AsyncIterableIterator<ChallengePrompt> {
     return new Repeater<ChallengePrompt>(async (push, stop) => {
-      let spaces = viewer.readableSpaces;
-      if (filter.space) {
-        const space = readableSpace(viewer, filter.space);
-        if (!space) throw new RequestError('FORBIDDEN', `Space "${filter.space}" is not readable by you`);
-        spaces = [space];
-      }
+      let spaces = filter.space ? [requireReadableSpace(viewer, filter.space)] : viewer.readableSpaces;
       if (filter.runId) {
         const run = await this.loadRun(viewer, filter.runId);
         if (!run) throw new RequestError('NOT_FOUND', `Run ${filter.runId} not found`);

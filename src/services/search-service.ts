@@ -1,5 +1,5 @@
 import type { Viewer } from '../auth/viewer.js';
-import { APP_SPACE, readableSpace } from '../auth/viewer.js';
+import { APP_SPACE } from '../auth/viewer.js';
 import { attestBoost } from '../runs/quality.js';
 import { BUILTIN_PROTOCOL_IDS, FOOTER_PROTOCOL_SLUGS } from '../search/builtin-protocol-ids.js';
 import type { ScoredProtocol, SearchResult } from '../search/search-choices.js';
@@ -8,6 +8,7 @@ import { MAX_QUERY_LENGTH, prepareSearchText, searchTerms } from '../search/sear
 import { searchScore, titleHasAllTerms } from '../search/search-scoring.js';
 import type { SearchStore } from '../store/search-store.js';
 import { RequestError } from './errors.js';
+import { requireReadableSpace } from './spaces.js';
 
 export interface SearchArgs {
   query: string;
@@ -42,8 +43,7 @@ export class SearchService {
     }
     let spaces = viewer.readableSpaces;
     if (args.space) {
-      const space = readableSpace(viewer, args.space);
-      if (!space) throw new RequestError('FORBIDDEN', 'Requested space is not in your allowed spaces', { space: args.space });
+      const space = requireReadableSpace(viewer, args.space, 'Requested space is not in your allowed spaces');
       spaces = [space];
     }
 
