@@ -23,7 +23,7 @@ export interface Engine {
 /** MONGODB_URI if set; else `npm run engine -- start` in a child, so its wire adapter has its own CPU time. */
 export async function startEngine(): Promise<Engine> {
   if (process.env.MONGODB_URI) return { uri: process.env.MONGODB_URI, stop: async () => {} };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/engine/cli.ts', 'start'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'engine/cli.ts', 'start'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const uri = await new Promise<string>((resolve, reject) => {

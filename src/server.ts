@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { MongoClient } from 'mongodb';
 import { type AppConfig, loadConfig } from './config.js';
-import { type DatabaseEndpoint, resolveDatabase } from './engine/resolve-database.js';
+import { type DatabaseEndpoint, resolveDatabase } from '../engine/resolve-database.js';
 import { type ConnectedEventBus, createEventBus } from './events/topics.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './metrics.js';

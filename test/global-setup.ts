@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ensureUiBuild } from '../scripts/ui-build.js';
-import { resolveDatabase } from '../src/engine/resolve-database.js';
+import { resolveDatabase } from '../engine/resolve-database.js';
 import { startRedisServer } from './support/redis-server.js';
 import { ensureSystemPackages } from './support/system-packages.js';
 

@@ -121,7 +121,7 @@ async function createToken(values: { role?: string; name?: string; group?: strin
   if (role !== 'ADMIN' && role !== 'REVIEWER' && role !== 'AGENT') throw new CliError('--role must be admin, reviewer or agent', 2);
   const expiresInSeconds = values['expires-in'] ? Number(values['expires-in']) : null;
   if (expiresInSeconds !== null && !(Number.isInteger(expiresInSeconds) && expiresInSeconds > 0)) throw new CliError('--expires-in must be a positive number of seconds', 2);
-  const { resolveDatabase } = await import('../engine/resolve-database.js');
+  const { resolveDatabase } = await import('../../engine/resolve-database.js');
   const { connectMongo } = await import('../store/mongo.js');
   const { AuthStore } = await import('../store/auth-store.js');
   const { AuthService } = await import('../services/auth-service.js');

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { engineDir } from '../../src/engine/documentdb/engine-dir.js';
-import { isOnPath } from '../../src/engine/documentdb/run-command.js';
-import { resolveDatabase } from '../../src/engine/resolve-database.js';
+import { engineDir } from '../../engine/documentdb/engine-dir.js';
+import { isOnPath } from '../../engine/documentdb/run-command.js';
+import { resolveDatabase } from '../../engine/resolve-database.js';
 
 const mongodOnPath = await isOnPath('mongod');
 
