@@ -40,7 +40,7 @@ export class TranscriptService {
       status: run.status,
       protocol: run.protocol,
       steps: run.state.steps,
-      proofs: run.proofs,
+      proofs: await this.withAnswerers(run),
       attestation: run.attestation,
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
@@ -48,6 +48,18 @@ export class TranscriptService {
     const final = isFinalRunStatus(run.status);
     const envelope: TranscriptEnvelope = final ? signTranscript(transcript, signer ?? (await this.keys.activeSigner())) : { signature: null, transcript };
     return { runId: run._id, status: run.status, signed: final, transcript: renderEnvelope(envelope) };
+  }
+
+  /**
+   * Proofs name who answered them since 0.2; for a HUMAN proof stored earlier the answerer is
+   * the one recorded on the step's answered prompt.
+   */
+  private async withAnswerers(run: RunRecord): Promise<RunRecord['proofs']> {
+    if (!run.proofs.some((proof) => proof.record.source === 'HUMAN' && !proof.answeredBy)) return run.proofs;
+    const answerers = new Map((await this.runs.answeredPrompts(run._id)).map((prompt) => [prompt.stepIndex, prompt.answeredBy]));
+    return run.proofs.map((proof) =>
+      proof.record.source === 'HUMAN' && !proof.answeredBy ? { ...proof, answeredBy: answerers.get(proof.record.stepIndex) ?? undefined } : proof,
+    );
   }
 
   /** Runs begun since `since` in the named space (or every readable one), oldest first, with their transcripts. */

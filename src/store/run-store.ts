@@ -228,6 +228,11 @@ export class RunStore {
     return this.prompts.findOne({ _id: promptId, space: { $in: [...spaces] } });
   }
 
+  /** A run's answered prompts, for who answered HUMAN proofs stored before proofs recorded it. */
+  async answeredPrompts(runId: string): Promise<PromptRecord[]> {
+    return this.prompts.find({ runId, status: 'ANSWERED' }, { sort: { at: 1 } }).toArray();
+  }
+
   async openPrompts(spaces: readonly string[], runId?: string): Promise<PromptRecord[]> {
     const filter: Filter<PromptRecord> = { space: { $in: [...spaces] }, status: 'OPEN' };
     if (runId) filter.runId = runId;

@@ -45,6 +45,16 @@ describe('Run.transcript', () => {
     expect(await transcriptOf(runId)).toBe(text);
   });
 
+  it('names who answered a HUMAN proof stored before proofs recorded it, from the answered prompt', async () => {
+    const runId = await driveRun(server, await mintDeploy(server));
+    const runs = server.mongo().db(server.dbName).collection<{ _id: string }>('runs');
+    const updated = await runs.updateOne({ _id: runId }, { $unset: { 'proofs.$[].answeredBy': '' } });
+    expect(updated.modifiedCount).toBe(1);
+    const text = await transcriptOf(runId);
+    expect((JSON.parse(text) as TranscriptEnvelope).transcript.proofs.map((proof) => proof.answeredBy)).toEqual([null, null, 'local', null]);
+    expect(verifyTranscript(text, await publishedKeys()).verified).toBe(true);
+  });
+
   it('is unsigned, and marked so, while the run is active', async () => {
     const runId = await driveRun(server, await mintDeploy(server), 'BEGUN');
     const { run } = await server.query(RunTranscriptDocument, { id: runId });
