@@ -26,6 +26,8 @@ export interface AppConfig {
   maxBatchUris: number;
   /** Redis for events across server processes (REDIS_URL); null keeps events in-process. */
   redisUrl: string | null;
+  /** KAIROS_SECRET: seals the transcript signing keys at rest (AES-256-GCM); null keeps them plain. */
+  signingSecret: string | null;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -53,6 +55,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     introspection: process.env.KAIROS_INTROSPECTION !== 'off',
     runIdleDays: Number(process.env.KAIROS_RUN_IDLE_DAYS ?? 7),
     redisUrl: process.env.REDIS_URL || null,
+    signingSecret: process.env.KAIROS_SECRET || null,
     ...overrides,
   };
 }

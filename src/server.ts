@@ -9,6 +9,7 @@ import { createMetrics } from './metrics.js';
 import { schema } from './schema/index.js';
 import { createServices, type Services } from './services/services.js';
 import { connectMongo, type MongoHandle, pingDatabase } from './store/mongo.js';
+import { PUBLIC_KEYS_PATH } from './transcripts/transcript-signature.js';
 import { serveUi } from './ui-static.js';
 import { attachGraphqlWs } from './websocket.js';
 import { createKairosYoga, type KairosYoga } from './yoga.js';
@@ -55,6 +56,7 @@ export function buildApp(options: AppOptions = {}): App {
     events = await createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.mongoDbName, log });
     const metrics = createMetrics();
     const services = await createServices(mongo.db, mongo.client, events, config, metrics);
+    if (!config.signingSecret) log.warn('KAIROS_SECRET is not set: the transcript signing key is stored unencrypted in the database');
     const yoga = createKairosYoga({ schema, services, events, log, config, metrics });
     const db = mongo.db;
 
@@ -66,6 +68,20 @@ export function buildApp(options: AppOptions = {}): App {
           res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
           res.end(JSON.stringify({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' }));
         });
+        return;
+      }
+      if (req.url === PUBLIC_KEYS_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+        // Public on purpose: anyone holding a transcript must be able to check it.
+        services.signingKeys.publicKeySet().then(
+          (keySet) => {
+            res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' });
+            res.end(JSON.stringify(keySet));
+          },
+          (error: unknown) => {
+            log.error({ err: error }, 'public key list failed');
+            res.writeHead(503).end();
+          },
+        );
         return;
       }
       if (req.url === '/metrics' && req.method === 'GET') {

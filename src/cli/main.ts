@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { CliApplyProposalDocument, CliProposalDocument, CliProposalsDocument, CliRejectProposalDocument } from './documents.js';
+import { transcriptCommand } from './transcripts.js';
 
 const USAGE = `usage: kairos-graphql proposals <command> [--url URL] [--token TOKEN]
   list [--status STAGED|APPLIED|REJECTED|EXPIRED]   staged proposals (or those with the status), newest first
@@ -16,6 +17,8 @@ const USAGE = `usage: kairos-graphql proposals <command> [--url URL] [--token TO
        kairos-graphql tokens create [--role admin|reviewer|agent] [--name NAME] [--group G]… [--expires-in SECONDS]
                                                     a principal (made once) and a new token, straight in the database
                                                     (MONGODB_URI/MONGODB_DB as the server uses them); the token is shown once
+       kairos-graphql runs export … | verify <file> … | keys rotate|list
+                                                    signed run transcripts (kairos-graphql verify --help)
 The token for proposals commands comes from --token or KAIROS_TOKEN (needed when the server runs with KAIROS_AUTH=on).`;
 
 const DEFAULT_URL = 'http://localhost:4000/graphql';
@@ -31,6 +34,8 @@ class CliError extends Error {
 }
 
 export async function main(argv: string[], out: (line: string) => void = console.log): Promise<number> {
+  const transcriptExit = await transcriptCommand(argv, { out, err: (line) => console.error(line) });
+  if (transcriptExit !== null) return transcriptExit;
   let parsed;
   try {
     parsed = parseArgs({

@@ -6,5 +6,6 @@ import './protocol.js';
 import './run.js';
 import './search.js';
 import './space.js';
+import './transcript.js';
 
 export const schema = builder.toSchema();

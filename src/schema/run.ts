@@ -29,7 +29,7 @@ const NextOperationEnum = builder.enumType('NextOperation', {
   values: ['NEXT', 'ATTEST', 'BEGIN', 'UPDATE_MEMORIES', 'NONE'] as const,
 });
 
-const RunStatusEnum = builder.enumType('RunStatus', { values: ['ACTIVE', 'COMPLETED', 'ATTESTED', 'EXPIRED'] as const });
+export const RunStatusEnum = builder.enumType('RunStatus', { values: ['ACTIVE', 'COMPLETED', 'ATTESTED', 'EXPIRED'] as const });
 
 const RunEventTypeEnum = builder.enumType('RunEventType', {
   values: [
@@ -196,7 +196,7 @@ export const ChallengePromptRef = builder.objectRef<ChallengePrompt>('ChallengeP
   }),
 });
 
-const RunRef = builder.objectRef<RunRecord>('Run').implement({
+export const RunRef = builder.objectRef<RunRecord>('Run').implement({
   description: 'One execution of a protocol: begin → next… → attest.',
   fields: (t) => ({
     id: t.exposeID('_id'),

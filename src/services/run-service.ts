@@ -90,7 +90,7 @@ export class RunService {
       // Everyone reads the app space: a run of a built-in protocol belongs in its runner's own space.
       space: protocol.space === APP_SPACE ? personalSpaceOf(viewer.principalId) : protocol.space,
       principalId: viewer.principalId,
-      protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri },
+      protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri, version: chain.protocolVersion },
       stepUris: steps.map((step) => step.uri),
       status: isReadyToAttest(transition.state) ? 'COMPLETED' : 'ACTIVE',
       state: transition.state,
@@ -313,7 +313,9 @@ export class RunService {
     const events = types.map((event, index) =>
       this.event(run, run.eventSeq + index + 1, event.type, { now, stepIndex: event.stepIndex, errorCode: event.errorCode ?? null, message: event.message ?? null }),
     );
-    const newProofs: StoredProof[] = transition.proof ? [{ ...transition.proof, response: transition.proof.settled ? payload : null }] : [];
+    const newProofs: StoredProof[] = transition.proof
+      ? [{ ...transition.proof, response: transition.proof.settled ? payload : null, ...(answer ? { answeredBy: answer.answeredBy } : {}) }]
+      : [];
     const answeredStep = answer ? [answer.answeredPrompt._id] : [];
     // A prompt whose step is no longer pending is answered (by a person or by the agent's proof).
     const leftBehind = before.pendingPromptId && before.pendingPromptId !== after.pendingPromptId ? [before.pendingPromptId] : [];

@@ -17,6 +17,9 @@ import { MemoryService } from './memory-service.js';
 import { ProtocolService } from './protocol-service.js';
 import { SearchService } from './search-service.js';
 import { RunService } from './run-service.js';
+import { SigningKeyStore } from '../store/signing-key-store.js';
+import { SigningKeyService } from './signing-key-service.js';
+import { TranscriptService } from './transcript-service.js';
 
 /** The long-lived services shared by every request; per-request state lives in the context. */
 export interface Services {
@@ -28,6 +31,8 @@ export interface Services {
   search: SearchService;
   proposals: ProposalService;
   memoryContext: MemoryContextService;
+  signingKeys: SigningKeyService;
+  transcripts: TranscriptService;
 }
 
 export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics): Promise<Services> {
@@ -41,6 +46,10 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const proposalStore = new ProposalStore(db);
   const auditStore = new AuditStore(db);
   await Promise.all([proposalStore.ensureIndexes(), auditStore.ensureIndexes()]);
+  const signingKeyStore = new SigningKeyStore(db);
+  await signingKeyStore.ensureIndexes();
+  const signingKeys = new SigningKeyService(signingKeyStore, { secret: config.signingSecret });
+  await signingKeys.ensureKey();
   const projectMemory = new ProjectMemoryStore(memoryStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled });
@@ -53,5 +62,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     search: new SearchService(new SearchStore(db)),
     proposals,
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
+    signingKeys,
+    transcripts: new TranscriptService(runStore, signingKeys),
   };
 }

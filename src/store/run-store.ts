@@ -28,6 +28,8 @@ export interface StoredProof {
   settled: boolean;
   /** The answer given when this proof settled its step: resubmitting the same nonce gets it again. */
   response: StepPayload | null;
+  /** The principal whose answerPrompt produced it (source HUMAN); absent for an agent's proof. */
+  answeredBy?: string;
 }
 
 export interface RunRecord {
@@ -35,7 +37,8 @@ export interface RunRecord {
   /** The protocol's space: who can read the protocol can see the run. */
   space: string;
   principalId: string;
-  protocol: { chainId: string; label: string; slug: string; headUri: string };
+  /** `version`: the protocol's declared version at begin (absent on runs begun before 0.2). */
+  protocol: { chainId: string; label: string; slug: string; headUri: string; version?: string | null };
   /** Step URIs at begin, for "the caller's most recent run of this protocol". */
   stepUris: string[];
   status: RunStatus;
@@ -123,6 +126,12 @@ export interface RunCommit {
   quality?: QualityChange;
 }
 
+/** Runs begun at or after `since`, oldest first: the order an archive is written in. */
+export interface RunCreationFilter {
+  spaces: string[];
+  since?: Date;
+}
+
 export interface RunListFilter {
   spaces: string[];
   status?: RunStatus;
@@ -150,6 +159,7 @@ export class RunStore {
       { key: { principalId: 1, stepUris: 1, updatedAt: -1 }, name: 'principal_step_recent' },
       { key: { space: 1, updatedAt: -1 }, name: 'space_recent' },
       { key: { status: 1, expiresAt: 1 }, name: 'status_expiry' },
+      { key: { space: 1, createdAt: 1, _id: 1 }, name: 'space_created' },
     ]);
     await this.events.createIndexes([{ key: { runId: 1, seq: 1 }, name: 'run_seq', unique: true }]);
     await this.prompts.createIndexes([
@@ -218,6 +228,11 @@ export class RunStore {
     return this.prompts.findOne({ _id: promptId, space: { $in: [...spaces] } });
   }
 
+  /** A run's answered prompts, for who answered HUMAN proofs stored before proofs recorded it. */
+  async answeredPrompts(runId: string): Promise<PromptRecord[]> {
+    return this.prompts.find({ runId, status: 'ANSWERED' }, { sort: { at: 1 } }).toArray();
+  }
+
   async openPrompts(spaces: readonly string[], runId?: string): Promise<PromptRecord[]> {
     const filter: Filter<PromptRecord> = { space: { $in: [...spaces] }, status: 'OPEN' };
     if (runId) filter.runId = runId;
@@ -243,6 +258,22 @@ export class RunStore {
 
   async countRuns(filter: RunListFilter): Promise<number> {
     return this.runs.countDocuments(this.runFilter(filter));
+  }
+
+  async listRunsByCreation(filter: RunCreationFilter, after: PagePosition | null, limit: number): Promise<RunRecord[]> {
+    const query = this.creationFilter(filter);
+    if (after) query.$or = [{ createdAt: { $gt: after.at } }, { createdAt: after.at, _id: { $gt: after.id } }];
+    return this.runs.find(query, { sort: { createdAt: 1, _id: 1 }, limit }).toArray();
+  }
+
+  async countRunsByCreation(filter: RunCreationFilter): Promise<number> {
+    return this.runs.countDocuments(this.creationFilter(filter));
+  }
+
+  private creationFilter(filter: RunCreationFilter): Filter<RunRecord> {
+    const query: Filter<RunRecord> = { space: { $in: filter.spaces } };
+    if (filter.since) query.createdAt = { $gte: filter.since };
+    return query;
   }
 
   /** Runs idle past their expiry, oldest first. */

@@ -116,6 +116,21 @@ describe('the isolation matrix', () => {
   check('runs', 'lists none of them', async () => {
     expect((await as(bob, '{ runs { totalCount } }')).data.runs.totalCount).toBe(0);
   });
+  check('runTranscripts', 'exports none of them, and refuses their space', async () => {
+    const all = await as(bob, '{ runTranscripts(since: "2000-01-01T00:00:00Z") { totalCount edges { node { runId transcript } } } }');
+    expect(all.data.runTranscripts.totalCount).toBe(0);
+    expect(JSON.stringify(all.data)).not.toContain(aliceRun.runId);
+    expect(errorCode((await as(bob, `{ runTranscripts(space: "${alice.space}") { totalCount } }`)).errors)).toBe('FORBIDDEN');
+    const own = await as(alice, '{ runTranscripts { edges { node { runId } } } }');
+    expect(own.data.runTranscripts.edges.map((edge: any) => edge.node.runId)).toContain(aliceRun.runId);
+  });
+  check('signingKeys', 'are the same public keys for everyone, with no private half', async () => {
+    const query = '{ signingKeys { id publicKey jwk } }';
+    const seenByBob = (await as(bob, query)).data.signingKeys;
+    expect(seenByBob.length).toBeGreaterThan(0);
+    expect(seenByBob).toEqual((await as(alice, query)).data.signingKeys);
+    expect(seenByBob.every((key: any) => !('d' in key.jwk))).toBe(true);
+  });
   check('me', 'is only yourself', async () => {
     const me = (await as(bob, '{ me { principalId readableSpaces } }')).data.me;
     expect(me.principalId).toBe(bob.id);

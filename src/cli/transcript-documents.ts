@@ -1,0 +1,29 @@
+/** The transcript operations the command-line tool sends, typed by codegen from schema/schema.graphql. */
+import { graphql } from '../generated/index.js';
+
+export const CliRunTranscriptDocument = graphql(`
+  query CliRunTranscript($id: String!) {
+    run(id: $id) {
+      id
+      transcript
+    }
+  }
+`);
+
+export const CliRunTranscriptsDocument = graphql(`
+  query CliRunTranscripts($space: String, $since: DateTime, $first: Int, $after: String) {
+    runTranscripts(space: $space, since: $since, first: $first, after: $after) {
+      totalCount
+      edges {
+        node {
+          runId
+          transcript
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
