@@ -33,7 +33,7 @@ export async function keysCommand(args: string[], io: CommandOutput): Promise<nu
 }
 
 async function withSigningKeys(work: (keys: SigningKeyService) => Promise<number>): Promise<number> {
-  const { resolveDatabase } = await import('../engine/resolve-database.js');
+  const { resolveDatabase } = await import('../../engine/resolve-database.js');
   const { connectMongo } = await import('../store/mongo.js');
   const { SigningKeyStore } = await import('../store/signing-key-store.js');
   const { SigningKeyService } = await import('../services/signing-key-service.js');
