@@ -26,6 +26,10 @@ export interface AppConfig {
   maxBatchUris: number;
   /** Redis for events across server processes (REDIS_URL); null keeps events in-process. */
   redisUrl: string | null;
+  /** Days a past version or a deleted memory is kept (KAIROS_HISTORY_DAYS); 0 keeps them forever. */
+  historyDays: number;
+  /** KAIROS_HISTORY=off writes no version history: only for measuring what history costs. */
+  historyEnabled: boolean;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -53,6 +57,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     introspection: process.env.KAIROS_INTROSPECTION !== 'off',
     runIdleDays: Number(process.env.KAIROS_RUN_IDLE_DAYS ?? 7),
     redisUrl: process.env.REDIS_URL || null,
+    historyDays: intFromEnv('KAIROS_HISTORY_DAYS', 90),
+    historyEnabled: process.env.KAIROS_HISTORY !== 'off',
     ...overrides,
   };
 }

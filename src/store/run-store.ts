@@ -28,6 +28,8 @@ export interface StoredProof {
   settled: boolean;
   /** The answer given when this proof settled its step: resubmitting the same nonce gets it again. */
   response: StepPayload | null;
+  /** The version of the step this proof proved (absent in proofs stored before history was kept). */
+  stepVersion?: number;
 }
 
 export interface RunRecord {
