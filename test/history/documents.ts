@@ -142,3 +142,18 @@ export const ProvenRunDocument = graphql(`
     }
   }
 `);
+
+export const HistoryProjectDocumentsDocument = graphql(`
+  query HistoryProjectDocuments($category: MemoryCategory!) {
+    memories(filter: { category: $category }) {
+      edges {
+        node {
+          uri
+          path
+          text
+          version
+        }
+      }
+    }
+  }
+`);

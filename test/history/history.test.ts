@@ -7,11 +7,14 @@ import { collect, errorCode, useTestServer } from '../support/app.js';
 import { DeleteMemoriesDocument, MintDocument, UpdateMemoriesDocument } from '../api/documents.js';
 import { BeginDocument, NextDocument } from '../api/run-documents.js';
 import { noChallengeProtocol, uniqueTitle } from '../api/fixtures.js';
+import { ApplyProposalDocument, ProposeUpdateDocument } from '../proposals/documents.js';
+import { addPitfall, recordDecision } from '../proposals/fixtures.js';
 import {
   DeletedMemoriesDocument,
   HistoryMemoryEventsDocument,
   MemoryAtVersionDocument,
   MemoryVersionsDocument,
+  HistoryProjectDocumentsDocument,
   ProtocolAtDocument,
   ProvenRunDocument,
   RestoreMemoryDocument,
@@ -315,5 +318,33 @@ describe('runs remember what they proved', () => {
       [protocol.stepUris[0], 1, 3, true],
       [protocol.stepUris[1], 1, null, true],
     ]);
+  });
+});
+
+describe('project memory', () => {
+  it('keeps the version a proposal apply supersedes, with the proposal id, and restores it', async () => {
+    const pitfall = (await server.query(ProposeUpdateDocument, { input: addPitfall('history keeps every version') })).proposeUpdate;
+    expect(pitfall.status).toBe('APPLIED');
+    const staged = (await server.query(ProposeUpdateDocument, { input: recordDecision('Keep history', 'Every write keeps the version it supersedes.') })).proposeUpdate;
+    expect(staged.status).toBe('STAGED');
+    expect((await server.query(ApplyProposalDocument, { id: staged.stagingId! })).applyProposal.status).toBe('APPLIED');
+
+    const documentOf = async (category: 'PITFALL' | 'DECISION') => (await server.query(HistoryProjectDocumentsDocument, { category })).memories.edges[0]!.node;
+    const decisions = await documentOf('DECISION');
+    const decisionVersions = await versions(decisions.uri);
+    expect(decisionVersions.edges.map(({ node }) => [node.version, node.reason, node.proposalId, node.changedFields])).toEqual([
+      [2, 'PROPOSAL_APPLIED', staged.stagingId, ['TEXT']],
+      [1, 'CREATED', null, []],
+    ]);
+    expect(decisionVersions.edges[0]!.node.diff).toContain('+Every write keeps the version it supersedes.');
+    const pitfalls = await versions((await documentOf('PITFALL')).uri);
+    expect(pitfalls.edges.map(({ node }) => [node.version, node.reason, node.proposalId])).toEqual([
+      [2, 'PROPOSAL_APPLIED', null],
+      [1, 'CREATED', null],
+    ]);
+
+    const seeded = decisionVersions.edges[1]!.node.memory.text;
+    expect((await restore(decisions.uri, 1)).results[0]).toMatchObject({ status: 'RESTORED', version: 3 });
+    expect(await documentOf('DECISION')).toMatchObject({ text: seeded, version: 3, path: 'decisions.md' });
   });
 });
