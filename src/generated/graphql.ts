@@ -121,10 +121,15 @@ export type MemoryFilter = {
 
 /** A part of a memory a write can change. */
 export type MemoryVersionField =
+  /** The step index or step count (a step of its protocol was deleted or restored). */
   | 'CHAIN_POSITION'
+  /** The challenge (added, changed or removed). */
   | 'CHALLENGE'
+  /** The step label or document title. */
   | 'LABEL'
+  /** The tags. */
   | 'TAGS'
+  /** The markdown body. */
   | 'TEXT';
 
 /** Why a version of a memory was written. */

@@ -26,7 +26,13 @@ const MemoryVersionReasonEnum = builder.enumType('MemoryVersionReason', {
 
 const VersionedFieldEnum = builder.enumType('MemoryVersionField', {
   description: 'A part of a memory a write can change.',
-  values: VERSIONED_FIELDS,
+  values: {
+    TEXT: { description: 'The markdown body.' },
+    LABEL: { description: 'The step label or document title.' },
+    TAGS: { description: 'The tags.' },
+    CHALLENGE: { description: 'The challenge (added, changed or removed).' },
+    CHAIN_POSITION: { description: 'The step index or step count (a step of its protocol was deleted or restored).' },
+  } satisfies Record<(typeof VERSIONED_FIELDS)[number], { description: string }>,
 });
 
 const MemoryVersionRef = builder.objectRef<MemoryVersionView>('MemoryVersion').implement({

@@ -286,7 +286,10 @@ export class MemoryHistoryService {
       const order = [...liveSteps.slice(0, index - 1), restored, ...liveSteps.slice(index - 1)];
       // The steps after it move first (the restored one already has its place): it may take the head's place, and heads are unique.
       const shifted = await this.store.placeSteps(order, 'RESTORE', now, viewer.principalId, session);
-      await this.store.reinsert([restored], session);
+      await this.store.reinsert([restored], session).catch((error: unknown) => {
+        if (error instanceof DuplicateKeyError) throw new RestoreRefused('VERSION_CONFLICT', `${target.uri} was just restored by another call`);
+        throw error;
+      });
       await this.history.insert(this.history.archivedVersions(shifted, now), session);
       await this.history.markRestored([tombstone._id], now, session);
       return [{ record: restored, type: 'RESTORED', from: target.version }, ...shifted.map((step) => ({ record: { ...step, version: step.version + 1 }, type: 'UPDATED' as const, from: step.version }))];

@@ -269,6 +269,20 @@ describe('concurrent update and restore of one memory', () => {
   });
 });
 
+describe('concurrent restores of one deleted step', () => {
+  it('bring it back once; the other answers VERSION_CONFLICT', async () => {
+    for (let round = 0; round < 3; round++) {
+      const protocol = await mint(protocolOf(uniqueTitle('Twice'), 3));
+      const middle = protocol.stepUris[1]!;
+      await server.query(DeleteMemoriesDocument, { input: { uris: [middle] } });
+      const outcomes = await Promise.all([restore(middle, 1), restore(middle, 1)]);
+      expect(outcomes.map((outcome) => outcome.results[0]!.status).sort()).toEqual(['ERROR', 'RESTORED']);
+      expect(outcomes.find((outcome) => outcome.totalFailed === 1)!.results[0]!.code).toBe('VERSION_CONFLICT');
+      expect((await steps(protocol.uri)).map((step) => [step.uri, step.chain!.stepIndex, step.chain!.stepCount])).toEqual(protocol.stepUris.map((uri, index) => [uri, index + 1, 3]));
+    }
+  });
+});
+
 describe('point-in-time reads', () => {
   it('reads a protocol as it was before later edits and deletes', async () => {
     const protocol = await mint(protocolOf(uniqueTitle('Timeline'), 3));
