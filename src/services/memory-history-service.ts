@@ -84,6 +84,9 @@ class RestoreRefused extends Error {
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 200;
 
+/** Records rebuilt from history: Memory.versions looks up the live memory only for these. */
+const pastRecords = new WeakSet<MemoryRecord>();
+
 /** A memory record rebuilt from a stored version, so a past state reads like a current one. */
 export function recordOf(version: MemoryVersionRecord): MemoryRecord {
   const { path, ...state } = version.state;
@@ -98,6 +101,7 @@ export function recordOf(version: MemoryVersionRecord): MemoryRecord {
     change: { reason: version.reason, proposalId: version.proposalId, fields: version.changedFields },
   };
   if (path !== null) record.path = path;
+  pastRecords.add(record);
   return record;
 }
 
@@ -133,7 +137,7 @@ export class MemoryHistoryService {
     this.requireHistoryAccess(viewer, memory.space);
     const size = pageSize(args.first, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const afterVersion = args.after ? decodeVersionCursor(args.after) : null;
-    const [live] = await this.store.findByIds([memory._id], [memory.space]);
+    const [live] = pastRecords.has(memory) ? await this.store.findByIds([memory._id], [memory.space]) : [memory];
     const rows: MemoryVersionView[] = [];
     const includeLive = live && (afterVersion === null || live.version < afterVersion);
     if (includeLive) rows.push(this.liveView(live));

@@ -156,7 +156,8 @@ describe('a batch of 1,000', () => {
     expect(memories).toHaveLength(1000);
     expect(memories.every((memory) => memory.version === 3 && /^## Step \d+\n\nDo thing \d+\.$/.test(memory.text))).toBe(true);
     expect(await kept()).toBe(2000);
-  });
+    // 1,020 calls in all, each restore its own transaction: under a loaded suite this outlasts the default 30 s.
+  }, 180_000);
 });
 
 describe('delete and restore', () => {
