@@ -93,7 +93,12 @@ builder.queryField('deletedMemories', (t) =>
   }),
 );
 
-const RestoreStatusEnum = builder.enumType('RestoreStatus', { values: ['RESTORED', 'ERROR'] as const });
+const RestoreStatusEnum = builder.enumType('RestoreStatus', {
+  values: {
+    RESTORED: { description: 'Written back as a new version.' },
+    ERROR: { description: 'Nothing written; see code.' },
+  } as const,
+});
 
 const RestoreErrorCodeEnum = builder.enumType('RestoreErrorCode', {
   description: 'Why a restore wrote nothing.',
@@ -110,10 +115,10 @@ const RestoreErrorCodeEnum = builder.enumType('RestoreErrorCode', {
 const RestoreItemResultRef = builder.objectRef<RestoreItemResult>('RestoreItemResult').implement({
   description: 'The outcome for one memory of a restore.',
   fields: (t) => ({
-    uri: t.exposeString('uri'),
+    uri: t.exposeString('uri', { description: 'The memory written back (all steps of a protocol restored whole), or the URI sent when nothing was written.' }),
     status: t.field({ type: RestoreStatusEnum, resolve: (item) => item.status }),
-    code: t.field({ type: RestoreErrorCodeEnum, nullable: true, description: 'Set when status is ERROR.', resolve: (item) => item.code }),
-    message: t.exposeString('message'),
+    code: t.field({ type: RestoreErrorCodeEnum, nullable: true, description: 'Set when status is ERROR: branch on it, not on message.', resolve: (item) => item.code }),
+    message: t.exposeString('message', { description: 'For people: what was written, or why not and what to do.' }),
     version: t.int({ nullable: true, description: 'The version the restore wrote; null when it wrote nothing.', resolve: (item) => item.version }),
   }),
 });
