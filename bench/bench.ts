@@ -119,7 +119,15 @@ async function main(): Promise<void> {
     await scenario('baseline', () => running.profiled(profileFile('baseline'), () => baseline(running, window)));
     await scenario('runs', () => running.profiled(profileFile('runs'), () => protocolRuns(running, window)));
     await scenario('floor', () => storeFloor(running, db, window));
-    await scenario('batch', () => running.profiled(profileFile('batch'), () => batch(running, db, { uris: 1_000, repetitions: quick ? 2 : 5 })));
+    // A second server on the same database with KAIROS_HISTORY=off: what keeping versions costs.
+    await scenario('batch', async () => {
+      const plain = await startServer({ mongoUri: engine!.uri, dbName, env: { KAIROS_HISTORY: 'off' } });
+      try {
+        return await running.profiled(profileFile('batch'), () => batch(running, db, { uris: 1_000, repetitions: quick ? 2 : 5, withoutHistory: plain }));
+      } finally {
+        await plain.stop();
+      }
+    });
     await scenario('reads', () => running.profiled(profileFile('reads'), () => reads(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs })));
     // A fresh server process, so its RSS shows the subscribers and not the scenarios before.
     await scenario('fanout', async () => {
@@ -171,6 +179,10 @@ function evaluateTargets(): void {
   if (edits) {
     const overRaw = edits.batchCallMs / edits.rawBulkWriteMs;
     target('batch', 'updateMemories(1,000) / raw bulkWrite', overRaw, '≤ 1.5', overRaw <= 1.5);
+    if (edits.batchCallWithoutHistoryMs !== null) {
+      const historyCost = edits.batchCallMs / edits.batchCallWithoutHistoryMs;
+      target('batch', 'updateMemories(1,000) with history / without', historyCost, '≤ 1.3', historyCost <= 1.3);
+    }
     const speedUp = edits.singleCallsMs / edits.batchCallMs;
     target('batch', '1,000 single calls / one batch call', speedUp, '≥ 10', speedUp >= 10);
   }
@@ -200,6 +212,9 @@ function printTable(): void {
   const edits = results.batch as Batch | undefined;
   if (edits) {
     rows.push(['4 batch', `updateMemories, ${edits.uris} URIs in one call`, fixed(edits.batchCallMs, 0), '', '', `${edits.commandsPerBatchCall} commands`]);
+    if (edits.batchCallWithoutHistoryMs !== null) {
+      rows.push(['', 'the same call, KAIROS_HISTORY=off', fixed(edits.batchCallWithoutHistoryMs, 0), '', '', `${edits.commandsPerBatchCallWithoutHistory} commands`]);
+    }
     rows.push(['', 'raw bulkWrite of the same updates', fixed(edits.rawBulkWriteMs, 0), '', '', '']);
     rows.push(['', `${edits.uris} single-URI calls, sequential (total)`, fixed(edits.singleCallsMs, 0), '', '', '']);
     rows.push(['', `${edits.uris} single-URI calls, 32 at a time (total)`, fixed(edits.singleCallsConcurrentMs, 0), '', '', 'context only']);

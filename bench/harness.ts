@@ -69,7 +69,7 @@ export interface BenchServer {
 }
 
 /** `src/main.ts` as deployed, plus the probe; LOG_LEVEL=warn so logging is not what is measured. */
-export async function startServer(options: { mongoUri: string; dbName: string }): Promise<BenchServer> {
+export async function startServer(options: { mongoUri: string; dbName: string; env?: Record<string, string> }): Promise<BenchServer> {
   const port = await freeLoopbackPort();
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', './bench/server-probe.ts', 'src/main.ts'], {
     cwd: repoRoot,
@@ -86,6 +86,7 @@ export async function startServer(options: { mongoUri: string; dbName: string })
       // One principal sends all the load: limits stay in the pipeline but too high to trip.
       KAIROS_RATE_LIMIT_PER_MINUTE: '1000000000',
       KAIROS_MAX_CONCURRENT_PER_PRINCIPAL: '1000000',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

@@ -28,6 +28,10 @@ export interface AppConfig {
   redisUrl: string | null;
   /** KAIROS_SECRET: seals the transcript signing keys at rest (AES-256-GCM); null keeps them plain. */
   signingSecret: string | null;
+  /** Days a past version or a deleted memory is kept (KAIROS_HISTORY_DAYS); 0 keeps them forever. */
+  historyDays: number;
+  /** KAIROS_HISTORY=off writes no version history: only for measuring what history costs. */
+  historyEnabled: boolean;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -56,6 +60,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     runIdleDays: Number(process.env.KAIROS_RUN_IDLE_DAYS ?? 7),
     redisUrl: process.env.REDIS_URL || null,
     signingSecret: process.env.KAIROS_SECRET || null,
+    historyDays: intFromEnv('KAIROS_HISTORY_DAYS', 90),
+    historyEnabled: process.env.KAIROS_HISTORY !== 'off',
     ...overrides,
   };
 }

@@ -7,6 +7,9 @@ export interface BatchResult {
   uris: number;
   /** One `updateMemories` call with every URI (median of the repetitions), ms. */
   batchCallMs: number;
+  /** The same call on a server with KAIROS_HISTORY=off (no versions kept, no transaction), ms. */
+  batchCallWithoutHistoryMs: number | null;
+  commandsPerBatchCallWithoutHistory: number | null;
   /** A driver `bulkWrite` of the same 1,000 conditional updates, ms. */
   rawBulkWriteMs: number;
   /** 1,000 `updateMemories` calls of one URI each, one after the other, ms. */
@@ -16,9 +19,13 @@ export interface BatchResult {
   commandsPerBatchCall: number;
 }
 
-/** `updateMemories` over 1,000 URIs, against the raw write floor and against 1,000 single calls. */
-export async function batch(server: BenchServer, db: Db, options: { uris: number; repetitions: number }): Promise<BatchResult> {
+/**
+ * `updateMemories` over 1,000 URIs, against the raw write floor, against 1,000 single calls, and
+ * against the same call on a server that keeps no history (what history costs).
+ */
+export async function batch(server: BenchServer, db: Db, options: { uris: number; repetitions: number; withoutHistory?: BenchServer }): Promise<BatchResult> {
   const client = graphqlClient(server.graphqlUrl, 32);
+  const plainClient = options.withoutHistory ? graphqlClient(options.withoutHistory.graphqlUrl, 32) : null;
   try {
     const uris: string[] = [];
     while (uris.length < options.uris) {
@@ -29,17 +36,33 @@ export async function batch(server: BenchServer, db: Db, options: { uris: number
     const update = (targets: string[], tag: string) =>
       client.query<{ updateMemories: { totalUpdated: number } }>(UPDATE_MEMORIES, { input: { uris: targets, updates: { tags: [tag] } } });
 
-    await update(uris, 'warm-up');
-    const batchTimes: number[] = [];
-    let commandsPerBatchCall = 0;
-    for (let repetition = 0; repetition < options.repetitions; repetition++) {
-      await server.sample({ resetCommands: true });
-      const [result, ms] = await timed(() => update(uris, `batch-${repetition}`));
-      const { commands } = await server.sample({ resetCommands: true });
-      commandsPerBatchCall = Object.values(commands).reduce((sum, count) => sum + count, 0);
-      if (result.updateMemories.totalUpdated !== uris.length) throw new Error(`batch updated ${result.updateMemories.totalUpdated} of ${uris.length}`);
-      batchTimes.push(ms);
+    const measure = async (target: BenchServer, send: typeof update, label: string) => {
+      await send(uris, `${label}-warm-up`);
+      const times: number[] = [];
+      let commandCount = 0;
+      for (let repetition = 0; repetition < options.repetitions; repetition++) {
+        await target.sample({ resetCommands: true });
+        const [result, ms] = await timed(() => send(uris, `${label}-${repetition}`));
+        const { commands } = await target.sample({ resetCommands: true });
+        commandCount = Object.values(commands).reduce((sum, count) => sum + count, 0);
+        if (result.updateMemories.totalUpdated !== uris.length) throw new Error(`${label} updated ${result.updateMemories.totalUpdated} of ${uris.length}`);
+        times.push(ms);
+      }
+      return { ms: median(times), commands: commandCount };
+    };
+    // Interleaved (with, without, with, without) so load on a shared machine hits both alike.
+    const withHistory: { ms: number; commands: number }[] = [];
+    const withoutHistory: { ms: number; commands: number }[] = [];
+    const plainUpdate = (targets: string[], tag: string) =>
+      plainClient!.query<{ updateMemories: { totalUpdated: number } }>(UPDATE_MEMORIES, { input: { uris: targets, updates: { tags: [tag] } } });
+    for (let round = 0; round < 2; round++) {
+      withHistory.push(await measure(server, update, `batch-${round}`));
+      if (options.withoutHistory) withoutHistory.push(await measure(options.withoutHistory, plainUpdate, `plain-${round}`));
     }
+    const batchCallMs = median(withHistory.map((entry) => entry.ms));
+    const commandsPerBatchCall = withHistory.at(-1)!.commands;
+    const batchCallWithoutHistoryMs = withoutHistory.length > 0 ? median(withoutHistory.map((entry) => entry.ms)) : null;
+    const commandsPerBatchCallWithoutHistory = withoutHistory.at(-1)?.commands ?? null;
 
     // The same conditional updates the store issues, straight from the driver.
     const memories = db.collection<Document>('memories');
@@ -72,8 +95,18 @@ export async function batch(server: BenchServer, db: Db, options: { uris: number
       );
     });
 
-    return { uris: uris.length, batchCallMs: median(batchTimes), rawBulkWriteMs: median(rawTimes), singleCallsMs, singleCallsConcurrentMs, commandsPerBatchCall };
+    return {
+      uris: uris.length,
+      batchCallMs,
+      batchCallWithoutHistoryMs,
+      commandsPerBatchCallWithoutHistory,
+      rawBulkWriteMs: median(rawTimes),
+      singleCallsMs,
+      singleCallsConcurrentMs,
+      commandsPerBatchCall,
+    };
   } finally {
     client.close();
+    plainClient?.close();
   }
 }

@@ -8,6 +8,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { CliApplyProposalDocument, CliProposalDocument, CliProposalsDocument, CliRejectProposalDocument } from './documents.js';
 import { transcriptCommand } from './transcripts.js';
+import { MEMORIES_USAGE, memoriesCommand } from './memories.js';
 
 const USAGE = `usage: kairos-graphql proposals <command> [--url URL] [--token TOKEN]
   list [--status STAGED|APPLIED|REJECTED|EXPIRED]   staged proposals (or those with the status), newest first
@@ -19,7 +20,8 @@ const USAGE = `usage: kairos-graphql proposals <command> [--url URL] [--token TO
                                                     (MONGODB_URI/MONGODB_DB as the server uses them); the token is shown once
        kairos-graphql runs export … | verify <file> … | keys rotate|list
                                                     signed run transcripts (kairos-graphql verify --help)
-The token for proposals commands comes from --token or KAIROS_TOKEN (needed when the server runs with KAIROS_AUTH=on).`;
+${MEMORIES_USAGE}
+The token for proposals and memories commands comes from --token or KAIROS_TOKEN (needed when the server runs with KAIROS_AUTH=on).`;
 
 const DEFAULT_URL = 'http://localhost:4000/graphql';
 const STATUSES = ['STAGED', 'APPLIED', 'REJECTED', 'EXPIRED'] as const;
@@ -50,6 +52,8 @@ export async function main(argv: string[], out: (line: string) => void = console
         name: { type: 'string' },
         group: { type: 'string', multiple: true },
         'expires-in': { type: 'string' },
+        first: { type: 'string' },
+        'expected-version': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -63,10 +67,16 @@ export async function main(argv: string[], out: (line: string) => void = console
     return 0;
   }
   if (group === 'tokens' && command === 'create') return createToken(values, out);
-  if (group !== 'proposals' || !command) throw new CliError(USAGE, 2);
+  if ((group !== 'proposals' && group !== 'memories') || !command) throw new CliError(USAGE, 2);
   const url = values.url ?? process.env.KAIROS_URL ?? DEFAULT_URL;
   const token = values.token ?? process.env.KAIROS_TOKEN ?? null;
   const call = <TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables: TVariables) => request(url, token, document, variables);
+  if (group === 'memories') {
+    const args = { uri: id, version: positionals[3], first: values.first, expectedVersion: values['expected-version'] };
+    return memoriesCommand(command, args, call, out, (message, exitCode) => {
+      throw new CliError(message, exitCode);
+    });
+  }
   const needId = () => {
     if (!id) throw new CliError(`proposals ${command} needs a proposal id\n${USAGE}`, 2);
     return id;

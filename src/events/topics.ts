@@ -3,9 +3,11 @@ import type { PromptRecord, RunEventRecord } from '../store/run-store.js';
 
 /** Emitted after a memory write commits. JSON-safe so it can cross processes unchanged. */
 export interface MemoryEvent {
-  type: 'MINTED' | 'UPDATED' | 'DELETED';
+  type: 'MINTED' | 'UPDATED' | 'DELETED' | 'RESTORED';
   uri: string;
   space: string;
+  /** The version the write produced (for DELETED: the tombstone's, one past the last stored). */
+  version: number;
   /** ISO-8601 commit time. */
   at: string;
 }

@@ -50,6 +50,8 @@ export interface RunStep {
   /** Stored markdown body; BODY markers are applied when shown. */
   text: string;
   challenge: Challenge | null;
+  /** The memory's version when the run began (absent in runs begun before history was kept). */
+  version?: number;
 }
 
 export interface RunState {

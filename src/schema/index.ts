@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import './challenge.js';
 import './memory.js';
+import './history.js';
 import './proposal.js';
 import './protocol.js';
 import './run.js';

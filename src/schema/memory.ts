@@ -61,8 +61,12 @@ builder.queryField('memory', (t) =>
   t.field({
     type: MemoryRef,
     nullable: true,
-    args: { uri: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.reader.memory(args.uri),
+    description: 'A memory by URI, as it is now; with version, as it was at that version (history: needs read and write access to its space, else FORBIDDEN).',
+    args: {
+      uri: t.arg.string({ required: true }),
+      version: t.arg.int({ description: 'A past version (see Memory.versions); null when not kept or when that version records a deletion.' }),
+    },
+    resolve: (_root, args, ctx) => (args.version == null ? ctx.reader.memory(args.uri) : ctx.services.history.memoryAt(ctx.viewer, args.uri, args.version)),
   }),
 );
 
@@ -150,7 +154,12 @@ builder.mutationField('deleteMemories', (t) =>
 );
 
 const MemoryEventTypeEnum = builder.enumType('MemoryEventType', {
-  values: ['MINTED', 'UPDATED', 'DELETED'] as const,
+  values: {
+    MINTED: { description: 'Created (a minted step or a new project document).' },
+    UPDATED: { description: 'Changed: content, or its position after a step of its protocol was deleted or restored.' },
+    DELETED: { description: 'Deleted; restorable with restoreMemory (see deletedMemories).' },
+    RESTORED: { description: 'A past version written back by restoreMemory (a deleted memory brought back, or old content).' },
+  } as const,
 });
 
 const MemoryEventRef = builder.objectRef<MemoryEvent>('MemoryEvent').implement({
@@ -159,6 +168,7 @@ const MemoryEventRef = builder.objectRef<MemoryEvent>('MemoryEvent').implement({
     type: t.field({ type: MemoryEventTypeEnum, resolve: (event) => event.type }),
     uri: t.exposeString('uri'),
     space: t.exposeString('space'),
+    version: t.exposeInt('version', { description: 'The version the write produced (DELETED: the deletion record, one past the last content version).' }),
     at: t.field({ type: 'DateTime', resolve: (event) => event.at }),
   }),
 });

@@ -2,6 +2,7 @@ import { builder } from '../builder.js';
 import type { ProtocolView } from '../services/protocol-service.js';
 import { protocolHead, renderProtocol } from '../services/protocol-service.js';
 import { MemoryRef } from './memory.js';
+import { RequestError } from '../services/errors.js';
 
 export const ProtocolRef = builder.objectRef<ProtocolView>('Protocol').implement({
   description: 'A minted protocol: the ordered steps of one chain.',
@@ -40,9 +41,19 @@ builder.queryField('protocol', (t) =>
   t.field({
     type: ProtocolRef,
     nullable: true,
-    description: 'A protocol by the URI of any of its steps, or by its slug (key). Exactly one.',
-    args: { uri: t.arg.string(), key: t.arg.string() },
-    resolve: (_root, args, ctx) => ctx.reader.protocol(args),
+    description:
+      'A protocol by the URI of any of its steps, or by its slug (key). Exactly one. With at (and uri), the protocol as it was at that time, ' +
+      'each step at its version then (history: needs read and write access to its space, else FORBIDDEN); null if it did not exist then.',
+    args: {
+      uri: t.arg.string(),
+      key: t.arg.string(),
+      at: t.arg({ type: 'DateTime', description: 'A past moment; needs uri (a step, live or deleted).' }),
+    },
+    resolve: (_root, args, ctx) => {
+      if (!args.at) return ctx.reader.protocol(args);
+      if (!args.uri || args.key) throw new RequestError('BAD_USER_INPUT', 'at needs uri (not key)');
+      return ctx.services.history.protocolAt(ctx.viewer, args.uri, args.at);
+    },
   }),
 );
 

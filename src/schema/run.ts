@@ -160,6 +160,24 @@ const ProofRecordRef = builder.objectRef<StoredProof>('ProofRecord').implement({
     mcp: t.field({ type: McpProofRef, nullable: true, resolve: (proof) => proof.record.mcp ?? null }),
     userInput: t.field({ type: UserInputProofRef, nullable: true, resolve: (proof) => proof.record.userInput ?? null }),
     comment: t.field({ type: CommentProofRef, nullable: true, resolve: (proof) => proof.record.comment ?? null }),
+    stepVersionProven: t.int({
+      nullable: true,
+      description: 'The version of the step this proof proved (the one the run showed); null for proofs stored before versions were kept.',
+      resolve: (proof) => proof.stepVersion ?? null,
+    }),
+    stepVersionNow: t.int({
+      nullable: true,
+      description: 'The version the step has now; null when it was deleted (or is no longer readable by you).',
+      resolve: async (proof, _args, ctx) => (await ctx.reader.memory(proof.record.stepUri))?.version ?? null,
+    }),
+    changedSinceProven: t.boolean({
+      description: 'True when the step was edited or deleted after this proof proved it: what was proven is not what the step says now.',
+      resolve: async (proof, _args, ctx) => {
+        if (proof.stepVersion === undefined) return false;
+        const step = await ctx.reader.memory(proof.record.stepUri);
+        return step === null || step.version !== proof.stepVersion;
+      },
+    }),
   }),
 });
 

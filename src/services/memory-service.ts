@@ -5,6 +5,7 @@ import { extractBody } from '../protocol/body-markers.js';
 import type { Challenge } from '../protocol/challenge.js';
 import { parseAuthoredChallenge } from '../protocol/challenge-json.js';
 import { parseStepMarkdown, ProtocolStructureError } from '../protocol/markdown-protocol.js';
+import { changedFields, type MemoryHistoryStore, type MemoryVersionRecord } from '../store/memory-history-store.js';
 import type { ChainKey, MemoryPatch, MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { chainKeyString } from '../store/memory-store.js';
 import { RequestError } from './errors.js';
@@ -49,6 +50,7 @@ const MAX_TAG_LENGTH = 100;
 export class MemoryService {
   constructor(
     private readonly store: MemoryStore,
+    private readonly history: MemoryHistoryStore,
     private readonly events: EventBus,
     private readonly limits: { maxBatchUris: number; maxMarkdownBytes: number },
   ) {}
@@ -56,7 +58,7 @@ export class MemoryService {
   /**
    * Batch update with per-URI outcomes (reference §7.1 with its [DECIDE]s taken: whitelisted
    * fields, challenges re-parsed from markdown, write access required). One read of all
-   * targets and one bulk write.
+   * targets, one bulk write, and one insert of the versions it superseded, in one transaction.
    */
   async updateMemories(viewer: Viewer, input: UpdateMemoriesInput): Promise<UpdateMemoriesResult> {
     this.checkUris(input.uris);
@@ -78,10 +80,27 @@ export class MemoryService {
       if ('error' in target) return outcome.set(index, `Failed to update memory: ${target.error}`);
       const change = hasMarkdown ? this.changeFromMarkdown(input.markdownDoc![index]!) : sharedChange!;
       if ('error' in change) return outcome.set(index, `Failed to update memory: ${change.error}`);
-      patches.push({ id: target.record._id, expectedVersion: target.record.version, set: change.set, updatedAt: now, updatedBy: viewer.principalId });
+      const fields = changedFields(target.record, { ...target.record, ...change.set });
+      patches.push({
+        id: target.record._id,
+        expectedVersion: target.record.version,
+        set: change.set,
+        change: { reason: 'UPDATE_MEMORIES', proposalId: null, fields },
+        updatedAt: now,
+        updatedBy: viewer.principalId,
+      });
     });
 
-    const written = await this.store.applyPatches(patches, randomUUID());
+    const writeId = randomUUID();
+    const written = this.history.enabled
+      ? await this.store.withTransaction(async (session) => {
+          const applied = await this.store.applyPatches(patches, writeId, session);
+          // Each patch was conditional on the version read, so what was read is exactly what it superseded.
+          const superseded = targets.flatMap((target) => ('record' in target && applied.has(target.record._id) ? [target.record] : []));
+          await this.history.insert(this.history.archivedVersions(superseded, now), session);
+          return applied;
+        })
+      : await this.store.applyPatches(patches, writeId);
     const results = input.uris.map((uri, index): BatchItemResult<'UPDATED'> => {
       const failure = outcome.get(index);
       if (failure) return { uri, status: 'ERROR', message: failure };
@@ -95,7 +114,7 @@ export class MemoryService {
     const at = now.toISOString();
     for (const target of targets) {
       if (!('record' in target) || !written.has(target.record._id)) continue;
-      this.events.publish('memory', target.record.space, { type: 'UPDATED', uri: target.record.uri, space: target.record.space, at });
+      this.events.publish('memory', target.record.space, { type: 'UPDATED', uri: target.record.uri, space: target.record.space, version: target.record.version + 1, at });
     }
     const totalUpdated = results.filter((result) => result.status === 'UPDATED').length;
     return { results, totalUpdated, totalFailed: results.length - totalUpdated };
@@ -112,27 +131,36 @@ export class MemoryService {
     for (const target of targets) if ('record' in target) deletable.set(target.record._id, target.record);
 
     const now = new Date();
-    const renumbered = await this.store.withTransaction(async (session) => {
-      if (deletable.size === 0) return [];
-      await this.store.deleteByIds([...deletable.keys()], session);
+    const deletionId = randomUUID();
+    const { deleted, renumbered } = await this.store.withTransaction(async (session) => {
+      if (deletable.size === 0) return { deleted: [], renumbered: [] };
+      // Read again inside the transaction: the tombstones keep exactly what is deleted.
+      const current = await this.store.findByIds([...deletable.keys()], viewer.writableSpaces, session);
+      await this.store.deleteByIds(current.map((record) => record._id), session);
       const chains = new Map<string, ChainKey>();
-      for (const record of deletable.values()) {
+      for (const record of current) {
         if (!record.chain) continue;
         const chain = { space: record.space, chainId: record.chain.chainId };
         chains.set(chainKeyString(chain), chain);
       }
       const moved: MemoryRecord[] = [];
-      for (const chain of chains.values()) moved.push(...(await this.store.renumberChain(chain, now, viewer.principalId, session)));
-      return moved;
+      for (const chain of chains.values()) moved.push(...(await this.store.renumberChain(chain, 'DELETE_MEMORIES', now, viewer.principalId, session)));
+      const versions: MemoryVersionRecord[] = [
+        ...this.history.deletionRecords(current, 'DELETE_MEMORIES', viewer.principalId, now, deletionId),
+        ...this.history.archivedVersions(moved, now),
+      ];
+      await this.history.insert(versions, session);
+      return { deleted: current, renumbered: moved };
     });
 
     const at = now.toISOString();
-    for (const record of deletable.values()) this.events.publish('memory', record.space, { type: 'DELETED', uri: record.uri, space: record.space, at });
-    for (const record of renumbered) this.events.publish('memory', record.space, { type: 'UPDATED', uri: record.uri, space: record.space, at });
+    for (const record of deleted) this.events.publish('memory', record.space, { type: 'DELETED', uri: record.uri, space: record.space, version: record.version + 1, at });
+    for (const record of renumbered) this.events.publish('memory', record.space, { type: 'UPDATED', uri: record.uri, space: record.space, version: record.version + 1, at });
 
     const results = input.uris.map((uri, index): BatchItemResult<'DELETED'> => {
       const target = targets[index]!;
       if ('error' in target) return { uri, status: 'ERROR', message: `Failed to delete memory: ${target.error}` };
+      if (!deleted.some((record) => record._id === target.record._id)) return { uri, status: 'ERROR', message: 'Failed to delete memory: Memory not found' };
       return { uri, status: 'DELETED', message: `Memory ${target.record.uri} deleted successfully` };
     });
     const totalDeleted = results.filter((result) => result.status === 'DELETED').length;

@@ -134,7 +134,7 @@ export class ProposalService {
         const warnings = allowlistWarnings(plan.changes);
 
         if (policy.routing.mode === 'APPLY') {
-          const written = await this.writeChanges(space, plan.changes, snapshot, viewer.principalId, now, session);
+          const written = await this.writeChanges(space, plan.changes, snapshot, null, viewer.principalId, now, session);
           await this.audit.record(auditEntry(viewer, 'PROPOSE', space, null, normalized.intent, files, 'APPLIED', null, 0, now), session);
           return { kind: 'applied', plan, routing: policy.routing, written, warnings };
         }
@@ -234,7 +234,7 @@ export class ProposalService {
           session,
         );
         if (!decided) return { kind: 'gone' };
-        const written = await this.writeChanges(proposal.space, plan.changes, snapshot, viewer.principalId, now, session);
+        const written = await this.writeChanges(proposal.space, plan.changes, snapshot, proposal._id, viewer.principalId, now, session);
         const files = plan.changes.map((change) => change.path);
         await this.audit.record(auditEntry(viewer, 'APPLY', proposal.space, proposal._id, proposal.intent, files, 'APPLIED', null, 0, now), session);
         return { kind: 'applied', plan, written };
@@ -357,7 +357,7 @@ export class ProposalService {
     if (this.seededSpaces.has(space)) return;
     const created = await this.documents.seed(space, STANDARD_DOCUMENTS, principalId, now);
     this.seededSpaces.add(space);
-    for (const record of created) this.events.publish('memory', space, { type: 'MINTED', uri: record.uri, space, at: now.toISOString() });
+    for (const record of created) this.events.publish('memory', space, { type: 'MINTED', uri: record.uri, space, version: record.version, at: now.toISOString() });
   }
 
   private async findStaged(viewer: Viewer, id: string, now: Date): Promise<{ proposal: ProposalRecord } | { result: ProposeUpdateResult }> {
@@ -432,9 +432,11 @@ export class ProposalService {
     space: string,
     changes: readonly DocumentChange[],
     snapshot: { records: Map<string, MemoryRecord> },
+    /** The staged proposal applied; null when a proposal applies as it is proposed. */
+    proposalId: string | null,
     principalId: string,
     now: Date,
-    session: Parameters<ProjectMemoryStore['write']>[4],
+    session: Parameters<ProjectMemoryStore['write']>[5],
   ) {
     return this.documents.write(
       space,
@@ -445,6 +447,7 @@ export class ProposalService {
         text: change.after,
         expectedVersion: snapshot.records.get(change.path)?.version ?? null,
       })),
+      { reason: 'PROPOSAL_APPLIED', proposalId },
       principalId,
       now,
       session,
@@ -464,7 +467,7 @@ export class ProposalService {
 
   private publishWrites(written: WrittenDocument[], now: Date): void {
     const at = now.toISOString();
-    for (const { record, created } of written) this.events.publish('memory', record.space, { type: created ? 'MINTED' : 'UPDATED', uri: record.uri, space: record.space, at });
+    for (const { record, created } of written) this.events.publish('memory', record.space, { type: created ? 'MINTED' : 'UPDATED', uri: record.uri, space: record.space, version: record.version, at });
   }
 
   private publishProposal(type: ProposalEvent['type'], proposal: ProposalRecord, reason: ProposalReason | null, now: Date): void {

@@ -5,6 +5,7 @@ import { APP_SPACE } from '../auth/viewer.js';
 import type { EventBus } from '../events/topics.js';
 import { type ParsedProtocol, parseProtocolMarkdown, ProtocolStructureError, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
 import { isValidSlug, slugify } from '../protocol/slug.js';
+import type { MemoryHistoryStore } from '../store/memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { RequestError } from './errors.js';
 import { memoryUri } from './memory-uri.js';
@@ -91,6 +92,7 @@ export function renderProtocol(protocol: ProtocolView): string {
 export class ProtocolService {
   constructor(
     private readonly store: MemoryStore,
+    private readonly history: MemoryHistoryStore,
     private readonly events: EventBus,
     private readonly limits: { maxMarkdownBytes: number },
   ) {}
@@ -123,7 +125,7 @@ export class ProtocolService {
     const { steps, replaced } = await this.store
       .withTransaction(async (session) => {
         const existing = await this.store.findHeadByTitleKey(space, titleKey, session);
-        let replacedIds: string[] = [];
+        let replacedSteps: MemoryRecord[] = [];
         if (existing && !input.force) {
           throw new RequestError(
             'DUPLICATE_CHAIN',
@@ -131,12 +133,16 @@ export class ProtocolService {
             { chainId: existing.chain!.chainId, uri: existing.uri },
           );
         }
-        if (existing) replacedIds = await this.store.deleteChain({ space, chainId: existing.chain!.chainId }, session);
+        if (existing) {
+          // The replaced protocol stays restorable: one tombstone per step, in this transaction.
+          replacedSteps = await this.store.deleteChain({ space, chainId: existing.chain!.chainId }, session);
+          await this.history.insert(this.history.deletionRecords(replacedSteps, 'MINT_FORCE', viewer.principalId, now, randomUUID()), session);
+        }
 
         const slug = await this.allocateSlug(space, authorSlug, slugify(parsed.title), session);
         const records = stepRecords({ parsed, space, chainId, slug, protocolVersion, principalId: viewer.principalId, now });
         await this.store.insertMany(records, session);
-        return { steps: records, replaced: replacedIds };
+        return { steps: records, replaced: replacedSteps };
       })
       .catch((error: unknown) => {
         // The unique indexes catch a concurrent mint of the same title or slug.
@@ -147,8 +153,8 @@ export class ProtocolService {
       });
 
     const at = now.toISOString();
-    for (const id of replaced) this.events.publish('memory', space, { type: 'DELETED', uri: memoryUri(id), space, at });
-    for (const step of steps) this.events.publish('memory', space, { type: 'MINTED', uri: step.uri, space, at });
+    for (const step of replaced) this.events.publish('memory', space, { type: 'DELETED', uri: step.uri, space, version: step.version + 1, at });
+    for (const step of steps) this.events.publish('memory', space, { type: 'MINTED', uri: step.uri, space, version: step.version, at });
     return { space, chainId, steps };
   }
 

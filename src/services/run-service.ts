@@ -82,7 +82,7 @@ export class RunService {
     const head = protocol.steps[0]!;
     const chain = head.chain!;
     const runId = randomUUID();
-    const steps: RunStep[] = protocol.steps.map((step) => ({ uri: step.uri, label: step.label, text: step.text, challenge: step.challenge }));
+    const steps: RunStep[] = protocol.steps.map((step) => ({ uri: step.uri, label: step.label, text: step.text, challenge: step.challenge, version: step.version }));
     const transition = beginRun({ runId, steps, ids: idSource, redirected: Boolean(input.uri) && parseMemoryUri(input.uri!) !== head._id });
     const now = new Date();
     const run: RunRecord = {
@@ -313,8 +313,10 @@ export class RunService {
     const events = types.map((event, index) =>
       this.event(run, run.eventSeq + index + 1, event.type, { now, stepIndex: event.stepIndex, errorCode: event.errorCode ?? null, message: event.message ?? null }),
     );
+    // A proof proves the step as the run showed it: the version it had when the run began.
+    const provenVersion = transition.proof ? before.steps[transition.proof.record.stepIndex - 1]?.version : undefined;
     const newProofs: StoredProof[] = transition.proof
-      ? [{ ...transition.proof, response: transition.proof.settled ? payload : null, ...(answer ? { answeredBy: answer.answeredBy } : {}) }]
+      ? [{ ...transition.proof, response: transition.proof.settled ? payload : null, ...(provenVersion === undefined ? {} : { stepVersion: provenVersion }), ...(answer ? { answeredBy: answer.answeredBy } : {}) }]
       : [];
     const answeredStep = answer ? [answer.answeredPrompt._id] : [];
     // A prompt whose step is no longer pending is answered (by a person or by the agent's proof).

@@ -4,6 +4,7 @@ import type { EventBus } from '../events/topics.js';
 import type { Metrics } from '../metrics.js';
 import { AuthStore } from '../store/auth-store.js';
 import { MemoryStore } from '../store/memory-store.js';
+import { MemoryHistoryStore } from '../store/memory-history-store.js';
 import { RunStore } from '../store/run-store.js';
 import { SearchStore } from '../store/search-store.js';
 import { installBuiltinProtocols } from '../builtin/install-builtin-protocols.js';
@@ -14,6 +15,7 @@ import { AuthService } from './auth-service.js';
 import { MemoryContextService } from './memory-context-service.js';
 import { ProposalService } from './proposal-service.js';
 import { MemoryService } from './memory-service.js';
+import { MemoryHistoryService } from './memory-history-service.js';
 import { ProtocolService } from './protocol-service.js';
 import { SearchService } from './search-service.js';
 import { RunService } from './run-service.js';
@@ -26,6 +28,7 @@ export interface Services {
   auth: AuthService;
   memoryStore: MemoryStore;
   memories: MemoryService;
+  history: MemoryHistoryService;
   protocols: ProtocolService;
   runs: RunService;
   search: SearchService;
@@ -39,6 +42,8 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const memoryStore = new MemoryStore(db, client);
   await memoryStore.ensureIndexes();
   await installBuiltinProtocols(memoryStore);
+  const historyStore = new MemoryHistoryStore(db, { retentionDays: config.historyDays, enabled: config.historyEnabled });
+  await historyStore.ensureIndexes();
   const runStore = new RunStore(db, client);
   await runStore.ensureIndexes();
   const authStore = new AuthStore(db);
@@ -50,14 +55,15 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   await signingKeyStore.ensureIndexes();
   const signingKeys = new SigningKeyService(signingKeyStore, { secret: config.signingSecret });
   await signingKeys.ensureKey();
-  const projectMemory = new ProjectMemoryStore(memoryStore);
+  const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled });
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }),
     memoryStore,
-    memories: new MemoryService(memoryStore, events, config),
-    protocols: new ProtocolService(memoryStore, events, config),
+    memories: new MemoryService(memoryStore, historyStore, events, config),
+    history: new MemoryHistoryService(memoryStore, historyStore, events),
+    protocols: new ProtocolService(memoryStore, historyStore, events, config),
     runs: new RunService(runStore, events, { runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000, onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }) }),
     search: new SearchService(new SearchStore(db)),
     proposals,

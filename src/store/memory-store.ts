@@ -2,6 +2,7 @@ import { MongoServerError, type AnyBulkWriteOperation, type ClientSession, type 
 import type { Challenge } from '../protocol/challenge.js';
 import type { PagePosition } from './page-position.js';
 import type { ProjectCategory } from '../proposals/proposal-types.js';
+import type { VersionChange } from './memory-history-store.js';
 
 /** A protocol step, or a project-memory document (see src/proposals/intent-policy.ts for paths). */
 export type MemoryCategory = 'PROTOCOL_STEP' | ProjectCategory;
@@ -44,6 +45,8 @@ export interface MemoryRecord {
   path?: string;
   /** Built-in protocols only, on step 1: SHA-256 of the markdown file they were minted from. */
   sourceHash?: string;
+  /** Why the current version was written (absent: version 1 of a mint or seed); archived with it. */
+  change?: VersionChange;
 }
 
 export interface ChainKey {
@@ -69,8 +72,17 @@ export interface MemoryPatch {
   id: string;
   expectedVersion: number;
   set: Partial<Pick<MemoryRecord, 'text' | 'label' | 'tags' | 'challenge'>>;
+  change: VersionChange;
   updatedAt: Date;
   updatedBy: string;
+}
+
+/** A write hit a unique index (a title, slug or path taken meanwhile). */
+export class DuplicateKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DuplicateKeyError';
+  }
 }
 
 export function chainKeyString(key: ChainKey): string {
@@ -161,32 +173,61 @@ export class MemoryStore {
     await this.collection.insertMany(records, { session });
   }
 
-  async deleteChain(key: ChainKey, session?: ClientSession): Promise<string[]> {
-    const steps = await this.collection
-      .find({ space: key.space, 'chain.chainId': key.chainId }, { session, projection: { _id: 1 } })
-      .toArray();
+  /** Deletes every step of a chain and returns them as they were (for their tombstones). */
+  async deleteChain(key: ChainKey, session?: ClientSession): Promise<MemoryRecord[]> {
+    const steps = await this.findChainSteps([key], session);
     await this.collection.deleteMany({ space: key.space, 'chain.chainId': key.chainId }, { session });
-    return steps.map((step) => step._id);
+    return steps;
   }
 
   /**
    * Applies all patches in one unordered bulk write and returns the ids that were written.
    * A patch whose memory changed since it was read (version moved on) is not applied.
    */
-  async applyPatches(patches: readonly MemoryPatch[], writeId: string): Promise<Set<string>> {
+  async applyPatches(patches: readonly MemoryPatch[], writeId: string, session?: ClientSession): Promise<Set<string>> {
     if (patches.length === 0) return new Set();
     const operations: AnyBulkWriteOperation<MemoryRecord>[] = patches.map((patch) => ({
       updateOne: {
         filter: { _id: patch.id, version: patch.expectedVersion },
-        update: { $set: { ...patch.set, updatedAt: patch.updatedAt, updatedBy: patch.updatedBy, writeId }, $inc: { version: 1 } },
+        update: { $set: { ...patch.set, change: patch.change, updatedAt: patch.updatedAt, updatedBy: patch.updatedBy, writeId }, $inc: { version: 1 } },
       },
     }));
-    const result = await this.collection.bulkWrite(operations, { ordered: false });
+    const result = await this.collection.bulkWrite(operations, { ordered: false, session });
     const ids = patches.map((patch) => patch.id);
     if (result.matchedCount === patches.length) return new Set(ids);
     // Counts do not say which filters missed; the write id marks the documents this call wrote.
-    const written = await this.collection.find({ _id: { $in: ids }, writeId }, { projection: { _id: 1 } }).toArray();
+    const written = await this.collection.find({ _id: { $in: ids }, writeId }, { projection: { _id: 1 }, session }).toArray();
     return new Set(written.map((doc) => doc._id));
+  }
+
+  /**
+   * Writes one memory's fields back only if it is still at `expectedVersion` (restore); returns
+   * the record as written, or null when another write got there first.
+   */
+  async replaceContent(
+    id: string,
+    expectedVersion: number,
+    set: Partial<Pick<MemoryRecord, 'text' | 'label' | 'tags' | 'challenge'>>,
+    change: VersionChange,
+    updatedAt: Date,
+    updatedBy: string,
+    session: ClientSession,
+  ): Promise<MemoryRecord | null> {
+    return this.collection.findOneAndUpdate(
+      { _id: id, version: expectedVersion },
+      { $set: { ...set, change, updatedAt, updatedBy }, $inc: { version: 1 } },
+      { session, returnDocument: 'after' },
+    );
+  }
+
+  /** Puts deleted memories back (restore), inside the caller's transaction. */
+  async reinsert(records: MemoryRecord[], session: ClientSession): Promise<void> {
+    try {
+      await this.collection.insertMany(records, { session });
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === 11000) throw new DuplicateKeyError(error.message);
+      throw error;
+    }
   }
 
   async deleteByIds(ids: readonly string[], session: ClientSession): Promise<void> {
@@ -197,21 +238,32 @@ export class MemoryStore {
    * Renumbers the remaining steps 1..n in their current order and fixes every step's
    * stepCount. Updates run in ascending order so a step only ever moves into a free index.
    */
-  async renumberChain(key: ChainKey, updatedAt: Date, updatedBy: string, session: ClientSession): Promise<MemoryRecord[]> {
+  async renumberChain(key: ChainKey, reason: VersionChange['reason'], updatedAt: Date, updatedBy: string, session: ClientSession): Promise<MemoryRecord[]> {
     const remaining = await this.findChainSteps([key], session);
-    if (remaining.length === 0) return [];
-    const stepCount = remaining.length;
-    const operations: AnyBulkWriteOperation<MemoryRecord>[] = remaining.map((step, position) => ({
+    return this.placeSteps(remaining, reason, updatedAt, updatedBy, session);
+  }
+
+  /**
+   * Gives `steps` the positions 1..n in the order given, writing only the steps whose position
+   * changes; returns those steps as they were before. Ascending order so a step only ever moves
+   * into a free index (callers inserting a step at the head write it after this).
+   */
+  async placeSteps(steps: readonly MemoryRecord[], reason: VersionChange['reason'], updatedAt: Date, updatedBy: string, session: ClientSession): Promise<MemoryRecord[]> {
+    const stepCount = steps.length;
+    const moved = steps.filter((step, position) => step.chain!.stepIndex !== position + 1 || step.chain!.stepCount !== stepCount);
+    if (moved.length === 0) return [];
+    const change: VersionChange = { reason, proposalId: null, fields: ['CHAIN_POSITION'] };
+    const operations: AnyBulkWriteOperation<MemoryRecord>[] = moved.map((step) => ({
       updateOne: {
         filter: { _id: step._id },
         update: {
-          $set: { 'chain.stepIndex': position + 1, 'chain.stepCount': stepCount, updatedAt, updatedBy },
+          $set: { 'chain.stepIndex': steps.indexOf(step) + 1, 'chain.stepCount': stepCount, change, updatedAt, updatedBy },
           $inc: { version: 1 },
         },
       },
     }));
     await this.collection.bulkWrite(operations, { ordered: true, session });
-    return remaining;
+    return moved;
   }
 
   async listPage(filter: MemoryListFilter, after: PagePosition | null, limit: number): Promise<MemoryRecord[]> {

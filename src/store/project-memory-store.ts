@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ClientSession, type Collection, type Filter, MongoServerError } from 'mongodb';
 import type { ProjectCategory } from '../proposals/proposal-types.js';
+import { changedFields, type MemoryHistoryStore, type VersionChange } from './memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from './memory-store.js';
 
 /** A project-memory document about to be written: created when `expectedVersion` is null. */
@@ -34,7 +35,10 @@ export interface SearchHit {
 export class ProjectMemoryStore {
   private readonly collection: Collection<MemoryRecord>;
 
-  constructor(private readonly memories: MemoryStore) {
+  constructor(
+    private readonly memories: MemoryStore,
+    private readonly history: MemoryHistoryStore,
+  ) {
     this.collection = memories.collection;
   }
 
@@ -65,12 +69,24 @@ export class ProjectMemoryStore {
     return this.collection.find({ space, path: { $in: [...paths] } }, { session }).toArray();
   }
 
-  /** Writes every document or none (inside the caller's transaction); returns what was written. */
-  async write(space: string, writes: readonly DocumentWrite[], principalId: string, now: Date, session: ClientSession): Promise<{ record: MemoryRecord; created: boolean }[]> {
+  /**
+   * Writes every document or none (inside the caller's transaction), keeping each superseded
+   * version in history in the same transaction; returns what was written.
+   */
+  async write(
+    space: string,
+    writes: readonly DocumentWrite[],
+    why: Omit<VersionChange, 'fields'>,
+    principalId: string,
+    now: Date,
+    session: ClientSession,
+  ): Promise<{ record: MemoryRecord; created: boolean }[]> {
     const written: { record: MemoryRecord; created: boolean }[] = [];
+    const superseded: MemoryRecord[] = [];
     for (const write of writes) {
       if (write.expectedVersion === null) {
         const record = newDocumentRecord(randomUUID(), space, write.path, write.category, write.label, write.text, principalId, now);
+        record.change = { ...why, fields: [] };
         try {
           await this.collection.insertOne(record, { session });
         } catch (error) {
@@ -80,14 +96,19 @@ export class ProjectMemoryStore {
         written.push({ record, created: true });
         continue;
       }
+      const before = await this.collection.findOne({ space, path: write.path, version: write.expectedVersion }, { session });
+      if (!before) throw new ConcurrentDocumentWriteError(write.path);
+      const change: VersionChange = { ...why, fields: changedFields(before, { ...before, text: write.text, label: write.label }) };
       const record = await this.collection.findOneAndUpdate(
-        { space, path: write.path, version: write.expectedVersion },
-        { $set: { text: write.text, label: write.label, updatedAt: now, updatedBy: principalId }, $inc: { version: 1 } },
+        { _id: before._id, version: write.expectedVersion },
+        { $set: { text: write.text, label: write.label, change, updatedAt: now, updatedBy: principalId }, $inc: { version: 1 } },
         { session, returnDocument: 'after' },
       );
       if (!record) throw new ConcurrentDocumentWriteError(write.path);
+      superseded.push(before);
       written.push({ record, created: false });
     }
+    await this.history.insert(this.history.archivedVersions(superseded, now), session);
     return written;
   }
 

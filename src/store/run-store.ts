@@ -30,6 +30,8 @@ export interface StoredProof {
   response: StepPayload | null;
   /** The principal whose answerPrompt produced it (source HUMAN); absent for an agent's proof. */
   answeredBy?: string;
+  /** The version of the step this proof proved (absent in proofs stored before history was kept). */
+  stepVersion?: number;
 }
 
 export interface RunRecord {

@@ -3,6 +3,7 @@ import { localViewer } from '../../src/auth/viewer.js';
 import { createEventBus } from '../../src/events/topics.js';
 import { ProposalService } from '../../src/services/proposal-service.js';
 import { AuditStore } from '../../src/store/audit-store.js';
+import { MemoryHistoryStore } from '../../src/store/memory-history-store.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { ProjectMemoryStore } from '../../src/store/project-memory-store.js';
 import { ProposalStore } from '../../src/store/proposal-store.js';
@@ -310,7 +311,7 @@ describe('separate reviewers (switched on with authentication)', () => {
     const db = server.running.mongoClient.db(server.dbName);
     const events = await createEventBus();
     const proposals = new ProposalService(
-      new ProjectMemoryStore(new MemoryStore(db, server.running.mongoClient)),
+      new ProjectMemoryStore(new MemoryStore(db, server.running.mongoClient), new MemoryHistoryStore(db, { retentionDays: 90, enabled: true })),
       new ProposalStore(db),
       new AuditStore(db),
       events,

@@ -236,6 +236,52 @@ describe('the isolation matrix', () => {
     const theirs = await as(bob, '{ memoryContext(query: "zebra queues") { sections { text } } }');
     expect(JSON.stringify(theirs.data.memoryContext.sections)).not.toContain('zebra');
   });
+  check('memory', 'a past version of a foreign memory reads as missing; of a read-only space, FORBIDDEN', async () => {
+    await as(alice, 'mutation($uris: [String!]!) { updateMemories(input: { uris: $uris, updates: { tags: ["v2"] } }) { totalUpdated } }', { uris: [aliceProtocol.stepUris[1]] });
+    expect((await as(alice, `{ memory(uri: "${aliceProtocol.stepUris[1]}", version: 1) { version } }`)).data.memory).toEqual({ version: 1 });
+    expect((await as(bob, `{ memory(uri: "${aliceProtocol.stepUris[1]}", version: 1) { version } }`)).data.memory).toBeNull();
+    const builtin = (await as(bob, '{ protocol(key: "refine-search") { uri } }')).data.protocol.uri;
+    // The version it holds now is readable by any reader; its past ones are history.
+    expect((await as(bob, `{ memory(uri: "${builtin}", version: 1) { version } }`)).data.memory).toEqual({ version: 1 });
+    expect(errorCode((await as(bob, `{ memory(uri: "${builtin}", version: 2) { version } }`)).errors)).toBe('FORBIDDEN');
+  });
+  check('protocol', 'a foreign protocol at a past moment reads as missing; of a read-only space, FORBIDDEN', async () => {
+    const at = new Date().toISOString();
+    expect((await as(bob, 'query($uri: String, $at: DateTime) { protocol(uri: $uri, at: $at) { uri } }', { uri: aliceProtocol.uri, at })).data.protocol).toBeNull();
+    expect((await as(alice, 'query($uri: String, $at: DateTime) { protocol(uri: $uri, at: $at) { uri } }', { uri: aliceProtocol.uri, at })).data.protocol.uri).toBe(aliceProtocol.uri);
+    const builtin = (await as(bob, '{ protocol(key: "refine-search") { uri } }')).data.protocol.uri;
+    expect(errorCode((await as(bob, 'query($uri: String, $at: DateTime) { protocol(uri: $uri, at: $at) { uri } }', { uri: builtin, at })).errors)).toBe('FORBIDDEN');
+  });
+  it('Memory.versions: shown to who can write the space; FORBIDDEN on a space one only reads', async () => {
+    const mine = await as(alice, `{ memory(uri: "${aliceProtocol.uri}") { versions { totalCount } } }`);
+    expect(mine.data.memory.versions.totalCount).toBeGreaterThanOrEqual(1);
+    const builtin = await as(bob, '{ protocol(key: "refine-search") { steps { versions { totalCount } } } }');
+    expect(errorCode(builtin.errors)).toBe('FORBIDDEN');
+  });
+  check('deletedMemories', "lists none of another's deletions, and refuses a foreign or read-only space", async () => {
+    const minted = await as(alice, 'mutation { mint(input: { markdown: "# Alice scratch\\n\\n## One\\n\\nx\\n\\n## Two\\n\\ny" }) { protocol { stepUris } } }');
+    const doomed = minted.data.mint.protocol.stepUris[1];
+    await as(alice, 'mutation($uris: [String!]!) { deleteMemories(input: { uris: $uris }) { totalDeleted } }', { uris: [doomed] });
+    const listing = '{ deletedMemories(first: 200) { edges { node { uri } } } }';
+    expect((await as(alice, listing)).data.deletedMemories.edges.map((edge: any) => edge.node.uri)).toContain(doomed);
+    expect((await as(bob, listing)).data.deletedMemories.edges.map((edge: any) => edge.node.uri)).not.toContain(doomed);
+    expect(errorCode((await as(bob, `{ deletedMemories(space: "${alice.space}") { totalCount } }`)).errors)).toBe('FORBIDDEN');
+    expect(errorCode((await as(bob, '{ deletedMemories(space: "app") { totalCount } }')).errors)).toBe('FORBIDDEN');
+    const restore = 'mutation($uri: String!) { restoreMemory(input: { uri: $uri, version: 1 }) { results { status code } } }';
+    expect((await as(bob, restore, { uri: doomed })).data.restoreMemory.results[0]).toEqual({ status: 'ERROR', code: 'NOT_FOUND' });
+    expect((await as(alice, restore, { uri: doomed })).data.restoreMemory.results[0]).toEqual({ status: 'RESTORED', code: null });
+  });
+  check('restoreMemory', 'a foreign memory is not found and stays as it is; a read-only space is refused', async () => {
+    const restore = 'mutation($uri: String!) { restoreMemory(input: { uri: $uri, version: 1 }) { results { status code } } }';
+    await as(alice, 'mutation($uris: [String!]!) { updateMemories(input: { uris: $uris, updates: { label: "Approve v2" } }) { totalUpdated } }', { uris: [aliceProtocol.uri] });
+    expect((await as(bob, restore, { uri: aliceProtocol.uri })).data.restoreMemory.results[0]).toEqual({ status: 'ERROR', code: 'NOT_FOUND' });
+    expect((await as(alice, `{ memory(uri: "${aliceProtocol.uri}") { label } }`)).data.memory.label).toBe('Approve v2');
+    const builtin = (await as(bob, '{ protocol(key: "refine-search") { uri } }')).data.protocol.uri;
+    expect((await as(bob, restore, { uri: builtin })).data.restoreMemory.results[0]).toEqual({ status: 'ERROR', code: 'SPACE_READ_ONLY' });
+    const back = await as(alice, restore, { uri: aliceProtocol.uri });
+    expect(back.data.restoreMemory.results[0]).toEqual({ status: 'RESTORED', code: null });
+    expect((await as(alice, `{ memory(uri: "${aliceProtocol.uri}") { label } }`)).data.memory.label).toBe('Approve');
+  });
   check('proposalEvents', 'refuses a foreign space', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { proposalEvents(space: "${alice.space}") { type } }`))).toContain('FORBIDDEN');
   });

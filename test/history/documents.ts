@@ -1,0 +1,159 @@
+/** The history operations the tests send, typed by codegen from schema/schema.graphql. */
+import { graphql } from '../../src/generated/index.js';
+
+export const MemoryVersionsDocument = graphql(`
+  query MemoryVersions($uri: String!, $first: Int, $after: String) {
+    memory(uri: $uri) {
+      uri
+      version
+      versions(first: $first, after: $after) {
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        edges {
+          node {
+            version
+            reason
+            proposalId
+            changedFields
+            principalId
+            at
+            deleted
+            current
+            diff
+            memory {
+              label
+              text
+              tags
+              version
+              chain {
+                stepIndex
+                stepCount
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const MemoryAtVersionDocument = graphql(`
+  query MemoryAtVersion($uri: String!, $version: Int) {
+    memory(uri: $uri, version: $version) {
+      uri
+      label
+      text
+      tags
+      version
+      chain {
+        stepIndex
+        stepCount
+      }
+    }
+  }
+`);
+
+export const ProtocolAtDocument = graphql(`
+  query ProtocolAt($uri: String!, $at: DateTime) {
+    protocol(uri: $uri, at: $at) {
+      uri
+      label
+      stepCount
+      steps {
+        uri
+        label
+        text
+        version
+        chain {
+          stepIndex
+          stepCount
+        }
+      }
+    }
+  }
+`);
+
+export const RestoreMemoryDocument = graphql(`
+  mutation RestoreMemory($input: RestoreMemoryInput!) {
+    restoreMemory(input: $input) {
+      totalRestored
+      totalFailed
+      results {
+        uri
+        status
+        code
+        message
+        version
+      }
+    }
+  }
+`);
+
+export const DeletedMemoriesDocument = graphql(`
+  query DeletedMemories($space: String, $first: Int, $after: String) {
+    deletedMemories(space: $space, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          uri
+          version
+          reason
+          deleted
+          principalId
+          memory {
+            label
+            chain {
+              stepIndex
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const HistoryMemoryEventsDocument = graphql(`
+  subscription HistoryMemoryEvents($space: String!) {
+    memoryEvents(space: $space) {
+      type
+      uri
+      version
+    }
+  }
+`);
+
+export const ProvenRunDocument = graphql(`
+  query ProvenRun($id: String!) {
+    run(id: $id) {
+      proofs {
+        stepUri
+        settled
+        stepVersionProven
+        stepVersionNow
+        changedSinceProven
+      }
+    }
+  }
+`);
+
+export const HistoryProjectDocumentsDocument = graphql(`
+  query HistoryProjectDocuments($category: MemoryCategory!) {
+    memories(filter: { category: $category }) {
+      edges {
+        node {
+          uri
+          path
+          text
+          version
+        }
+      }
+    }
+  }
+`);
