@@ -54,7 +54,7 @@ export const CliProposalDocument = graphql(`
 
 export const CliApplyProposalDocument = graphql(`
   mutation CliApplyProposal($id: ID!) {
-    applyProposal(id: $id) {
+    applyProposal(input: { id: $id }) {
       status
       reason
       message
@@ -71,7 +71,7 @@ export const CliApplyProposalDocument = graphql(`
 
 export const CliRejectProposalDocument = graphql(`
   mutation CliRejectProposal($id: ID!, $reason: String!) {
-    rejectProposal(id: $id, reason: $reason) {
+    rejectProposal(input: { id: $id, reason: $reason }) {
       status
       reason
       message

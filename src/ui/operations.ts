@@ -40,7 +40,7 @@ export const RunsQuery = graphql(`
 `);
 
 export const RunQuery = graphql(`
-  query LiveRun($id: String!) {
+  query LiveRun($id: ID!) {
     run(id: $id) {
       ...LiveRunSummary
       proofs {
@@ -76,7 +76,7 @@ export const RunQuery = graphql(`
 `);
 
 export const RunProgressSubscription = graphql(`
-  subscription LiveRunProgress($runId: String!, $afterSeq: Int) {
+  subscription LiveRunProgress($runId: ID!, $afterSeq: Int) {
     runProgress(runId: $runId, afterSeq: $afterSeq) {
       runId
       seq
@@ -206,7 +206,7 @@ export const ProposalDecisionFields = graphql(`
 
 export const ApplyProposalMutation = graphql(`
   mutation LiveApplyProposal($id: ID!) {
-    applyProposal(id: $id) {
+    applyProposal(input: { id: $id }) {
       ...LiveProposalDecision
     }
   }
@@ -214,7 +214,7 @@ export const ApplyProposalMutation = graphql(`
 
 export const RejectProposalMutation = graphql(`
   mutation LiveRejectProposal($id: ID!, $reason: String!) {
-    rejectProposal(id: $id, reason: $reason) {
+    rejectProposal(input: { id: $id, reason: $reason }) {
       ...LiveProposalDecision
     }
   }

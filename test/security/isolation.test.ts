@@ -57,7 +57,7 @@ function firstOf(who: Principal, query: string, variables: Record<string, unknow
 async function principal(admin: string, name: string): Promise<Principal> {
   const headers = { authorization: `Bearer ${admin}` };
   const created = await server.request(CreatePrincipalDocument, { input: { name, role: 'AGENT', groups: [name] } }, headers);
-  const id = created.data!.createPrincipal.id;
+  const id = created.data!.createPrincipal.principal.id;
   const issued = await server.request(CreateTokenDocument, { input: { principalId: id, name: 'test' } }, headers);
   return { id, token: issued.data!.createToken.token, tokenId: issued.data!.createToken.record.id, space: `user:${id}` };
 }
@@ -148,13 +148,13 @@ describe('the isolation matrix', () => {
     expect(errorCode((await as(bob, 'mutation { begin(input: { key: "alice-secret" }) { runId } }')).errors)).toBe('NOT_FOUND');
   });
   check('next', 'cannot move a foreign run', async () => {
-    const result = await as(bob, 'mutation($uri: String!, $runId: String) { next(input: { uri: $uri, runId: $runId }) { errorCode } }', { uri: aliceProtocol.stepUris[1], runId: aliceRun.runId });
+    const result = await as(bob, 'mutation($uri: String!, $runId: ID) { next(input: { uri: $uri, runId: $runId }) { errorCode } }', { uri: aliceProtocol.stepUris[1], runId: aliceRun.runId });
     expect(result.data.next.errorCode).toBe('RUN_NOT_FOUND');
     const withoutId = await as(bob, 'mutation($uri: String!) { next(input: { uri: $uri }) { errorCode } }', { uri: aliceProtocol.stepUris[1] });
     expect(withoutId.data.next.errorCode).toBe('RUN_NOT_FOUND');
   });
   check('attest', 'cannot close a foreign run', async () => {
-    const result = await as(bob, 'mutation($uri: String!, $runId: String) { attest(input: { uri: $uri, runId: $runId, outcome: FAILURE, message: "x" }) { errorCode } }', { uri: aliceProtocol.uri, runId: aliceRun.runId });
+    const result = await as(bob, 'mutation($uri: String!, $runId: ID) { attest(input: { uri: $uri, runId: $runId, outcome: FAILURE, message: "x" }) { errorCode } }', { uri: aliceProtocol.uri, runId: aliceRun.runId });
     expect(result.data.attest.errorCode).toBe('RUN_NOT_FOUND');
     expect((await as(alice, `{ run(id: "${aliceRun.runId}") { status } }`)).data.run.status).toBe('ACTIVE');
   });
@@ -163,17 +163,34 @@ describe('the isolation matrix', () => {
     expect(errorCode(result.errors)).toBe('NOT_FOUND');
   });
   check('createPrincipal', 'is for admins only', async () => {
-    expect(errorCode((await as(bob, 'mutation { createPrincipal(input: { name: "eve", role: ADMIN }) { id } }')).errors)).toBe('FORBIDDEN');
+    expect(errorCode((await as(bob, 'mutation { createPrincipal(input: { name: "eve", role: ADMIN }) { principal { id } } }')).errors)).toBe('FORBIDDEN');
   });
   check('createToken', "cannot mint a token for someone else", async () => {
     expect(errorCode((await as(bob, `mutation { createToken(input: { principalId: "${alice.id}", name: "x" }) { token } }`)).errors)).toBe('FORBIDDEN');
   });
   check('revokeToken', "cannot revoke someone else's token", async () => {
-    expect(errorCode((await as(bob, `mutation { revokeToken(id: "${alice.tokenId}") { id } }`)).errors)).toBe('NOT_FOUND');
+    expect(errorCode((await as(bob, `mutation { revokeToken(input: { id: "${alice.tokenId}" }) { token { id } } }`)).errors)).toBe('NOT_FOUND');
     expect((await as(alice, '{ me { principalId } }')).data.me.principalId).toBe(alice.id);
   });
-  check('memoryEvents', 'refuses a foreign space', async () => {
+  check('memoryEvents', 'refuses a foreign space, and without a space streams none of its writes', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { memoryEvents(space: "${alice.space}") { uri } }`))).toContain('FORBIDDEN');
+    const feed = firstOf(bob, 'subscription { memoryEvents { uri space } }', {}, 1_000);
+    await as(alice, 'mutation($uri: String!) { updateMemories(input: { uris: [$uri], updates: { tags: ["isolated"] } }) { totalUpdated } }', { uri: aliceProtocol.uri });
+    expect(await feed).toBe('nothing');
+  });
+  check('runEvents', 'refuses a foreign space, and without a space streams none of its runs', async () => {
+    expect(JSON.stringify(await firstOf(bob, `subscription { runEvents(space: "${alice.space}") { runId } }`))).toContain('FORBIDDEN');
+    const bobFeed = firstOf(bob, 'subscription { runEvents { runId space } }', {}, 1_000);
+    // Alice's own feed sees her new runs (it has no replay: begin until one arrives), Bob's does not.
+    const aliceClient = server.wsClient({ authorization: `Bearer ${alice.token}` });
+    const aliceEvents: unknown[] = [];
+    aliceClient.subscribe({ query: 'subscription { runEvents { runId space type } }' }, { next: (value) => void aliceEvents.push(value), error: () => {}, complete: () => {} });
+    for (let attempt = 0; aliceEvents.length === 0 && attempt < 50; attempt++) {
+      await as(alice, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId } }', { uri: aliceProtocol.uri });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(JSON.stringify(aliceEvents[0])).toContain(alice.space);
+    expect(await bobFeed).toBe('nothing');
   });
   check('runProgress', 'refuses a foreign run', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { runProgress(runId: "${aliceRun.runId}") { seq } }`))).toContain('NOT_FOUND');
@@ -206,12 +223,12 @@ describe('the isolation matrix', () => {
     expect(listed.data.proposals.edges.map((edge: any) => edge.node.id)).not.toContain(aliceProposalId);
   });
   check('applyProposal', "a reviewer of another space cannot apply it", async () => {
-    const result = await as(admin, `mutation { applyProposal(id: "${aliceProposalId}") { status reason } }`);
+    const result = await as(admin, `mutation { applyProposal(input: { id: "${aliceProposalId}" }) { status reason } }`);
     expect(result.data?.applyProposal?.status ?? errorCode(result.errors)).not.toBe('APPLIED');
     expect((await as(alice, `{ proposal(id: "${aliceProposalId}") { status } }`)).data.proposal.status).toBe('STAGED');
   });
   check('rejectProposal', "a reviewer of another space cannot reject it", async () => {
-    const result = await as(admin, `mutation { rejectProposal(id: "${aliceProposalId}", reason: "no") { status reason } }`);
+    const result = await as(admin, `mutation { rejectProposal(input: { id: "${aliceProposalId}", reason: "no" }) { status reason } }`);
     expect(result.data?.rejectProposal?.reason ?? errorCode(result.errors)).not.toBe('USER_REJECTED');
     expect((await as(alice, `{ proposal(id: "${aliceProposalId}") { status } }`)).data.proposal.status).toBe('STAGED');
   });
@@ -221,8 +238,19 @@ describe('the isolation matrix', () => {
     const theirs = await as(bob, '{ memoryContext(query: "zebra queues") { sections { text } } }');
     expect(JSON.stringify(theirs.data.memoryContext.sections)).not.toContain('zebra');
   });
-  check('proposalEvents', 'refuses a foreign space', async () => {
+  check('proposalEvents', 'refuses a foreign space, and without a space streams none of its proposals', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { proposalEvents(space: "${alice.space}") { type } }`))).toContain('FORBIDDEN');
+    const feed = firstOf(bob, 'subscription { proposalEvents { stagingId } }', {}, 1_000);
+    const staged = await as(alice, 'mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status } }', {
+      input: {
+        intent: 'RECORD_DECISION',
+        rationale: 'alice decides again',
+        operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: 'Use okapi queues', content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nOkapi queues for alice.' }],
+        sources: [{ type: 'FILE', ref: 'docs/okapi.md' }],
+      },
+    });
+    expect(staged.data.proposeUpdate.status).toBe('STAGED');
+    expect(await feed).toBe('nothing');
   });
 
   it('keeps runs of the built-in (app space) protocols with the principal who runs them', async () => {

@@ -7,7 +7,7 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export type AnswerPromptInput = {
   /** The reply: "approve", "yes", or a decline such as "rejected". */
   confirmation: string;
-  promptId: string;
+  promptId: string | number;
 };
 
 export type ApprovalMode =
@@ -138,9 +138,13 @@ export type RunEventType =
   | 'STEP_PROVEN';
 
 export type RunStatus =
+  /** A step waits for proof. */
   | 'ACTIVE'
+  /** Closed by attest (SUCCESS or FAILURE). */
   | 'ATTESTED'
+  /** Every step is settled; only attest remains. */
   | 'COMPLETED'
+  /** Closed after sitting idle past expiresAt. */
   | 'EXPIRED';
 
 /** Why a run call did not advance the run. Agents branch on these, never on messages. */
@@ -193,14 +197,14 @@ export type LiveRunsQueryVariables = Exact<{
 export type LiveRunsQuery = { runs: { edges: Array<{ node: { id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string } }> } };
 
 export type LiveRunQueryVariables = Exact<{
-  id: string;
+  id: string | number;
 }>;
 
 
 export type LiveRunQuery = { run: { id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string, proofs: Array<{ stepIndex: number, type: ChallengeType, status: ProofStatus, source: ProofSource, settled: boolean, executedAt: string, nonce: string, previousProofHash: string, proofHash: string, shell: { exitCode: number, stdout: string, stderr: string, durationSeconds: number | null } | null, mcp: { toolName: string, success: boolean } | null, userInput: { confirmation: string, timestamp: string } | null, comment: { text: string } | null }> } | null };
 
 export type LiveRunProgressSubscriptionVariables = Exact<{
-  runId: string;
+  runId: string | number;
   afterSeq?: number | null | undefined;
 }>;
 
@@ -368,7 +372,7 @@ export const LiveRunsDocument = new TypedDocumentString(`
   updatedAt
 }`) as unknown as TypedDocumentString<LiveRunsQuery, LiveRunsQueryVariables>;
 export const LiveRunDocument = new TypedDocumentString(`
-    query LiveRun($id: String!) {
+    query LiveRun($id: ID!) {
   run(id: $id) {
     ...LiveRunSummary
     proofs {
@@ -413,7 +417,7 @@ export const LiveRunDocument = new TypedDocumentString(`
   updatedAt
 }`) as unknown as TypedDocumentString<LiveRunQuery, LiveRunQueryVariables>;
 export const LiveRunProgressDocument = new TypedDocumentString(`
-    subscription LiveRunProgress($runId: String!, $afterSeq: Int) {
+    subscription LiveRunProgress($runId: ID!, $afterSeq: Int) {
   runProgress(runId: $runId, afterSeq: $afterSeq) {
     runId
     seq
@@ -546,7 +550,7 @@ export const LiveProposalEventsDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<LiveProposalEventsSubscription, LiveProposalEventsSubscriptionVariables>;
 export const LiveApplyProposalDocument = new TypedDocumentString(`
     mutation LiveApplyProposal($id: ID!) {
-  applyProposal(id: $id) {
+  applyProposal(input: {id: $id}) {
     ...LiveProposalDecision
   }
 }
@@ -564,7 +568,7 @@ export const LiveApplyProposalDocument = new TypedDocumentString(`
 }`) as unknown as TypedDocumentString<LiveApplyProposalMutation, LiveApplyProposalMutationVariables>;
 export const LiveRejectProposalDocument = new TypedDocumentString(`
     mutation LiveRejectProposal($id: ID!, $reason: String!) {
-  rejectProposal(id: $id, reason: $reason) {
+  rejectProposal(input: {id: $id, reason: $reason}) {
     ...LiveProposalDecision
   }
 }
