@@ -78,3 +78,103 @@ export const CliRejectProposalDocument = graphql(`
     }
   }
 `);
+
+export const CliMintDocument = graphql(`
+  mutation CliMint($input: MintInput!) {
+    mint(input: $input) {
+      protocol {
+        uri
+        slug
+        label
+        space
+        chainId
+        stepCount
+        protocolVersion
+      }
+    }
+  }
+`);
+
+export const CliRunsDocument = graphql(`
+  query CliRuns($filter: RunFilter, $first: Int) {
+    runs(filter: $filter, first: $first) {
+      totalCount
+      edges {
+        node {
+          id
+          status
+          protocolLabel
+          space
+          stepCount
+          pendingStepIndex
+          outcome
+          updatedAt
+        }
+      }
+    }
+  }
+`);
+
+export const CliRunDocument = graphql(`
+  query CliRun($id: ID!) {
+    run(id: $id) {
+      id
+      status
+      outcome
+      space
+      principalId
+      protocolLabel
+      protocolUri
+      stepUris
+      stepCount
+      pendingStepIndex
+      retryCount
+      createdAt
+      updatedAt
+      expiresAt
+      protocol {
+        steps {
+          uri
+          label
+        }
+      }
+      proofs {
+        stepIndex
+        stepUri
+        type
+        status
+        source
+        settled
+        executedAt
+        proofHash
+        previousProofHash
+        shell {
+          exitCode
+        }
+        mcp {
+          toolName
+          success
+        }
+        userInput {
+          confirmation
+        }
+        comment {
+          text
+        }
+      }
+      events {
+        seq
+        type
+        stepIndex
+        errorCode
+        message
+        at
+      }
+      attestation {
+        outcome
+        message
+        ratedAt
+      }
+    }
+  }
+`);
