@@ -45,14 +45,16 @@ export interface RunProgress {
 /** The run as of the newest of the fetched summary and the events seen since. */
 export function runProgress(summary: RunSummary, events: readonly RunEvent[]): RunProgress {
   let status = summary.status;
-  let settledSteps = summary.pendingStepIndex === null ? summary.stepCount : summary.pendingStepIndex - 1;
+  // pendingStepIndex is null once no step waits: every step settled, or the run closed early
+  // (an expired run counts the steps its events show proven).
+  let settledSteps = summary.pendingStepIndex !== null ? summary.pendingStepIndex - 1 : summary.status === 'EXPIRED' ? 0 : summary.stepCount;
   for (const event of events) {
     const reached = STATUS_OF_EVENT[event.type];
     if (reached && STATUS_RANK[reached] > STATUS_RANK[status]) status = reached;
     if (event.type === 'STEP_PROVEN' && event.stepIndex !== null) settledSteps = Math.max(settledSteps, event.stepIndex);
   }
   // A completed run has settled every step, the last one (no challenge) included.
-  if (status === 'COMPLETED' || status === 'ATTESTED') settledSteps = summary.stepCount;
+  if (status === 'COMPLETED' || status === 'ATTESTED' || events.some((event) => event.type === 'COMPLETED')) settledSteps = summary.stepCount;
   const lastEvent = events.at(-1) ?? null;
   const activeAt = lastEvent && lastEvent.at > summary.updatedAt ? lastEvent.at : summary.updatedAt;
   return { status, settledSteps: Math.min(settledSteps, summary.stepCount), stepCount: summary.stepCount, lastEvent, activeAt };

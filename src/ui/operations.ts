@@ -43,6 +43,32 @@ export const RunQuery = graphql(`
   query LiveRun($id: ID!) {
     run(id: $id) {
       ...LiveRunSummary
+      stepUris
+      protocol {
+        steps {
+          uri
+          label
+          text
+          challenge {
+            type
+            required
+            shell {
+              invocationDisplay
+              timeoutSeconds
+            }
+            mcp {
+              toolName
+            }
+            userInput {
+              prompt
+              requireHuman
+            }
+            comment {
+              minLength
+            }
+          }
+        }
+      }
       proofs {
         stepIndex
         type
@@ -86,6 +112,16 @@ export const RunProgressSubscription = graphql(`
       errorCode
       message
       at
+    }
+  }
+`);
+
+export const RunEventsSubscription = graphql(`
+  subscription LiveRunEvents {
+    runEvents {
+      type
+      runId
+      seq
     }
   }
 `);
@@ -178,8 +214,8 @@ export const ProposalQuery = graphql(`
 `);
 
 export const ProposalEventsSubscription = graphql(`
-  subscription LiveProposalEvents($space: String!) {
-    proposalEvents(space: $space) {
+  subscription LiveProposalEvents {
+    proposalEvents {
       type
       stagingId
       space

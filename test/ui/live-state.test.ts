@@ -41,6 +41,13 @@ describe('runProgress', () => {
     // A summary fetched later than the events it replays is not rolled back.
     expect(runProgress({ ...summary, status: 'ATTESTED', pendingStepIndex: 3 }, proven).status).toBe('ATTESTED');
   });
+
+  it('counts only proven steps of a run that expired midway (its pendingStepIndex is null)', () => {
+    const expired = { ...summary, status: 'EXPIRED' as const, pendingStepIndex: null };
+    expect(runProgress(expired, [event(1, 'STARTED', null), event(2, 'STEP_PROVEN', 1), event(3, 'EXPIRED', null)])).toMatchObject({ status: 'EXPIRED', settledSteps: 1 });
+    expect(runProgress(expired, [event(1, 'STARTED', null), event(2, 'STEP_PROVEN', 1), event(3, 'STEP_PROVEN', 2), event(4, 'COMPLETED', null), event(5, 'EXPIRED', null)]).settledSteps).toBe(3);
+    expect(runProgress({ ...summary, status: 'COMPLETED', pendingStepIndex: null }, []).settledSteps).toBe(3);
+  });
 });
 
 describe('isPromptStillOpen', () => {
