@@ -54,6 +54,29 @@ function firstOf(who: Principal, query: string, variables: Record<string, unknow
   });
 }
 
+/**
+ * `who`'s subscription without a space, around `foreign` (another principal's write): `who`'s own
+ * action repeats until the feed shows it (so the feed is live), then `foreign` runs, then `who`
+ * acts once more and that event arrives. Returns every event the feed delivered meanwhile.
+ */
+async function feedAround(who: Principal, query: string, own: () => Promise<unknown>, foreign: () => Promise<unknown>): Promise<unknown[]> {
+  const events: unknown[] = [];
+  const client = server.wsClient({ authorization: `Bearer ${who.token}` });
+  const unsubscribe = client.subscribe({ query }, { next: (value) => void events.push(value), error: (error) => void events.push({ errors: error }), complete: () => {} });
+  const until = async (count: number, act: () => Promise<unknown>) => {
+    for (let attempt = 0; events.length < count && attempt < 50; attempt++) {
+      await act();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(events.length).toBeGreaterThanOrEqual(count);
+  };
+  await until(1, own);
+  await foreign();
+  await until(events.length + 1, own);
+  unsubscribe();
+  return events;
+}
+
 async function principal(admin: string, name: string): Promise<Principal> {
   const headers = { authorization: `Bearer ${admin}` };
   const created = await server.request(CreatePrincipalDocument, { input: { name, role: 'AGENT', groups: [name] } }, headers);
@@ -174,23 +197,27 @@ describe('the isolation matrix', () => {
   });
   check('memoryEvents', 'refuses a foreign space, and without a space streams none of its writes', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { memoryEvents(space: "${alice.space}") { uri } }`))).toContain('FORBIDDEN');
-    const feed = firstOf(bob, 'subscription { memoryEvents { uri space } }', {}, 1_000);
-    await as(alice, 'mutation($uri: String!) { updateMemories(input: { uris: [$uri], updates: { tags: ["isolated"] } }) { totalUpdated } }', { uri: aliceProtocol.uri });
-    expect(await feed).toBe('nothing');
+    const bobMemory = (await as(bob, 'mutation { mint(input: { markdown: "# Bob notes\\n\\n## Only step\\n\\nBob." }) { protocol { uri } } }')).data.mint.protocol.uri;
+    const events = await feedAround(
+      bob,
+      'subscription { memoryEvents { uri space } }',
+      () => as(bob, 'mutation($uri: String!) { updateMemories(input: { uris: [$uri], updates: { tags: ["bob"] } }) { totalUpdated } }', { uri: bobMemory }),
+      () => as(alice, 'mutation($uri: String!) { updateMemories(input: { uris: [$uri], updates: { tags: ["isolated"] } }) { totalUpdated } }', { uri: aliceProtocol.uri }),
+    );
+    expect(JSON.stringify(events)).toContain(bob.space);
+    expect(JSON.stringify(events)).not.toContain(alice.space);
   });
   check('runEvents', 'refuses a foreign space, and without a space streams none of its runs', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { runEvents(space: "${alice.space}") { runId } }`))).toContain('FORBIDDEN');
-    const bobFeed = firstOf(bob, 'subscription { runEvents { runId space } }', {}, 1_000);
-    // Alice's own feed sees her new runs (it has no replay: begin until one arrives), Bob's does not.
-    const aliceClient = server.wsClient({ authorization: `Bearer ${alice.token}` });
-    const aliceEvents: unknown[] = [];
-    aliceClient.subscribe({ query: 'subscription { runEvents { runId space type } }' }, { next: (value) => void aliceEvents.push(value), error: () => {}, complete: () => {} });
-    for (let attempt = 0; aliceEvents.length === 0 && attempt < 50; attempt++) {
-      await as(alice, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId } }', { uri: aliceProtocol.uri });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(JSON.stringify(aliceEvents[0])).toContain(alice.space);
-    expect(await bobFeed).toBe('nothing');
+    const bobProtocol = (await as(bob, 'mutation { mint(input: { markdown: "# Bob runs\\n\\n## Only step\\n\\nBob." }) { protocol { uri } } }')).data.mint.protocol.uri;
+    const beginAs = (who: Principal, uri: string) => () => as(who, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId } }', { uri });
+    const bobSees = await feedAround(bob, 'subscription { runEvents { runId space } }', beginAs(bob, bobProtocol), beginAs(alice, aliceProtocol.uri));
+    expect(JSON.stringify(bobSees)).toContain(bob.space);
+    expect(JSON.stringify(bobSees)).not.toContain(alice.space);
+    // The same feed as Alice does carry her runs.
+    const aliceSees = await feedAround(alice, 'subscription { runEvents { runId space } }', beginAs(alice, aliceProtocol.uri), beginAs(bob, bobProtocol));
+    expect(JSON.stringify(aliceSees)).toContain(alice.space);
+    expect(JSON.stringify(aliceSees)).not.toContain(bob.space);
   });
   check('runProgress', 'refuses a foreign run', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { runProgress(runId: "${aliceRun.runId}") { seq } }`))).toContain('NOT_FOUND');
@@ -240,17 +267,22 @@ describe('the isolation matrix', () => {
   });
   check('proposalEvents', 'refuses a foreign space, and without a space streams none of its proposals', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { proposalEvents(space: "${alice.space}") { type } }`))).toContain('FORBIDDEN');
-    const feed = firstOf(bob, 'subscription { proposalEvents { stagingId } }', {}, 1_000);
-    const staged = await as(alice, 'mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status } }', {
-      input: {
-        intent: 'RECORD_DECISION',
-        rationale: 'alice decides again',
-        operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: 'Use okapi queues', content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nOkapi queues for alice.' }],
-        sources: [{ type: 'FILE', ref: 'docs/okapi.md' }],
-      },
-    });
-    expect(staged.data.proposeUpdate.status).toBe('STAGED');
-    expect(await feed).toBe('nothing');
+    let decisions = 0;
+    const stageDecision = (who: Principal) => async () => {
+      decisions += 1;
+      const staged = await as(who, 'mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status } }', {
+        input: {
+          intent: 'RECORD_DECISION',
+          rationale: `decision ${decisions}`,
+          operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: `Use queue kind ${'abcdefghijklmnopqrstuvwxyz'[decisions % 26]}${decisions}`, content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nQueues.' }],
+          sources: [{ type: 'FILE', ref: 'docs/queues.md' }],
+        },
+      });
+      expect(staged.data.proposeUpdate.status).toBe('STAGED');
+    };
+    const events = await feedAround(bob, 'subscription { proposalEvents { stagingId space } }', stageDecision(bob), stageDecision(alice));
+    expect(JSON.stringify(events)).toContain(bob.space);
+    expect(JSON.stringify(events)).not.toContain(alice.space);
   });
 
   it('keeps runs of the built-in (app space) protocols with the principal who runs them', async () => {
