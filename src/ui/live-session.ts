@@ -137,6 +137,7 @@ export class LiveSession {
       const { run } = await this.http(RunQuery, { id: runId });
       if (!run) return;
       this.state.upsertRuns([run]);
+      this.state.keepRecentRuns(RUN_LIMIT);
       this.watchRun(run.id);
     } catch (error) {
       this.fail(error as Error, 'run');

@@ -145,6 +145,22 @@ export class LiveState {
     return true;
   }
 
+  /**
+   * Forgets finished runs (attested or expired) beyond the `limit` most recently active, so a page
+   * left open on a busy server stays bounded; a run still going or waiting for a person stays.
+   */
+  keepRecentRuns(limit: number): void {
+    let dropped = false;
+    for (const { summary, progress } of this.runList().slice(limit)) {
+      const closed = progress.status === 'ATTESTED' || progress.status === 'EXPIRED';
+      if (!closed || [...this.prompts.values()].some((prompt) => prompt.runId === summary.id)) continue;
+      this.runs.delete(summary.id);
+      this.events.delete(summary.id);
+      dropped = true;
+    }
+    if (dropped) this.emit('runs');
+  }
+
   /** Runs newest activity first, with their progress. */
   runList(): { summary: RunSummary; progress: RunProgress }[] {
     return [...this.runs.values()]

@@ -50,6 +50,17 @@ describe('runProgress', () => {
   });
 });
 
+describe('LiveState.keepRecentRuns', () => {
+  it('forgets finished runs beyond the limit, oldest first, and keeps open ones and those with a prompt', () => {
+    const state = new LiveState();
+    const run = (id: string, second: number, status: RunSummary['status']): RunSummary => ({ ...summary, id, status, updatedAt: at(second), pendingStepIndex: status === 'ACTIVE' ? 1 : null });
+    state.upsertRuns([run('new', 50, 'ACTIVE'), run('old-active', 1, 'ACTIVE'), run('old-attested', 2, 'ATTESTED'), run('older-expired', 3, 'EXPIRED'), run('asking', 4, 'ATTESTED'), run('recent-done', 40, 'ATTESTED')]);
+    state.applyPrompt({ ...prompt('p1', 1, 4), runId: 'asking' });
+    state.keepRecentRuns(2);
+    expect(state.runList().map((entry) => entry.summary.id)).toEqual(['new', 'recent-done', 'asking', 'old-active']);
+  });
+});
+
 describe('isPromptStillOpen', () => {
   const issued = [event(1, 'STARTED', null), event(2, 'PROMPT_ISSUED', 1)];
 
