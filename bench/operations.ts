@@ -26,7 +26,7 @@ export const MEMORIES_PAGE = `query Memories($filter: MemoryFilter, $first: Int)
   }
 }`;
 
-export const RUN_PROGRESS = `subscription RunProgress($runId: String!, $afterSeq: Int) {
+export const RUN_PROGRESS = `subscription RunProgress($runId: ID!, $afterSeq: Int) {
   runProgress(runId: $runId, afterSeq: $afterSeq) { runId seq type stepIndex stepCount at }
 }`;
 

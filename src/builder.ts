@@ -8,6 +8,8 @@ export const builder = new SchemaBuilder<{
   // Fields are non-null unless a field says otherwise: payloads and events are never null.
   DefaultFieldNullability: false;
   Scalars: {
+    // graphql-js coerces every ID input to a string; services take identifiers as strings.
+    ID: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
   };

@@ -10,6 +10,7 @@ import { schema } from './schema/index.js';
 import { createServices, type Services } from './services/services.js';
 import { connectMongo, type MongoHandle, pingDatabase } from './store/mongo.js';
 import { PUBLIC_KEYS_PATH } from './transcripts/transcript-signature.js';
+import { serveGraphiQLAssets } from './graphiql.js';
 import { serveUi } from './ui-static.js';
 import { attachGraphqlWs } from './websocket.js';
 import { createKairosYoga, type KairosYoga } from './yoga.js';
@@ -63,6 +64,8 @@ export function buildApp(options: AppOptions = {}): App {
     const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
       // The live page (static files; it authenticates its own GraphQL calls).
       if (serveUi(req, res)) return;
+      // GraphiQL's script, styles and workers, and the favicon both pages use.
+      if (serveGraphiQLAssets(req, res, config.graphiql)) return;
       if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
         void pingDatabase(db).then((up) => {
           res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });

@@ -7,6 +7,7 @@ import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
 import type { AppConfig } from './config.js';
 import { type AppContext, createContext } from './context.js';
 import type { EventBus } from './events/topics.js';
+import { renderLocalGraphiQL, useGraphiQLSecurityHeaders } from './graphiql.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { Authentication } from './services/auth-service.js';
@@ -55,6 +56,7 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
     schema: app.schema,
     graphqlEndpoint: '/graphql',
     graphiql: app.config.graphiql ? { title: 'kairos-graphql', subscriptionsProtocol: 'WS' } : false,
+    renderGraphiQL: renderLocalGraphiQL,
     landingPage: false,
     cors: app.config.corsOrigins.length > 0 ? { origin: app.config.corsOrigins, credentials: true } : false,
     logging: {
@@ -90,6 +92,7 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       // A JSON body, a token or the CSRF header each make a browser request non-simple (preflighted).
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'authorization', 'x-kairos-space'] }),
       ...(app.config.introspection ? [] : [useValidationRule(NoSchemaIntrospectionCustomRule)]),
+      useGraphiQLSecurityHeaders(),
       useRequestIds(),
       useRequestLimits(limits),
       useOperationTelemetry(app.metrics),

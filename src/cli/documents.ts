@@ -54,7 +54,7 @@ export const CliProposalDocument = graphql(`
 
 export const CliApplyProposalDocument = graphql(`
   mutation CliApplyProposal($id: ID!) {
-    applyProposal(id: $id) {
+    applyProposal(input: { id: $id }) {
       status
       reason
       message
@@ -71,10 +71,110 @@ export const CliApplyProposalDocument = graphql(`
 
 export const CliRejectProposalDocument = graphql(`
   mutation CliRejectProposal($id: ID!, $reason: String!) {
-    rejectProposal(id: $id, reason: $reason) {
+    rejectProposal(input: { id: $id, reason: $reason }) {
       status
       reason
       message
+    }
+  }
+`);
+
+export const CliMintDocument = graphql(`
+  mutation CliMint($input: MintInput!) {
+    mint(input: $input) {
+      protocol {
+        uri
+        slug
+        label
+        space
+        chainId
+        stepCount
+        protocolVersion
+      }
+    }
+  }
+`);
+
+export const CliRunsDocument = graphql(`
+  query CliRuns($filter: RunFilter, $first: Int) {
+    runs(filter: $filter, first: $first) {
+      totalCount
+      edges {
+        node {
+          id
+          status
+          protocolLabel
+          space
+          stepCount
+          pendingStepIndex
+          outcome
+          updatedAt
+        }
+      }
+    }
+  }
+`);
+
+export const CliRunDocument = graphql(`
+  query CliRun($id: ID!) {
+    run(id: $id) {
+      id
+      status
+      outcome
+      space
+      principalId
+      protocolLabel
+      protocolUri
+      stepUris
+      stepCount
+      pendingStepIndex
+      retryCount
+      createdAt
+      updatedAt
+      expiresAt
+      protocol {
+        steps {
+          uri
+          label
+        }
+      }
+      proofs {
+        stepIndex
+        stepUri
+        type
+        status
+        source
+        settled
+        executedAt
+        proofHash
+        previousProofHash
+        shell {
+          exitCode
+        }
+        mcp {
+          toolName
+          success
+        }
+        userInput {
+          confirmation
+        }
+        comment {
+          text
+        }
+      }
+      events {
+        seq
+        type
+        stepIndex
+        errorCode
+        message
+        at
+      }
+      attestation {
+        outcome
+        message
+        ratedAt
+      }
     }
   }
 `);

@@ -1,20 +1,27 @@
 /**
- * `kairos-graphql proposals list|review <id>|apply <id>|reject <id> --reason "…"`: the human side
- * of proposals, talking to a running server over GraphQL. Server URL from `--url`, else
- * `KAIROS_URL`, else http://localhost:4000/graphql. Exit codes: 0 done, 1 refused or failed, 2 usage.
+ * `kairos-graphql proposals …|mint …|runs …`: the human side of the server, over GraphQL, and
+ * `tokens create` straight in the database. Server from `--url` (its base URL, with or without
+ * `/graphql`), else `KAIROS_URL`, else http://localhost:4000. Exit codes: 0 done, 1 refused or
+ * failed (one line on stderr), 2 usage.
  */
 import { parseArgs } from 'node:util';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { print } from 'graphql';
 import { CliApplyProposalDocument, CliProposalDocument, CliProposalsDocument, CliRejectProposalDocument } from './documents.js';
 import { transcriptCommand } from './transcripts.js';
 import { MEMORIES_USAGE, memoriesCommand } from './memories.js';
+import { mintFile } from './mint-command.js';
+import { listRuns, showRun } from './run-commands.js';
+import { CliError, graphqlEndpoint, request } from './server-client.js';
 
-const USAGE = `usage: kairos-graphql proposals <command> [--url URL] [--token TOKEN]
-  list [--status STAGED|APPLIED|REJECTED|EXPIRED]   staged proposals (or those with the status), newest first
-  review <id>                                       details and the diff applying would write now
-  apply <id>                                        apply a staged proposal
-  reject <id> --reason "…"                          reject a staged proposal
+const USAGE = `usage: kairos-graphql <command> [--url URL] [--token TOKEN] [--json]
+  proposals list [--status STAGED|APPLIED|REJECTED|EXPIRED]   staged proposals (or those with the status), newest first
+  proposals review <id>                             details and the diff applying would write now
+  proposals apply <id>                              apply a staged proposal
+  proposals reject <id> --reason "…"                reject a staged proposal
+  mint <file.md> [--space SPACE] [--force]          mint a protocol document (--force replaces one with the same title)
+  runs list [--status ACTIVE|COMPLETED|ATTESTED|EXPIRED]   runs, most recently active first
+  runs show <id>                                    a run's steps, proofs and events
+  --url is the server (http://127.0.0.1:4000, with or without /graphql); --json prints the answer as JSON for scripts.
        kairos-graphql tokens create [--role admin|reviewer|agent] [--name NAME] [--group G]… [--expires-in SECONDS]
                                                     a principal (made once) and a new token, straight in the database
                                                     (MONGODB_URI/MONGODB_DB as the server uses them); the token is shown once
@@ -23,17 +30,8 @@ const USAGE = `usage: kairos-graphql proposals <command> [--url URL] [--token TO
 ${MEMORIES_USAGE}
 The token for proposals and memories commands comes from --token or KAIROS_TOKEN (needed when the server runs with KAIROS_AUTH=on).`;
 
-const DEFAULT_URL = 'http://localhost:4000/graphql';
+const DEFAULT_URL = 'http://localhost:4000';
 const STATUSES = ['STAGED', 'APPLIED', 'REJECTED', 'EXPIRED'] as const;
-
-class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number,
-  ) {
-    super(message);
-  }
-}
 
 export async function main(argv: string[], out: (line: string) => void = console.log): Promise<number> {
   const transcriptExit = await transcriptCommand(argv, { out, err: (line) => console.error(line) });
@@ -54,6 +52,9 @@ export async function main(argv: string[], out: (line: string) => void = console
         'expires-in': { type: 'string' },
         first: { type: 'string' },
         'expected-version': { type: 'string' },
+        space: { type: 'string' },
+        force: { type: 'boolean' },
+        json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -67,10 +68,17 @@ export async function main(argv: string[], out: (line: string) => void = console
     return 0;
   }
   if (group === 'tokens' && command === 'create') return createToken(values, out);
-  if ((group !== 'proposals' && group !== 'memories') || !command) throw new CliError(USAGE, 2);
-  const url = values.url ?? process.env.KAIROS_URL ?? DEFAULT_URL;
+  if (!group || !['proposals', 'mint', 'runs', 'memories'].includes(group) || !command) throw new CliError(USAGE, 2);
+  const url = graphqlEndpoint(values.url ?? process.env.KAIROS_URL ?? DEFAULT_URL);
   const token = values.token ?? process.env.KAIROS_TOKEN ?? null;
   const call = <TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables: TVariables) => request(url, token, document, variables);
+  const json = values.json ?? false;
+  if (group === 'mint') return mintFile(call, command, { space: values.space, force: values.force ?? false, json }, out);
+  if (group === 'runs') {
+    if (command === 'list') return listRuns(call, { status: values.status, json }, out);
+    if (command === 'show' && id) return showRun(call, id, { json }, out);
+    throw new CliError(command === 'show' ? `runs show needs a run id\n${USAGE}` : `unknown command "runs ${command}"\n${USAGE}`, 2);
+  }
   if (group === 'memories') {
     const args = { uri: id, version: positionals[3], first: values.first, expectedVersion: values['expected-version'] };
     return memoriesCommand(command, args, call, out, (message, exitCode) => {
@@ -87,6 +95,7 @@ export async function main(argv: string[], out: (line: string) => void = console
       const status = (values.status ?? 'STAGED').toUpperCase();
       if (!(STATUSES as readonly string[]).includes(status)) throw new CliError(`--status must be one of ${STATUSES.join(', ')}`, 2);
       const { proposals } = await call(CliProposalsDocument, { status: status as (typeof STATUSES)[number], first: 200 });
+      if (json) return printJson(out, { totalCount: proposals.totalCount, proposals: proposals.edges.map((edge) => edge.node) });
       if (proposals.edges.length === 0) out(`No ${status.toLowerCase()} proposals.`);
       for (const { node } of proposals.edges) {
         out(`${node.id}  ${node.status}  ${node.intent}  ${node.files.join(', ')}${node.rationale ? `  "${node.rationale}"` : ''}`);
@@ -95,7 +104,8 @@ export async function main(argv: string[], out: (line: string) => void = console
     }
     case 'review': {
       const { proposal } = await call(CliProposalDocument, { id: needId() });
-      if (!proposal) throw new CliError(`No proposal ${id}`, 1);
+      if (!proposal) throw new CliError(`NOT_FOUND: no proposal ${id} in your spaces`, 1);
+      if (json) return printJson(out, proposal);
       out(`Proposal   ${proposal.id}`);
       out(`Status     ${proposal.status}${proposal.decisionReason ? ` (${proposal.decisionReason}${proposal.decisionNote ? `: ${proposal.decisionNote}` : ''})` : ''}`);
       out(`Intent     ${proposal.intent}, confidence ${proposal.confidence}`);
@@ -110,8 +120,11 @@ export async function main(argv: string[], out: (line: string) => void = console
     }
     case 'apply': {
       const { applyProposal } = await call(CliApplyProposalDocument, { id: needId() });
+      if (json) printJson(out, applyProposal);
+      else {
       out(`${applyProposal.status}${applyProposal.reason ? ` (${applyProposal.reason})` : ''}: ${applyProposal.message}`);
       for (const drift of applyProposal.drift) out(`  drift: ${drift.file}${drift.sectionId ? `#${drift.sectionId}` : ''} expected ${drift.expected}, found ${drift.found}`);
+      }
       return applyProposal.status === 'APPLIED' ? 0 : 1;
     }
     case 'reject': {
@@ -119,12 +132,18 @@ export async function main(argv: string[], out: (line: string) => void = console
       if (!reason) throw new CliError('proposals reject needs --reason "…"', 2);
       const { rejectProposal } = await call(CliRejectProposalDocument, { id: needId(), reason });
       const done = rejectProposal.reason === 'USER_REJECTED';
-      out(done ? `REJECTED: ${rejectProposal.message}` : `${rejectProposal.status} (${rejectProposal.reason}): ${rejectProposal.message}`);
+      if (json) printJson(out, rejectProposal);
+      else out(done ? `REJECTED: ${rejectProposal.message}` : `${rejectProposal.status} (${rejectProposal.reason}): ${rejectProposal.message}`);
       return done ? 0 : 1;
     }
     default:
       throw new CliError(`unknown command "${command}"\n${USAGE}`, 2);
   }
+}
+
+function printJson(out: (line: string) => void, value: unknown): number {
+  out(JSON.stringify(value, null, 2));
+  return 0;
 }
 
 /**
@@ -161,23 +180,6 @@ async function createToken(values: { role?: string; name?: string; group?: strin
     await mongo.close();
     await database.stop();
   }
-}
-
-async function request<TResult, TVariables>(url: string, token: string | null, document: TypedDocumentNode<TResult, TVariables>, variables: TVariables): Promise<TResult> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query: print(document), variables }),
-    });
-  } catch (error) {
-    throw new CliError(`Cannot reach ${url}: ${(error as Error).message}`, 1);
-  }
-  const body = (await response.json().catch(() => null)) as { data?: TResult; errors?: { message: string; extensions?: { code?: string } }[] } | null;
-  if (body?.errors?.length) throw new CliError(body.errors.map((error) => `${error.extensions?.code ?? 'ERROR'}: ${error.message}`).join('\n'), 1);
-  if (!body?.data) throw new CliError(`Unexpected answer from ${url} (HTTP ${response.status})`, 1);
-  return body.data;
 }
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;

@@ -2,7 +2,7 @@
 import { graphql } from '../generated/index.js';
 
 export const CliRunTranscriptDocument = graphql(`
-  query CliRunTranscript($id: String!) {
+  query CliRunTranscript($id: ID!) {
     run(id: $id) {
       id
       transcript

@@ -1,5 +1,5 @@
 import type { ProposalIntent, ProposalReason } from '../proposals/proposal-types.js';
-import type { PromptRecord, RunEventRecord } from '../store/run-store.js';
+import type { PromptRecord, RunEventRecord, RunStatus } from '../store/run-store.js';
 
 /** Emitted after a memory write commits. JSON-safe so it can cross processes unchanged. */
 export interface MemoryEvent {
@@ -14,6 +14,26 @@ export interface MemoryEvent {
 
 /** One step of a run's history, numbered per run so a reconnecting client can resume. */
 export type RunEvent = Omit<RunEventRecord, 'at'> & { at: string };
+
+/** The run events that change a run's place in a list of runs: the `runEvents` feed carries these. */
+export const RUN_LIFECYCLE_EVENT_TYPES = ['STARTED', 'COMPLETED', 'ATTESTED', 'EXPIRED'] as const;
+export type RunLifecycleEventType = (typeof RUN_LIFECYCLE_EVENT_TYPES)[number];
+
+/** A run started, completed, was attested or expired, after the change commits. */
+export interface RunLifecycleEvent {
+  type: RunLifecycleEventType;
+  runId: string;
+  space: string;
+  principalId: string;
+  protocolLabel: string;
+  /** The run's status after the change. */
+  status: RunStatus;
+  stepCount: number;
+  /** The event's number in the run's own history (as in runProgress). */
+  seq: number;
+  /** ISO-8601 commit time. */
+  at: string;
+}
 
 /** A user_input challenge waiting for (or no longer waiting for) a person. */
 export type ChallengePrompt = Omit<PromptRecord, '_id' | 'createdAt' | 'at'> & { promptId: string; createdAt: string; at: string };
@@ -36,10 +56,11 @@ export interface ProposalEvent {
   at: string;
 }
 
-/** Every topic, with the id that scopes it (`memory:<space>`, `run:<runId>`, `prompt:<space>`). */
+/** Every topic, with the id that scopes it (`memory:<space>`, `run:<runId>`, `runLifecycle:<space>`, `prompt:<space>`). */
 export type EventTopics = {
   memory: [space: string, event: MemoryEvent];
   run: [runId: string, event: RunEvent];
+  runLifecycle: [space: string, event: RunLifecycleEvent];
   prompt: [space: string, prompt: ChallengePrompt];
   proposal: [space: string, event: ProposalEvent];
 };

@@ -261,6 +261,11 @@ export function isReadyToAttest(state: RunState): boolean {
   return attestReadiness(progressOf(state)).ready;
 }
 
+/** Every step is settled (the run is COMPLETED): no step waits for a proof, only attest remains. */
+export function isEveryStepSettled(state: RunState): boolean {
+  return allStepsSettled(progressOf(state));
+}
+
 /** The run as it stands, changing nothing: the pending step (or the closed-run answer). */
 export function showRun(state: RunState): StepPayload {
   if (state.status === 'CLOSED') return closedRun(state, state.steps[0]?.uri ?? '').payload;
@@ -351,10 +356,16 @@ function settlePending(state: RunState, proofHash: string, ids: IdSource): RunSt
   return enterStep({ ...state, lastProofHash: proofHash, retryCount: 0 }, progress.pendingStepIndex, ids);
 }
 
-/** Makes `index` the pending step, issuing its nonce (and prompt id for user_input). */
+/**
+ * Makes `index` the pending step, issuing its nonce (and prompt id for user_input). A last step
+ * without a challenge has nothing to prove (nextAction says attest), so it is settled at once.
+ */
 function enterStep(state: RunState, index: number, ids: IdSource): RunState {
   const step = state.steps[index - 1];
   if (!step) return { ...state, pendingStepIndex: index, pendingNonce: null, pendingPromptId: null };
+  if (index === state.steps.length && !step.challenge) {
+    return { ...state, pendingStepIndex: index + 1, pendingNonce: null, pendingPromptId: null };
+  }
   const isUserInput = effectiveChallenge(step.challenge).type === 'USER_INPUT';
   return {
     ...state,

@@ -4,7 +4,8 @@ import type { BatchItemResult, DeleteMemoriesResult, UpdateMemoriesResult } from
 import type { ChainInfo, MemoryRecord } from '../store/memory-store.js';
 import { ChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
-import { requireReadableSpace } from '../services/spaces.js';
+import { subscribeAcrossSpaces } from '../events/space-feeds.js';
+import { readableSpacesFor } from '../services/spaces.js';
 
 export const MemoryCategoryEnum = builder.enumType('MemoryCategory', {
   values: {
@@ -23,7 +24,7 @@ export const MemoryCategoryEnum = builder.enumType('MemoryCategory', {
 const ChainInfoRef = builder.objectRef<ChainInfo>('ChainInfo').implement({
   description: 'Where a protocol step sits in its chain.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId'),
+    chainId: t.exposeID('chainId'),
     label: t.exposeString('label', { description: 'The protocol title.' }),
     stepIndex: t.exposeInt('stepIndex', { description: '1-based position of this step.' }),
     stepCount: t.exposeInt('stepCount'),
@@ -45,9 +46,9 @@ export const MemoryRef = builder.objectRef<MemoryRecord>('Memory').implement({
     chain: t.field({ type: ChainInfoRef, nullable: true, resolve: (memory) => memory.chain }),
     challenge: t.field({ type: ChallengeRef, nullable: true, resolve: (memory) => memory.challenge }),
     createdAt: t.field({ type: 'DateTime', resolve: (memory) => memory.createdAt }),
-    createdBy: t.exposeString('createdBy'),
+    createdBy: t.exposeID('createdBy'),
     updatedAt: t.field({ type: 'DateTime', resolve: (memory) => memory.updatedAt }),
-    updatedBy: t.exposeString('updatedBy'),
+    updatedBy: t.exposeID('updatedBy'),
     version: t.exposeInt('version', { description: 'Incremented on every write.' }),
     path: t.string({
       nullable: true,
@@ -76,7 +77,7 @@ const MemoryFilterInput = builder.inputType('MemoryFilter', {
   fields: (t) => ({
     space: t.string(),
     category: t.field({ type: MemoryCategoryEnum }),
-    chainId: t.string(),
+    chainId: t.id(),
     tag: t.string(),
   }),
 });
@@ -176,10 +177,9 @@ const MemoryEventRef = builder.objectRef<MemoryEvent>('MemoryEvent').implement({
 builder.subscriptionField('memoryEvents', (t) =>
   t.field({
     type: MemoryEventRef,
-    args: { space: t.arg.string({ required: true, description: 'A space id, or "personal" for your own.' }) },
-    subscribe: (_root, args, ctx) => {
-      return ctx.events.subscribe('memory', requireReadableSpace(ctx.viewer, args.space));
-    },
+    description: 'Memory writes (minted, updated, deleted) in one space or, space omitted, every space you can read; live only. Answers FORBIDDEN for a space you cannot read.',
+    args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
+    subscribe: (_root, args, ctx) => subscribeAcrossSpaces(ctx.events, 'memory', readableSpacesFor(ctx.viewer, args.space)),
     resolve: (event) => event,
   }),
 );

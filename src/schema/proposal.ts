@@ -26,7 +26,8 @@ import type { ProposalRecord } from '../store/proposal-store.js';
 import type { AppContext } from '../context.js';
 import { connectionType } from './connection.js';
 import { MemoryCategoryEnum } from './memory.js';
-import { requireReadableSpace } from '../services/spaces.js';
+import { subscribeAcrossSpaces } from '../events/space-feeds.js';
+import { readableSpacesFor } from '../services/spaces.js';
 
 const ProposalIntentEnum = builder.enumType('ProposalIntent', {
   description: 'What a proposal is for; each intent may touch only its own categories of document.',
@@ -145,7 +146,7 @@ const ProposeUpdatePayloadRef = builder.objectRef<ProposeUpdateResult>('ProposeU
     reason: t.field({ type: ProposeUpdateReasonEnum, nullable: true, resolve: (payload) => payload.reason }),
     message: t.exposeString('message'),
     routing: t.field({ type: RoutingRef, nullable: true, description: 'Null when the proposal was refused before routing.', resolve: (payload) => payload.routing }),
-    stagingId: t.exposeString('stagingId', { nullable: true }),
+    stagingId: t.exposeID('stagingId', { nullable: true }),
     files: t.exposeStringList('files'),
     findings: t.field({ type: [SecretFindingRef], resolve: (payload) => payload.findings }),
     violations: t.field({ type: [SchemaViolationRef], resolve: (payload) => payload.violations }),
@@ -212,7 +213,7 @@ const ProposalRef = builder.objectRef<ProposalRecord>('Proposal').implement({
   description: 'A staged proposal and how it ended.',
   fields: (t) => ({
     id: t.exposeID('_id', { description: 'The staging id.' }),
-    stagingId: t.exposeString('_id'),
+    stagingId: t.exposeID('_id'),
     space: t.exposeString('space'),
     status: t.field({ type: ProposalStatusEnum, resolve: (proposal) => proposal.status }),
     intent: t.field({ type: ProposalIntentEnum, resolve: (proposal) => proposal.intent }),
@@ -224,11 +225,11 @@ const ProposalRef = builder.objectRef<ProposalRecord>('Proposal').implement({
     files: t.exposeStringList('files'),
     routing: t.field({ type: RoutingRef, resolve: (proposal) => proposal.routing }),
     affectedSections: t.field({ type: [AffectedSectionRef], resolve: (proposal) => proposal.affectedSections }),
-    proposedBy: t.exposeString('proposedBy'),
+    proposedBy: t.exposeID('proposedBy'),
     stagedAt: t.field({ type: 'DateTime', resolve: (proposal) => proposal.stagedAt }),
     expiresAt: t.field({ type: 'DateTime', resolve: (proposal) => proposal.expiresAt }),
     decidedAt: t.field({ type: 'DateTime', nullable: true, resolve: (proposal) => proposal.decidedAt }),
-    decidedBy: t.exposeString('decidedBy', { nullable: true }),
+    decidedBy: t.exposeID('decidedBy', { nullable: true }),
     decisionReason: t.field({ type: ProposeUpdateReasonEnum, nullable: true, resolve: (proposal) => proposal.decisionReason }),
     decisionNote: t.exposeString('decisionNote', { nullable: true, description: 'The reviewer’s words on a rejection.' }),
     reviewCommand: t.string({ resolve: (proposal) => reviewCommandFor(proposal._id) }),
@@ -279,21 +280,33 @@ builder.mutationField('proposeUpdate', (t) =>
   }),
 );
 
+const ApplyProposalInput = builder.inputType('ApplyProposalInput', {
+  fields: (t) => ({ id: t.id({ required: true, description: 'The staging id (Proposal.id, ProposeUpdatePayload.stagingId).' }) }),
+});
+
 builder.mutationField('applyProposal', (t) =>
   t.field({
     type: ProposeUpdatePayloadRef,
-    description: 'For reviewers: replay a staged proposal on the current documents.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.proposals.applyProposal(ctx.viewer, String(args.id)),
+    description:
+      'For reviewers: replay a staged proposal on the current documents. status APPLIED, or REJECTED with a reason (TARGET_DRIFT, TTL_EXPIRED…) as data. Errors: FORBIDDEN (not a reviewer, or your own proposal), NOT_FOUND.',
+    args: { input: t.arg({ type: ApplyProposalInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ctx.services.proposals.applyProposal(ctx.viewer, input.id),
   }),
 );
+
+const RejectProposalInput = builder.inputType('RejectProposalInput', {
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The staging id (Proposal.id, ProposeUpdatePayload.stagingId).' }),
+    reason: t.string({ required: true, description: 'Why, for the proposer; kept as the decision note.' }),
+  }),
+});
 
 builder.mutationField('rejectProposal', (t) =>
   t.field({
     type: ProposeUpdatePayloadRef,
-    description: 'For reviewers: reject a staged proposal, saying why.',
-    args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.proposals.rejectProposal(ctx.viewer, String(args.id), args.reason),
+    description: 'For reviewers: reject a staged proposal, saying why; answers status REJECTED with reason USER_REJECTED. Errors: FORBIDDEN, NOT_FOUND.',
+    args: { input: t.arg({ type: RejectProposalInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ctx.services.proposals.rejectProposal(ctx.viewer, input.id, input.reason),
   }),
 );
 
@@ -303,7 +316,7 @@ const ProposalEventRef = builder.objectRef<ProposalEvent>('ProposalEvent').imple
   description: 'A proposal was staged or decided, sent after the change commits.',
   fields: (t) => ({
     type: t.field({ type: ProposalEventTypeEnum, resolve: (event) => event.type }),
-    stagingId: t.exposeString('stagingId'),
+    stagingId: t.exposeID('stagingId'),
     space: t.exposeString('space'),
     intent: t.field({ type: ProposalIntentEnum, resolve: (event) => event.intent }),
     files: t.exposeStringList('files'),
@@ -315,11 +328,9 @@ const ProposalEventRef = builder.objectRef<ProposalEvent>('ProposalEvent').imple
 builder.subscriptionField('proposalEvents', (t) =>
   t.field({
     type: ProposalEventRef,
-    args: { space: t.arg.string({ required: true, description: 'A space id, or "personal" for your own.' }) },
-    subscribe: (_root, args, ctx) => {
-      const space = requireReadableSpace(ctx.viewer, args.space);
-      return ctx.events.subscribe('proposal', space);
-    },
+    description: 'Proposals staged, applied, rejected or expired in one space or, space omitted, every space you can read; live only. Answers FORBIDDEN for a space you cannot read.',
+    args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
+    subscribe: (_root, args, ctx) => subscribeAcrossSpaces(ctx.events, 'proposal', readableSpacesFor(ctx.viewer, args.space)),
     resolve: (event) => event,
   }),
 );

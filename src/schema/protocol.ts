@@ -8,7 +8,7 @@ export const ProtocolRef = builder.objectRef<ProtocolView>('Protocol').implement
   description: 'A minted protocol: the ordered steps of one chain.',
   fields: (t) => ({
     uri: t.string({ description: 'The URI of step 1, where a run begins.', resolve: (protocol) => protocolHead(protocol).uri }),
-    chainId: t.exposeString('chainId'),
+    chainId: t.exposeID('chainId'),
     label: t.string({ description: 'The title (H1).', resolve: (protocol) => protocolHead(protocol).chain!.label }),
     slug: t.string({ resolve: (protocol) => protocolHead(protocol).chain!.slug }),
     protocolVersion: t.string({ nullable: true, resolve: (protocol) => protocolHead(protocol).chain!.protocolVersion }),

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import type { ChallengePrompt, RunEvent } from '../events/topics.js';
+import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/topics.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
 import type { DisplayedChallenge } from '../runs/challenge-display.js';
 import type { ProofRecord } from '../runs/proof-record.js';
@@ -8,7 +8,7 @@ import { STEP_ERROR_CODE_DESCRIPTIONS } from '../runs/step-error-code.js';
 import type { NextCall } from '../runs/step-messages.js';
 import type { CurrentStep, StepPayload } from '../runs/step-payload.js';
 import type { AnswerPromptResult } from '../services/run-service.js';
-import { toChallengePrompt } from '../events/topics.js';
+import { RUN_LIFECYCLE_EVENT_TYPES, toChallengePrompt } from '../events/topics.js';
 import type { RunRecord, StoredProof } from '../store/run-store.js';
 import { ChallengeTypeEnum, CommentChallengeRef, McpChallengeRef, ShellChallengeRef, UserInputChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
@@ -29,7 +29,14 @@ const NextOperationEnum = builder.enumType('NextOperation', {
   values: ['NEXT', 'ATTEST', 'BEGIN', 'UPDATE_MEMORIES', 'NONE'] as const,
 });
 
-export const RunStatusEnum = builder.enumType('RunStatus', { values: ['ACTIVE', 'COMPLETED', 'ATTESTED', 'EXPIRED'] as const });
+export const RunStatusEnum = builder.enumType('RunStatus', {
+  values: {
+    ACTIVE: { description: 'A step waits for proof.' },
+    COMPLETED: { description: 'Every step is settled; only attest remains.' },
+    ATTESTED: { description: 'Closed by attest (SUCCESS or FAILURE).' },
+    EXPIRED: { description: 'Closed after sitting idle past expiresAt.' },
+  } as const,
+});
 
 const RunEventTypeEnum = builder.enumType('RunEventType', {
   values: [
@@ -55,7 +62,7 @@ const NextCallRef = builder.objectRef<NextCall>('NextCall').implement({
   fields: (t) => ({
     operation: t.field({ type: NextOperationEnum, resolve: (call) => call.operation }),
     uri: t.exposeString('uri', { nullable: true }),
-    runId: t.exposeString('runId', { nullable: true }),
+    runId: t.exposeID('runId', { nullable: true }),
   }),
 });
 
@@ -75,9 +82,12 @@ const StepChallengeRef = builder.objectRef<DisplayedChallenge>('StepChallenge').
     type: t.field({ type: ChallengeTypeEnum, resolve: (challenge) => challenge.type }),
     description: t.exposeString('description'),
     required: t.exposeBoolean('required'),
-    nonce: t.exposeString('nonce', { nullable: true, description: 'Echo it as solution.nonce; null once every step is settled.' }),
+    nonce: t.exposeString('nonce', {
+      nullable: true,
+      description: 'Echo it as solution.nonce. Null once every step is settled (the run is COMPLETED): nothing is left to prove, call attest.',
+    }),
     proofHash: t.exposeString('proofHash', { description: 'Echo it as solution.proofHash.' }),
-    promptId: t.exposeString('promptId', { nullable: true, description: 'For user_input: a person can answer it with answerPrompt.' }),
+    promptId: t.exposeID('promptId', { nullable: true, description: 'For user_input: a person can answer it with answerPrompt.' }),
     shell: t.field({ type: ShellChallengeRef, nullable: true, resolve: (challenge) => challenge.shell }),
     mcp: t.field({ type: McpChallengeRef, nullable: true, resolve: (challenge) => challenge.mcp }),
     userInput: t.field({ type: UserInputChallengeRef, nullable: true, resolve: (challenge) => challenge.userInput }),
@@ -89,7 +99,7 @@ export const StepPayloadRef = builder.objectRef<StepPayload>('StepPayload').impl
   description: 'The answer of begin and next: the step to work on and exactly what to call next.',
   fields: (t) => ({
     mustObey: t.exposeBoolean('mustObey', { description: 'When true, do exactly what nextAction says.' }),
-    runId: t.exposeString('runId'),
+    runId: t.exposeID('runId'),
     currentStep: t.field({ type: CurrentStepRef, nullable: true, resolve: (payload) => payload.currentStep }),
     challenge: t.field({ type: StepChallengeRef, nullable: true, resolve: (payload) => payload.challenge }),
     message: t.exposeString('message', { nullable: true }),
@@ -103,7 +113,7 @@ export const StepPayloadRef = builder.objectRef<StepPayload>('StepPayload').impl
 
 const AttestPayloadRef = builder.objectRef<AttestPayload>('AttestPayload').implement({
   fields: (t) => ({
-    runId: t.exposeString('runId'),
+    runId: t.exposeID('runId'),
     uri: t.exposeString('uri'),
     outcome: t.field({ type: OutcomeEnum, resolve: (payload) => payload.outcome }),
     message: t.exposeString('message'),
@@ -184,7 +194,7 @@ const ProofRecordRef = builder.objectRef<StoredProof>('ProofRecord').implement({
 export const RunEventRef = builder.objectRef<RunEvent>('RunEvent').implement({
   description: 'One step of a run, numbered per run (seq) so a reconnecting client can resume with afterSeq.',
   fields: (t) => ({
-    runId: t.exposeString('runId'),
+    runId: t.exposeID('runId'),
     seq: t.exposeInt('seq'),
     type: t.field({ type: RunEventTypeEnum, resolve: (event) => event.type }),
     stepUri: t.exposeString('stepUri', { nullable: true }),
@@ -199,8 +209,8 @@ export const RunEventRef = builder.objectRef<RunEvent>('RunEvent').implement({
 export const ChallengePromptRef = builder.objectRef<ChallengePrompt>('ChallengePrompt').implement({
   description: 'A user_input challenge a person can answer with answerPrompt.',
   fields: (t) => ({
-    promptId: t.exposeString('promptId'),
-    runId: t.exposeString('runId'),
+    promptId: t.exposeID('promptId'),
+    runId: t.exposeID('runId'),
     space: t.exposeString('space'),
     stepUri: t.exposeString('stepUri'),
     stepIndex: t.exposeInt('stepIndex'),
@@ -220,7 +230,7 @@ export const RunRef = builder.objectRef<RunRecord>('Run').implement({
     id: t.exposeID('_id'),
     status: t.field({ type: RunStatusEnum, resolve: (run) => run.status }),
     space: t.exposeString('space'),
-    principalId: t.exposeString('principalId'),
+    principalId: t.exposeID('principalId'),
     protocolLabel: t.string({ resolve: (run) => run.protocol.label }),
     protocolUri: t.string({ description: 'Step 1 of the protocol when the run began.', resolve: (run) => run.protocol.headUri }),
     protocol: t.field({
@@ -233,8 +243,8 @@ export const RunRef = builder.objectRef<RunRecord>('Run').implement({
     stepCount: t.int({ resolve: (run) => run.stepUris.length }),
     pendingStepIndex: t.int({
       nullable: true,
-      description: 'The step waiting for proof; null once every step is settled.',
-      resolve: (run) => (run.state.pendingStepIndex <= run.stepUris.length ? run.state.pendingStepIndex : null),
+      description: 'The 1-based step waiting for proof. Null once no step waits: every step is settled (COMPLETED), or the run is ATTESTED or EXPIRED.',
+      resolve: (run) => (run.status === 'ACTIVE' && run.state.pendingStepIndex <= run.stepUris.length ? run.state.pendingStepIndex : null),
     }),
     retryCount: t.int({ resolve: (run) => run.state.retryCount }),
     outcome: t.field({ type: OutcomeEnum, nullable: true, resolve: (run) => run.state.outcome }),
@@ -255,7 +265,7 @@ builder.queryField('run', (t) =>
   t.field({
     type: RunRef,
     nullable: true,
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.runs.getRun(ctx.viewer, args.id),
   }),
 );
@@ -266,7 +276,7 @@ const RunFilterInput = builder.inputType('RunFilter', {
   fields: (t) => ({
     space: t.string(),
     status: t.field({ type: RunStatusEnum }),
-    chainId: t.string(),
+    chainId: t.id(),
   }),
 });
 
@@ -321,7 +331,7 @@ const SolutionInput = builder.inputType('SolutionInput', {
 const NextInput = builder.inputType('NextInput', {
   fields: (t) => ({
     uri: t.string({ required: true, description: 'The pending step, or the step right after it (what nextAction names).' }),
-    runId: t.string({ description: 'Omitted: your most recent open run of this protocol.' }),
+    runId: t.id({ description: 'Omitted: your most recent open run of this protocol.' }),
     solution: t.field({ type: SolutionInput }),
   }),
 });
@@ -344,7 +354,7 @@ builder.mutationField('next', (t) =>
 const AttestInput = builder.inputType('AttestInput', {
   fields: (t) => ({
     uri: t.string({ required: true }),
-    runId: t.string(),
+    runId: t.id(),
     outcome: t.field({ type: OutcomeEnum, required: true }),
     message: t.string({ required: true }),
     qualityBonus: t.float(),
@@ -362,7 +372,7 @@ builder.mutationField('attest', (t) =>
 
 const AnswerPromptInput = builder.inputType('AnswerPromptInput', {
   fields: (t) => ({
-    promptId: t.string({ required: true }),
+    promptId: t.id({ required: true }),
     confirmation: t.string({ required: true, description: 'The reply: "approve", "yes", or a decline such as "rejected".' }),
   }),
 });
@@ -386,7 +396,7 @@ builder.subscriptionField('runProgress', (t) =>
   t.field({
     type: RunEventRef,
     description: 'The run events after afterSeq (replayed from the database), then live ones.',
-    args: { runId: t.arg.string({ required: true }), afterSeq: t.arg.int() },
+    args: { runId: t.arg.id({ required: true }), afterSeq: t.arg.int() },
     subscribe: (_root, args, ctx) => ctx.services.runs.watchRun(ctx.viewer, args.runId, args.afterSeq ?? 0),
     resolve: (event) => event,
   }),
@@ -396,8 +406,39 @@ builder.subscriptionField('challengePrompts', (t) =>
   t.field({
     type: ChallengePromptRef,
     description: 'Open prompts first, then every prompt change, for one run or a space (default: all your spaces).',
-    args: { runId: t.arg.string(), space: t.arg.string() },
+    args: { runId: t.arg.id(), space: t.arg.string() },
     subscribe: (_root, args, ctx) => ctx.services.runs.watchPrompts(ctx.viewer, args),
     resolve: (prompt) => prompt,
+  }),
+);
+
+const RunLifecycleEventTypeEnum = builder.enumType('RunLifecycleEventType', {
+  description: 'What happened to a run, as the runEvents feed reports it.',
+  values: RUN_LIFECYCLE_EVENT_TYPES,
+});
+
+const RunLifecycleEventRef = builder.objectRef<RunLifecycleEvent>('RunLifecycleEvent').implement({
+  description: 'A run started, completed (every step settled), was attested or expired. Sent after the change commits.',
+  fields: (t) => ({
+    type: t.field({ type: RunLifecycleEventTypeEnum, resolve: (event) => event.type }),
+    runId: t.exposeID('runId', { description: 'Pass it to run(id) or runProgress(runId) for the details.' }),
+    space: t.exposeString('space'),
+    principalId: t.exposeID('principalId', { description: 'Who runs it.' }),
+    protocolLabel: t.exposeString('protocolLabel', { description: 'The protocol title.' }),
+    status: t.field({ type: RunStatusEnum, description: "The run's status after this event.", resolve: (event) => event.status }),
+    stepCount: t.exposeInt('stepCount'),
+    seq: t.exposeInt('seq', { description: "This event's number in the run's own history (as in runProgress and Run.events)." }),
+    at: t.field({ type: 'DateTime', resolve: (event) => event.at }),
+  }),
+});
+
+builder.subscriptionField('runEvents', (t) =>
+  t.field({
+    type: RunLifecycleEventRef,
+    description:
+      'Live feed of runs starting, completing, being attested or expiring, in one space or (space omitted) every space you can read. Nothing is replayed: list runs first with the runs query, then follow this feed. Answers FORBIDDEN for a space you cannot read.',
+    args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
+    subscribe: (_root, args, ctx) => ctx.services.runs.watchRunLifecycle(ctx.viewer, args),
+    resolve: (event) => event,
   }),
 );

@@ -18,7 +18,7 @@ const SpaceKindEnum = builder.enumType('SpaceKind', { values: ['PERSONAL', 'GROU
 const MeRef = builder.objectRef<Viewer>('Me').implement({
   description: 'Who you are for this request, and what you can reach.',
   fields: (t) => ({
-    principalId: t.exposeString('principalId'),
+    principalId: t.exposeID('principalId'),
     role: t.field({ type: RoleEnum, resolve: (viewer) => viewer.role }),
     authenticated: t.exposeBoolean('authenticated', { description: 'False for the local principal when KAIROS_AUTH is off.' }),
     readableSpaces: t.exposeStringList('readableSpaces'),
@@ -78,7 +78,7 @@ const TokenRef = builder.objectRef<TokenRecord>('Token').implement({
   description: 'An API token; its secret is shown once, when it is created.',
   fields: (t) => ({
     id: t.exposeID('_id'),
-    principalId: t.exposeString('principalId'),
+    principalId: t.exposeID('principalId'),
     name: t.exposeString('name'),
     createdAt: t.field({ type: 'DateTime', resolve: (token) => token.createdAt }),
     expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (token) => token.expiresAt }),
@@ -98,18 +98,24 @@ const CreatePrincipalInput = builder.inputType('CreatePrincipalInput', {
   }),
 });
 
+const CreatePrincipalPayloadRef = builder.objectRef<{ principal: PrincipalRecord }>('CreatePrincipalPayload').implement({
+  fields: (t) => ({
+    principal: t.field({ type: PrincipalRef, description: 'The new principal: give it a token with createToken.', resolve: (payload) => payload.principal }),
+  }),
+});
+
 builder.mutationField('createPrincipal', (t) =>
   t.field({
-    type: PrincipalRef,
-    description: 'Admins only.',
+    type: CreatePrincipalPayloadRef,
+    description: 'Admins only: a new principal (then createToken with its id). Errors: FORBIDDEN, BAD_USER_INPUT.',
     args: { input: t.arg({ type: CreatePrincipalInput, required: true }) },
-    resolve: (_root, { input }, ctx) => ctx.services.auth.createPrincipal(ctx.viewer, input),
+    resolve: async (_root, { input }, ctx) => ({ principal: await ctx.services.auth.createPrincipal(ctx.viewer, input) }),
   }),
 );
 
 const CreateTokenInput = builder.inputType('CreateTokenInput', {
   fields: (t) => ({
-    principalId: t.string({ description: 'Omitted: yourself. Admins may name anyone.' }),
+    principalId: t.id({ description: 'Omitted: yourself. Admins may name anyone.' }),
     name: t.string({ required: true }),
     expiresInSeconds: t.int(),
   }),
@@ -130,10 +136,21 @@ builder.mutationField('createToken', (t) =>
   }),
 );
 
+const RevokeTokenInput = builder.inputType('RevokeTokenInput', {
+  fields: (t) => ({ id: t.id({ required: true, description: 'Token.id (from tokens or createToken), never the secret.' }) }),
+});
+
+const RevokeTokenPayloadRef = builder.objectRef<{ token: TokenRecord }>('RevokeTokenPayload').implement({
+  fields: (t) => ({
+    token: t.field({ type: TokenRef, description: 'The token, with revokedAt set: requests sending it now answer UNAUTHENTICATED.', resolve: (payload) => payload.token }),
+  }),
+});
+
 builder.mutationField('revokeToken', (t) =>
   t.field({
-    type: TokenRef,
-    args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.auth.revokeToken(ctx.viewer, args.id),
+    type: RevokeTokenPayloadRef,
+    description: 'Revokes one of your tokens (admins: anyone\'s). Errors: NOT_FOUND, FORBIDDEN.',
+    args: { input: t.arg({ type: RevokeTokenInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({ token: await ctx.services.auth.revokeToken(ctx.viewer, input.id) }),
   }),
 );

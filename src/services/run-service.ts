@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import { Repeater } from '@repeaterjs/repeater';
 import { APP_SPACE, personalSpaceOf } from '../auth/viewer.js';
-import type { ChallengePrompt, EventBus, RunEvent } from '../events/topics.js';
-import { toChallengePrompt } from '../events/topics.js';
+import type { ChallengePrompt, EventBus, RunEvent, RunLifecycleEvent } from '../events/topics.js';
+import { RUN_LIFECYCLE_EVENT_TYPES, toChallengePrompt } from '../events/topics.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
 import { effectiveChallenge, requiresHuman, userInputPrompt } from '../runs/challenge-display.js';
 import { newNonce } from '../runs/nonce.js';
 import type { IdSource, RunState, RunStep, StepTransition } from '../runs/run-transitions.js';
-import { applyAttest, applyNext, applyPromptAnswer, beginRun, isReadyToAttest, runNotFoundPayload, showRun } from '../runs/run-transitions.js';
+import { applyAttest, applyNext, applyPromptAnswer, beginRun, isEveryStepSettled, runNotFoundPayload, showRun } from '../runs/run-transitions.js';
 import type { Outcome, SolutionInput } from '../runs/solution-input.js';
 import { displayStepContent } from '../runs/step-content.js';
 import type { StepPayload } from '../runs/step-payload.js';
@@ -17,7 +17,8 @@ import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { parseMemoryUri } from './memory-uri.js';
 import type { MemoryReader } from './memory-reader.js';
-import { requireReadableSpace } from './spaces.js';
+import { readableSpacesFor, requireReadableSpace } from './spaces.js';
+import { subscribeAcrossSpaces } from '../events/space-feeds.js';
 
 export interface BeginInput {
   uri?: string | null;
@@ -92,7 +93,7 @@ export class RunService {
       principalId: viewer.principalId,
       protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri, version: chain.protocolVersion },
       stepUris: steps.map((step) => step.uri),
-      status: isReadyToAttest(transition.state) ? 'COMPLETED' : 'ACTIVE',
+      status: isEveryStepSettled(transition.state) ? 'COMPLETED' : 'ACTIVE',
       state: transition.state,
       proofs: [],
       attestation: null,
@@ -263,6 +264,14 @@ export class RunService {
     });
   }
 
+  /**
+   * Runs starting, completing, being attested or expiring, in one space or every readable one,
+   * live only (a watcher that needs the past lists runs).
+   */
+  watchRunLifecycle(viewer: Viewer, filter: { space?: string | null }): AsyncIterableIterator<RunLifecycleEvent> {
+    return subscribeAcrossSpaces(this.events, 'runLifecycle', readableSpacesFor(viewer, filter.space));
+  }
+
   /** Marks idle runs EXPIRED and closes their prompts; the server calls it on a timer. */
   async expireIdleRuns(now = new Date()): Promise<number> {
     const stale = await this.runs.findExpiredRuns(now, 100);
@@ -306,10 +315,10 @@ export class RunService {
     }
     const prompt = this.issuedPrompt(run, before, after, now);
     if (prompt) types.push({ type: 'PROMPT_ISSUED', stepIndex: prompt.stepIndex });
-    const ready = isReadyToAttest(after);
-    if (ready && !isReadyToAttest(before)) types.push({ type: 'COMPLETED', stepIndex: null });
+    const settled = isEveryStepSettled(after);
+    if (settled && !isEveryStepSettled(before)) types.push({ type: 'COMPLETED', stepIndex: null });
 
-    const status: RunStatus = ready ? 'COMPLETED' : 'ACTIVE';
+    const status: RunStatus = settled ? 'COMPLETED' : 'ACTIVE';
     const events = types.map((event, index) =>
       this.event(run, run.eventSeq + index + 1, event.type, { now, stepIndex: event.stepIndex, errorCode: event.errorCode ?? null, message: event.message ?? null }),
     );
@@ -338,7 +347,12 @@ export class RunService {
   private async commit(change: RunCommit): Promise<boolean> {
     const closed = await this.runs.commit(change);
     if (closed === null) return false;
-    for (const event of change.events) this.events.publish('run', change.run._id, toRunEvent(event));
+    const status = change.update?.status ?? change.run.status;
+    for (const event of change.events) {
+      this.events.publish('run', change.run._id, toRunEvent(event));
+      const lifecycle = toRunLifecycleEvent(change.run, status, event);
+      if (lifecycle) this.events.publish('runLifecycle', change.run.space, lifecycle);
+    }
     for (const record of [...(change.newPrompt ? [change.newPrompt] : []), ...closed]) this.events.publish('prompt', record.space, toChallengePrompt(record));
     return true;
   }
@@ -419,6 +433,22 @@ export class RunService {
 
 function toRunEvent(event: RunEventRecord): RunEvent {
   return { ...event, at: event.at.toISOString() };
+}
+
+function toRunLifecycleEvent(run: RunRecord, status: RunStatus, event: RunEventRecord): RunLifecycleEvent | null {
+  const type = RUN_LIFECYCLE_EVENT_TYPES.find((lifecycleType) => lifecycleType === event.type);
+  if (!type) return null;
+  return {
+    type,
+    runId: run._id,
+    space: run.space,
+    principalId: run.principalId,
+    protocolLabel: run.protocol.label,
+    status,
+    stepCount: run.stepUris.length,
+    seq: event.seq,
+    at: event.at.toISOString(),
+  };
 }
 
 function proofCountsByStep(proofs: StoredProof[]): Map<string, { successes: number; failures: number }> {

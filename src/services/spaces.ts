@@ -10,3 +10,8 @@ export function requireReadableSpace(viewer: Viewer, name: string, message = `Sp
   if (!space) throw new RequestError('FORBIDDEN', message, { space: name });
   return space;
 }
+
+/** The one space a subscription names (FORBIDDEN if unreadable), or every readable space when it names none. */
+export function readableSpacesFor(viewer: Viewer, name: string | null | undefined): string[] {
+  return name ? [requireReadableSpace(viewer, name)] : [...viewer.readableSpaces];
+}

@@ -8,6 +8,7 @@ import {
   PromptsSubscription,
   ProposalEventsSubscription,
   ProposalQuery,
+  RunEventsSubscription,
   RunProgressSubscription,
   RunQuery,
   RunsQuery,
@@ -63,20 +64,27 @@ export class LiveSession {
           const isNew = prompt.status === 'OPEN' && !this.state.openPrompts().some((open) => open.promptId === prompt.promptId);
           this.state.applyPrompt(prompt);
           if (isNew) this.callbacks.announce(`New prompt from ${prompt.protocolLabel}: ${prompt.prompt}`);
-          // There is no "run started" event: a prompt of an unknown run is how a new run shows up.
+          // Its run may not be on the page yet (the runs feed and the prompt feed race).
           if (!this.state.hasRun(prompt.runId)) void this.loadRun(prompt.runId);
         },
         onError: (error) => this.fail(error, 'prompts'),
       }),
     );
-    for (const space of this.state.viewer?.readableSpaces ?? []) {
-      this.watch(`proposals:${space}`, () =>
-        subscribe(this.client, ProposalEventsSubscription, { space }, {
-          onData: ({ proposalEvents: event }) => void this.onProposalEvent(event.stagingId, event.type),
-          onError: (error) => this.fail(error, `proposals of ${space}`),
-        }),
-      );
-    }
+    // A run that starts anywhere the viewer reads appears at once; its own progress feed takes over.
+    this.watch('runs', () =>
+      subscribe(this.client, RunEventsSubscription, {}, {
+        onData: ({ runEvents: event }) => {
+          if (!this.state.hasRun(event.runId)) void this.loadRun(event.runId);
+        },
+        onError: (error) => this.fail(error, 'runs'),
+      }),
+    );
+    this.watch('proposals', () =>
+      subscribe(this.client, ProposalEventsSubscription, {}, {
+        onData: ({ proposalEvents: event }) => void this.onProposalEvent(event.stagingId, event.type),
+        onError: (error) => this.fail(error, 'proposals'),
+      }),
+    );
     for (const { summary } of this.state.runList()) this.watchRun(summary.id);
     void this.refreshRuns();
     void this.refreshProposals();
@@ -129,6 +137,7 @@ export class LiveSession {
       const { run } = await this.http(RunQuery, { id: runId });
       if (!run) return;
       this.state.upsertRuns([run]);
+      this.state.keepRecentRuns(RUN_LIMIT);
       this.watchRun(run.id);
     } catch (error) {
       this.fail(error as Error, 'run');

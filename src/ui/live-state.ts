@@ -45,14 +45,16 @@ export interface RunProgress {
 /** The run as of the newest of the fetched summary and the events seen since. */
 export function runProgress(summary: RunSummary, events: readonly RunEvent[]): RunProgress {
   let status = summary.status;
-  let settledSteps = summary.pendingStepIndex === null ? summary.stepCount : summary.pendingStepIndex - 1;
+  // pendingStepIndex is null once no step waits: every step settled, or the run closed early
+  // (an expired run counts the steps its events show proven).
+  let settledSteps = summary.pendingStepIndex !== null ? summary.pendingStepIndex - 1 : summary.status === 'EXPIRED' ? 0 : summary.stepCount;
   for (const event of events) {
     const reached = STATUS_OF_EVENT[event.type];
     if (reached && STATUS_RANK[reached] > STATUS_RANK[status]) status = reached;
     if (event.type === 'STEP_PROVEN' && event.stepIndex !== null) settledSteps = Math.max(settledSteps, event.stepIndex);
   }
   // A completed run has settled every step, the last one (no challenge) included.
-  if (status === 'COMPLETED' || status === 'ATTESTED') settledSteps = summary.stepCount;
+  if (status === 'COMPLETED' || status === 'ATTESTED' || events.some((event) => event.type === 'COMPLETED')) settledSteps = summary.stepCount;
   const lastEvent = events.at(-1) ?? null;
   const activeAt = lastEvent && lastEvent.at > summary.updatedAt ? lastEvent.at : summary.updatedAt;
   return { status, settledSteps: Math.min(settledSteps, summary.stepCount), stepCount: summary.stepCount, lastEvent, activeAt };
@@ -141,6 +143,22 @@ export class LiveState {
     }
     if (closed) this.emit('prompts');
     return true;
+  }
+
+  /**
+   * Forgets finished runs (attested or expired) beyond the `limit` most recently active, so a page
+   * left open on a busy server stays bounded; a run still going or waiting for a person stays.
+   */
+  keepRecentRuns(limit: number): void {
+    let dropped = false;
+    for (const { summary, progress } of this.runList().slice(limit)) {
+      const closed = progress.status === 'ATTESTED' || progress.status === 'EXPIRED';
+      if (!closed || [...this.prompts.values()].some((prompt) => prompt.runId === summary.id)) continue;
+      this.runs.delete(summary.id);
+      this.events.delete(summary.id);
+      dropped = true;
+    }
+    if (dropped) this.emit('runs');
   }
 
   /** Runs newest activity first, with their progress. */

@@ -40,9 +40,35 @@ export const RunsQuery = graphql(`
 `);
 
 export const RunQuery = graphql(`
-  query LiveRun($id: String!) {
+  query LiveRun($id: ID!) {
     run(id: $id) {
       ...LiveRunSummary
+      stepUris
+      protocol {
+        steps {
+          uri
+          label
+          text
+          challenge {
+            type
+            required
+            shell {
+              invocationDisplay
+              timeoutSeconds
+            }
+            mcp {
+              toolName
+            }
+            userInput {
+              prompt
+              requireHuman
+            }
+            comment {
+              minLength
+            }
+          }
+        }
+      }
       proofs {
         stepIndex
         type
@@ -76,7 +102,7 @@ export const RunQuery = graphql(`
 `);
 
 export const RunProgressSubscription = graphql(`
-  subscription LiveRunProgress($runId: String!, $afterSeq: Int) {
+  subscription LiveRunProgress($runId: ID!, $afterSeq: Int) {
     runProgress(runId: $runId, afterSeq: $afterSeq) {
       runId
       seq
@@ -86,6 +112,16 @@ export const RunProgressSubscription = graphql(`
       errorCode
       message
       at
+    }
+  }
+`);
+
+export const RunEventsSubscription = graphql(`
+  subscription LiveRunEvents {
+    runEvents {
+      type
+      runId
+      seq
     }
   }
 `);
@@ -178,8 +214,8 @@ export const ProposalQuery = graphql(`
 `);
 
 export const ProposalEventsSubscription = graphql(`
-  subscription LiveProposalEvents($space: String!) {
-    proposalEvents(space: $space) {
+  subscription LiveProposalEvents {
+    proposalEvents {
       type
       stagingId
       space
@@ -206,7 +242,7 @@ export const ProposalDecisionFields = graphql(`
 
 export const ApplyProposalMutation = graphql(`
   mutation LiveApplyProposal($id: ID!) {
-    applyProposal(id: $id) {
+    applyProposal(input: { id: $id }) {
       ...LiveProposalDecision
     }
   }
@@ -214,7 +250,7 @@ export const ApplyProposalMutation = graphql(`
 
 export const RejectProposalMutation = graphql(`
   mutation LiveRejectProposal($id: ID!, $reason: String!) {
-    rejectProposal(id: $id, reason: $reason) {
+    rejectProposal(input: { id: $id, reason: $reason }) {
       ...LiveProposalDecision
     }
   }

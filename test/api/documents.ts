@@ -158,7 +158,7 @@ export const DeleteMemoriesDocument = graphql(`
 `);
 
 export const MemoryEventsDocument = graphql(`
-  subscription MemoryEvents($space: String!) {
+  subscription MemoryEvents($space: String) {
     memoryEvents(space: $space) {
       type
       uri

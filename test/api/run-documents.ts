@@ -93,7 +93,7 @@ export const AnswerPromptDocument = graphql(`
 `);
 
 export const RunDocument = graphql(`
-  query Run($id: String!) {
+  query Run($id: ID!) {
     run(id: $id) {
       id
       status
@@ -142,7 +142,7 @@ export const RunsDocument = graphql(`
 `);
 
 export const RunProgressDocument = graphql(`
-  subscription RunProgress($runId: String!, $afterSeq: Int) {
+  subscription RunProgress($runId: ID!, $afterSeq: Int) {
     runProgress(runId: $runId, afterSeq: $afterSeq) {
       runId
       seq
@@ -155,7 +155,7 @@ export const RunProgressDocument = graphql(`
 `);
 
 export const ChallengePromptsDocument = graphql(`
-  subscription ChallengePrompts($runId: String, $space: String) {
+  subscription ChallengePrompts($runId: ID, $space: String) {
     challengePrompts(runId: $runId, space: $space) {
       promptId
       runId
@@ -163,6 +163,22 @@ export const ChallengePromptsDocument = graphql(`
       protocolLabel
       prompt
       status
+    }
+  }
+`);
+
+export const RunEventsDocument = graphql(`
+  subscription RunEvents($space: String) {
+    runEvents(space: $space) {
+      type
+      runId
+      space
+      principalId
+      protocolLabel
+      status
+      stepCount
+      seq
+      at
     }
   }
 `);

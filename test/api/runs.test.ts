@@ -422,7 +422,7 @@ describe('runs survive', () => {
           data: Record<string, any>;
         };
       const started = (await post('mutation($uri: String) { begin(input: { uri: $uri }) { runId challenge { promptId } } }', { uri: protocol.stepUris[0] })).data.begin;
-      const closed = (await post('mutation($uri: String!, $runId: String) { next(input: { uri: $uri, runId: $runId }) { errorCode } }', { uri: protocol.stepUris[0], runId: started.runId })).data.next;
+      const closed = (await post('mutation($uri: String!, $runId: ID) { next(input: { uri: $uri, runId: $runId }) { errorCode } }', { uri: protocol.stepUris[0], runId: started.runId })).data.next;
       expect(closed.errorCode).toBe('RUN_CLOSED');
       const view = await run(started.runId);
       expect(view.status).toBe('EXPIRED');

@@ -130,7 +130,7 @@ export const HistoryMemoryEventsDocument = graphql(`
 `);
 
 export const ProvenRunDocument = graphql(`
-  query ProvenRun($id: String!) {
+  query ProvenRun($id: ID!) {
     run(id: $id) {
       proofs {
         stepUri

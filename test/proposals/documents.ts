@@ -54,7 +54,7 @@ export const ProposeUpdateDocument = graphql(`
 
 export const ApplyProposalDocument = graphql(`
   mutation ApplyProposal($id: ID!) {
-    applyProposal(id: $id) {
+    applyProposal(input: { id: $id }) {
       ...ProposeUpdatePayloadFields
     }
   }
@@ -62,7 +62,7 @@ export const ApplyProposalDocument = graphql(`
 
 export const RejectProposalDocument = graphql(`
   mutation RejectProposal($id: ID!, $reason: String!) {
-    rejectProposal(id: $id, reason: $reason) {
+    rejectProposal(input: { id: $id, reason: $reason }) {
       ...ProposeUpdatePayloadFields
     }
   }
@@ -124,7 +124,7 @@ export const ProposalsDocument = graphql(`
 `);
 
 export const ProposalEventsDocument = graphql(`
-  subscription ProposalEvents($space: String!) {
+  subscription ProposalEvents($space: String) {
     proposalEvents(space: $space) {
       type
       stagingId

@@ -18,7 +18,7 @@ async function adminToken(): Promise<string> {
 
 async function principalWithToken(admin: string, name: string, options: { groups?: string[]; expiresInSeconds?: number } = {}) {
   const created = await server.request(CreatePrincipalDocument, { input: { name, role: 'AGENT', groups: options.groups } }, bearer(admin));
-  const principal = created.data!.createPrincipal;
+  const principal = created.data!.createPrincipal.principal;
   const issued = await server.request(CreateTokenDocument, { input: { principalId: principal.id, name: 'cli', expiresInSeconds: options.expiresInSeconds } }, bearer(admin));
   return { principal, token: issued.data!.createToken.token, tokenId: issued.data!.createToken.record.id };
 }
@@ -57,7 +57,7 @@ describe('tokens over HTTP', () => {
     expect(JSON.stringify(stored)).not.toContain(alice.token.split('.')[1]);
 
     const revoked = await server.request(RevokeTokenDocument, { id: alice.tokenId }, bearer(admin));
-    expect(revoked.data?.revokeToken.revokedAt).toBeTruthy();
+    expect(revoked.data?.revokeToken.token.revokedAt).toBeTruthy();
     const after = await server.request(MeDocument, {}, bearer(alice.token));
     expect(errorCode(after.errors)).toBe('UNAUTHENTICATED');
     expect(after.errors?.[0]?.message).toBe('The token was revoked');
@@ -128,7 +128,7 @@ describe('proposal review with auth on', () => {
     const headers = bearer(admin);
     const make = async (name: string, role: 'AGENT' | 'REVIEWER') => {
       const created = await server.request(CreatePrincipalDocument, { input: { name, role, groups: ['review-team'] } }, headers);
-      const issued = await server.request(CreateTokenDocument, { input: { principalId: created.data!.createPrincipal.id, name: 'test' } }, headers);
+      const issued = await server.request(CreateTokenDocument, { input: { principalId: created.data!.createPrincipal.principal.id, name: 'test' } }, headers);
       return issued.data!.createToken.token;
     };
     const stamp = Date.now();
@@ -147,7 +147,7 @@ describe('proposal review with auth on', () => {
     });
     expect(staged.data.proposeUpdate.status).toBe('STAGED');
     const id = staged.data.proposeUpdate.stagingId;
-    const apply = `mutation { applyProposal(id: "${id}") { status } }`;
+    const apply = `mutation { applyProposal(input: { id: "${id}" }) { status } }`;
     expect(errorCode((await post(author, apply)).errors)).toBe('FORBIDDEN');
     expect(errorCode((await post(agent, apply)).errors)).toBe('FORBIDDEN');
     expect((await post(reviewer, apply)).data.applyProposal.status).toBe('APPLIED');

@@ -34,10 +34,12 @@ export const SpacesDocument = graphql(`
 export const CreatePrincipalDocument = graphql(`
   mutation CreatePrincipal($input: CreatePrincipalInput!) {
     createPrincipal(input: $input) {
-      id
-      name
-      role
-      groups
+      principal {
+        id
+        name
+        role
+        groups
+      }
     }
   }
 `);
@@ -56,10 +58,12 @@ export const CreateTokenDocument = graphql(`
 `);
 
 export const RevokeTokenDocument = graphql(`
-  mutation RevokeToken($id: String!) {
-    revokeToken(id: $id) {
-      id
-      revokedAt
+  mutation RevokeToken($id: ID!) {
+    revokeToken(input: { id: $id }) {
+      token {
+        id
+        revokedAt
+      }
     }
   }
 `);

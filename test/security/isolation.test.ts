@@ -54,10 +54,33 @@ function firstOf(who: Principal, query: string, variables: Record<string, unknow
   });
 }
 
+/**
+ * `who`'s subscription without a space, around `foreign` (another principal's write): `who`'s own
+ * action repeats until the feed shows it (so the feed is live), then `foreign` runs, then `who`
+ * acts once more and that event arrives. Returns every event the feed delivered meanwhile.
+ */
+async function feedAround(who: Principal, query: string, own: () => Promise<unknown>, foreign: () => Promise<unknown>): Promise<unknown[]> {
+  const events: unknown[] = [];
+  const client = server.wsClient({ authorization: `Bearer ${who.token}` });
+  const unsubscribe = client.subscribe({ query }, { next: (value) => void events.push(value), error: (error) => void events.push({ errors: error }), complete: () => {} });
+  const until = async (count: number, act: () => Promise<unknown>) => {
+    for (let attempt = 0; events.length < count && attempt < 50; attempt++) {
+      await act();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(events.length).toBeGreaterThanOrEqual(count);
+  };
+  await until(1, own);
+  await foreign();
+  await until(events.length + 1, own);
+  unsubscribe();
+  return events;
+}
+
 async function principal(admin: string, name: string): Promise<Principal> {
   const headers = { authorization: `Bearer ${admin}` };
   const created = await server.request(CreatePrincipalDocument, { input: { name, role: 'AGENT', groups: [name] } }, headers);
-  const id = created.data!.createPrincipal.id;
+  const id = created.data!.createPrincipal.principal.id;
   const issued = await server.request(CreateTokenDocument, { input: { principalId: id, name: 'test' } }, headers);
   return { id, token: issued.data!.createToken.token, tokenId: issued.data!.createToken.record.id, space: `user:${id}` };
 }
@@ -163,13 +186,13 @@ describe('the isolation matrix', () => {
     expect(errorCode((await as(bob, 'mutation { begin(input: { key: "alice-secret" }) { runId } }')).errors)).toBe('NOT_FOUND');
   });
   check('next', 'cannot move a foreign run', async () => {
-    const result = await as(bob, 'mutation($uri: String!, $runId: String) { next(input: { uri: $uri, runId: $runId }) { errorCode } }', { uri: aliceProtocol.stepUris[1], runId: aliceRun.runId });
+    const result = await as(bob, 'mutation($uri: String!, $runId: ID) { next(input: { uri: $uri, runId: $runId }) { errorCode } }', { uri: aliceProtocol.stepUris[1], runId: aliceRun.runId });
     expect(result.data.next.errorCode).toBe('RUN_NOT_FOUND');
     const withoutId = await as(bob, 'mutation($uri: String!) { next(input: { uri: $uri }) { errorCode } }', { uri: aliceProtocol.stepUris[1] });
     expect(withoutId.data.next.errorCode).toBe('RUN_NOT_FOUND');
   });
   check('attest', 'cannot close a foreign run', async () => {
-    const result = await as(bob, 'mutation($uri: String!, $runId: String) { attest(input: { uri: $uri, runId: $runId, outcome: FAILURE, message: "x" }) { errorCode } }', { uri: aliceProtocol.uri, runId: aliceRun.runId });
+    const result = await as(bob, 'mutation($uri: String!, $runId: ID) { attest(input: { uri: $uri, runId: $runId, outcome: FAILURE, message: "x" }) { errorCode } }', { uri: aliceProtocol.uri, runId: aliceRun.runId });
     expect(result.data.attest.errorCode).toBe('RUN_NOT_FOUND');
     expect((await as(alice, `{ run(id: "${aliceRun.runId}") { status } }`)).data.run.status).toBe('ACTIVE');
   });
@@ -178,17 +201,38 @@ describe('the isolation matrix', () => {
     expect(errorCode(result.errors)).toBe('NOT_FOUND');
   });
   check('createPrincipal', 'is for admins only', async () => {
-    expect(errorCode((await as(bob, 'mutation { createPrincipal(input: { name: "eve", role: ADMIN }) { id } }')).errors)).toBe('FORBIDDEN');
+    expect(errorCode((await as(bob, 'mutation { createPrincipal(input: { name: "eve", role: ADMIN }) { principal { id } } }')).errors)).toBe('FORBIDDEN');
   });
   check('createToken', "cannot mint a token for someone else", async () => {
     expect(errorCode((await as(bob, `mutation { createToken(input: { principalId: "${alice.id}", name: "x" }) { token } }`)).errors)).toBe('FORBIDDEN');
   });
   check('revokeToken', "cannot revoke someone else's token", async () => {
-    expect(errorCode((await as(bob, `mutation { revokeToken(id: "${alice.tokenId}") { id } }`)).errors)).toBe('NOT_FOUND');
+    expect(errorCode((await as(bob, `mutation { revokeToken(input: { id: "${alice.tokenId}" }) { token { id } } }`)).errors)).toBe('NOT_FOUND');
     expect((await as(alice, '{ me { principalId } }')).data.me.principalId).toBe(alice.id);
   });
-  check('memoryEvents', 'refuses a foreign space', async () => {
+  check('memoryEvents', 'refuses a foreign space, and without a space streams none of its writes', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { memoryEvents(space: "${alice.space}") { uri } }`))).toContain('FORBIDDEN');
+    const bobMemory = (await as(bob, 'mutation { mint(input: { markdown: "# Bob notes\\n\\n## Only step\\n\\nBob." }) { protocol { uri } } }')).data.mint.protocol.uri;
+    const events = await feedAround(
+      bob,
+      'subscription { memoryEvents { uri space } }',
+      () => as(bob, 'mutation($uri: String!) { updateMemories(input: { uris: [$uri], updates: { tags: ["bob"] } }) { totalUpdated } }', { uri: bobMemory }),
+      () => as(alice, 'mutation($uri: String!) { updateMemories(input: { uris: [$uri], updates: { tags: ["isolated"] } }) { totalUpdated } }', { uri: aliceProtocol.uri }),
+    );
+    expect(JSON.stringify(events)).toContain(bob.space);
+    expect(JSON.stringify(events)).not.toContain(alice.space);
+  });
+  check('runEvents', 'refuses a foreign space, and without a space streams none of its runs', async () => {
+    expect(JSON.stringify(await firstOf(bob, `subscription { runEvents(space: "${alice.space}") { runId } }`))).toContain('FORBIDDEN');
+    const bobProtocol = (await as(bob, 'mutation { mint(input: { markdown: "# Bob runs\\n\\n## Only step\\n\\nBob." }) { protocol { uri } } }')).data.mint.protocol.uri;
+    const beginAs = (who: Principal, uri: string) => () => as(who, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId } }', { uri });
+    const bobSees = await feedAround(bob, 'subscription { runEvents { runId space } }', beginAs(bob, bobProtocol), beginAs(alice, aliceProtocol.uri));
+    expect(JSON.stringify(bobSees)).toContain(bob.space);
+    expect(JSON.stringify(bobSees)).not.toContain(alice.space);
+    // The same feed as Alice does carry her runs.
+    const aliceSees = await feedAround(alice, 'subscription { runEvents { runId space } }', beginAs(alice, aliceProtocol.uri), beginAs(bob, bobProtocol));
+    expect(JSON.stringify(aliceSees)).toContain(alice.space);
+    expect(JSON.stringify(aliceSees)).not.toContain(bob.space);
   });
   check('runProgress', 'refuses a foreign run', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { runProgress(runId: "${aliceRun.runId}") { seq } }`))).toContain('NOT_FOUND');
@@ -221,12 +265,12 @@ describe('the isolation matrix', () => {
     expect(listed.data.proposals.edges.map((edge: any) => edge.node.id)).not.toContain(aliceProposalId);
   });
   check('applyProposal', "a reviewer of another space cannot apply it", async () => {
-    const result = await as(admin, `mutation { applyProposal(id: "${aliceProposalId}") { status reason } }`);
+    const result = await as(admin, `mutation { applyProposal(input: { id: "${aliceProposalId}" }) { status reason } }`);
     expect(result.data?.applyProposal?.status ?? errorCode(result.errors)).not.toBe('APPLIED');
     expect((await as(alice, `{ proposal(id: "${aliceProposalId}") { status } }`)).data.proposal.status).toBe('STAGED');
   });
   check('rejectProposal', "a reviewer of another space cannot reject it", async () => {
-    const result = await as(admin, `mutation { rejectProposal(id: "${aliceProposalId}", reason: "no") { status reason } }`);
+    const result = await as(admin, `mutation { rejectProposal(input: { id: "${aliceProposalId}", reason: "no" }) { status reason } }`);
     expect(result.data?.rejectProposal?.reason ?? errorCode(result.errors)).not.toBe('USER_REJECTED');
     expect((await as(alice, `{ proposal(id: "${aliceProposalId}") { status } }`)).data.proposal.status).toBe('STAGED');
   });
@@ -282,8 +326,24 @@ describe('the isolation matrix', () => {
     expect(back.data.restoreMemory.results[0]).toEqual({ status: 'RESTORED', code: null });
     expect((await as(alice, `{ memory(uri: "${aliceProtocol.uri}") { label } }`)).data.memory.label).toBe('Approve');
   });
-  check('proposalEvents', 'refuses a foreign space', async () => {
+  check('proposalEvents', 'refuses a foreign space, and without a space streams none of its proposals', async () => {
     expect(JSON.stringify(await firstOf(bob, `subscription { proposalEvents(space: "${alice.space}") { type } }`))).toContain('FORBIDDEN');
+    let decisions = 0;
+    const stageDecision = (who: Principal) => async () => {
+      decisions += 1;
+      const staged = await as(who, 'mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status } }', {
+        input: {
+          intent: 'RECORD_DECISION',
+          rationale: `decision ${decisions}`,
+          operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: `Use queue kind ${'abcdefghijklmnopqrstuvwxyz'[decisions % 26]}${decisions}`, content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nQueues.' }],
+          sources: [{ type: 'FILE', ref: 'docs/queues.md' }],
+        },
+      });
+      expect(staged.data.proposeUpdate.status).toBe('STAGED');
+    };
+    const events = await feedAround(bob, 'subscription { proposalEvents { stagingId space } }', stageDecision(bob), stageDecision(alice));
+    expect(JSON.stringify(events)).toContain(bob.space);
+    expect(JSON.stringify(events)).not.toContain(alice.space);
   });
 
   it('keeps runs of the built-in (app space) protocols with the principal who runs them', async () => {

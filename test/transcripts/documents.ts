@@ -2,7 +2,7 @@
 import { graphql } from '../../src/generated/index.js';
 
 export const RunTranscriptDocument = graphql(`
-  query RunTranscript($id: String!) {
+  query RunTranscript($id: ID!) {
     run(id: $id) {
       id
       status

@@ -31,7 +31,7 @@ async function as(who: Principal, query: string, variables: Record<string, unkno
 async function principal(adminToken: string, name: string): Promise<Principal> {
   const headers = { authorization: `Bearer ${adminToken}` };
   const created = await server.request(CreatePrincipalDocument, { input: { name, role: 'AGENT', groups: [] } }, headers);
-  const id = created.data!.createPrincipal.id;
+  const id = created.data!.createPrincipal.principal.id;
   const issued = await server.request(CreateTokenDocument, { input: { principalId: id, name: 'test' } }, headers);
   return { id, token: issued.data!.createToken.token, space: `user:${id}` };
 }

@@ -41,6 +41,24 @@ describe('runProgress', () => {
     // A summary fetched later than the events it replays is not rolled back.
     expect(runProgress({ ...summary, status: 'ATTESTED', pendingStepIndex: 3 }, proven).status).toBe('ATTESTED');
   });
+
+  it('counts only proven steps of a run that expired midway (its pendingStepIndex is null)', () => {
+    const expired = { ...summary, status: 'EXPIRED' as const, pendingStepIndex: null };
+    expect(runProgress(expired, [event(1, 'STARTED', null), event(2, 'STEP_PROVEN', 1), event(3, 'EXPIRED', null)])).toMatchObject({ status: 'EXPIRED', settledSteps: 1 });
+    expect(runProgress(expired, [event(1, 'STARTED', null), event(2, 'STEP_PROVEN', 1), event(3, 'STEP_PROVEN', 2), event(4, 'COMPLETED', null), event(5, 'EXPIRED', null)]).settledSteps).toBe(3);
+    expect(runProgress({ ...summary, status: 'COMPLETED', pendingStepIndex: null }, []).settledSteps).toBe(3);
+  });
+});
+
+describe('LiveState.keepRecentRuns', () => {
+  it('forgets finished runs beyond the limit, oldest first, and keeps open ones and those with a prompt', () => {
+    const state = new LiveState();
+    const run = (id: string, second: number, status: RunSummary['status']): RunSummary => ({ ...summary, id, status, updatedAt: at(second), pendingStepIndex: status === 'ACTIVE' ? 1 : null });
+    state.upsertRuns([run('new', 50, 'ACTIVE'), run('old-active', 1, 'ACTIVE'), run('old-attested', 2, 'ATTESTED'), run('older-expired', 3, 'EXPIRED'), run('asking', 4, 'ATTESTED'), run('recent-done', 40, 'ATTESTED')]);
+    state.applyPrompt({ ...prompt('p1', 1, 4), runId: 'asking' });
+    state.keepRecentRuns(2);
+    expect(state.runList().map((entry) => entry.summary.id)).toEqual(['new', 'recent-done', 'asking', 'old-active']);
+  });
 });
 
 describe('isPromptStillOpen', () => {

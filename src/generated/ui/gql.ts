@@ -18,33 +18,35 @@ type Documents = {
     "\n  query LiveViewer {\n    me {\n      principalId\n      role\n      authenticated\n      readableSpaces\n      defaultWriteSpace\n    }\n  }\n": typeof types.LiveViewerDocument,
     "\n  fragment LiveRunSummary on Run {\n    id\n    status\n    space\n    protocolLabel\n    stepCount\n    pendingStepIndex\n    outcome\n    createdAt\n    updatedAt\n  }\n": typeof types.LiveRunSummaryFragmentDoc,
     "\n  query LiveRuns($first: Int) {\n    runs(first: $first) {\n      edges {\n        node {\n          ...LiveRunSummary\n        }\n      }\n    }\n  }\n": typeof types.LiveRunsDocument,
-    "\n  query LiveRun($id: String!) {\n    run(id: $id) {\n      ...LiveRunSummary\n      proofs {\n        stepIndex\n        type\n        status\n        source\n        settled\n        executedAt\n        nonce\n        previousProofHash\n        proofHash\n        shell {\n          exitCode\n          stdout\n          stderr\n          durationSeconds\n        }\n        mcp {\n          toolName\n          success\n        }\n        userInput {\n          confirmation\n          timestamp\n        }\n        comment {\n          text\n        }\n      }\n    }\n  }\n": typeof types.LiveRunDocument,
-    "\n  subscription LiveRunProgress($runId: String!, $afterSeq: Int) {\n    runProgress(runId: $runId, afterSeq: $afterSeq) {\n      runId\n      seq\n      type\n      stepIndex\n      stepCount\n      errorCode\n      message\n      at\n    }\n  }\n": typeof types.LiveRunProgressDocument,
+    "\n  query LiveRun($id: ID!) {\n    run(id: $id) {\n      ...LiveRunSummary\n      stepUris\n      protocol {\n        steps {\n          uri\n          label\n          text\n          challenge {\n            type\n            required\n            shell {\n              invocationDisplay\n              timeoutSeconds\n            }\n            mcp {\n              toolName\n            }\n            userInput {\n              prompt\n              requireHuman\n            }\n            comment {\n              minLength\n            }\n          }\n        }\n      }\n      proofs {\n        stepIndex\n        type\n        status\n        source\n        settled\n        executedAt\n        nonce\n        previousProofHash\n        proofHash\n        shell {\n          exitCode\n          stdout\n          stderr\n          durationSeconds\n        }\n        mcp {\n          toolName\n          success\n        }\n        userInput {\n          confirmation\n          timestamp\n        }\n        comment {\n          text\n        }\n      }\n    }\n  }\n": typeof types.LiveRunDocument,
+    "\n  subscription LiveRunProgress($runId: ID!, $afterSeq: Int) {\n    runProgress(runId: $runId, afterSeq: $afterSeq) {\n      runId\n      seq\n      type\n      stepIndex\n      stepCount\n      errorCode\n      message\n      at\n    }\n  }\n": typeof types.LiveRunProgressDocument,
+    "\n  subscription LiveRunEvents {\n    runEvents {\n      type\n      runId\n      seq\n    }\n  }\n": typeof types.LiveRunEventsDocument,
     "\n  subscription LivePrompts {\n    challengePrompts {\n      promptId\n      runId\n      space\n      stepIndex\n      protocolLabel\n      prompt\n      stepContent\n      requireHuman\n      status\n      createdAt\n      at\n    }\n  }\n": typeof types.LivePromptsDocument,
     "\n  mutation LiveAnswerPrompt($input: AnswerPromptInput!) {\n    answerPrompt(input: $input) {\n      prompt {\n        promptId\n        status\n      }\n      result {\n        errorCode\n        message\n        nextAction\n      }\n    }\n  }\n": typeof types.LiveAnswerPromptDocument,
     "\n  fragment LiveProposal on Proposal {\n    id\n    space\n    status\n    intent\n    rationale\n    confidence\n    sources {\n      type\n      ref\n    }\n    owner {\n      id\n      kind\n    }\n    files\n    proposedBy\n    stagedAt\n    expiresAt\n    routing {\n      mode\n      reason\n    }\n    diff\n    applyBlockedBy {\n      reason\n      message\n    }\n  }\n": typeof types.LiveProposalFragmentDoc,
     "\n  query LiveStagedProposals($first: Int) {\n    proposals(status: STAGED, first: $first) {\n      totalCount\n      edges {\n        node {\n          ...LiveProposal\n        }\n      }\n    }\n  }\n": typeof types.LiveStagedProposalsDocument,
     "\n  query LiveProposalById($id: ID!) {\n    proposal(id: $id) {\n      ...LiveProposal\n    }\n  }\n": typeof types.LiveProposalByIdDocument,
-    "\n  subscription LiveProposalEvents($space: String!) {\n    proposalEvents(space: $space) {\n      type\n      stagingId\n      space\n      reason\n      at\n    }\n  }\n": typeof types.LiveProposalEventsDocument,
+    "\n  subscription LiveProposalEvents {\n    proposalEvents {\n      type\n      stagingId\n      space\n      reason\n      at\n    }\n  }\n": typeof types.LiveProposalEventsDocument,
     "\n  fragment LiveProposalDecision on ProposeUpdatePayload {\n    status\n    reason\n    message\n    drift {\n      file\n      sectionId\n      policy\n      expected\n      found\n    }\n  }\n": typeof types.LiveProposalDecisionFragmentDoc,
-    "\n  mutation LiveApplyProposal($id: ID!) {\n    applyProposal(id: $id) {\n      ...LiveProposalDecision\n    }\n  }\n": typeof types.LiveApplyProposalDocument,
-    "\n  mutation LiveRejectProposal($id: ID!, $reason: String!) {\n    rejectProposal(id: $id, reason: $reason) {\n      ...LiveProposalDecision\n    }\n  }\n": typeof types.LiveRejectProposalDocument,
+    "\n  mutation LiveApplyProposal($id: ID!) {\n    applyProposal(input: { id: $id }) {\n      ...LiveProposalDecision\n    }\n  }\n": typeof types.LiveApplyProposalDocument,
+    "\n  mutation LiveRejectProposal($id: ID!, $reason: String!) {\n    rejectProposal(input: { id: $id, reason: $reason }) {\n      ...LiveProposalDecision\n    }\n  }\n": typeof types.LiveRejectProposalDocument,
 };
 const documents: Documents = {
     "\n  query LiveViewer {\n    me {\n      principalId\n      role\n      authenticated\n      readableSpaces\n      defaultWriteSpace\n    }\n  }\n": types.LiveViewerDocument,
     "\n  fragment LiveRunSummary on Run {\n    id\n    status\n    space\n    protocolLabel\n    stepCount\n    pendingStepIndex\n    outcome\n    createdAt\n    updatedAt\n  }\n": types.LiveRunSummaryFragmentDoc,
     "\n  query LiveRuns($first: Int) {\n    runs(first: $first) {\n      edges {\n        node {\n          ...LiveRunSummary\n        }\n      }\n    }\n  }\n": types.LiveRunsDocument,
-    "\n  query LiveRun($id: String!) {\n    run(id: $id) {\n      ...LiveRunSummary\n      proofs {\n        stepIndex\n        type\n        status\n        source\n        settled\n        executedAt\n        nonce\n        previousProofHash\n        proofHash\n        shell {\n          exitCode\n          stdout\n          stderr\n          durationSeconds\n        }\n        mcp {\n          toolName\n          success\n        }\n        userInput {\n          confirmation\n          timestamp\n        }\n        comment {\n          text\n        }\n      }\n    }\n  }\n": types.LiveRunDocument,
-    "\n  subscription LiveRunProgress($runId: String!, $afterSeq: Int) {\n    runProgress(runId: $runId, afterSeq: $afterSeq) {\n      runId\n      seq\n      type\n      stepIndex\n      stepCount\n      errorCode\n      message\n      at\n    }\n  }\n": types.LiveRunProgressDocument,
+    "\n  query LiveRun($id: ID!) {\n    run(id: $id) {\n      ...LiveRunSummary\n      stepUris\n      protocol {\n        steps {\n          uri\n          label\n          text\n          challenge {\n            type\n            required\n            shell {\n              invocationDisplay\n              timeoutSeconds\n            }\n            mcp {\n              toolName\n            }\n            userInput {\n              prompt\n              requireHuman\n            }\n            comment {\n              minLength\n            }\n          }\n        }\n      }\n      proofs {\n        stepIndex\n        type\n        status\n        source\n        settled\n        executedAt\n        nonce\n        previousProofHash\n        proofHash\n        shell {\n          exitCode\n          stdout\n          stderr\n          durationSeconds\n        }\n        mcp {\n          toolName\n          success\n        }\n        userInput {\n          confirmation\n          timestamp\n        }\n        comment {\n          text\n        }\n      }\n    }\n  }\n": types.LiveRunDocument,
+    "\n  subscription LiveRunProgress($runId: ID!, $afterSeq: Int) {\n    runProgress(runId: $runId, afterSeq: $afterSeq) {\n      runId\n      seq\n      type\n      stepIndex\n      stepCount\n      errorCode\n      message\n      at\n    }\n  }\n": types.LiveRunProgressDocument,
+    "\n  subscription LiveRunEvents {\n    runEvents {\n      type\n      runId\n      seq\n    }\n  }\n": types.LiveRunEventsDocument,
     "\n  subscription LivePrompts {\n    challengePrompts {\n      promptId\n      runId\n      space\n      stepIndex\n      protocolLabel\n      prompt\n      stepContent\n      requireHuman\n      status\n      createdAt\n      at\n    }\n  }\n": types.LivePromptsDocument,
     "\n  mutation LiveAnswerPrompt($input: AnswerPromptInput!) {\n    answerPrompt(input: $input) {\n      prompt {\n        promptId\n        status\n      }\n      result {\n        errorCode\n        message\n        nextAction\n      }\n    }\n  }\n": types.LiveAnswerPromptDocument,
     "\n  fragment LiveProposal on Proposal {\n    id\n    space\n    status\n    intent\n    rationale\n    confidence\n    sources {\n      type\n      ref\n    }\n    owner {\n      id\n      kind\n    }\n    files\n    proposedBy\n    stagedAt\n    expiresAt\n    routing {\n      mode\n      reason\n    }\n    diff\n    applyBlockedBy {\n      reason\n      message\n    }\n  }\n": types.LiveProposalFragmentDoc,
     "\n  query LiveStagedProposals($first: Int) {\n    proposals(status: STAGED, first: $first) {\n      totalCount\n      edges {\n        node {\n          ...LiveProposal\n        }\n      }\n    }\n  }\n": types.LiveStagedProposalsDocument,
     "\n  query LiveProposalById($id: ID!) {\n    proposal(id: $id) {\n      ...LiveProposal\n    }\n  }\n": types.LiveProposalByIdDocument,
-    "\n  subscription LiveProposalEvents($space: String!) {\n    proposalEvents(space: $space) {\n      type\n      stagingId\n      space\n      reason\n      at\n    }\n  }\n": types.LiveProposalEventsDocument,
+    "\n  subscription LiveProposalEvents {\n    proposalEvents {\n      type\n      stagingId\n      space\n      reason\n      at\n    }\n  }\n": types.LiveProposalEventsDocument,
     "\n  fragment LiveProposalDecision on ProposeUpdatePayload {\n    status\n    reason\n    message\n    drift {\n      file\n      sectionId\n      policy\n      expected\n      found\n    }\n  }\n": types.LiveProposalDecisionFragmentDoc,
-    "\n  mutation LiveApplyProposal($id: ID!) {\n    applyProposal(id: $id) {\n      ...LiveProposalDecision\n    }\n  }\n": types.LiveApplyProposalDocument,
-    "\n  mutation LiveRejectProposal($id: ID!, $reason: String!) {\n    rejectProposal(id: $id, reason: $reason) {\n      ...LiveProposalDecision\n    }\n  }\n": types.LiveRejectProposalDocument,
+    "\n  mutation LiveApplyProposal($id: ID!) {\n    applyProposal(input: { id: $id }) {\n      ...LiveProposalDecision\n    }\n  }\n": types.LiveApplyProposalDocument,
+    "\n  mutation LiveRejectProposal($id: ID!, $reason: String!) {\n    rejectProposal(input: { id: $id, reason: $reason }) {\n      ...LiveProposalDecision\n    }\n  }\n": types.LiveRejectProposalDocument,
 };
 
 /**
@@ -62,11 +64,15 @@ export function graphql(source: "\n  query LiveRuns($first: Int) {\n    runs(fir
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LiveRun($id: String!) {\n    run(id: $id) {\n      ...LiveRunSummary\n      proofs {\n        stepIndex\n        type\n        status\n        source\n        settled\n        executedAt\n        nonce\n        previousProofHash\n        proofHash\n        shell {\n          exitCode\n          stdout\n          stderr\n          durationSeconds\n        }\n        mcp {\n          toolName\n          success\n        }\n        userInput {\n          confirmation\n          timestamp\n        }\n        comment {\n          text\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.js').LiveRunDocument;
+export function graphql(source: "\n  query LiveRun($id: ID!) {\n    run(id: $id) {\n      ...LiveRunSummary\n      stepUris\n      protocol {\n        steps {\n          uri\n          label\n          text\n          challenge {\n            type\n            required\n            shell {\n              invocationDisplay\n              timeoutSeconds\n            }\n            mcp {\n              toolName\n            }\n            userInput {\n              prompt\n              requireHuman\n            }\n            comment {\n              minLength\n            }\n          }\n        }\n      }\n      proofs {\n        stepIndex\n        type\n        status\n        source\n        settled\n        executedAt\n        nonce\n        previousProofHash\n        proofHash\n        shell {\n          exitCode\n          stdout\n          stderr\n          durationSeconds\n        }\n        mcp {\n          toolName\n          success\n        }\n        userInput {\n          confirmation\n          timestamp\n        }\n        comment {\n          text\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.js').LiveRunDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription LiveRunProgress($runId: String!, $afterSeq: Int) {\n    runProgress(runId: $runId, afterSeq: $afterSeq) {\n      runId\n      seq\n      type\n      stepIndex\n      stepCount\n      errorCode\n      message\n      at\n    }\n  }\n"): typeof import('./graphql.js').LiveRunProgressDocument;
+export function graphql(source: "\n  subscription LiveRunProgress($runId: ID!, $afterSeq: Int) {\n    runProgress(runId: $runId, afterSeq: $afterSeq) {\n      runId\n      seq\n      type\n      stepIndex\n      stepCount\n      errorCode\n      message\n      at\n    }\n  }\n"): typeof import('./graphql.js').LiveRunProgressDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription LiveRunEvents {\n    runEvents {\n      type\n      runId\n      seq\n    }\n  }\n"): typeof import('./graphql.js').LiveRunEventsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -90,7 +96,7 @@ export function graphql(source: "\n  query LiveProposalById($id: ID!) {\n    pro
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription LiveProposalEvents($space: String!) {\n    proposalEvents(space: $space) {\n      type\n      stagingId\n      space\n      reason\n      at\n    }\n  }\n"): typeof import('./graphql.js').LiveProposalEventsDocument;
+export function graphql(source: "\n  subscription LiveProposalEvents {\n    proposalEvents {\n      type\n      stagingId\n      space\n      reason\n      at\n    }\n  }\n"): typeof import('./graphql.js').LiveProposalEventsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -98,11 +104,11 @@ export function graphql(source: "\n  fragment LiveProposalDecision on ProposeUpd
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation LiveApplyProposal($id: ID!) {\n    applyProposal(id: $id) {\n      ...LiveProposalDecision\n    }\n  }\n"): typeof import('./graphql.js').LiveApplyProposalDocument;
+export function graphql(source: "\n  mutation LiveApplyProposal($id: ID!) {\n    applyProposal(input: { id: $id }) {\n      ...LiveProposalDecision\n    }\n  }\n"): typeof import('./graphql.js').LiveApplyProposalDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation LiveRejectProposal($id: ID!, $reason: String!) {\n    rejectProposal(id: $id, reason: $reason) {\n      ...LiveProposalDecision\n    }\n  }\n"): typeof import('./graphql.js').LiveRejectProposalDocument;
+export function graphql(source: "\n  mutation LiveRejectProposal($id: ID!, $reason: String!) {\n    rejectProposal(input: { id: $id, reason: $reason }) {\n      ...LiveProposalDecision\n    }\n  }\n"): typeof import('./graphql.js').LiveRejectProposalDocument;
 
 
 export function graphql(source: string) {

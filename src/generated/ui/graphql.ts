@@ -7,7 +7,7 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export type AnswerPromptInput = {
   /** The reply: "approve", "yes", or a decline such as "rejected". */
   confirmation: string;
-  promptId: string;
+  promptId: string | number;
 };
 
 export type ApprovalMode =
@@ -137,10 +137,21 @@ export type RunEventType =
   | 'STEP_FAILED'
   | 'STEP_PROVEN';
 
-export type RunStatus =
-  | 'ACTIVE'
+/** What happened to a run, as the runEvents feed reports it. */
+export type RunLifecycleEventType =
   | 'ATTESTED'
   | 'COMPLETED'
+  | 'EXPIRED'
+  | 'STARTED';
+
+export type RunStatus =
+  /** A step waits for proof. */
+  | 'ACTIVE'
+  /** Closed by attest (SUCCESS or FAILURE). */
+  | 'ATTESTED'
+  /** Every step is settled; only attest remains. */
+  | 'COMPLETED'
+  /** Closed after sitting idle past expiresAt. */
   | 'EXPIRED';
 
 /** Why a run call did not advance the run. Agents branch on these, never on messages. */
@@ -193,19 +204,24 @@ export type LiveRunsQueryVariables = Exact<{
 export type LiveRunsQuery = { runs: { edges: Array<{ node: { id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string } }> } };
 
 export type LiveRunQueryVariables = Exact<{
-  id: string;
+  id: string | number;
 }>;
 
 
-export type LiveRunQuery = { run: { id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string, proofs: Array<{ stepIndex: number, type: ChallengeType, status: ProofStatus, source: ProofSource, settled: boolean, executedAt: string, nonce: string, previousProofHash: string, proofHash: string, shell: { exitCode: number, stdout: string, stderr: string, durationSeconds: number | null } | null, mcp: { toolName: string, success: boolean } | null, userInput: { confirmation: string, timestamp: string } | null, comment: { text: string } | null }> } | null };
+export type LiveRunQuery = { run: { stepUris: Array<string>, id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string, protocol: { steps: Array<{ uri: string, label: string, text: string, challenge: { type: ChallengeType, required: boolean, shell: { invocationDisplay: string, timeoutSeconds: number } | null, mcp: { toolName: string } | null, userInput: { prompt: string | null, requireHuman: boolean } | null, comment: { minLength: number | null } | null } | null }> } | null, proofs: Array<{ stepIndex: number, type: ChallengeType, status: ProofStatus, source: ProofSource, settled: boolean, executedAt: string, nonce: string, previousProofHash: string, proofHash: string, shell: { exitCode: number, stdout: string, stderr: string, durationSeconds: number | null } | null, mcp: { toolName: string, success: boolean } | null, userInput: { confirmation: string, timestamp: string } | null, comment: { text: string } | null }> } | null };
 
 export type LiveRunProgressSubscriptionVariables = Exact<{
-  runId: string;
+  runId: string | number;
   afterSeq?: number | null | undefined;
 }>;
 
 
 export type LiveRunProgressSubscription = { runProgress: { runId: string, seq: number, type: RunEventType, stepIndex: number | null, stepCount: number, errorCode: StepErrorCode | null, message: string | null, at: string } };
+
+export type LiveRunEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LiveRunEventsSubscription = { runEvents: { type: RunLifecycleEventType, runId: string, seq: number } };
 
 export type LivePromptsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -235,9 +251,7 @@ export type LiveProposalByIdQueryVariables = Exact<{
 
 export type LiveProposalByIdQuery = { proposal: { id: string, space: string, status: ProposalStatus, intent: ProposalIntent, rationale: string | null, confidence: ProposalConfidence, files: Array<string>, proposedBy: string, stagedAt: string, expiresAt: string, diff: string | null, sources: Array<{ type: ProposalSourceType, ref: string | null }>, owner: { id: string | null, kind: string | null } | null, routing: { mode: ApprovalMode, reason: string }, applyBlockedBy: { reason: ProposeUpdateReason, message: string } | null } | null };
 
-export type LiveProposalEventsSubscriptionVariables = Exact<{
-  space: string;
-}>;
+export type LiveProposalEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type LiveProposalEventsSubscription = { proposalEvents: { type: ProposalEventType, stagingId: string, space: string, reason: ProposeUpdateReason | null, at: string } };
@@ -368,9 +382,35 @@ export const LiveRunsDocument = new TypedDocumentString(`
   updatedAt
 }`) as unknown as TypedDocumentString<LiveRunsQuery, LiveRunsQueryVariables>;
 export const LiveRunDocument = new TypedDocumentString(`
-    query LiveRun($id: String!) {
+    query LiveRun($id: ID!) {
   run(id: $id) {
     ...LiveRunSummary
+    stepUris
+    protocol {
+      steps {
+        uri
+        label
+        text
+        challenge {
+          type
+          required
+          shell {
+            invocationDisplay
+            timeoutSeconds
+          }
+          mcp {
+            toolName
+          }
+          userInput {
+            prompt
+            requireHuman
+          }
+          comment {
+            minLength
+          }
+        }
+      }
+    }
     proofs {
       stepIndex
       type
@@ -413,7 +453,7 @@ export const LiveRunDocument = new TypedDocumentString(`
   updatedAt
 }`) as unknown as TypedDocumentString<LiveRunQuery, LiveRunQueryVariables>;
 export const LiveRunProgressDocument = new TypedDocumentString(`
-    subscription LiveRunProgress($runId: String!, $afterSeq: Int) {
+    subscription LiveRunProgress($runId: ID!, $afterSeq: Int) {
   runProgress(runId: $runId, afterSeq: $afterSeq) {
     runId
     seq
@@ -426,6 +466,15 @@ export const LiveRunProgressDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LiveRunProgressSubscription, LiveRunProgressSubscriptionVariables>;
+export const LiveRunEventsDocument = new TypedDocumentString(`
+    subscription LiveRunEvents {
+  runEvents {
+    type
+    runId
+    seq
+  }
+}
+    `) as unknown as TypedDocumentString<LiveRunEventsSubscription, LiveRunEventsSubscriptionVariables>;
 export const LivePromptsDocument = new TypedDocumentString(`
     subscription LivePrompts {
   challengePrompts {
@@ -534,8 +583,8 @@ export const LiveProposalByIdDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<LiveProposalByIdQuery, LiveProposalByIdQueryVariables>;
 export const LiveProposalEventsDocument = new TypedDocumentString(`
-    subscription LiveProposalEvents($space: String!) {
-  proposalEvents(space: $space) {
+    subscription LiveProposalEvents {
+  proposalEvents {
     type
     stagingId
     space
@@ -546,7 +595,7 @@ export const LiveProposalEventsDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<LiveProposalEventsSubscription, LiveProposalEventsSubscriptionVariables>;
 export const LiveApplyProposalDocument = new TypedDocumentString(`
     mutation LiveApplyProposal($id: ID!) {
-  applyProposal(id: $id) {
+  applyProposal(input: {id: $id}) {
     ...LiveProposalDecision
   }
 }
@@ -564,7 +613,7 @@ export const LiveApplyProposalDocument = new TypedDocumentString(`
 }`) as unknown as TypedDocumentString<LiveApplyProposalMutation, LiveApplyProposalMutationVariables>;
 export const LiveRejectProposalDocument = new TypedDocumentString(`
     mutation LiveRejectProposal($id: ID!, $reason: String!) {
-  rejectProposal(id: $id, reason: $reason) {
+  rejectProposal(input: {id: $id, reason: $reason}) {
     ...LiveProposalDecision
   }
 }

@@ -2,6 +2,7 @@
 import { byId, h, isBusy, setBusy, syncKeyed, uniqueId } from '../dom.js';
 import { formatTime } from '../format.js';
 import type { LiveState, Prompt } from '../live-state.js';
+import { renderMarkdown } from '../markdown.js';
 
 export interface PromptActions {
   /** Sends the reply; resolves with what the page should say about the outcome. */
@@ -83,8 +84,13 @@ function promptCard(prompt: Prompt, spaceName: string, actions: PromptActions): 
       h('span', { class: 'meta' }, `Step ${prompt.stepIndex} · asked at ${formatTime(prompt.createdAt)} · ${spaceName}`),
       prompt.requireHuman ? h('span', { class: 'badge human' }, 'Needs a person') : null,
     ),
-    h('p', { class: 'question' }, prompt.prompt),
-    h('div', { class: 'step-content', role: 'region', 'aria-label': `Step ${prompt.stepIndex} content`, tabindex: 0 }, prompt.stepContent),
+    h(
+      'div',
+      { class: 'challenge', role: 'group', 'aria-label': 'What the run asks' },
+      h('span', { class: 'challenge-label' }, prompt.requireHuman ? 'A person must confirm' : 'The run asks you to confirm'),
+      h('p', { class: 'question' }, prompt.prompt),
+    ),
+    h('div', { class: 'step-content markdown', role: 'region', 'aria-label': `Step ${prompt.stepIndex} content`, tabindex: 0 }, renderMarkdown(prompt.stepContent)),
     h(
       'div',
       { class: 'actions' },

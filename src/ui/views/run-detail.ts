@@ -5,9 +5,19 @@ import { eventLabel, formatDateTime, formatTime, humanize, shortHash } from '../
 import type { LiveState } from '../live-state.js';
 import { runProgress } from '../live-state.js';
 import { RunQuery } from '../operations.js';
+import { describeChallenge } from '../challenge-text.js';
+import { renderMarkdown } from '../markdown.js';
 import type { Http } from '../transport.js';
 
 type Proof = NonNullable<LiveRunQuery['run']>['proofs'][number];
+type ProtocolStep = NonNullable<NonNullable<LiveRunQuery['run']>['protocol']>['steps'][number];
+
+/** The run's steps (as the protocol reads now) with where the run stands on each. */
+interface StepView {
+  index: number;
+  uri: string;
+  step: ProtocolStep | null;
+}
 
 export interface RunDetail {
   open(runId: string): void;
@@ -18,6 +28,7 @@ export function mountRunDetail(state: LiveState, http: Http): RunDetail {
   const dialog = byId<HTMLDialogElement>('run-detail');
   let runId: string | null = null;
   let proofs: Proof[] | null = null;
+  let steps: StepView[] | null = null;
   let proofError: string | null = null;
   let loadedAtEvents = -1;
 
@@ -27,6 +38,8 @@ export function mountRunDetail(state: LiveState, http: Http): RunDetail {
       const { run } = await http(RunQuery, { id });
       if (runId !== id) return;
       proofs = run?.proofs ?? [];
+      const byUri = new Map(run?.protocol?.steps.map((step) => [step.uri, step]) ?? []);
+      steps = run?.stepUris.map((uri, index) => ({ index: index + 1, uri, step: byUri.get(uri) ?? null })) ?? [];
       proofError = null;
       if (run) state.upsertRuns([run]);
     } catch (error) {
@@ -41,12 +54,16 @@ export function mountRunDetail(state: LiveState, http: Http): RunDetail {
   const summaryLine = h('span', { class: 'meta' });
   const timeline = h('ol', { class: 'timeline' });
   const proofList = h('div', {});
+  const stepList = h('div', {});
+  // Rebuilt only when the steps are fetched again, so an opened step stays open across live updates.
+  let renderedSteps: StepView[] | null | undefined;
   setChildren(
     dialog,
     h('div', { class: 'dialog-head' }, title, status, summaryLine, h('button', { type: 'button', onclick: () => dialog.close() }, 'Close')),
     h(
       'div',
       { class: 'dialog-body' },
+      h('section', { 'aria-labelledby': 'run-steps-title' }, h('h3', { id: 'run-steps-title' }, 'Steps'), stepList),
       h('section', { 'aria-labelledby': 'run-timeline-title' }, h('h3', { id: 'run-timeline-title' }, 'Timeline'), timeline),
       h('section', { 'aria-labelledby': 'run-proofs-title' }, h('h3', { id: 'run-proofs-title' }, 'Proofs'), proofList),
     ),
@@ -80,6 +97,11 @@ export function mountRunDetail(state: LiveState, http: Http): RunDetail {
       proofError ? h('p', { class: 'outcome bad' }, `Could not load the proofs: ${proofError}`) : null,
       proofs === null ? h('p', { class: 'meta' }, 'Loading…') : proofs.length === 0 ? h('p', { class: 'meta' }, 'No proof recorded yet.') : h('ul', { class: 'proofs' }, proofs.map(proofItem)),
     );
+    if (steps !== renderedSteps) {
+      renderedSteps = steps;
+      const pending = summary.pendingStepIndex;
+      setChildren(stepList, steps === null ? h('p', { class: 'meta' }, 'Loading…') : h('ol', { class: 'steps' }, steps.map((view) => stepItem(view, pending, proofs ?? []))));
+    }
     // New events may come with new proofs: fetch them again (events arrive live, proofs by query).
     if (events.length !== loadedAtEvents && proofs !== null) void loadProofs(runId);
   };
@@ -90,6 +112,7 @@ export function mountRunDetail(state: LiveState, http: Http): RunDetail {
   const onClose = () => {
     runId = null;
     proofs = null;
+    steps = null;
   };
   dialog.addEventListener('close', onClose);
 
@@ -97,6 +120,8 @@ export function mountRunDetail(state: LiveState, http: Http): RunDetail {
     open(id) {
       runId = id;
       proofs = null;
+      steps = null;
+      renderedSteps = undefined;
       proofError = null;
       render();
       if (!dialog.open) dialog.showModal();
@@ -108,6 +133,27 @@ export function mountRunDetail(state: LiveState, http: Http): RunDetail {
       if (dialog.open) dialog.close();
     },
   };
+}
+
+function stepItem(view: StepView, pendingStepIndex: number | null, proofs: readonly Proof[]): HTMLElement {
+  const proven = proofs.find((proof) => proof.settled && proof.stepIndex === view.index);
+  const state = proven
+    ? `Proven by ${proven.source === 'HUMAN' ? 'a person' : 'the agent'}`
+    : pendingStepIndex === view.index
+      ? 'Waiting for proof'
+      : pendingStepIndex !== null && view.index > pendingStepIndex
+        ? 'Not reached'
+        : 'Settled without proof';
+  const label = view.step?.label ?? 'This step was deleted from the protocol';
+  return h(
+    'li',
+    { 'data-step': view.index, 'data-pending': pendingStepIndex === view.index },
+    h('div', {}, h('strong', {}, label), ' ', h('span', { class: 'meta' }, state)),
+    view.step ? h('p', { class: 'challenge-text' }, describeChallenge(view.step.challenge)) : null,
+    view.step
+      ? h('details', { open: pendingStepIndex === view.index }, h('summary', {}, 'Step text'), h('div', { class: 'step-content markdown' }, renderMarkdown(view.step.text)))
+      : null,
+  );
 }
 
 function proofItem(proof: Proof): HTMLElement {
