@@ -344,7 +344,7 @@ export type RestoreErrorCode =
 
 /** Which memory to restore, and to which of its versions (see Memory.versions or deletedMemories). */
 export type RestoreMemoryInput = {
-  /** The version you believe is current: if the memory moved on, VERSION_CONFLICT and nothing is written. */
+  /** The version you believe is current (for a deleted memory: its deletion, as `deletedMemories` lists it): if the memory moved on, VERSION_CONFLICT and nothing is written. */
   expectedVersion?: number | null | undefined;
   /** kairos://mem/{id}, live or deleted. */
   uri: string;

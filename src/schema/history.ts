@@ -128,7 +128,7 @@ const RestoreMemoryInput = builder.inputType('RestoreMemoryInput', {
   fields: (t) => ({
     uri: t.string({ required: true, description: 'kairos://mem/{id}, live or deleted.' }),
     version: t.int({ required: true, description: 'The version whose content to write back.' }),
-    expectedVersion: t.int({ description: 'The version you believe is current: if the memory moved on, VERSION_CONFLICT and nothing is written.' }),
+    expectedVersion: t.int({ description: 'The version you believe is current (for a deleted memory: its deletion, as `deletedMemories` lists it): if the memory moved on, VERSION_CONFLICT and nothing is written.' }),
   }),
 });
 

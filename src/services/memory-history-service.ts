@@ -243,7 +243,7 @@ export class MemoryHistoryService {
     const now = new Date();
     try {
       const written = await this.store.withTransaction((session) =>
-        live ? this.restoreLive(viewer, live, target, now, session) : this.restoreDeleted(viewer, id, target, now, session),
+        live ? this.restoreLive(viewer, live, target, now, session) : this.restoreDeleted(viewer, id, target, input.expectedVersion ?? null, now, session),
       );
       const at = now.toISOString();
       for (const { record, type } of written) this.events.publish('memory', record.space, { type, uri: record.uri, space: record.space, version: record.version, at });
@@ -275,9 +275,13 @@ export class MemoryHistoryService {
   }
 
   /** A deleted memory back into its chain, or its whole protocol back when the chain is gone. */
-  private async restoreDeleted(viewer: Viewer, id: string, target: MemoryVersionRecord, now: Date, session: Session): Promise<Written[]> {
+  private async restoreDeleted(viewer: Viewer, id: string, target: MemoryVersionRecord, expectedVersion: number | null, now: Date, session: Session): Promise<Written[]> {
     const tombstone = await this.history.findLatest(id, session);
     if (!tombstone?.deleted || tombstone.restoredAt) throw new RestoreRefused('VERSION_CONFLICT', `${target.uri} was restored or changed by another write; read it again`);
+    // A deleted memory's current version is its deletion (its tombstone), as `deletedMemories` lists it.
+    if (expectedVersion !== null && expectedVersion !== tombstone.version) {
+      throw new RestoreRefused('VERSION_CONFLICT', `${target.uri} is at version ${tombstone.version} (deleted), not ${expectedVersion}; read it again and retry`);
+    }
     const position = tombstone.state.chain;
     if (!position) throw new RestoreRefused('CHAIN_GONE', `${target.uri} belongs to no protocol and cannot be put back`);
     const key = { space: tombstone.space, chainId: position.chainId };

@@ -276,11 +276,21 @@ describe('concurrent restores of one deleted step', () => {
       const protocol = await mint(protocolOf(uniqueTitle('Twice'), 3));
       const middle = protocol.stepUris[1]!;
       await server.query(DeleteMemoriesDocument, { input: { uris: [middle] } });
-      const outcomes = await Promise.all([restore(middle, 1), restore(middle, 1)]);
+      // Both callers read the deleted step at its deletion (version 2): whichever comes second, at
+      // once or after the first finished, finds it moved on.
+      const outcomes = await Promise.all([restore(middle, 1, 2), restore(middle, 1, 2)]);
       expect(outcomes.map((outcome) => outcome.results[0]!.status).sort()).toEqual(['ERROR', 'RESTORED']);
       expect(outcomes.find((outcome) => outcome.totalFailed === 1)!.results[0]!.code).toBe('VERSION_CONFLICT');
       expect((await steps(protocol.uri)).map((step) => [step.uri, step.chain!.stepIndex, step.chain!.stepCount])).toEqual(protocol.stepUris.map((uri, index) => [uri, index + 1, 3]));
     }
+  });
+
+  it('one after the other: the second caller, expecting the deletion, finds the step back already', async () => {
+    const protocol = await mint(protocolOf(uniqueTitle('Again'), 3));
+    const middle = protocol.stepUris[1]!;
+    await server.query(DeleteMemoriesDocument, { input: { uris: [middle] } });
+    expect((await restore(middle, 1, 2)).results[0]!.status).toBe('RESTORED');
+    expect((await restore(middle, 1, 2)).results[0]).toMatchObject({ status: 'ERROR', code: 'VERSION_CONFLICT', version: null });
   });
 });
 
