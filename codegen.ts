@@ -10,7 +10,7 @@ const config: CodegenConfig = {
   emitLegacyCommonJSImports: false,
   generates: {
     'src/generated/': {
-      documents: ['test/**/*.ts', 'src/cli/**/*.ts', '!src/generated/**'],
+      documents: ['test/**/*.ts', 'src/cli/**/*.ts', 'src/mcp/**/*.ts', '!src/generated/**'],
       preset: 'client',
       config: { useTypeImports: true, enumsAsTypes: true, scalars },
       presetConfig: { fragmentMasking: false },

@@ -26,6 +26,10 @@ export interface AppConfig {
   maxBatchUris: number;
   /** Redis for events across server processes (REDIS_URL); null keeps events in-process. */
   redisUrl: string | null;
+  /** Open MCP sessions at most (KAIROS_MCP_MAX_SESSIONS); a new one beyond it is refused. */
+  mcpMaxSessions: number;
+  /** An MCP session unused this long is closed (KAIROS_MCP_SESSION_IDLE_MINUTES). */
+  mcpSessionIdleMs: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -53,6 +57,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     introspection: process.env.KAIROS_INTROSPECTION !== 'off',
     runIdleDays: Number(process.env.KAIROS_RUN_IDLE_DAYS ?? 7),
     redisUrl: process.env.REDIS_URL || null,
+    mcpMaxSessions: intFromEnv('KAIROS_MCP_MAX_SESSIONS', 1000),
+    mcpSessionIdleMs: intFromEnv('KAIROS_MCP_SESSION_IDLE_MINUTES', 30) * 60_000,
     ...overrides,
   };
 }

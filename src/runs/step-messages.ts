@@ -113,7 +113,6 @@ export function solutionMessages(v: Vocabulary = GRAPHQL_VOCABULARY) {
     commentMissing: 'Comment proof requires comment.text',
     proofFailed: 'Proof of work failed. Fix and retry.',
     userDeclined: 'User declined confirmation.',
-    userCancelled: 'User cancelled or did not confirm.',
   } as const;
 }
 
