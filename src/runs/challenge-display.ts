@@ -29,7 +29,7 @@ export interface DisplayedChallenge {
   promptId: string | null;
   shell: DisplayedShellChallenge | null;
   mcp: { toolName: string; expectedResult: unknown } | null;
-  userInput: { prompt: string } | null;
+  userInput: { prompt: string; requireHuman: boolean } | null;
   comment: { minLength: number } | null;
 }
 
@@ -118,7 +118,7 @@ export function displayChallenge(input: DisplayChallengeInput): DisplayedChallen
       };
       break;
     case 'USER_INPUT':
-      displayed.userInput = { prompt: userInputPrompt(challenge) };
+      displayed.userInput = { prompt: userInputPrompt(challenge), requireHuman: requiresHuman(challenge) };
       break;
     case 'COMMENT':
       displayed.comment = { minLength: commentMinLength(challenge) };
