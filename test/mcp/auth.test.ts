@@ -1,5 +1,7 @@
 /** /mcp with KAIROS_AUTH=on: the same tokens as /graphql, sessions bound to their principal. */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { uniqueTitle } from '../api/fixtures.js';
 import { useTestServer } from '../support/app.js';
@@ -101,5 +103,22 @@ describe('a prompt only a person may answer', () => {
     expect(begun.json).toMatchObject({ current_step: { step_index: 2 }, message: 'Protocol steps complete. Call kairos_attest to finalize.' });
     const run = await mcp.call('kairos_run', { run_id: begun.json.run_id });
     expect(run.json.proofs).toEqual([expect.objectContaining({ source: 'human', status: 'success', user_input: expect.objectContaining({ confirmation: 'approved, within budget' }) })]);
+  });
+});
+
+describe('kairos-graphql mcp with auth on', () => {
+  it('fails with one line on stderr and exit 1 when the token is refused', async () => {
+    const bin = fileURLToPath(new URL('../../bin/kairos-graphql.js', import.meta.url));
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith('KAIROS_')) env[key] = value;
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, [bin, 'mcp'], { env: { ...env, KAIROS_URL: server.running.baseUrl, KAIROS_TOKEN: 'not-a-token' }, timeout: 20_000 }, (error, _stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
+      );
+      child.stdin?.end();
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('the server refused the token (UNAUTHENTICATED');
   });
 });
