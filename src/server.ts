@@ -60,7 +60,7 @@ export function buildApp(options: AppOptions = {}): App {
     const services = await createServices(mongo.db, mongo.client, events, config, metrics);
     const yoga = createKairosYoga({ schema, services, events, log, config, metrics });
     const db = mongo.db;
-    const mcp = createMcpDoor({ yoga, services, config, log });
+    const mcp = createMcpDoor({ yoga, services, config, log, metrics });
 
     const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
       // The live page (static files; it authenticates its own GraphQL calls).

@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AppConfig } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import type { Authentication } from '../services/auth-service.js';
 import { RequestError } from '../services/errors.js';
 import type { Services } from '../services/services.js';
@@ -35,7 +36,7 @@ export interface McpDoor {
  * X-Kairos-Space) and must be the session's principal; tool calls then run as that request's
  * principal, through the same GraphQL pipeline (limits, metrics, logs).
  */
-export function createMcpDoor(app: { yoga: KairosYoga; services: Services; config: AppConfig; log: Logger }): McpDoor {
+export function createMcpDoor(app: { yoga: KairosYoga; services: Services; config: AppConfig; log: Logger; metrics: Metrics }): McpDoor {
   const log = app.log.child({ door: 'mcp' });
   const runOperation = createGraphqlDoor(app.yoga);
   const sessions = new Map<string, Session>();
@@ -50,6 +51,7 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
     const session = sessions.get(id);
     if (!session) return;
     sessions.delete(id);
+    app.metrics.mcpSessions.set(sessions.size);
     log.info({ sessionId: id, why }, 'mcp session closed');
     await session.transport.close().catch(() => {});
   }
@@ -84,18 +86,19 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
     if (body === undefined || !isInitializeRequest(body)) return refuse(res, 400, 'BAD_USER_INPUT', 'Send Mcp-Session-Id, or POST initialize to open a session');
     if (sessions.size >= app.config.mcpMaxSessions) return refuse(res, 503, 'SERVICE_UNAVAILABLE', 'Too many open MCP sessions; retry later');
 
-    const server = createToolServer({ runOperation, log }, (extra) => (extra.authInfo?.extra?.authentication as Authentication | undefined) ?? authentication);
+    const server = createToolServer({ runOperation, log, metrics: app.metrics }, (extra) => (extra.authInfo?.extra?.authentication as Authentication | undefined) ?? authentication);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: app.config.maxBodyBytes,
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, server, principalId: authentication.viewer.principalId, lastUsed: Date.now() });
+        app.metrics.mcpSessions.set(sessions.size);
         log.info({ sessionId: id, principal: authentication.viewer.principalId }, 'mcp session opened');
       },
       onsessionclosed: (id) => void closeSession(id, 'client ended it'),
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId && sessions.delete(transport.sessionId)) app.metrics.mcpSessions.set(sessions.size);
     };
     await server.connect(transport);
     await transport.handleRequest(req, res, body);

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { isPerson } from '../auth/viewer.js';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import { ELICITATION_REFUSALS } from '../runs/user-decline.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { OperationCaller, OperationOutcome, RunOperation } from './graphql-door.js';
@@ -26,7 +27,7 @@ const MAX_PROMPTS_PER_CALL = 20;
  * One MCP server (one session): tools/list and tools/call. `authenticationOf` gives the
  * principal of the HTTP request carrying the call (checked per request by the transport door).
  */
-export function createToolServer(app: { runOperation: RunOperation; log: Logger }, authenticationOf: (extra: { authInfo?: { extra?: Record<string, unknown> } }) => Authentication): Server {
+export function createToolServer(app: { runOperation: RunOperation; log: Logger; metrics: Metrics }, authenticationOf: (extra: { authInfo?: { extra?: Record<string, unknown> } }) => Authentication): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
@@ -47,13 +48,14 @@ export function createToolServer(app: { runOperation: RunOperation; log: Logger 
       } else {
         const caller: OperationCaller = { authentication: authenticationOf(extra) };
         const call: ToolCall = {
-          caller,
-          run: (document, variables, options) => app.runOperation(document, variables, { ...caller, answerAtHost: options?.answerAtHost }),
+          run: (document, variables) => app.runOperation(document, variables, caller),
           askHost: (payload) => askHost(server, app, caller, payload),
         };
         result = await definition.handle(parsed.data as never, call);
       }
     }
+    // Unknown names are not a label: they would make the metric unbounded.
+    app.metrics.mcpToolCalls.inc({ tool: definition ? name : 'unknown', outcome: result.ok ? 'ok' : result.code });
     app.log.info({ tool: name, ok: result.ok, code: result.ok ? null : result.code, durationMs: Math.round(performance.now() - started) }, 'mcp tool call');
     return toCallToolResult(result);
   });

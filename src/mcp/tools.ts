@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
-import type { OperationCaller, OperationOutcome } from './graphql-door.js';
+import type { OperationOutcome } from './graphql-door.js';
 import {
   answerPromptJson,
   attestJson,
@@ -42,8 +42,7 @@ import {
 
 /** What a tool call may use: in-process GraphQL as the caller, and the host's person when there is one. */
 export interface ToolCall {
-  caller: OperationCaller;
-  run<TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables: TVariables, options?: { answerAtHost?: boolean }): Promise<OperationOutcome<TResult>>;
+  run<TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables: TVariables): Promise<OperationOutcome<TResult>>;
   /**
    * Asks the person at the host to answer the pending user_input prompt of this step payload,
    * stores their answer (or their refusal) and returns the run as it then stands; returns the
@@ -121,7 +120,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       max_choices: z.number().int().min(5).max(50).optional().describe('Most "match" choices, 5 to 50 (default 10).'),
     }),
     handle: async (args, call) =>
-      answer(await call.run(McpSearchDocument, { query: args.query, maxChoices: args.max_choices ?? null, space: args.space ?? args.space_id ?? null }, undefined), (data) =>
+      answer(await call.run(McpSearchDocument, { query: args.query, maxChoices: args.max_choices ?? null, space: args.space ?? args.space_id ?? null }), (data) =>
         searchJson(data.search),
       ),
   }),
@@ -140,7 +139,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     }),
     handle: async (args, call) => {
       const input = args.uri ? { uri: args.uri } : args.key ? { key: args.key } : {};
-      const begun = await call.run(McpBeginDocument, { input }, undefined);
+      const begun = await call.run(McpBeginDocument, { input });
       return withHost(begun.ok ? { ok: true, data: begun.data.begin } : begun, call);
     },
   }),
@@ -163,7 +162,6 @@ export const TOOLS: readonly ToolDefinition[] = [
       const moved = await call.run(
         McpNextDocument,
         { input: { uri: args.uri, runId: args.run_id ?? null, solution: args.solution ? (solutionInput(args.solution as McpSolution) as never) : null } },
-        undefined,
       );
       return withHost(moved.ok ? { ok: true, data: moved.data.next } : moved, call);
     },
@@ -196,7 +194,6 @@ export const TOOLS: readonly ToolDefinition[] = [
               llmModelId: args.llm_model_id ?? null,
             },
           },
-          undefined,
         ),
         (data) => attestJson(data.attest),
       ),
@@ -209,7 +206,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Answer: { prompt { prompt_id, status, … }, result: the run after the answer (as kairos_next answers) }. Refusals: NOT_FOUND, FORBIDDEN, BAD_USER_INPUT.',
     input: z.object({ prompt_id: z.string().min(1), confirmation: z.string().min(1).describe("The user's reply, as they gave it.") }),
     handle: async (args, call) =>
-      answer(await call.run(McpAnswerPromptDocument, { input: { promptId: args.prompt_id, confirmation: args.confirmation } }, undefined), (data) => answerPromptJson(data.answerPrompt)),
+      answer(await call.run(McpAnswerPromptDocument, { input: { promptId: args.prompt_id, confirmation: args.confirmation } }), (data) => answerPromptJson(data.answerPrompt)),
   }),
   tool({
     name: 'kairos_run',
@@ -218,7 +215,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Use it to resume after a restart or to show the user what was proven. Refusals: NOT_FOUND (no such run in your spaces).',
     input: z.object({ run_id: z.string().min(1) }),
     handle: async (args, call) => {
-      const outcome = await call.run(McpRunDocument, { id: args.run_id }, undefined);
+      const outcome = await call.run(McpRunDocument, { id: args.run_id });
       if (outcome.ok && !outcome.data.run) return { ok: false, code: 'NOT_FOUND', message: `Run ${args.run_id} not found` };
       return answer(outcome, (data) => runJson(data.run!));
     },
@@ -236,7 +233,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       updates: z.record(z.string(), z.unknown()).optional(),
     }),
     handle: async (args, call) =>
-      answer(await call.run(McpUpdateDocument, { input: { uris: args.uris, markdownDoc: args.markdown_doc ?? null, updates: args.updates ?? null } }, undefined), (data) =>
+      answer(await call.run(McpUpdateDocument, { input: { uris: args.uris, markdownDoc: args.markdown_doc ?? null, updates: args.updates ?? null } }), (data) =>
         updateJson(data.updateMemories),
       ),
   }),
@@ -246,7 +243,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Delete one or more memories by URI (resolve them first with kairos_search or a protocol\'s steps). Each URI is deleted on its own, so partial success is possible; deleting one step does not delete the rest of its protocol. ' +
       'Answer: { results: [{ uri, status: "deleted" | "error", message }], total_deleted, total_failed }. Report failures; do not claim full success when total_failed > 0.',
     input: z.object({ uris: z.array(memoryUri).min(1) }),
-    handle: async (args, call) => answer(await call.run(McpDeleteDocument, { input: { uris: args.uris } }, undefined), (data) => deleteJson(data.deleteMemories)),
+    handle: async (args, call) => answer(await call.run(McpDeleteDocument, { input: { uris: args.uris } }), (data) => deleteJson(data.deleteMemories)),
   }),
   tool({
     name: 'kairos_mint',
@@ -272,7 +269,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         }
       }
       return answer(
-        await call.run(McpMintDocument, { input: { markdown, force: args.force_update ?? null, protocolVersion: args.protocol_version ?? null, space: args.space ?? null } }, undefined),
+        await call.run(McpMintDocument, { input: { markdown, force: args.force_update ?? null, protocolVersion: args.protocol_version ?? null, space: args.space ?? null } }),
         (data) => mintJson(data.mint),
       );
     },
@@ -343,7 +340,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         owner: args.owner,
         space: args.space,
       };
-      return answer(await call.run(McpProposeUpdateDocument, { input: input as never }, undefined), (data) => proposeUpdateJson(data.proposeUpdate));
+      return answer(await call.run(McpProposeUpdateDocument, { input: input as never }), (data) => proposeUpdateJson(data.proposeUpdate));
     },
   }),
   tool({
@@ -363,7 +360,6 @@ export const TOOLS: readonly ToolDefinition[] = [
       const outcome = await call.run(
         McpFetchContextDocument,
         { query: args.query ?? null, budgetChars: args.budget ? args.budget : null, include: (include ?? null) as never },
-        undefined,
       );
       return answer(outcome, (data) => {
         const sections = data.memoryContext.sections.filter(
@@ -378,7 +374,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'An overview of project memory in your space: document counts by kind and the staged proposals waiting for review (id, intent, age, time left, target files, drift). Takes no input.',
     input: z.object({}),
-    handle: async (_args, call) => answer(await call.run(McpStatusDocument, {}, undefined), (data) => statusJson(data, new Date())),
+    handle: async (_args, call) => answer(await call.run(McpStatusDocument, {}), (data) => statusJson(data, new Date())),
   }),
 ];
 
