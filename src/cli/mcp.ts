@@ -55,8 +55,9 @@ async function probe(base: string, token: string | null): Promise<void> {
   try {
     health = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new McpRelayError(`kairos-graphql mcp: cannot reach a kairos-graphql server at ${base} (${cause}); start one or set KAIROS_URL`);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new McpRelayError(`kairos-graphql mcp: cannot reach a kairos-graphql server at ${base} (${reason}); start one or set KAIROS_URL`);
   }
   if (!health.ok) throw new McpRelayError(`kairos-graphql mcp: the server at ${base} is not ready (HTTP ${health.status} on /healthz)`);
   const me = await fetch(`${base}/graphql`, {
