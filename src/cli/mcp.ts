@@ -6,7 +6,7 @@
  * A missing or unreachable server, or a refused token, is one line on stderr and exit 1.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ElicitRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -35,8 +35,18 @@ export async function runMcpRelay(options: { url: string; token: string | null }
   relay.oninitialized = () => {
     connected().catch((error: unknown) => fail(`kairos-graphql mcp: ${(error as Error).message}`));
   };
-  relay.setRequestHandler(ListToolsRequestSchema, async (request) => (await connected()).listTools(request.params));
-  relay.setRequestHandler(CallToolRequestSchema, async (request) => (await connected()).callTool(request.params));
+  /** A session the server dropped (idle, restarted) is opened again once. */
+  const relayed = async <T>(send: (client: Client) => Promise<T>): Promise<T> => {
+    try {
+      return await send(await connected());
+    } catch (error) {
+      if (!(error instanceof StreamableHTTPError && error.code === 404)) throw error;
+      upstream = null;
+      return send(await connected());
+    }
+  };
+  relay.setRequestHandler(ListToolsRequestSchema, (request) => relayed((client) => client.listTools(request.params)));
+  relay.setRequestHandler(CallToolRequestSchema, (request) => relayed((client) => client.callTool(request.params)));
 
   const stdio = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

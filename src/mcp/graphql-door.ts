@@ -56,7 +56,8 @@ export function createGraphqlDoor(yoga: KairosYoga) {
 
 export type RunOperation = ReturnType<typeof createGraphqlDoor>;
 
+/** Masked failures carry INTERNAL_SERVER_ERROR; an error without a code is graphql-js refusing the caller's values. */
 function refusalOf(error: { message: string; extensions?: Record<string, unknown> }): OperationRefusal {
   const code = error.extensions?.code;
-  return { code: typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR', message: error.message };
+  return { code: typeof code === 'string' ? code : 'BAD_USER_INPUT', message: error.message };
 }

@@ -352,7 +352,10 @@ export const TOOLS: readonly ToolDefinition[] = [
       query: z.string().optional(),
       scope: z.array(z.string()).optional().describe('Only documents whose path contains one of these.'),
       budget: z.number().int().min(0).optional().describe('Characters of context (0 or omitted: the default, 24000).'),
-      include: z.array(z.string()).optional().describe('Only these categories: decision, pitfall, convention, shared, current, module, session_log, archive.'),
+      include: z
+        .array(z.enum(['decision', 'pitfall', 'convention', 'shared', 'current', 'module', 'session_log', 'archive']))
+        .optional()
+        .describe('Only these kinds of document.'),
       exclude_archive: z.boolean().optional(),
     }),
     handle: async (args, call) => {
