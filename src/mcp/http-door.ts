@@ -22,6 +22,11 @@ interface Session {
   /** A session belongs to the principal that opened it. */
   principalId: string;
   lastUsed: number;
+  /**
+   * Calls still running (a tool call may wait on a person for minutes): never idle meanwhile.
+   * A client's standing GET stream does not count, or an abandoned host would hold its session forever.
+   */
+  open: number;
 }
 
 export interface McpDoor {
@@ -43,7 +48,7 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
 
   const sweep = setInterval(() => {
     const idleSince = Date.now() - app.config.mcpSessionIdleMs;
-    for (const [id, session] of sessions) if (session.lastUsed < idleSince) void closeSession(id, 'idle');
+    for (const [id, session] of sessions) if (session.open === 0 && session.lastUsed < idleSince) void closeSession(id, 'idle');
   }, Math.min(60_000, Math.max(1_000, app.config.mcpSessionIdleMs / 2)));
   sweep.unref();
 
@@ -77,6 +82,13 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
       if (!session) return refuse(res, 404, 'NOT_FOUND', 'No such MCP session (it may have expired); initialize a new one');
       if (session.principalId !== authentication.viewer.principalId) return refuse(res, 403, 'FORBIDDEN', 'This MCP session belongs to another principal');
       session.lastUsed = Date.now();
+      if (req.method === 'POST') {
+        session.open++;
+        res.once('close', () => {
+          session.open--;
+          session.lastUsed = Date.now();
+        });
+      }
       await session.transport.handleRequest(req, res);
       return;
     }
@@ -91,7 +103,7 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: app.config.maxBodyBytes,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, principalId: authentication.viewer.principalId, lastUsed: Date.now() });
+        sessions.set(id, { transport, server, principalId: authentication.viewer.principalId, lastUsed: Date.now(), open: 0 });
         app.metrics.mcpSessions.set(sessions.size);
         log.info({ sessionId: id, principal: authentication.viewer.principalId }, 'mcp session opened');
       },

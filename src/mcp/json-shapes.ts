@@ -214,7 +214,7 @@ export function fetchContextJson(result: McpFetchContextQuery['memoryContext'], 
     included_files: [...byPath.values()].map((entry) => ({ ...entry, reason: 'matched' })),
     omitted: result.omitted.map((omission) => ({ path: omission.path, section_id: omission.sectionId, reason: omission.reason })),
     suggested_next_queries: [],
-    context_metadata: { budget_used: used, budget_remaining: Math.max(0, result.budgetChars - used) },
+    context_metadata: { budget_used: used, budget_remaining: Math.max(0, result.budgetChars - used), stale_warnings: [] },
     sections: sections.map((section) => ({ path: section.path, section_id: section.sectionId, heading: section.heading, category: lowerValue(section.category), score: section.score, uri: section.uri })),
   };
 }
