@@ -2,7 +2,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 
 const scalars = { DateTime: 'string', JSON: 'unknown' };
 
-/** Typed documents (client preset) from the committed SDL for the operations tests, the CLI and the live page use. */
+/** Typed documents (client preset) from the committed SDL for the operations tests, the CLI, the MCP door and the live page use. */
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
   ignoreNoDocuments: true,
