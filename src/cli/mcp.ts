@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ElicitRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_INFO } from '../mcp/server-info.js';
 
 export const DEFAULT_SERVER_URL = 'http://localhost:4000';
 const PROBE_TIMEOUT_MS = 5_000;
@@ -26,7 +27,7 @@ export async function runMcpRelay(options: { url: string; token: string | null }
   const base = serverBaseUrl(options.url);
   await probe(base, options.token);
 
-  const relay = new Server({ name: 'kairos-graphql', version: '0.2.0' }, { capabilities: { tools: {} } });
+  const relay = new Server(SERVER_INFO, { capabilities: { tools: {} } });
   let upstream: Promise<Client> | null = null;
   const connected = (): Promise<Client> => {
     upstream ??= connectUpstream(base, options.token, relay);
@@ -87,7 +88,7 @@ async function probe(base: string, token: string | null): Promise<void> {
 
 async function connectUpstream(base: string, token: string | null, relay: Server): Promise<Client> {
   const hostCanAsk = Boolean(relay.getClientCapabilities()?.elicitation);
-  const client = new Client({ name: 'kairos-graphql-stdio', version: '0.2.0' }, { capabilities: hostCanAsk ? { elicitation: {} } : {} });
+  const client = new Client({ name: 'kairos-graphql-stdio', version: SERVER_INFO.version }, { capabilities: hostCanAsk ? { elicitation: {} } : {} });
   if (hostCanAsk) client.setRequestHandler(ElicitRequestSchema, (request) => relay.elicitInput(request.params, { timeout: 30 * 60_000 }));
   const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} } });
   await client.connect(transport);

@@ -9,9 +9,9 @@ import { ELICITATION_REFUSALS } from '../runs/user-decline.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { OperationCaller, OperationOutcome, RunOperation } from './graphql-door.js';
 import { McpAnswerPromptDocument } from './operations.js';
+import { SERVER_INFO } from './server-info.js';
 import { inputJsonSchema, type ToolAnswer, type ToolCall, TOOLS, TOOLS_BY_NAME } from './tools.js';
 
-export const SERVER_INFO = { name: 'kairos-graphql', version: '0.2.0' } as const;
 
 const INSTRUCTIONS =
   'KAIROS protocols and project memory. For a task: kairos_search, then kairos_begin with the chosen uri, then kairos_next for each step ' +

@@ -75,7 +75,9 @@ function answer<T>(outcome: OperationOutcome<T>, toJson: (data: T) => Record<str
   return outcome.ok ? { ok: true, json: toJson(outcome.data) } : { ok: false, code: outcome.refusal.code, message: outcome.refusal.message };
 }
 
-const memoryUri = z.string().min(1).describe('kairos://mem/{uuid}');
+// Schemas check shapes only; what a value may be (non-empty, known…) the services decide, so a
+// refusal carries the same code and message as over GraphQL.
+const memoryUri = z.string().describe('kairos://mem/{uuid}');
 
 const solutionSchema = z
   .object({
@@ -114,7 +116,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Pick one choice and do exactly what its next_action says (usually: call kairos_begin with its uri). "refine" helps turn a vague request into a better query; "create" guides writing a new protocol. ' +
       'Refusals: BAD_USER_INPUT (empty or over-long query), FORBIDDEN (a space you cannot read).',
     input: z.object({
-      query: z.string().min(1).describe('What the user wants done, in words.'),
+      query: z.string().describe('What the user wants done, in words (not empty).'),
       space: z.string().optional().describe('Only this space (a space id, or "personal").'),
       space_id: z.string().optional().describe('Alias of space.'),
       max_choices: z.number().int().min(5).max(50).optional().describe('Most "match" choices, 5 to 50 (default 10).'),
@@ -132,10 +134,10 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Do the challenge, then call kairos_next with the uri next_action names and a solution echoing challenge.nonce and challenge.proof_hash; pass run_id too. ' +
       'When the host supports elicitation, a user_input step is asked of the user directly and the run moves on. ' +
       STEP_ANSWER +
-      ' Refusals: NOT_FOUND (no such protocol in your spaces), BAD_USER_INPUT.',
+      ' Refusals: NOT_FOUND (no such protocol in your spaces), AMBIGUOUS (a key found in several spaces: use a uri), BAD_USER_INPUT.',
     input: z.object({
       uri: memoryUri.optional().describe('Any step of the protocol (kairos://mem/{uuid}).'),
-      key: z.string().min(1).max(200).optional().describe('The protocol slug, e.g. analyze-and-plan.'),
+      key: z.string().optional().describe('The protocol slug, e.g. analyze-and-plan.'),
     }),
     handle: async (args, call) => {
       const input = args.uri ? { uri: args.uri } : args.key ? { key: args.key } : {};
@@ -175,7 +177,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: z.object({
       uri: memoryUri.describe('The step next_action named (any step of the run).'),
       outcome: z.enum(['success', 'failure']),
-      message: z.string().min(1).describe('What was done, or why the run failed.'),
+      message: z.string().describe('What was done, or why the run failed.'),
       quality_bonus: z.number().optional(),
       llm_model_id: z.string().optional(),
       run_id: z.string().optional().describe('The run from kairos_begin; without it, your most recent open run of this protocol.'),
@@ -204,7 +206,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       "Relay the user's own reply to a user_input step's prompt (challenge.prompt_id), when the user answered you in the conversation. Never invent the reply. " +
       'A prompt marked require_human can only be answered by a person on the live page (/ui), not through this tool. ' +
       'Answer: { prompt { prompt_id, status, … }, result: the run after the answer (as kairos_next answers) }. Refusals: NOT_FOUND, FORBIDDEN, BAD_USER_INPUT.',
-    input: z.object({ prompt_id: z.string().min(1), confirmation: z.string().min(1).describe("The user's reply, as they gave it.") }),
+    input: z.object({ prompt_id: z.string(), confirmation: z.string().describe("The user's reply, as they gave it.") }),
     handle: async (args, call) =>
       answer(await call.run(McpAnswerPromptDocument, { input: { promptId: args.prompt_id, confirmation: args.confirmation } }), (data) => answerPromptJson(data.answerPrompt)),
   }),
@@ -213,7 +215,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "A run's state: status (active, completed, attested, expired), pending_step_index, retry_count, every proof (who gave it: source agent or human, its hash chain) and every event. " +
       'Use it to resume after a restart or to show the user what was proven. Refusals: NOT_FOUND (no such run in your spaces).',
-    input: z.object({ run_id: z.string().min(1) }),
+    input: z.object({ run_id: z.string() }),
     handle: async (args, call) => {
       const outcome = await call.run(McpRunDocument, { id: args.run_id });
       if (outcome.ok && !outcome.data.run) return { ok: false, code: 'NOT_FOUND', message: `Run ${args.run_id} not found` };
@@ -228,7 +230,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Answer: { results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }. When total_failed > 0, report which failed and why. ' +
       'Whole-call refusals: BAD_USER_INPUT (empty uris, markdown_doc length not matching uris, neither or both of markdown_doc and updates).',
     input: z.object({
-      uris: z.array(memoryUri).min(1),
+      uris: z.array(memoryUri).describe('One or more memory URIs.'),
       markdown_doc: z.array(z.string()).optional(),
       updates: z.record(z.string(), z.unknown()).optional(),
     }),
@@ -242,7 +244,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Delete one or more memories by URI (resolve them first with kairos_search or a protocol\'s steps). Each URI is deleted on its own, so partial success is possible; deleting one step does not delete the rest of its protocol. ' +
       'Answer: { results: [{ uri, status: "deleted" | "error", message }], total_deleted, total_failed }. Report failures; do not claim full success when total_failed > 0.',
-    input: z.object({ uris: z.array(memoryUri).min(1) }),
+    input: z.object({ uris: z.array(memoryUri).describe('One or more memory URIs.') }),
     handle: async (args, call) => answer(await call.run(McpDeleteDocument, { input: { uris: args.uris } }), (data) => deleteJson(data.deleteMemories)),
   }),
   tool({
@@ -252,7 +254,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Answer: { items: [{ uri, memory_uuid, label, tags }] in step order, status: "stored" }; begin it with kairos_begin and items[0].uri. ' +
       'Refusals: PROTOCOL_STRUCTURE_INVALID (with the line), DUPLICATE_CHAIN (send force_update: true to replace it), DUPLICATE_SLUG, INVALID_SLUG, SPACE_READ_ONLY, SPACE_NOT_FOUND, PAYLOAD_TOO_LARGE.',
     input: z.object({
-      markdown_doc: z.string().min(1),
+      markdown_doc: z.string().describe('The protocol document (markdown).'),
       llm_model_id: z.string().min(1).describe('The model writing the protocol.'),
       force_update: z.boolean().optional(),
       protocol_version: z.string().optional(),
@@ -290,7 +292,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         .array(
           z.object({
             operation: z.enum(['create_file', 'replace_section', 'append_section', 'append_to_section', 'replace_section_content', 'archive_section', 'remove_section', 'rename_heading']),
-            path: z.string().min(1).describe('The document path, e.g. decisions.md.'),
+            path: z.string().describe('The document path, e.g. decisions.md.'),
             section_id: z.string().optional(),
             heading: z.string().optional(),
             heading_level: z.number().int().optional(),

@@ -191,8 +191,11 @@ describe('kairos_update (seed 000)', () => {
     const begun = await mcp.call('kairos_begin', { uri: uris[SEED_URIS.aaa] });
     expect(begun.json.current_step.content).toContain('Do Directory.');
 
-    const invalid = await mcp.call('kairos_update', { uris: [] });
-    expect(invalid).toMatchObject({ isError: true, json: { error: 'BAD_USER_INPUT' } });
+    const empty = await mcp.call('kairos_update', { uris: [], updates: { text: 'x' } });
+    const graphqlEmpty = await server.request(UpdateMemoriesDocument, { input: { uris: [], updates: { text: 'x' } } });
+    expect(empty).toEqual({ isError: true, json: { error: 'BAD_USER_INPUT', message: graphqlEmpty.errors?.[0]?.message } });
+    const invalid = await mcp.call('kairos_update', { uris: 'not a list', updates: { text: 'x' } });
+    expect(invalid).toMatchObject({ isError: true, json: { error: 'BAD_USER_INPUT', message: expect.stringContaining('Invalid arguments for kairos_update') } });
     expect(invalid.json.message).toContain('uris');
     const unknown = await mcp.call('kairos_frobnicate', {});
     expect(unknown).toMatchObject({ isError: true, json: { error: 'BAD_USER_INPUT', message: expect.stringContaining('Unknown tool "kairos_frobnicate"') } });
