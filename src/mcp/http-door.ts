@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AppConfig } from '../config.js';
@@ -18,7 +17,6 @@ export const MCP_PATH = '/mcp';
 
 interface Session {
   transport: StreamableHTTPServerTransport;
-  server: Server;
   /** A session belongs to the principal that opened it. */
   principalId: string;
   lastUsed: number;
@@ -103,7 +101,7 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: app.config.maxBodyBytes,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, principalId: authentication.viewer.principalId, lastUsed: Date.now(), open: 0 });
+        sessions.set(id, { transport, principalId: authentication.viewer.principalId, lastUsed: Date.now(), open: 0 });
         app.metrics.mcpSessions.set(sessions.size);
         log.info({ sessionId: id, principal: authentication.viewer.principalId }, 'mcp session opened');
       },

@@ -12,7 +12,6 @@ import { McpAnswerPromptDocument } from './operations.js';
 import { SERVER_INFO } from './server-info.js';
 import { inputJsonSchema, type ToolAnswer, type ToolCall, TOOLS, TOOLS_BY_NAME } from './tools.js';
 
-
 const INSTRUCTIONS =
   'KAIROS protocols and project memory. For a task: kairos_search, then kairos_begin with the chosen uri, then kairos_next for each step ' +
   '(do each challenge for real and echo nonce and proof_hash), then kairos_attest. Follow next_action exactly while must_obey is true. ' +
@@ -51,7 +50,13 @@ export function createToolServer(app: { runOperation: RunOperation; log: Logger;
           run: (document, variables) => app.runOperation(document, variables, caller),
           askHost: (payload) => askHost(server, app, caller, payload),
         };
-        result = await definition.handle(parsed.data as never, call);
+        try {
+          result = await definition.handle(parsed.data as never, call);
+        } catch (error) {
+          // As over GraphQL: the log keeps the detail, the caller gets the masked refusal.
+          app.log.error({ err: error, tool: name }, 'unexpected error in an MCP tool');
+          result = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error.' };
+        }
       }
     }
     // Unknown names are not a label: they would make the metric unbounded.
