@@ -174,6 +174,61 @@ export function mintJson(payload: McpMintMutation['mint']): Json {
   };
 }
 
+/** Seed 002's input (snake_case keys, lowercase values) as this API's ProposeUpdateInput. */
+export function proposeUpdateInput(args: McpProposeUpdate): Json {
+  return present({
+    intent: upperValue(args.intent),
+    rationale: args.rationale,
+    operations: args.operations.map((operation) =>
+      present({
+        kind: upperValue(operation.operation),
+        file: operation.path,
+        sectionId: operation.section_id,
+        heading: operation.heading,
+        headingLevel: operation.heading_level,
+        parentSectionId: operation.parent_section_id,
+        content: operation.content,
+        ifExists: operation.if_exists ? upperValue(operation.if_exists) : null,
+        ifMissing: operation.if_missing ? upperValue(operation.if_missing) : null,
+        archivePath: operation.archive_path,
+        replacement: operation.replacement,
+        reason: operation.reason,
+        newHeading: operation.new_heading,
+        newHeadingLevel: operation.new_heading_level,
+      }),
+    ),
+    sources: args.sources?.map((source) => present({ type: upperValue(source.type), ref: source.ref })),
+    confidence: args.confidence ? upperValue(args.confidence) : null,
+    owner: args.owner,
+    space: args.space,
+  });
+}
+
+export interface McpProposeUpdate {
+  intent: string;
+  rationale?: string;
+  operations: {
+    operation: string;
+    path: string;
+    section_id?: string;
+    heading?: string;
+    heading_level?: number;
+    parent_section_id?: string;
+    content?: string;
+    if_exists?: string;
+    if_missing?: string;
+    archive_path?: string;
+    replacement?: string;
+    reason?: string;
+    new_heading?: string;
+    new_heading_level?: number;
+  }[];
+  sources?: { type: string; ref?: string }[];
+  confidence?: string;
+  owner?: { id?: string; kind?: string };
+  space?: string;
+}
+
 /** Seed 002's output schema; optional keys appear when they carry something. */
 export function proposeUpdateJson(payload: McpProposeUpdateMutation['proposeUpdate']): Json {
   const nonEmpty = <T>(list: T[]) => (list.length > 0 ? list : null);

@@ -16,6 +16,7 @@ import {
   fetchContextJson,
   type McpSolution,
   mintJson,
+  proposeUpdateInput,
   proposeUpdateJson,
   runJson,
   searchJson,
@@ -316,34 +317,8 @@ export const TOOLS: readonly ToolDefinition[] = [
       owner: z.object({ id: z.string().optional(), kind: z.string().optional() }).optional().describe('The proposing agent.'),
       space: z.string().optional().describe('Target space; omitted or "personal" is your own.'),
     }),
-    handle: async (args, call) => {
-      const operations = args.operations.map((operation) => ({
-        kind: upperValue(operation.operation),
-        file: operation.path,
-        sectionId: operation.section_id,
-        heading: operation.heading,
-        headingLevel: operation.heading_level,
-        parentSectionId: operation.parent_section_id,
-        content: operation.content,
-        ifExists: operation.if_exists ? upperValue(operation.if_exists) : undefined,
-        ifMissing: operation.if_missing ? upperValue(operation.if_missing) : undefined,
-        archivePath: operation.archive_path,
-        replacement: operation.replacement,
-        reason: operation.reason,
-        newHeading: operation.new_heading,
-        newHeadingLevel: operation.new_heading_level,
-      }));
-      const input = {
-        intent: upperValue(args.intent),
-        rationale: args.rationale,
-        operations,
-        sources: args.sources?.map((source) => ({ type: upperValue(source.type), ref: source.ref })),
-        confidence: args.confidence ? upperValue(args.confidence) : undefined,
-        owner: args.owner,
-        space: args.space,
-      };
-      return answer(await call.run(McpProposeUpdateDocument, { input: input as never }), (data) => proposeUpdateJson(data.proposeUpdate));
-    },
+    handle: async (args, call) =>
+      answer(await call.run(McpProposeUpdateDocument, { input: proposeUpdateInput(args) as never }), (data) => proposeUpdateJson(data.proposeUpdate)),
   }),
   tool({
     name: 'memory.fetch_context',
