@@ -94,6 +94,27 @@ describe('elicitation', () => {
   });
 });
 
+describe('elicitation after kairos_next', () => {
+  it('asks when the step kairos_next moves to is a user_input prompt', async () => {
+    const asked: string[] = [];
+    const mcp = await connect({ elicit: (request) => (asked.push(request.params.message), { action: 'accept', content: { confirmation: 'go' } }) });
+    const markdown = `# ${uniqueTitle('Check then approve')}\n\n## Check\nRun it.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "make check", "timeout_seconds": 5}}}\n${fence}\n\n## Approve\nAsk.\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Merge it?"}}}\n${fence}\n`;
+    const minted = await mcp.call('kairos_mint', { markdown_doc: markdown, llm_model_id: 'test' });
+    const [check, approve] = minted.json.items.map((item: { uri: string }) => item.uri);
+    const begun = await mcp.call('kairos_begin', { uri: check });
+    expect(asked).toEqual([]);
+    const moved = await mcp.call('kairos_next', {
+      uri: approve,
+      run_id: begun.json.run_id,
+      solution: { type: 'shell', nonce: begun.json.challenge.nonce, proof_hash: begun.json.challenge.proof_hash, shell: { exit_code: 0, stdout: 'ok', stderr: '' } },
+    });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('Merge it?');
+    expect(moved.json).toMatchObject({ current_step: { uri: approve }, message: 'Protocol steps complete. Call kairos_attest to finalize.' });
+    expect(moved.json.next_action).toBe(`call kairos_attest with ${approve} and outcome (success or failure) and message to complete the protocol`);
+  });
+});
+
 describe('a run begun over MCP on runProgress', () => {
   it('streams its events to a graphql-ws subscriber', async () => {
     const [step1, step2] = await mint();
