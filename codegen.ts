@@ -2,7 +2,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 
 const scalars = { DateTime: 'string', JSON: 'unknown' };
 
-/** Typed documents (client preset) from the committed SDL for the operations tests, the CLI and the live page use. */
+/** Typed documents (client preset) from the committed SDL for the operations tests, the CLI, the MCP door and the live page use. */
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
   ignoreNoDocuments: true,
@@ -10,7 +10,7 @@ const config: CodegenConfig = {
   emitLegacyCommonJSImports: false,
   generates: {
     'src/generated/': {
-      documents: ['test/**/*.ts', 'src/cli/**/*.ts', '!src/generated/**'],
+      documents: ['test/**/*.ts', 'src/cli/**/*.ts', 'src/mcp/**/*.ts', '!src/generated/**'],
       preset: 'client',
       config: { useTypeImports: true, enumsAsTypes: true, scalars },
       presetConfig: { fragmentMasking: false },

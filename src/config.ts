@@ -32,6 +32,10 @@ export interface AppConfig {
   historyDays: number;
   /** KAIROS_HISTORY=off writes no version history: only for measuring what history costs. */
   historyEnabled: boolean;
+  /** Open MCP sessions at most (KAIROS_MCP_MAX_SESSIONS); a new one beyond it is refused. */
+  mcpMaxSessions: number;
+  /** An MCP session unused this long is closed (KAIROS_MCP_SESSION_IDLE_MINUTES). */
+  mcpSessionIdleMs: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -62,6 +66,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     signingSecret: process.env.KAIROS_SECRET || null,
     historyDays: intFromEnv('KAIROS_HISTORY_DAYS', 90),
     historyEnabled: process.env.KAIROS_HISTORY !== 'off',
+    mcpMaxSessions: intFromEnv('KAIROS_MCP_MAX_SESSIONS', 1000),
+    mcpSessionIdleMs: intFromEnv('KAIROS_MCP_SESSION_IDLE_MINUTES', 30) * 60_000,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Viewer } from './auth/viewer.js';
 import type { EventBus } from './events/topics.js';
 import type { Logger } from './logger.js';
+import { GRAPHQL_VOCABULARY, type Vocabulary } from './runs/vocabulary.js';
 import type { Authentication } from './services/auth-service.js';
 import { MemoryReader } from './services/memory-reader.js';
 import type { Services } from './services/services.js';
@@ -15,6 +16,13 @@ export interface AppContext {
   reader: MemoryReader;
   events: EventBus;
   log: Logger;
+  /** How messages name operations and fields: GraphQL's, or MCP's for the /mcp door. */
+  vocabulary: Vocabulary;
+  /**
+   * Set only by the MCP door for an answer the person at the caller's own host gave through
+   * elicitation; no request can set it.
+   */
+  answerAtHost: boolean;
 }
 
 /** What the transport knows when an operation starts. */
@@ -24,6 +32,9 @@ export interface OperationOrigin {
   longLived: boolean;
   /** Who is asking, established by the transport (a header, or graphql-ws connectionParams). */
   authentication: Authentication;
+  /** The MCP door runs operations in process with its own vocabulary (default GraphQL's). */
+  vocabulary?: Vocabulary;
+  answerAtHost?: boolean;
 }
 
 export function createContext(app: { services: Services; events: EventBus; log: Logger }, origin: OperationOrigin): AppContext {
@@ -36,5 +47,7 @@ export function createContext(app: { services: Services; events: EventBus; log: 
     reader: new MemoryReader(app.services.memoryStore, viewer, { cache: !origin.longLived }),
     events: app.events,
     log: app.log.child({ requestId, principal: viewer.principalId }),
+    vocabulary: origin.vocabulary ?? GRAPHQL_VOCABULARY,
+    answerAtHost: origin.answerAtHost ?? false,
   };
 }

@@ -8,6 +8,8 @@ export interface Metrics {
   errors: Counter<'code'>;
   activeSubscriptions: Gauge;
   runOutcomes: Counter<'outcome'>;
+  mcpToolCalls: Counter<'tool' | 'outcome'>;
+  mcpSessions: Gauge;
 }
 
 export function createMetrics(): Metrics {
@@ -26,5 +28,7 @@ export function createMetrics(): Metrics {
     errors: new Counter({ name: 'kairos_graphql_errors_total', help: 'GraphQL errors by extensions.code', labelNames: ['code'], registers: [registry] }),
     activeSubscriptions: new Gauge({ name: 'kairos_graphql_active_subscriptions', help: 'Subscriptions currently streaming', registers: [registry] }),
     runOutcomes: new Counter({ name: 'kairos_run_attests_total', help: 'Runs attested, by outcome', labelNames: ['outcome'], registers: [registry] }),
+    mcpToolCalls: new Counter({ name: 'kairos_mcp_tool_calls_total', help: 'MCP tool calls by tool and outcome (ok, or the refusal code)', labelNames: ['tool', 'outcome'], registers: [registry] }),
+    mcpSessions: new Gauge({ name: 'kairos_mcp_sessions', help: 'Open MCP sessions on /mcp', registers: [registry] }),
   };
 }

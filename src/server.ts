@@ -5,6 +5,7 @@ import { type AppConfig, loadConfig } from './config.js';
 import { type DatabaseEndpoint, resolveDatabase } from '../engine/resolve-database.js';
 import { type ConnectedEventBus, createEventBus } from './events/topics.js';
 import { createLogger, type Logger } from './logger.js';
+import { createMcpDoor } from './mcp/http-door.js';
 import { createMetrics } from './metrics.js';
 import { schema } from './schema/index.js';
 import { createServices, type Services } from './services/services.js';
@@ -29,6 +30,8 @@ export interface RunningApp {
   baseUrl: string;
   graphqlUrl: string;
   wsUrl: string;
+  /** MCP over Streamable HTTP. */
+  mcpUrl: string;
   services: Services;
   yoga: KairosYoga;
   /** The driver client (with `monitorCommands`, tests count round trips on it). */
@@ -60,6 +63,7 @@ export function buildApp(options: AppOptions = {}): App {
     if (!config.signingSecret) log.warn('KAIROS_SECRET is not set: the transcript signing key is stored unencrypted in the database');
     const yoga = createKairosYoga({ schema, services, events, log, config, metrics });
     const db = mongo.db;
+    const mcp = createMcpDoor({ yoga, services, config, log, metrics });
 
     const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
       // The live page (static files; it authenticates its own GraphQL calls).
@@ -107,6 +111,7 @@ export function buildApp(options: AppOptions = {}): App {
         req.resume();
         return;
       }
+      if (mcp.handle(req, res)) return;
       void yoga.handle(req, res);
     });
     const sockets = new Set<Socket>();
@@ -135,6 +140,7 @@ export function buildApp(options: AppOptions = {}): App {
     closeTransports = async () => {
       clearInterval(expirySweep);
       await websocket.dispose();
+      await mcp.close();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await yoga.dispose();
@@ -144,6 +150,7 @@ export function buildApp(options: AppOptions = {}): App {
       baseUrl: `http://${host}:${port}`,
       graphqlUrl: `http://${host}:${port}/graphql`,
       wsUrl: `ws://${host}:${port}/graphql`,
+      mcpUrl: `http://${host}:${port}/mcp`,
       services,
       yoga,
       mongoClient: mongo.client,

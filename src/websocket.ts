@@ -109,7 +109,7 @@ function closeAt(socket: WebSocket, expiresAt: Date): void {
 }
 
 /** No Origin (not a browser), the server's own host, or an origin allowed for CORS. */
-function isAllowedOrigin(origin: string | undefined, host: string | undefined, allowed: string[]): boolean {
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, allowed: string[]): boolean {
   if (!origin) return true;
   if (allowed.includes(origin)) return true;
   try {

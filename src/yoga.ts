@@ -11,6 +11,7 @@ import { renderLocalGraphiQL, useGraphiQLSecurityHeaders } from './graphiql.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { Authentication } from './services/auth-service.js';
+import type { Vocabulary } from './runs/vocabulary.js';
 import { RequestError } from './services/errors.js';
 import { RequestLimits } from './services/request-limits.js';
 import type { Services } from './services/services.js';
@@ -21,6 +22,8 @@ export interface TransportContext {
   socket?: unknown;
   /** Set by graphql-ws onConnect: the socket's principal, checked once per connection. */
   authentication?: Authentication;
+  /** Set by the MCP door, which executes operations in process (src/mcp/graphql-door.ts). */
+  mcp?: { vocabulary: Vocabulary; answerAtHost: boolean; requestId: string };
 }
 
 export type KairosYoga = YogaServerInstance<TransportContext, AppContext>;
@@ -72,9 +75,11 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
         transport.authentication ??
         (await app.services.auth.authenticate(request?.headers.get('authorization'), request?.headers.get('x-kairos-space') ?? (request ? new URL(request.url).searchParams.get('space') : null)));
       return createContext(app, {
-        requestId: request ? requestIds.get(request) : undefined,
+        requestId: request ? requestIds.get(request) : transport.mcp?.requestId,
         longLived: transport.socket !== undefined || (request?.headers.get('accept') ?? '').includes('text/event-stream'),
         authentication,
+        vocabulary: transport.mcp?.vocabulary,
+        answerAtHost: transport.mcp?.answerAtHost,
       });
     },
     maskedErrors: { maskError: (error, message, isDev) => toClientError(error, message, isDev, app.log) },

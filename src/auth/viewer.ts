@@ -44,6 +44,11 @@ export function readableSpace(viewer: Viewer, name: string): string | null {
   return viewer.readableSpaces.includes(space) ? space : null;
 }
 
+/** A principal that stands for a person (not an agent): it may answer prompts only a person can. */
+export function isPerson(viewer: Viewer): boolean {
+  return viewer.role !== 'AGENT';
+}
+
 /** Reviewers and admins review proposals; admins also manage principals and tokens. */
 export function hasRole(viewer: Viewer, role: Role): boolean {
   const rank: Record<Role, number> = { AGENT: 0, REVIEWER: 1, ADMIN: 2 };

@@ -27,8 +27,10 @@ const USAGE = `usage: kairos-graphql <command> [--url URL] [--token TOKEN] [--js
                                                     (MONGODB_URI/MONGODB_DB as the server uses them); the token is shown once
        kairos-graphql runs export … | verify <file> … | keys rotate|list
                                                     signed run transcripts (kairos-graphql verify --help)
+       kairos-graphql mcp [--url URL] [--token TOKEN]       the MCP tools over stdio, relayed to a running server's /mcp
+                                                    (KAIROS_URL, default http://localhost:4000)
 ${MEMORIES_USAGE}
-The token for proposals and memories commands comes from --token or KAIROS_TOKEN (needed when the server runs with KAIROS_AUTH=on).`;
+The token for proposals, memories and mcp commands comes from --token or KAIROS_TOKEN (needed when the server runs with KAIROS_AUTH=on).`;
 
 const DEFAULT_URL = 'http://localhost:4000';
 const STATUSES = ['STAGED', 'APPLIED', 'REJECTED', 'EXPIRED'] as const;
@@ -68,6 +70,7 @@ export async function main(argv: string[], out: (line: string) => void = console
     return 0;
   }
   if (group === 'tokens' && command === 'create') return createToken(values, out);
+  if (group === 'mcp') return runMcp(values);
   if (!group || !['proposals', 'mint', 'runs', 'memories'].includes(group) || !command) throw new CliError(USAGE, 2);
   const url = graphqlEndpoint(values.url ?? process.env.KAIROS_URL ?? DEFAULT_URL);
   const token = values.token ?? process.env.KAIROS_TOKEN ?? null;
@@ -179,6 +182,17 @@ async function createToken(values: { role?: string; name?: string; group?: strin
   } finally {
     await mongo.close();
     await database.stop();
+  }
+}
+
+/** stdout belongs to the MCP protocol: refusals go to stderr as one line, via CliError. */
+async function runMcp(values: { url?: string; token?: string }): Promise<number> {
+  const { McpRelayError, runMcpRelay, DEFAULT_SERVER_URL } = await import('./mcp.js');
+  try {
+    return await runMcpRelay({ url: values.url ?? process.env.KAIROS_URL ?? DEFAULT_SERVER_URL, token: values.token ?? process.env.KAIROS_TOKEN ?? null });
+  } catch (error) {
+    if (error instanceof McpRelayError) throw new CliError(error.message, 1);
+    throw error;
   }
 }
 

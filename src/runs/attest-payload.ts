@@ -1,6 +1,7 @@
 import type { Outcome } from './solution-input.js';
 import type { StepErrorCode } from './step-error-code.js';
 import { callNextInstruction, incompleteRunMessage, runFinishedInstruction } from './step-messages.js';
+import type { Vocabulary } from './vocabulary.js';
 
 /** The answer of attest. */
 export interface AttestPayload {
@@ -35,15 +36,16 @@ export function incompleteRunPayload(args: {
   pendingStepUri: string;
   firstUnprovenRequiredStepIndex: number;
   stepCount: number;
+  vocabulary: Vocabulary;
 }): AttestPayload {
   return {
     runId: args.runId,
     uri: args.uri,
     outcome: 'SUCCESS',
-    message: incompleteRunMessage(args.firstUnprovenRequiredStepIndex, args.stepCount),
+    message: incompleteRunMessage(args.firstUnprovenRequiredStepIndex, args.stepCount, args.vocabulary),
     qualityBonus: 0,
     ratedAt: null,
     errorCode: 'INCOMPLETE_RUN',
-    nextAction: callNextInstruction(args.pendingStepUri, args.runId).nextAction,
+    nextAction: callNextInstruction(args.pendingStepUri, args.runId, args.vocabulary).nextAction,
   };
 }

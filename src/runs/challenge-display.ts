@@ -1,5 +1,6 @@
 import type { Challenge, ChallengeType } from '../protocol/challenge.js';
 import { shellInvocationDisplay } from './shell-invocation.js';
+import { GRAPHQL_VOCABULARY, type Vocabulary } from './vocabulary.js';
 
 export const DEFAULT_SHELL_TIMEOUT_SECONDS = 30;
 export const DEFAULT_USER_INPUT_PROMPT = 'Confirm completion';
@@ -28,7 +29,7 @@ export interface DisplayedChallenge {
   promptId: string | null;
   shell: DisplayedShellChallenge | null;
   mcp: { toolName: string; expectedResult: unknown } | null;
-  userInput: { prompt: string } | null;
+  userInput: { prompt: string; requireHuman: boolean } | null;
   comment: { minLength: number } | null;
 }
 
@@ -78,6 +79,8 @@ export interface DisplayChallengeInput {
   nonce: string | null;
   proofHash: string;
   promptId?: string | null;
+  /** How the description names fields (default: GraphQL's). */
+  vocabulary?: Vocabulary;
 }
 
 export function displayChallenge(input: DisplayChallengeInput): DisplayedChallenge {
@@ -115,14 +118,14 @@ export function displayChallenge(input: DisplayChallengeInput): DisplayedChallen
       };
       break;
     case 'USER_INPUT':
-      displayed.userInput = { prompt: userInputPrompt(challenge) };
+      displayed.userInput = { prompt: userInputPrompt(challenge), requireHuman: requiresHuman(challenge) };
       break;
     case 'COMMENT':
       displayed.comment = { minLength: commentMinLength(challenge) };
       break;
   }
   displayed.description = input.stored
-    ? challengeDescription(challenge, displayed.promptId)
+    ? challengeDescription(challenge, displayed.promptId, input.vocabulary)
     : DEFAULT_COMMENT_DESCRIPTION;
   return displayed;
 }
@@ -130,15 +133,15 @@ export function displayChallenge(input: DisplayChallengeInput): DisplayedChallen
 export const DEFAULT_COMMENT_DESCRIPTION =
   'Provide a verification comment describing how you completed this step. Write a genuine summary; do not paste unrelated text.';
 
-/** The reference §4.1 descriptions, with field names in this API's camelCase. */
-export function challengeDescription(challenge: Challenge, promptId: string | null = null): string {
+/** The reference §4.1 descriptions, with field names in the caller's vocabulary. */
+export function challengeDescription(challenge: Challenge, promptId: string | null = null, v: Vocabulary = GRAPHQL_VOCABULARY): string {
   switch (challenge.type) {
     case 'SHELL': {
       const shell = challenge.shell ?? { cmd: '', timeoutSeconds: DEFAULT_SHELL_TIMEOUT_SECONDS };
       let text =
         `Shell challenge (timeout ${shellTimeoutSeconds(challenge)}s): run exactly: ${shellInvocationDisplay(shell)}. ` +
-        'Capture stdout and stderr (do not suppress stderr); exitCode 0 = pass. ' +
-        'Report real exitCode/stdout/stderr; do not fabricate.';
+        `Capture stdout and stderr (do not suppress stderr); ${v.field('exitCode')} 0 = pass. ` +
+        `Report real ${v.field('exitCode')}/stdout/stderr; do not fabricate.`;
       if (shell.interpreter) {
         text += ` Before running, ensure the interpreter is on PATH (e.g. \`which ${shell.interpreter}\`); if not found, fail with a clear local error.`;
       }
@@ -151,9 +154,9 @@ export function challengeDescription(challenge: Challenge, promptId: string | nu
       return `Call MCP tool: ${challenge.mcp?.toolName || DEFAULT_MCP_TOOL_LABEL}. You MUST actually call this tool and report its real result; do not fabricate.`;
     case 'USER_INPUT':
       if (requiresHuman(challenge)) {
-        return `User confirmation: ${userInputPrompt(challenge)}. Only the user can answer this: show them the prompt; their reply arrives through answerPrompt (promptId ${promptId ?? 'pending'}). Do not submit userInput.confirmation yourself.`;
+        return `User confirmation: ${userInputPrompt(challenge)}. Only the user can answer this: show them the prompt; their reply arrives through ${v.operation('answerPrompt')} (${v.field('promptId')} ${promptId ?? 'pending'}). Do not submit ${v.field('userInput.confirmation')} yourself.`;
       }
-      return `User confirmation: ${userInputPrompt(challenge)}. You MUST show this prompt to the user and use only their reply as userInput.confirmation; do not assume or invent it.`;
+      return `User confirmation: ${userInputPrompt(challenge)}. You MUST show this prompt to the user and use only their reply as ${v.field('userInput.confirmation')}; do not assume or invent it.`;
     case 'COMMENT':
       return `Provide a verification comment (minimum ${commentMinLength(challenge)} characters) that genuinely summarises what was done in this step; do not paste unrelated text.`;
   }

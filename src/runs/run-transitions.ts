@@ -42,6 +42,7 @@ import {
 import type { RunProgress } from './step-navigation.js';
 import { currentStepView, instructionForTarget, runErrorPayload, stepErrorPayload, stepPayload } from './step-payload.js';
 import type { CurrentStep, StepPayload } from './step-payload.js';
+import { GRAPHQL_VOCABULARY, type Vocabulary } from './vocabulary.js';
 
 /** One step of the protocol as the run sees it (a snapshot taken at begin). */
 export interface RunStep {
@@ -97,7 +98,9 @@ export function beginRun(args: {
   ids: IdSource;
   /** The caller named a later step and was sent to step 1. */
   redirected?: boolean;
+  vocabulary?: Vocabulary;
 }): StepTransition {
+  const vocabulary = args.vocabulary ?? GRAPHQL_VOCABULARY;
   if (args.steps.length === 0) throw new RangeError('a protocol has at least one step');
   const opened: RunState = {
     runId: args.runId,
@@ -111,7 +114,7 @@ export function beginRun(args: {
     outcome: null,
   };
   const state = enterStep(opened, 1, args.ids);
-  const view = pendingView(state, { atBegin: true });
+  const view = pendingView(state, vocabulary, { atBegin: true });
   return {
     state,
     payload: stepPayload({
@@ -124,10 +127,11 @@ export function beginRun(args: {
 
 export function applyNext(
   state: RunState,
-  request: { uri: string; solution: SolutionInput | null | undefined; now: Date },
+  request: { uri: string; solution: SolutionInput | null | undefined; now: Date; vocabulary?: Vocabulary },
   ids: IdSource,
 ): StepTransition {
-  if (state.status === 'CLOSED') return closedRun(state, request.uri);
+  const vocabulary = request.vocabulary ?? GRAPHQL_VOCABULARY;
+  if (state.status === 'CLOSED') return closedRun(state, request.uri, vocabulary);
   const requested = state.steps.findIndex((step) => step.uri === request.uri);
   const route = routeNextCall(progressOf(state), {
     requestedStepIndex: requested < 0 ? null : requested + 1,
@@ -136,19 +140,19 @@ export function applyNext(
   switch (route.kind) {
     case 'NOT_FOUND': {
       // Shows the pending step again; a wrong uri is not an attempt at it, so retries stay put.
-      const view = pendingView(state);
+      const view = pendingView(state, vocabulary);
       const payload = stepPayload({ ...view, message: stepNotInRunMessage(request.uri) });
       return { state, payload: { ...payload, errorCode: 'NOT_FOUND', retryCount: state.retryCount }, proof: null };
     }
     case 'RUN_COMPLETE':
     case 'ALREADY_SETTLED': {
-      const view = pendingView(state);
+      const view = pendingView(state, vocabulary);
       const message = route.kind === 'ALREADY_SETTLED' ? ALREADY_SETTLED_MESSAGE : view.message;
       return { state, payload: stepPayload({ ...view, message }), proof: null };
     }
     case 'SKIP_PENDING': {
       const advanced = settlePending(state, state.lastProofHash, ids);
-      return { state: advanced, payload: stepPayload(pendingView(advanced)), proof: null };
+      return { state: advanced, payload: stepPayload(pendingView(advanced, vocabulary)), proof: null };
     }
     case 'MISSING_PROOF': {
       const step = pendingStep(state);
@@ -158,11 +162,12 @@ export function applyNext(
         label: step.label ?? null,
         challenge: effectiveChallenge(step.challenge),
         promptId: state.pendingPromptId,
+        vocabulary,
       });
-      return fail(state, 'MISSING_PROOF', text.message, text.instruction, null);
+      return fail(state, 'MISSING_PROOF', text.message, text.instruction, null, vocabulary);
     }
     case 'PROVE_PENDING':
-      return provePending(state, request.solution as SolutionInput, 'AGENT', request.now, ids);
+      return provePending(state, request.solution as SolutionInput, 'AGENT', request.now, ids, vocabulary);
   }
 }
 
@@ -172,7 +177,7 @@ export function applyNext(
  */
 export function applyPromptAnswer(
   state: RunState,
-  request: { promptId: string; confirmation: string; now: Date },
+  request: { promptId: string; confirmation: string; now: Date; vocabulary?: Vocabulary },
   ids: IdSource,
 ): StepTransition | null {
   if (state.status !== 'OPEN' || state.pendingPromptId === null || state.pendingPromptId !== request.promptId) {
@@ -184,7 +189,7 @@ export function applyPromptAnswer(
     proofHash: state.lastProofHash,
     userInput: { confirmation: request.confirmation, timestamp: request.now.toISOString() },
   };
-  return provePending(state, solution, 'HUMAN', request.now, ids);
+  return provePending(state, solution, 'HUMAN', request.now, ids, request.vocabulary ?? GRAPHQL_VOCABULARY);
 }
 
 export interface AttestTransition {
@@ -198,8 +203,9 @@ export interface AttestTransition {
 
 export function applyAttest(
   state: RunState,
-  request: { uri: string; outcome: Outcome; message: string; qualityBonus?: number | null; llmModelId?: string | null; now: Date },
+  request: { uri: string; outcome: Outcome; message: string; qualityBonus?: number | null; llmModelId?: string | null; now: Date; vocabulary?: Vocabulary },
 ): AttestTransition {
+  const vocabulary = request.vocabulary ?? GRAPHQL_VOCABULARY;
   const unchanged = (payload: AttestPayload): AttestTransition => ({ state, payload, rating: null, qualityTargetUris: [] });
   const refused = (errorCode: StepErrorCode, message: string, instruction: Instruction) =>
     unchanged({
@@ -215,9 +221,9 @@ export function applyAttest(
 
   const head = state.steps[0];
   if (!head) throw new RangeError('a run has at least one step');
-  if (state.status === 'CLOSED') return refused('RUN_CLOSED', runClosedMessage(state.runId), beginAgainInstruction(head.uri));
+  if (state.status === 'CLOSED') return refused('RUN_CLOSED', runClosedMessage(state.runId, vocabulary), beginAgainInstruction(head.uri, vocabulary));
   if (!state.steps.some((step) => step.uri === request.uri)) {
-    return refused('NOT_FOUND', stepNotInRunMessage(request.uri), pendingView(state).instruction);
+    return refused('NOT_FOUND', stepNotInRunMessage(request.uri), pendingView(state, vocabulary).instruction);
   }
   if (request.outcome === 'SUCCESS') {
     const readiness = attestReadiness(progressOf(state));
@@ -229,6 +235,7 @@ export function applyAttest(
           pendingStepUri: pendingStep(state).uri,
           firstUnprovenRequiredStepIndex: readiness.firstUnprovenRequiredStepIndex,
           stepCount: state.steps.length,
+          vocabulary,
         }),
       );
     }
@@ -267,18 +274,18 @@ export function isEveryStepSettled(state: RunState): boolean {
 }
 
 /** The run as it stands, changing nothing: the pending step (or the closed-run answer). */
-export function showRun(state: RunState): StepPayload {
-  if (state.status === 'CLOSED') return closedRun(state, state.steps[0]?.uri ?? '').payload;
-  return stepPayload(pendingView(state));
+export function showRun(state: RunState, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): StepPayload {
+  if (state.status === 'CLOSED') return closedRun(state, state.steps[0]?.uri ?? '', vocabulary).payload;
+  return stepPayload(pendingView(state, vocabulary));
 }
 
 /** For next with a run id the caller cannot see: nothing to show but the way back to begin. */
-export function runNotFoundPayload(runId: string, uri: string): StepPayload {
+export function runNotFoundPayload(runId: string, uri: string, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): StepPayload {
   return runErrorPayload({
     runId,
     errorCode: 'RUN_NOT_FOUND',
-    message: runNotFoundMessage(runId),
-    instruction: beginAgainInstruction(uri),
+    message: runNotFoundMessage(runId, vocabulary),
+    instruction: beginAgainInstruction(uri, vocabulary),
   });
 }
 
@@ -288,6 +295,7 @@ function provePending(
   source: ProofSource,
   now: Date,
   ids: IdSource,
+  vocabulary: Vocabulary,
 ): StepTransition {
   const step = pendingStep(state);
   const result = checkSolution({
@@ -299,22 +307,23 @@ function provePending(
     expectedPreviousHash: state.lastProofHash,
     source,
     now,
+    vocabulary,
   });
   if (result.ok) {
     const advanced = settlePending(state, result.proofHash, ids);
     return {
       state: advanced,
-      payload: stepPayload({ ...pendingView(advanced), proofHash: result.proofHash }),
+      payload: stepPayload({ ...pendingView(advanced, vocabulary), proofHash: result.proofHash }),
       proof: { record: result.record, proofHash: result.proofHash, settled: true },
     };
   }
   const instruction =
     result.errorCode === 'HUMAN_CONFIRMATION_REQUIRED'
-      ? awaitHumanInstruction(step.uri, state.runId, state.pendingPromptId ?? '', userInputPrompt(effectiveChallenge(step.challenge)))
-      : retryNextInstruction(step.uri, state.runId);
+      ? awaitHumanInstruction(step.uri, state.runId, state.pendingPromptId ?? '', userInputPrompt(effectiveChallenge(step.challenge)), vocabulary)
+      : retryNextInstruction(step.uri, state.runId, vocabulary);
   const failedProof =
     result.record && result.proofHash ? { record: result.record, proofHash: result.proofHash, settled: false } : null;
-  return fail(state, result.errorCode, result.message, instruction, failedProof);
+  return fail(state, result.errorCode, result.message, instruction, failedProof, vocabulary);
 }
 
 function fail(
@@ -323,10 +332,11 @@ function fail(
   message: string,
   instruction: Instruction,
   proof: ProofToStore | null,
+  vocabulary: Vocabulary,
 ): StepTransition {
   const retryCount = retryCountAfter(state.retryCount, errorCode);
   const next = { ...state, retryCount };
-  const view = pendingView(next);
+  const view = pendingView(next, vocabulary);
   return {
     state: next,
     payload: stepErrorPayload({
@@ -337,16 +347,17 @@ function fail(
       message,
       instruction,
       retryCount,
+      vocabulary,
     }),
     proof,
   };
 }
 
-function closedRun(state: RunState, uri: string): StepTransition {
-  const instruction = beginAgainInstruction(state.steps.some((step) => step.uri === uri) ? uri : (state.steps[0]?.uri ?? uri));
+function closedRun(state: RunState, uri: string, vocabulary: Vocabulary): StepTransition {
+  const instruction = beginAgainInstruction(state.steps.some((step) => step.uri === uri) ? uri : (state.steps[0]?.uri ?? uri), vocabulary);
   return {
     state,
-    payload: runErrorPayload({ runId: state.runId, errorCode: 'RUN_CLOSED', message: runClosedMessage(state.runId), instruction }),
+    payload: runErrorPayload({ runId: state.runId, errorCode: 'RUN_CLOSED', message: runClosedMessage(state.runId, vocabulary), instruction }),
     proof: null,
   };
 }
@@ -384,7 +395,7 @@ interface PendingView {
 }
 
 /** The pending step as shown, or the last step with an optional, nonce-less challenge when done. */
-function pendingView(state: RunState, options: { atBegin?: boolean } = {}): PendingView {
+function pendingView(state: RunState, vocabulary: Vocabulary, options: { atBegin?: boolean } = {}): PendingView {
   const progress = progressOf(state);
   const index = displayedStepIndex(progress);
   const step = state.steps[index - 1];
@@ -396,6 +407,7 @@ function pendingView(state: RunState, options: { atBegin?: boolean } = {}): Pend
     nonce: done ? null : state.pendingNonce,
     proofHash: state.lastProofHash,
     promptId: state.pendingPromptId,
+    vocabulary,
   });
   const target = nextTarget(progress);
   const human =
@@ -407,6 +419,7 @@ function pendingView(state: RunState, options: { atBegin?: boolean } = {}): Pend
     stepUris: state.steps.map((s) => s.uri),
     humanPrompt: human,
     atBegin: options.atBegin ?? false,
+    vocabulary,
   });
   return {
     runId: state.runId,

@@ -9,10 +9,12 @@ import type { StepErrorCode } from './step-error-code.js';
 import {
   commentTooShortMessage,
   invalidFieldMessage,
-  SOLUTION_MESSAGES,
+  type SolutionMessages,
+  solutionMessages,
   toolMismatchMessage,
   typeMismatchMessage,
 } from './step-messages.js';
+import { GRAPHQL_VOCABULARY, type Vocabulary } from './vocabulary.js';
 import { isDeclinedConfirmation } from './user-decline.js';
 
 /** Largest comment text or confirmation accepted, in UTF-8 bytes (rejected, not cut). */
@@ -51,6 +53,8 @@ export interface CheckSolutionInput {
   source: ProofSource;
   /** Server time, recorded as `executedAt` (and as the confirmation time when none is sent). */
   now: Date;
+  /** How messages name fields and types (default: GraphQL's). */
+  vocabulary?: Vocabulary;
 }
 
 /**
@@ -78,32 +82,34 @@ type EvidenceResult = { ok: true; evidence: ProofEvidence; status: ProofStatus }
  */
 export function checkSolution(input: CheckSolutionInput): SolutionCheckResult {
   const challenge = effectiveChallenge(input.challenge);
+  const v = input.vocabulary ?? GRAPHQL_VOCABULARY;
+  const messages = solutionMessages(v);
   const solution = input.solution as Partial<SolutionInput> | null | undefined;
   if (!isObject(solution) || !CHALLENGE_TYPES.includes(solution.type as ChallengeType)) {
-    return reject('INVALID_FIELD', SOLUTION_MESSAGES.invalidType);
+    return reject('INVALID_FIELD', messages.invalidType);
   }
 
   if (solution.nonce === undefined || solution.nonce === null || solution.nonce === '') {
-    return reject('MISSING_FIELD', SOLUTION_MESSAGES.missingNonce);
+    return reject('MISSING_FIELD', messages.missingNonce);
   }
-  if (solution.nonce !== input.expectedNonce) return reject('NONCE_MISMATCH', SOLUTION_MESSAGES.nonceMismatch);
+  if (solution.nonce !== input.expectedNonce) return reject('NONCE_MISMATCH', messages.nonceMismatch);
 
   if (solution.proofHash !== undefined && solution.proofHash !== null && solution.proofHash !== '') {
     if (solution.proofHash !== input.expectedPreviousHash) {
-      return reject('PROOF_HASH_MISMATCH', SOLUTION_MESSAGES.proofHashMismatch);
+      return reject('PROOF_HASH_MISMATCH', messages.proofHashMismatch);
     }
   } else {
-    return reject('MISSING_FIELD', SOLUTION_MESSAGES.missingProofHash);
+    return reject('MISSING_FIELD', messages.missingProofHash);
   }
 
   const type = solution.type as ChallengeType;
-  if (type !== challenge.type) return reject('TYPE_MISMATCH', typeMismatchMessage(challenge.type, type));
+  if (type !== challenge.type) return reject('TYPE_MISMATCH', typeMismatchMessage(challenge.type, type, v));
 
   if (requiresHuman(challenge) && input.source !== 'HUMAN') {
-    return reject('HUMAN_CONFIRMATION_REQUIRED', SOLUTION_MESSAGES.humanConfirmationRequired);
+    return reject('HUMAN_CONFIRMATION_REQUIRED', messages.humanConfirmationRequired);
   }
 
-  const checked = checkEvidence(type, solution, challenge, input.now);
+  const checked = checkEvidence(type, solution, challenge, input.now, v);
   if (!checked.ok) return checked;
 
   const record = createProofRecord(
@@ -122,8 +128,8 @@ export function checkSolution(input: CheckSolutionInput): SolutionCheckResult {
   const hash = proofHash(record);
   if (checked.status === 'failed' && challenge.required) {
     return type === 'USER_INPUT'
-      ? { ok: false, errorCode: 'USER_DECLINED', message: SOLUTION_MESSAGES.userDeclined, record, proofHash: hash }
-      : { ok: false, errorCode: 'COMMAND_FAILED', message: SOLUTION_MESSAGES.proofFailed, record, proofHash: hash };
+      ? { ok: false, errorCode: 'USER_DECLINED', message: messages.userDeclined, record, proofHash: hash }
+      : { ok: false, errorCode: 'COMMAND_FAILED', message: messages.proofFailed, record, proofHash: hash };
   }
   return { ok: true, record, proofHash: hash };
 }
@@ -133,35 +139,37 @@ function checkEvidence(
   solution: Partial<SolutionInput>,
   challenge: Challenge,
   now: Date,
+  v: Vocabulary,
 ): EvidenceResult {
+  const messages = solutionMessages(v);
   switch (type) {
     case 'SHELL':
-      return checkShell(solution.shell);
+      return checkShell(solution.shell, messages, v);
     case 'MCP':
-      return checkMcp(solution.mcp, challenge);
+      return checkMcp(solution.mcp, challenge, messages, v);
     case 'USER_INPUT':
-      return checkUserInput(solution.userInput, now);
+      return checkUserInput(solution.userInput, now, messages, v);
     case 'COMMENT':
-      return checkComment(solution.comment, challenge);
+      return checkComment(solution.comment, challenge, messages);
   }
 }
 
-function checkShell(shell: unknown): EvidenceResult {
+function checkShell(shell: unknown, messages: SolutionMessages, v: Vocabulary): EvidenceResult {
   if (!isObject(shell) || shell.exitCode === undefined || shell.exitCode === null) {
-    return reject('MISSING_FIELD', SOLUTION_MESSAGES.shellMissing);
+    return reject('MISSING_FIELD', messages.shellMissing);
   }
   const { exitCode, stdout, stderr, durationSeconds } = shell;
   if (typeof exitCode !== 'number' || !Number.isSafeInteger(exitCode)) {
-    return reject('INVALID_FIELD', invalidFieldMessage('shell.exitCode', 'must be an integer'));
+    return reject('INVALID_FIELD', invalidFieldMessage(v.field('shell.exitCode'), 'must be an integer'));
   }
   for (const [field, value] of [['shell.stdout', stdout], ['shell.stderr', stderr]] as const) {
     if (value !== undefined && value !== null && typeof value !== 'string') {
-      return reject('INVALID_FIELD', invalidFieldMessage(field, 'must be a string'));
+      return reject('INVALID_FIELD', invalidFieldMessage(v.field(field), 'must be a string'));
     }
   }
   const hasDuration = durationSeconds !== undefined && durationSeconds !== null;
   if (hasDuration && (typeof durationSeconds !== 'number' || !Number.isFinite(durationSeconds) || durationSeconds < 0)) {
-    return reject('INVALID_FIELD', invalidFieldMessage('shell.durationSeconds', 'must be a finite number of seconds, 0 or more'));
+    return reject('INVALID_FIELD', invalidFieldMessage(v.field('shell.durationSeconds'), 'must be a finite number of seconds, 0 or more'));
   }
   return {
     ok: true,
@@ -178,18 +186,18 @@ function checkShell(shell: unknown): EvidenceResult {
   };
 }
 
-function checkMcp(mcp: unknown, challenge: Challenge): EvidenceResult {
-  if (!isObject(mcp)) return reject('MISSING_FIELD', SOLUTION_MESSAGES.mcpMissing);
+function checkMcp(mcp: unknown, challenge: Challenge, messages: SolutionMessages, v: Vocabulary): EvidenceResult {
+  if (!isObject(mcp)) return reject('MISSING_FIELD', messages.mcpMissing);
   const { toolName, success } = mcp;
   if (typeof toolName !== 'string' || toolName.trim() === '') {
-    return reject('MISSING_FIELD', SOLUTION_MESSAGES.mcpToolNameMissing);
+    return reject('MISSING_FIELD', messages.mcpToolNameMissing);
   }
   if (typeof success !== 'boolean') {
-    return reject('INVALID_FIELD', invalidFieldMessage('mcp.success', 'must be true or false'));
+    return reject('INVALID_FIELD', invalidFieldMessage(v.field('mcp.success'), 'must be true or false'));
   }
   for (const field of ['arguments', 'result'] as const) {
     const problem = jsonProblem(mcp[field]);
-    if (problem) return reject('INVALID_FIELD', invalidFieldMessage(`mcp.${field}`, problem));
+    if (problem) return reject('INVALID_FIELD', invalidFieldMessage(v.field(`mcp.${field}`), problem));
   }
   const expectedTool = challenge.mcp?.toolName?.trim();
   if (expectedTool && toolName.trim() !== expectedTool) {
@@ -210,20 +218,20 @@ function checkMcp(mcp: unknown, challenge: Challenge): EvidenceResult {
   };
 }
 
-function checkUserInput(userInput: unknown, now: Date): EvidenceResult {
+function checkUserInput(userInput: unknown, now: Date, messages: SolutionMessages, v: Vocabulary): EvidenceResult {
   if (!isObject(userInput) || typeof userInput.confirmation !== 'string' || userInput.confirmation.trim() === '') {
-    return reject('MISSING_FIELD', SOLUTION_MESSAGES.userInputMissing);
+    return reject('MISSING_FIELD', messages.userInputMissing);
   }
   const confirmation = userInput.confirmation;
   if (utf8Bytes(confirmation) > MAX_TEXT_FIELD_BYTES) {
-    return reject('INVALID_FIELD', invalidFieldMessage('userInput.confirmation', `must be at most ${MAX_TEXT_FIELD_BYTES} bytes`));
+    return reject('INVALID_FIELD', invalidFieldMessage(v.field('userInput.confirmation'), `must be at most ${MAX_TEXT_FIELD_BYTES} bytes`));
   }
   let timestamp = now.toISOString();
   const sent = userInput.timestamp;
   if (sent !== undefined && sent !== null) {
     const parsed = typeof sent === 'string' ? Date.parse(sent) : Number.NaN;
     if (Number.isNaN(parsed)) {
-      return reject('INVALID_FIELD', invalidFieldMessage('userInput.timestamp', 'must be an ISO 8601 date-time'));
+      return reject('INVALID_FIELD', invalidFieldMessage(v.field('userInput.timestamp'), 'must be an ISO 8601 date-time'));
     }
     timestamp = new Date(parsed).toISOString();
   }
@@ -234,9 +242,9 @@ function checkUserInput(userInput: unknown, now: Date): EvidenceResult {
   };
 }
 
-function checkComment(comment: unknown, challenge: Challenge): EvidenceResult {
+function checkComment(comment: unknown, challenge: Challenge, messages: SolutionMessages): EvidenceResult {
   if (!isObject(comment) || typeof comment.text !== 'string' || comment.text.trim() === '') {
-    return reject('MISSING_FIELD', SOLUTION_MESSAGES.commentMissing);
+    return reject('MISSING_FIELD', messages.commentMissing);
   }
   const text = comment.text;
   if (utf8Bytes(text) > MAX_TEXT_FIELD_BYTES) {

@@ -3,8 +3,8 @@
  * Agents branch on these, never on message text; never rename a published code.
  *
  * Left out on purpose: `COMMENT_IRRELEVANT` (the embedding check is not re-created) and
- * `ELICITATION_FAILED` (MCP elicitation has no GraphQL counterpart; a person answers through
- * `answerPrompt`). `MISSING_FIELD` keeps the reference name for a missing or empty value.
+ * `ELICITATION_FAILED` (when an MCP host cannot ask its person, the challenge goes back to the
+ * agent as without elicitation; a person can always answer through `answerPrompt`). `MISSING_FIELD` keeps the reference name for a missing or empty value.
  */
 export type StepErrorCode =
   /** A field the challenge needs is absent or empty (nonce, proofHash, the type's object, its text). */

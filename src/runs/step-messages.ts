@@ -1,14 +1,16 @@
 /**
- * Every message and `nextAction` string of a run, from reference §4.4 and §5.4–§5.8 with the
- * tool names replaced by this API's mutations (kairos_next → next, kairos_attest → attest,
- * kairos_update → updateMemories, kairos_begin → begin) and field names in this API's camelCase
- * (proof_hash → proofHash, user_input.confirmation → userInput.confirmation,
- * exit_code → exitCode), so an agent can act on a string without translating it.
- * `nextCall` carries the same instruction in machine-readable form.
+ * Every message and `nextAction` string of a run, from reference §4.4 and §5.4–§5.8, in the
+ * caller's vocabulary (src/runs/vocabulary.ts): over GraphQL the tool names become this API's
+ * mutations (kairos_next → next, kairos_attest → attest, kairos_update → updateMemories,
+ * kairos_begin → begin) and fields its camelCase (proof_hash → proofHash,
+ * user_input.confirmation → userInput.confirmation); over MCP they stay the reference's, so an
+ * agent can act on a string without translating it. `nextCall` carries the same instruction in
+ * machine-readable form.
  */
-import type { Challenge } from '../protocol/challenge.js';
+import type { Challenge, ChallengeType } from '../protocol/challenge.js';
 import { commentMinLength, requiresHuman } from './challenge-display.js';
 import { shellInvocationDisplay } from './shell-invocation.js';
+import { GRAPHQL_VOCABULARY, type Vocabulary } from './vocabulary.js';
 
 export type NextOperation = 'NEXT' | 'ATTEST' | 'BEGIN' | 'UPDATE_MEMORIES' | 'NONE';
 
@@ -26,32 +28,39 @@ export interface Instruction {
 
 // ── Success (§5.6) ────────────────────────────────────────────────────────────────────────
 
-export const STEPS_COMPLETE_MESSAGE = 'Protocol steps complete. Call attest to finalize.';
-export const SINGLE_STEP_MESSAGE = 'Single-step protocol. Call attest to finalize.';
+/** `Protocol steps complete. Call attest to finalize.` */
+export function stepsCompleteMessage(v: Vocabulary = GRAPHQL_VOCABULARY): string {
+  return `Protocol steps complete. Call ${v.operation('attest')} to finalize.`;
+}
+
+/** `Single-step protocol. Call attest to finalize.` */
+export function singleStepMessage(v: Vocabulary = GRAPHQL_VOCABULARY): string {
+  return `Single-step protocol. Call ${v.operation('attest')} to finalize.`;
+}
 export const REDIRECTED_TO_FIRST_STEP_MESSAGE = 'Redirected to step 1 of this protocol chain.';
 export const ALREADY_SETTLED_MESSAGE =
   'That step is already settled in this run. The pending step is shown; nothing was recorded.';
 
 /** `call next with {uri} and solution matching challenge` */
-export function callNextInstruction(uri: string, runId: string): Instruction {
+export function callNextInstruction(uri: string, runId: string, v: Vocabulary = GRAPHQL_VOCABULARY): Instruction {
   return {
-    nextAction: `call next with ${uri} and solution matching challenge`,
+    nextAction: `call ${v.operation('next')} with ${uri} and solution matching challenge`,
     nextCall: { operation: 'NEXT', uri, runId },
   };
 }
 
 /** `call attest with {uri} and outcome (success or failure) and message to complete the protocol` */
-export function callAttestInstruction(uri: string, runId: string): Instruction {
+export function callAttestInstruction(uri: string, runId: string, v: Vocabulary = GRAPHQL_VOCABULARY): Instruction {
   return {
-    nextAction: `call attest with ${uri} and outcome (success or failure) and message to complete the protocol`,
+    nextAction: `call ${v.operation('attest')} with ${uri} and outcome (success or failure) and message to complete the protocol`,
     nextCall: { operation: 'ATTEST', uri, runId },
   };
 }
 
 /** For a step only a person can prove: the agent waits for answerPrompt, then asks for the next step. */
-export function awaitHumanInstruction(uri: string, runId: string, promptId: string, prompt: string): Instruction {
+export function awaitHumanInstruction(uri: string, runId: string, promptId: string, prompt: string, v: Vocabulary = GRAPHQL_VOCABULARY): Instruction {
   return {
-    nextAction: `ask the user to answer prompt ${promptId} ("${prompt}") through answerPrompt, then call next with ${uri} without a solution`,
+    nextAction: `ask the user to answer prompt ${promptId} ("${prompt}") through ${v.operation('answerPrompt')}, then call ${v.operation('next')} with ${uri} without a solution`,
     nextCall: { operation: 'NEXT', uri, runId },
   };
 }
@@ -59,9 +68,9 @@ export function awaitHumanInstruction(uri: string, runId: string, promptId: stri
 // ── Errors and retries (§5.4) ─────────────────────────────────────────────────────────────
 
 /** `retry next with {uri} -- use nonce and proofHash from THIS response's challenge` */
-export function retryNextInstruction(uri: string, runId: string): Instruction {
+export function retryNextInstruction(uri: string, runId: string, v: Vocabulary = GRAPHQL_VOCABULARY): Instruction {
   return {
-    nextAction: `retry next with ${uri} -- use nonce and proofHash from THIS response's challenge`,
+    nextAction: `retry ${v.operation('next')} with ${uri} -- use nonce and ${v.field('proofHash')} from THIS response's challenge`,
     nextCall: { operation: 'NEXT', uri, runId },
   };
 }
@@ -75,37 +84,41 @@ export function maxRetriesMessage(retryCount: number): string {
  * The three-option recovery. `nextCall` is NONE: `mustObey` is false here and the agent
  * chooses; the uri is the failing step every option refers to.
  */
-export function maxRetriesInstruction(uri: string, runId: string): Instruction {
+export function maxRetriesInstruction(uri: string, runId: string, v: Vocabulary = GRAPHQL_VOCABULARY): Instruction {
   return {
     nextAction:
-      `Options: (1) call updateMemories with ${uri} to fix the step for future executions ` +
-      `(2) call attest with ${uri} and outcome failure to abort (3) ask the user for help`,
+      `Options: (1) call ${v.operation('updateMemories')} with ${uri} to fix the step for future executions ` +
+      `(2) call ${v.operation('attest')} with ${uri} and outcome failure to abort (3) ask the user for help`,
     nextCall: { operation: 'NONE', uri, runId },
   };
 }
 
 // ── Solution check (§4.3, §4.4, and the issue's additions) ────────────────────────────────
 
-export const SOLUTION_MESSAGES = {
-  invalidType: 'solution.type must be one of SHELL, MCP, USER_INPUT, COMMENT.',
-  missingNonce: 'Include nonce in solution (use challenge.nonce).',
-  nonceMismatch: "Nonce mismatch. Use the nonce from this response's challenge.",
-  proofHashMismatch: 'proofHash mismatch. Use proofHash from the previous response or challenge.',
-  missingProofHash: 'Include proofHash in solution (use challenge.proofHash).',
-  humanConfirmationRequired:
-    "This step needs the user's own confirmation through answerPrompt; an agent cannot supply it.",
-  shellMissing: 'Shell proof requires shell field with exitCode',
-  mcpMissing: 'MCP proof requires mcp field',
-  mcpToolNameMissing: 'MCP proof requires mcp.toolName',
-  userInputMissing: 'User input proof requires userInput.confirmation',
-  commentMissing: 'Comment proof requires comment.text',
-  proofFailed: 'Proof of work failed. Fix and retry.',
-  userDeclined: 'User declined confirmation.',
-} as const;
+export type SolutionMessages = ReturnType<typeof solutionMessages>;
+
+export function solutionMessages(v: Vocabulary = GRAPHQL_VOCABULARY) {
+  const types = (['SHELL', 'MCP', 'USER_INPUT', 'COMMENT'] as const).map((type) => v.challengeType(type)).join(', ');
+  return {
+    invalidType: `solution.type must be one of ${types}.`,
+    missingNonce: 'Include nonce in solution (use challenge.nonce).',
+    nonceMismatch: "Nonce mismatch. Use the nonce from this response's challenge.",
+    proofHashMismatch: `${v.field('proofHash')} mismatch. Use ${v.field('proofHash')} from the previous response or challenge.`,
+    missingProofHash: `Include ${v.field('proofHash')} in solution (use challenge.${v.field('proofHash')}).`,
+    humanConfirmationRequired: `This step needs the user's own confirmation through ${v.operation('answerPrompt')}; an agent cannot supply it.`,
+    shellMissing: `Shell proof requires shell field with ${v.field('exitCode')}`,
+    mcpMissing: 'MCP proof requires mcp field',
+    mcpToolNameMissing: `MCP proof requires ${v.field('mcp.toolName')}`,
+    userInputMissing: `User input proof requires ${v.field('userInput.confirmation')}`,
+    commentMissing: 'Comment proof requires comment.text',
+    proofFailed: 'Proof of work failed. Fix and retry.',
+    userDeclined: 'User declined confirmation.',
+  } as const;
+}
 
 /** `Expected proof type: {required}, got: {given}` */
-export function typeMismatchMessage(expected: string, given: string): string {
-  return `Expected proof type: ${expected}, got: ${given}`;
+export function typeMismatchMessage(expected: ChallengeType, given: ChallengeType, v: Vocabulary = GRAPHQL_VOCABULARY): string {
+  return `Expected proof type: ${v.challengeType(expected)}, got: ${v.challengeType(given)}`;
 }
 
 /** `Expected MCP tool: {expected}, got: {given}` */
@@ -135,20 +148,23 @@ export interface MissingProofContext {
   challenge: Challenge;
   /** Required for user_input challenges that only a person can answer. */
   promptId?: string | null;
+  vocabulary?: Vocabulary;
 }
 
 /** Message and nextAction for a skipped pending step, chosen by its challenge type. */
 export function missingProofText(context: MissingProofContext): { message: string; instruction: Instruction } {
   const { uri, runId, challenge } = context;
+  const v = context.vocabulary ?? GRAPHQL_VOCABULARY;
+  const next = v.operation('next');
   const head = `Proof of work missing for ${context.label?.trim() || 'the pending step'}.`;
   const retry = { operation: 'NEXT', uri, runId } as const;
   switch (challenge.type) {
     case 'SHELL': {
       const invocation = shellInvocationDisplay(challenge.shell ?? { cmd: '', timeoutSeconds: 0 });
       return {
-        message: `${head} Run: ${invocation} (see challenge.shell.workdir if set). Capture real exitCode/stdout/stderr before continuing.`,
+        message: `${head} Run: ${invocation} (see challenge.shell.workdir if set). Capture real ${v.field('exitCode')}/stdout/stderr before continuing.`,
         instruction: {
-          nextAction: `Run \`${invocation}\`, then call next with ${uri} and solution.shell matching that step's challenge.`,
+          nextAction: `Run \`${invocation}\`, then call ${next} with ${uri} and solution.shell matching that step's challenge.`,
           nextCall: retry,
         },
       };
@@ -158,14 +174,14 @@ export function missingProofText(context: MissingProofContext): { message: strin
       if (requiresHuman(challenge)) {
         const promptId = context.promptId ?? '';
         return {
-          message: `${head} Only the user can answer this step: show them the prompt; their reply arrives through answerPrompt (promptId ${promptId}).`,
-          instruction: awaitHumanInstruction(uri, runId, promptId, prompt),
+          message: `${head} Only the user can answer this step: show them the prompt; their reply arrives through ${v.operation('answerPrompt')} (${v.field('promptId')} ${promptId}).`,
+          instruction: awaitHumanInstruction(uri, runId, promptId, prompt, v),
         };
       }
       return {
-        message: `${head} For user_input you must obtain the user's actual reply — do not infer or invent. Submit that proof by calling next with ${uri} and solution.userInput.confirmation.`,
+        message: `${head} For user_input you must obtain the user's actual reply — do not infer or invent. Submit that proof by calling ${next} with ${uri} and solution.${v.field('userInput.confirmation')}.`,
         instruction: {
-          nextAction: `Ask the user: "${prompt}" then call next with ${uri} and solution.userInput.confirmation set to their reply.`,
+          nextAction: `Ask the user: "${prompt}" then call ${next} with ${uri} and solution.${v.field('userInput.confirmation')} set to their reply.`,
           nextCall: retry,
         },
       };
@@ -173,9 +189,9 @@ export function missingProofText(context: MissingProofContext): { message: strin
     case 'MCP': {
       const tool = challenge.mcp?.toolName?.trim() || 'the required tool';
       return {
-        message: `${head} Submit that proof by calling next with ${uri} and solution.mcp. Call the MCP tool "${tool}" and report its real result; do not fabricate.`,
+        message: `${head} Submit that proof by calling ${next} with ${uri} and solution.mcp. Call the MCP tool "${tool}" and report its real result; do not fabricate.`,
         instruction: {
-          nextAction: `Call ${tool}, then call next with ${uri} and solution.mcp with the real result.`,
+          nextAction: `Call ${tool}, then call ${next} with ${uri} and solution.mcp with the real result.`,
           nextCall: retry,
         },
       };
@@ -183,9 +199,9 @@ export function missingProofText(context: MissingProofContext): { message: strin
     case 'COMMENT': {
       const minLength = commentMinLength(challenge);
       return {
-        message: `${head} Submit that proof by calling next with ${uri} and solution.comment.text (min ${minLength} chars). Write a genuine summary of what was done; do not paste unrelated text.`,
+        message: `${head} Submit that proof by calling ${next} with ${uri} and solution.comment.text (min ${minLength} chars). Write a genuine summary of what was done; do not paste unrelated text.`,
         instruction: {
-          nextAction: `call next with ${uri} and solution.comment.text (min ${minLength} chars).`,
+          nextAction: `call ${next} with ${uri} and solution.comment.text (min ${minLength} chars).`,
           nextCall: retry,
         },
       };
@@ -196,22 +212,22 @@ export function missingProofText(context: MissingProofContext): { message: strin
 // ── Run-level outcomes ────────────────────────────────────────────────────────────────────
 
 /** `Cannot attest success: step {i} of {n} has no accepted proof yet. …` */
-export function incompleteRunMessage(stepIndex: number, stepCount: number): string {
-  return `Cannot attest success: step ${stepIndex} of ${stepCount} has no accepted proof yet. Prove it with next, or attest with outcome failure.`;
+export function incompleteRunMessage(stepIndex: number, stepCount: number, v: Vocabulary = GRAPHQL_VOCABULARY): string {
+  return `Cannot attest success: step ${stepIndex} of ${stepCount} has no accepted proof yet. Prove it with ${v.operation('next')}, or ${v.operation('attest')} with outcome failure.`;
 }
 
-export function runNotFoundMessage(runId: string): string {
-  return `Run ${runId} not found. Call begin to start a run.`;
+export function runNotFoundMessage(runId: string, v: Vocabulary = GRAPHQL_VOCABULARY): string {
+  return `Run ${runId} not found. Call ${v.operation('begin')} to start a run.`;
 }
 
-export function runClosedMessage(runId: string): string {
-  return `Run ${runId} is already closed. Call begin to start a new run.`;
+export function runClosedMessage(runId: string, v: Vocabulary = GRAPHQL_VOCABULARY): string {
+  return `Run ${runId} is already closed. Call ${v.operation('begin')} to start a new run.`;
 }
 
 /** For RUN_NOT_FOUND and RUN_CLOSED: start over at the protocol the caller named. */
-export function beginAgainInstruction(uri: string): Instruction {
+export function beginAgainInstruction(uri: string, v: Vocabulary = GRAPHQL_VOCABULARY): Instruction {
   return {
-    nextAction: `call begin with ${uri} to start a new run`,
+    nextAction: `call ${v.operation('begin')} with ${uri} to start a new run`,
     nextCall: { operation: 'BEGIN', uri, runId: null },
   };
 }

@@ -8,9 +8,10 @@ import {
   callNextInstruction,
   maxRetriesInstruction,
   maxRetriesMessage,
-  SINGLE_STEP_MESSAGE,
-  STEPS_COMPLETE_MESSAGE,
+  singleStepMessage,
+  stepsCompleteMessage,
 } from './step-messages.js';
+import type { Vocabulary } from './vocabulary.js';
 import type { Instruction, NextCall } from './step-messages.js';
 import type { NextTarget } from './step-navigation.js';
 
@@ -59,6 +60,7 @@ export interface TargetContext {
   humanPrompt?: { promptId: string; prompt: string } | null;
   /** A begin response: a protocol of one step without a challenge says "Single-step protocol." */
   atBegin?: boolean;
+  vocabulary: Vocabulary;
 }
 
 /** Turns a navigation target into the response's `message`, `nextAction` and `nextCall`. */
@@ -67,19 +69,20 @@ export function instructionForTarget(
   context: TargetContext,
 ): { message: string | null; instruction: Instruction } {
   const uri = context.stepUris[target.stepIndex - 1];
+  const v = context.vocabulary;
   if (uri === undefined) throw new RangeError(`no step ${target.stepIndex}`);
   switch (target.operation) {
     case 'NEXT':
-      return { message: null, instruction: callNextInstruction(uri, context.runId) };
+      return { message: null, instruction: callNextInstruction(uri, context.runId, v) };
     case 'AWAIT_HUMAN': {
       const human = context.humanPrompt;
       if (!human) throw new Error('AWAIT_HUMAN needs the pending prompt');
-      return { message: null, instruction: awaitHumanInstruction(uri, context.runId, human.promptId, human.prompt) };
+      return { message: null, instruction: awaitHumanInstruction(uri, context.runId, human.promptId, human.prompt, v) };
     }
     case 'ATTEST':
       return {
-        message: context.atBegin && context.stepUris.length === 1 ? SINGLE_STEP_MESSAGE : STEPS_COMPLETE_MESSAGE,
-        instruction: callAttestInstruction(uri, context.runId),
+        message: context.atBegin && context.stepUris.length === 1 ? singleStepMessage(v) : stepsCompleteMessage(v),
+        instruction: callAttestInstruction(uri, context.runId, v),
       };
   }
 }
@@ -121,9 +124,10 @@ export function stepErrorPayload(args: {
   message: string;
   instruction: Instruction;
   retryCount: number;
+  vocabulary: Vocabulary;
 }): StepPayload {
   const exhausted = retriesExhausted(args.retryCount);
-  const instruction = exhausted ? maxRetriesInstruction(args.currentStep.uri, args.runId) : args.instruction;
+  const instruction = exhausted ? maxRetriesInstruction(args.currentStep.uri, args.runId, args.vocabulary) : args.instruction;
   return {
     mustObey: !exhausted,
     runId: args.runId,

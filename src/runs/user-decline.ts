@@ -29,3 +29,12 @@ export function isDeclinedConfirmation(reply: string): boolean {
   const spaced = ` ${words.join(' ')} `;
   return DECLINE_WORDS_ANYWHERE.some((phrase) => spaced.includes(` ${phrase} `));
 }
+
+/**
+ * A person who declines or cancels the question an MCP host put to them (elicitation) is
+ * recorded as this reply (the reference's wording); both read as declines above.
+ */
+export const ELICITATION_REFUSALS = {
+  declined: 'User declined confirmation.',
+  cancelled: 'User cancelled or did not confirm.',
+} as const;

@@ -298,7 +298,7 @@ builder.mutationField('begin', (t) =>
   t.field({
     type: StepPayloadRef,
     args: { input: t.arg({ type: BeginInput, required: true }) },
-    resolve: (_root, { input }, ctx) => ctx.services.runs.begin(ctx.viewer, ctx.reader, input),
+    resolve: (_root, { input }, ctx) => ctx.services.runs.begin(ctx.viewer, ctx.reader, input, ctx.vocabulary),
   }),
 );
 
@@ -347,7 +347,7 @@ builder.mutationField('next', (t) =>
         // Every field is nullable in the schema so that a missing one is reported as data
         // (MISSING_FIELD) by the rules, which check each field at run time.
         solution: input.solution as SolutionInputValue | null | undefined,
-      }),
+      }, ctx.vocabulary),
   }),
 );
 
@@ -366,7 +366,7 @@ builder.mutationField('attest', (t) =>
   t.field({
     type: AttestPayloadRef,
     args: { input: t.arg({ type: AttestInput, required: true }) },
-    resolve: (_root, { input }, ctx) => ctx.services.runs.attest(ctx.viewer, input),
+    resolve: (_root, { input }, ctx) => ctx.services.runs.attest(ctx.viewer, input, ctx.vocabulary),
   }),
 );
 
@@ -388,7 +388,7 @@ builder.mutationField('answerPrompt', (t) =>
   t.field({
     type: AnswerPromptPayloadRef,
     args: { input: t.arg({ type: AnswerPromptInput, required: true }) },
-    resolve: (_root, { input }, ctx) => ctx.services.runs.answerPrompt(ctx.viewer, input),
+    resolve: (_root, { input }, ctx) => ctx.services.runs.answerPrompt(ctx.viewer, input, { vocabulary: ctx.vocabulary, atHost: ctx.answerAtHost }),
   }),
 );
 

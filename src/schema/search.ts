@@ -42,6 +42,6 @@ builder.queryField('search', (t) =>
       maxChoices: t.arg.int({ description: 'Most MATCH choices, 5 to 50 (default 10); REFINE/CREATE do not count.' }),
       space: t.arg.string(),
     },
-    resolve: (_root, args, ctx) => ctx.services.search.search(ctx.viewer, args),
+    resolve: (_root, args, ctx) => ctx.services.search.search(ctx.viewer, args, ctx.vocabulary),
   }),
 );

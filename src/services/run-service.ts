@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import { Repeater } from '@repeaterjs/repeater';
-import { APP_SPACE, personalSpaceOf } from '../auth/viewer.js';
+import { APP_SPACE, isPerson, personalSpaceOf } from '../auth/viewer.js';
 import type { ChallengePrompt, EventBus, RunEvent, RunLifecycleEvent } from '../events/topics.js';
 import { RUN_LIFECYCLE_EVENT_TYPES, toChallengePrompt } from '../events/topics.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
@@ -12,6 +12,7 @@ import { applyAttest, applyNext, applyPromptAnswer, beginRun, isEveryStepSettled
 import type { Outcome, SolutionInput } from '../runs/solution-input.js';
 import { displayStepContent } from '../runs/step-content.js';
 import type { StepPayload } from '../runs/step-payload.js';
+import { GRAPHQL_VOCABULARY, type Vocabulary } from '../runs/vocabulary.js';
 import type { PromptRecord, RunCommit, RunEventRecord, RunEventType, RunRecord, RunStatus, RunStore, StoredProof } from '../store/run-store.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
@@ -74,7 +75,7 @@ export class RunService {
     private readonly settings: { runIdleTtlMs: number; onAttest?: (outcome: Outcome) => void },
   ) {}
 
-  async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput): Promise<StepPayload> {
+  async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<StepPayload> {
     const protocol = await reader.protocol(input);
     if (!protocol) {
       const what = input.uri ? `No protocol step found at ${input.uri}` : `No protocol with key "${input.key}"`;
@@ -84,7 +85,7 @@ export class RunService {
     const chain = head.chain!;
     const runId = randomUUID();
     const steps: RunStep[] = protocol.steps.map((step) => ({ uri: step.uri, label: step.label, text: step.text, challenge: step.challenge, version: step.version }));
-    const transition = beginRun({ runId, steps, ids: idSource, redirected: Boolean(input.uri) && parseMemoryUri(input.uri!) !== head._id });
+    const transition = beginRun({ runId, steps, ids: idSource, redirected: Boolean(input.uri) && parseMemoryUri(input.uri!) !== head._id, vocabulary });
     const now = new Date();
     const run: RunRecord = {
       _id: runId,
@@ -112,32 +113,45 @@ export class RunService {
     return transition.payload;
   }
 
-  async next(viewer: Viewer, input: NextInput): Promise<StepPayload> {
+  async next(viewer: Viewer, input: NextInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<StepPayload> {
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const run = await this.loadOpenRun(viewer, input.runId, input.uri);
-      if (!run) return runNotFoundPayload(input.runId ?? 'none', input.uri);
+      if (!run) return runNotFoundPayload(input.runId ?? 'none', input.uri, vocabulary);
       const resubmitted = input.solution?.nonce ? this.acceptedResponse(run, input.solution.nonce) : null;
       if (resubmitted) return resubmitted;
-      const transition = applyNext(run.state, { uri: input.uri, solution: input.solution, now: new Date() }, idSource);
+      const transition = applyNext(run.state, { uri: input.uri, solution: input.solution, now: new Date(), vocabulary }, idSource);
       if (await this.save(run, transition)) return transition.payload;
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
 
-  async answerPrompt(viewer: Viewer, input: { promptId: string; confirmation: string }): Promise<AnswerPromptResult> {
+  /**
+   * A person's reply to a prompt. `options.atHost`: the reply came from the person at the
+   * caller's own MCP host (elicitation), so for a requireHuman prompt the runner itself may
+   * answer, provided it is a person; otherwise requireHuman needs someone else.
+   */
+  async answerPrompt(
+    viewer: Viewer,
+    input: { promptId: string; confirmation: string },
+    options: { vocabulary?: Vocabulary; atHost?: boolean } = {},
+  ): Promise<AnswerPromptResult> {
+    const vocabulary = options.vocabulary ?? GRAPHQL_VOCABULARY;
     if (input.confirmation.trim() === '') throw new RequestError('BAD_USER_INPUT', 'confirmation must not be empty');
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const prompt = await this.runs.findPrompt(input.promptId, viewer.readableSpaces);
       if (!prompt) throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
       const run = await this.loadRun(viewer, prompt.runId);
       if (!run) throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
-      if (prompt.requireHuman && viewer.authenticated && viewer.principalId === run.principalId) {
+      if (prompt.requireHuman && options.atHost && !isPerson(viewer)) {
+        throw new RequestError('FORBIDDEN', 'This prompt needs a person; an agent principal cannot answer it');
+      }
+      if (prompt.requireHuman && !options.atHost && viewer.authenticated && viewer.principalId === run.principalId) {
         throw new RequestError('FORBIDDEN', 'This prompt needs a person other than the principal running the protocol');
       }
-      const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date() }, idSource);
+      const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date(), vocabulary }, idSource);
       if (!transition) {
         // Already answered (or the run moved on): answer with the run as it stands, changing nothing.
-        return { prompt, result: this.answeredResponse(run, prompt) ?? showRun(run.state) };
+        return { prompt, result: this.answeredResponse(run, prompt) ?? showRun(run.state, vocabulary) };
       }
       if (await this.save(run, transition, { answeredPrompt: prompt, answeredBy: viewer.principalId })) {
         return { prompt: { ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }, result: transition.payload };
@@ -146,7 +160,7 @@ export class RunService {
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
 
-  async attest(viewer: Viewer, input: AttestInput): Promise<AttestPayload> {
+  async attest(viewer: Viewer, input: AttestInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<AttestPayload> {
     if (input.message.length > MAX_ATTEST_MESSAGE_LENGTH) {
       throw new RequestError('BAD_USER_INPUT', `message must be at most ${MAX_ATTEST_MESSAGE_LENGTH} characters`);
     }
@@ -156,14 +170,14 @@ export class RunService {
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const run = await this.loadOpenRun(viewer, input.runId, input.uri);
       if (!run) {
-        const payload = runNotFoundPayload(input.runId ?? 'none', input.uri);
+        const payload = runNotFoundPayload(input.runId ?? 'none', input.uri, vocabulary);
         return { runId: payload.runId, uri: input.uri, outcome: input.outcome, message: payload.message ?? '', qualityBonus: 0, ratedAt: null, errorCode: 'RUN_NOT_FOUND', nextAction: payload.nextAction };
       }
       // Attesting again with the same outcome and message is a resubmission: same answer.
       const previous = run.attestation;
       if (previous && previous.outcome === input.outcome && previous.message === input.message) return previous;
       const now = new Date();
-      const transition = applyAttest(run.state, { ...input, now });
+      const transition = applyAttest(run.state, { ...input, now, vocabulary });
       if (!transition.rating) return transition.payload;
       const events = [this.event(run, run.eventSeq + 1, 'ATTESTED', { now, message: input.outcome })];
       const saved = await this.commit({

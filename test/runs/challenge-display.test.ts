@@ -50,7 +50,7 @@ describe('displayChallenge', () => {
     expect(mcp.mcp).toEqual({ toolName: 'search_docs', expectedResult: { ok: true } });
 
     const input = displayChallenge({ ...base, promptId: 'p1', stored: { type: 'USER_INPUT', required: true, userInput: {} } });
-    expect(input.userInput).toEqual({ prompt: 'Confirm completion' });
+    expect(input.userInput).toEqual({ prompt: 'Confirm completion', requireHuman: false });
     expect(input.promptId).toBe('p1');
     expect(input.description).toBe(
       'User confirmation: Confirm completion. You MUST show this prompt to the user and use only their reply as userInput.confirmation; do not assume or invent it.',
@@ -66,6 +66,7 @@ describe('displayChallenge', () => {
 
   it('tells the agent a person-only prompt is answered through answerPrompt', () => {
     const shown = displayChallenge({ ...base, promptId: 'p9', stored: { type: 'USER_INPUT', required: true, userInput: { prompt: 'Ship it?', requireHuman: true } } });
+    expect(shown.userInput).toEqual({ prompt: 'Ship it?', requireHuman: true });
     expect(shown.description).toBe(
       'User confirmation: Ship it?. Only the user can answer this: show them the prompt; their reply arrives through answerPrompt (promptId p9). Do not submit userInput.confirmation yourself.',
     );

@@ -9,9 +9,10 @@ import {
   maxRetriesMessage,
   missingProofText,
   retryNextInstruction,
-  SINGLE_STEP_MESSAGE,
-  STEPS_COMPLETE_MESSAGE,
+  singleStepMessage,
+  stepsCompleteMessage,
 } from '../../src/runs/step-messages.js';
+import { MCP_VOCABULARY } from '../../src/runs/vocabulary.js';
 
 const P = 'kairos://mem/00000000-0000-4000-8000-00000000000a';
 
@@ -25,8 +26,22 @@ describe('success strings (§5.6, renamed)', () => {
       nextAction: `call attest with ${P} and outcome (success or failure) and message to complete the protocol`,
       nextCall: { operation: 'ATTEST', uri: P, runId: 'r1' },
     });
-    expect(STEPS_COMPLETE_MESSAGE).toBe('Protocol steps complete. Call attest to finalize.');
-    expect(SINGLE_STEP_MESSAGE).toBe('Single-step protocol. Call attest to finalize.');
+    expect(stepsCompleteMessage()).toBe('Protocol steps complete. Call attest to finalize.');
+    expect(singleStepMessage()).toBe('Single-step protocol. Call attest to finalize.');
+  });
+
+  it('names the MCP tools, exactly as the seed examples, in the MCP vocabulary', () => {
+    expect(callNextInstruction(P, 'r1', MCP_VOCABULARY).nextAction).toBe(`call kairos_next with ${P} and solution matching challenge`);
+    expect(callAttestInstruction(P, 'r1', MCP_VOCABULARY).nextAction).toBe(
+      `call kairos_attest with ${P} and outcome (success or failure) and message to complete the protocol`,
+    );
+    expect(stepsCompleteMessage(MCP_VOCABULARY)).toBe('Protocol steps complete. Call kairos_attest to finalize.');
+    expect(retryNextInstruction(P, 'r1', MCP_VOCABULARY).nextAction).toBe(`retry kairos_next with ${P} -- use nonce and proof_hash from THIS response's challenge`);
+    expect(maxRetriesInstruction(P, 'r1', MCP_VOCABULARY).nextAction).toBe(
+      `Options: (1) call kairos_update with ${P} to fix the step for future executions (2) call kairos_attest with ${P} and outcome failure to abort (3) ask the user for help`,
+    );
+    const { instruction } = missingProofText({ uri: P, runId: 'r1', label: 'Approve', challenge: { type: 'USER_INPUT', required: true, userInput: { prompt: 'Ship?' } }, vocabulary: MCP_VOCABULARY });
+    expect(instruction.nextAction).toBe(`Ask the user: "Ship?" then call kairos_next with ${P} and solution.user_input.confirmation set to their reply.`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDeclinedConfirmation } from '../../src/runs/user-decline.js';
+import { ELICITATION_REFUSALS, isDeclinedConfirmation } from '../../src/runs/user-decline.js';
 
 describe('isDeclinedConfirmation', () => {
   it.each([
@@ -16,5 +16,12 @@ describe('isDeclinedConfirmation', () => {
     'Looks good; notes attached', 'confirmed', 'Nothing to add', 'Stopwatch reads 3s, approved',
   ])('accepts %j', (reply) => {
     expect(isDeclinedConfirmation(reply)).toBe(false);
+  });
+});
+
+describe('ELICITATION_REFUSALS', () => {
+  it('reads as a decline, so a declined or cancelled elicitation fails the step with USER_DECLINED', () => {
+    expect(isDeclinedConfirmation(ELICITATION_REFUSALS.declined)).toBe(true);
+    expect(isDeclinedConfirmation(ELICITATION_REFUSALS.cancelled)).toBe(true);
   });
 });

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { type ExecutionResult, type GraphQLError, print } from 'graphql';
+import { MCP_VOCABULARY } from '../runs/vocabulary.js';
+import type { Authentication } from '../services/auth-service.js';
+import type { KairosYoga } from '../yoga.js';
+
+/** A refusal as GraphQL would answer it: the code agents branch on, and the message. */
+export interface OperationRefusal {
+  code: string;
+  message: string;
+}
+
+export type OperationOutcome<TResult> = { ok: true; data: TResult } | { ok: false; refusal: OperationRefusal };
+
+export interface OperationCaller {
+  authentication: Authentication;
+  /** The answer came from the person at this caller's own host (elicitation). */
+  answerAtHost?: boolean;
+}
+
+/**
+ * Runs an operation through Yoga's envelop pipeline in process, as graphql-ws does: the same
+ * parse limits (graphql-armor), validation, context, per-principal limits, telemetry and error
+ * masking as /graphql, with the MCP vocabulary for messages.
+ */
+export function createGraphqlDoor(yoga: KairosYoga) {
+  return async function runOperation<TResult, TVariables>(
+    document: TypedDocumentNode<TResult, TVariables>,
+    variables: TVariables,
+    caller: OperationCaller,
+  ): Promise<OperationOutcome<TResult>> {
+    const enveloped = yoga.getEnveloped({
+      authentication: caller.authentication,
+      mcp: { vocabulary: MCP_VOCABULARY, answerAtHost: caller.answerAtHost ?? false, requestId: randomUUID() },
+    });
+    let result: ExecutionResult;
+    try {
+      const parsed = enveloped.parse(print(document));
+      const errors = enveloped.validate(enveloped.schema, parsed);
+      if (errors.length > 0) return { ok: false, refusal: refusalOf(errors[0]!) };
+      result = (await enveloped.execute({
+        schema: enveloped.schema,
+        document: parsed,
+        variableValues: variables as Record<string, unknown>,
+        contextValue: await enveloped.contextFactory(),
+      })) as ExecutionResult;
+    } catch (error) {
+      return { ok: false, refusal: refusalOf(error as GraphQLError) };
+    }
+    const first = result.errors?.[0];
+    if (first) return { ok: false, refusal: refusalOf(first) };
+    return { ok: true, data: result.data as TResult };
+  };
+}
+
+export type RunOperation = ReturnType<typeof createGraphqlDoor>;
+
+/** Masked failures carry INTERNAL_SERVER_ERROR; an error without a code is graphql-js refusing the caller's values. */
+function refusalOf(error: { message: string; extensions?: Record<string, unknown> }): OperationRefusal {
+  const code = error.extensions?.code;
+  return { code: typeof code === 'string' ? code : 'BAD_USER_INPUT', message: error.message };
+}

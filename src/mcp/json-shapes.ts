@@ -1,0 +1,350 @@
+/**
+ * The one mapping between this API's GraphQL shapes and the reference JSON the MCP tools
+ * speak (the seed examples): camelCase ↔ snake_case field names, SCREAMING_SNAKE ↔ lowercase
+ * enum values. Answers may add keys to the seeds' shapes (run_id, step_index…), never drop or
+ * rename one; keys whose value is null are left out where the seeds leave them out.
+ */
+import type {
+  McpAnswerPromptMutation,
+  McpAttestMutation,
+  McpDeleteMutation,
+  McpFetchContextQuery,
+  McpMintMutation,
+  McpProposeUpdateMutation,
+  McpRunQuery,
+  McpSearchQuery,
+  McpStatusQuery,
+  McpStepPayloadFragment,
+  McpUpdateMutation,
+} from '../generated/graphql.js';
+
+type Json = Record<string, unknown>;
+
+/** `USER_INPUT` → `user_input`. */
+export function lowerValue<T extends string | null | undefined>(value: T): T extends string ? string : null {
+  return (value === null || value === undefined ? null : value.toLowerCase()) as T extends string ? string : null;
+}
+
+/** `user_input` → `USER_INPUT`; `user-provided` → `USER_PROVIDED`. */
+export function upperValue(value: string): string {
+  return value.replaceAll('-', '_').toUpperCase();
+}
+
+/** Copies the entries whose value is neither null nor undefined. */
+function present(entries: Json): Json {
+  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== null && value !== undefined));
+}
+
+export function stepPayloadJson(payload: McpStepPayloadFragment): Json {
+  const json = stepPayloadFields(payload);
+  // The seeds always show a challenge's nonce; null once no proof is expected any more.
+  if (payload.challenge) (json.challenge as Json).nonce = payload.challenge.nonce;
+  return json;
+}
+
+function stepPayloadFields(payload: McpStepPayloadFragment): Json {
+  const challenge = payload.challenge;
+  const failed = payload.errorCode !== null;
+  return present({
+    must_obey: payload.mustObey,
+    current_step: payload.currentStep
+      ? {
+          uri: payload.currentStep.uri,
+          content: payload.currentStep.content,
+          mimeType: payload.currentStep.mimeType,
+          step_index: payload.currentStep.stepIndex,
+          step_count: payload.currentStep.stepCount,
+        }
+      : null,
+    challenge: challenge
+      ? present({
+          type: lowerValue(challenge.type),
+          description: challenge.description,
+          required: challenge.required,
+          shell: challenge.shell
+            ? present({
+                cmd: challenge.shell.cmd,
+                timeout_seconds: challenge.shell.timeoutSeconds,
+                interpreter: challenge.shell.interpreter,
+                flags: challenge.shell.flags,
+                args: challenge.shell.args,
+                workdir: challenge.shell.workdir,
+                invocation_display: challenge.shell.invocationDisplay,
+              })
+            : null,
+          mcp: challenge.mcp ? { tool_name: challenge.mcp.toolName, expected_result: challenge.mcp.expectedResult } : null,
+          user_input: challenge.userInput ? { prompt: challenge.userInput.prompt, require_human: challenge.userInput.requireHuman } : null,
+          comment: challenge.comment ? { min_length: challenge.comment.minLength } : null,
+          proof_hash: challenge.proofHash,
+          prompt_id: challenge.promptId,
+        })
+      : null,
+    message: payload.message,
+    next_action: payload.nextAction,
+    proof_hash: payload.proofHash,
+    error_code: payload.errorCode,
+    retry_count: failed ? payload.retryCount : null,
+    run_id: payload.runId,
+  });
+}
+
+/** The reference's MCP solution (§4.2) as this API's SolutionInput. */
+export function solutionInput(solution: McpSolution): Json {
+  return present({
+    type: upperValue(solution.type),
+    nonce: solution.nonce,
+    proofHash: solution.proof_hash,
+    shell: solution.shell
+      ? present({ exitCode: solution.shell.exit_code, stdout: solution.shell.stdout, stderr: solution.shell.stderr, durationSeconds: solution.shell.duration_seconds })
+      : null,
+    mcp: solution.mcp
+      ? present({ toolName: solution.mcp.tool_name, arguments: solution.mcp.arguments, result: solution.mcp.result, success: solution.mcp.success })
+      : null,
+    userInput: solution.user_input ? present({ confirmation: solution.user_input.confirmation, timestamp: solution.user_input.timestamp }) : null,
+    comment: solution.comment ? present({ text: solution.comment.text }) : null,
+  });
+}
+
+export interface McpSolution {
+  type: string;
+  nonce?: string;
+  proof_hash?: string;
+  shell?: { exit_code?: number; stdout?: string; stderr?: string; duration_seconds?: number };
+  mcp?: { tool_name?: string; arguments?: unknown; result?: unknown; success?: boolean };
+  user_input?: { confirmation?: string; timestamp?: string };
+  comment?: { text?: string };
+}
+
+export function searchJson(result: McpSearchQuery['search']): Json {
+  return {
+    must_obey: result.mustObey,
+    message: result.message,
+    next_action: result.nextAction,
+    choices: result.choices.map((choice) => ({
+      uri: choice.uri,
+      label: choice.label,
+      chain_label: choice.chainLabel,
+      score: choice.score,
+      role: lowerValue(choice.role),
+      tags: choice.tags,
+      next_action: choice.nextAction,
+      protocol_version: choice.protocolVersion,
+    })),
+  };
+}
+
+/** Reference §5.8: `{ results: [{ uri, outcome, quality_bonus, message, rated_at }], total_rated, total_failed }`. */
+export function attestJson(payload: McpAttestMutation['attest']): Json {
+  const rated = payload.errorCode === null;
+  return present({
+    results: [{ uri: payload.uri, outcome: lowerValue(payload.outcome), quality_bonus: payload.qualityBonus, message: payload.message, rated_at: payload.ratedAt }],
+    total_rated: rated ? 1 : 0,
+    total_failed: rated ? 0 : 1,
+    error_code: payload.errorCode,
+    next_action: payload.nextAction,
+    run_id: payload.runId,
+  });
+}
+
+type BatchResults = { results: { uri: string; status: string; message: string }[] };
+
+function batchResults(payload: BatchResults): Json[] {
+  return payload.results.map((result) => ({ uri: result.uri, status: lowerValue(result.status), message: result.message }));
+}
+
+/** Seed 000: `{ results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }`. */
+export function updateJson(payload: McpUpdateMutation['updateMemories']): Json {
+  return { results: batchResults(payload), total_updated: payload.totalUpdated, total_failed: payload.totalFailed };
+}
+
+/** Seed 001: `{ results: [{ uri, status: "deleted" | "error", message }], total_deleted, total_failed }`. */
+export function deleteJson(payload: McpDeleteMutation['deleteMemories']): Json {
+  return { results: batchResults(payload), total_deleted: payload.totalDeleted, total_failed: payload.totalFailed };
+}
+
+/** Reference §3.7: `{ items: [{ uri, memory_uuid, label, tags }], status: "stored" }`. */
+export function mintJson(payload: McpMintMutation['mint']): Json {
+  const protocol = payload.protocol;
+  return {
+    items: protocol.steps.map((step) => ({ uri: step.uri, memory_uuid: step.id, label: step.label, tags: step.tags })),
+    status: 'stored',
+    protocol_uri: protocol.uri,
+    slug: protocol.slug,
+    space: protocol.space,
+  };
+}
+
+/** Seed 002's input (snake_case keys, lowercase values) as this API's ProposeUpdateInput. */
+export function proposeUpdateInput(args: McpProposeUpdate): Json {
+  return present({
+    intent: upperValue(args.intent),
+    rationale: args.rationale,
+    operations: args.operations.map((operation) =>
+      present({
+        kind: upperValue(operation.operation),
+        file: operation.path,
+        sectionId: operation.section_id,
+        heading: operation.heading,
+        headingLevel: operation.heading_level,
+        parentSectionId: operation.parent_section_id,
+        content: operation.content,
+        ifExists: operation.if_exists ? upperValue(operation.if_exists) : null,
+        ifMissing: operation.if_missing ? upperValue(operation.if_missing) : null,
+        archivePath: operation.archive_path,
+        replacement: operation.replacement,
+        reason: operation.reason,
+        newHeading: operation.new_heading,
+        newHeadingLevel: operation.new_heading_level,
+      }),
+    ),
+    sources: args.sources?.map((source) => present({ type: upperValue(source.type), ref: source.ref })),
+    confidence: args.confidence ? upperValue(args.confidence) : null,
+    owner: args.owner,
+    space: args.space,
+  });
+}
+
+export interface McpProposeUpdate {
+  intent: string;
+  rationale?: string;
+  operations: {
+    operation: string;
+    path: string;
+    section_id?: string;
+    heading?: string;
+    heading_level?: number;
+    parent_section_id?: string;
+    content?: string;
+    if_exists?: string;
+    if_missing?: string;
+    archive_path?: string;
+    replacement?: string;
+    reason?: string;
+    new_heading?: string;
+    new_heading_level?: number;
+  }[];
+  sources?: { type: string; ref?: string }[];
+  confidence?: string;
+  owner?: { id?: string; kind?: string };
+  space?: string;
+}
+
+/** Seed 002's output schema; optional keys appear when they carry something. */
+export function proposeUpdateJson(payload: McpProposeUpdateMutation['proposeUpdate']): Json {
+  const nonEmpty = <T>(list: T[]) => (list.length > 0 ? list : null);
+  return present({
+    status: lowerValue(payload.status),
+    reason: lowerValue(payload.reason),
+    message: payload.message,
+    routing: payload.routing ? { mode: lowerValue(payload.routing.mode), reason: payload.routing.reason } : null,
+    staging_id: payload.stagingId,
+    files: payload.files,
+    findings: nonEmpty(payload.findings.map((finding) => ({ type: lowerValue(finding.type), line: finding.line, location: finding.location }))),
+    violations: nonEmpty(payload.violations.map((violation) => present({ file: violation.file, section_id: violation.sectionId, field: violation.field, message: violation.message }))),
+    provenance_violations: nonEmpty(payload.provenanceViolations),
+    applied_at: payload.appliedAt,
+    affected_sections: payload.status === 'APPLIED' ? payload.affectedSections.map((section) => ({ file: section.file, section_id: section.sectionId })) : null,
+    index_updated: payload.status === 'APPLIED' ? payload.indexUpdated : null,
+    warnings: payload.status === 'APPLIED' ? payload.warnings : null,
+    staging_ttl_seconds: payload.stagingTtlSeconds,
+    human_approval_required: payload.status === 'STAGED' ? payload.humanApprovalRequired : null,
+    review_command: payload.reviewCommand,
+  });
+}
+
+/**
+ * Reference §7.2's output from the ranked sections: `context` is the sections' markdown, each
+ * after a comment naming its file, section id and score.
+ */
+export function fetchContextJson(result: McpFetchContextQuery['memoryContext'], sections: McpFetchContextQuery['memoryContext']['sections']): Json {
+  const byPath = new Map<string, { path: string; category: string; section_count: number }>();
+  for (const section of sections) {
+    const entry = byPath.get(section.path) ?? { path: section.path, category: lowerValue(section.category), section_count: 0 };
+    entry.section_count++;
+    byPath.set(section.path, entry);
+  }
+  const used = sections.reduce((sum, section) => sum + section.text.length, 0);
+  return {
+    context: sections.map((section) => `<!-- ${section.path}#${section.sectionId} score=${section.score.toFixed(3)} -->\n${section.text}`).join('\n\n'),
+    included_files: [...byPath.values()].map((entry) => ({ ...entry, reason: 'matched' })),
+    omitted: result.omitted.map((omission) => ({ path: omission.path, section_id: omission.sectionId, reason: omission.reason })),
+    suggested_next_queries: [],
+    context_metadata: { budget_used: used, budget_remaining: Math.max(0, result.budgetChars - used), stale_warnings: [] },
+    sections: sections.map((section) => ({ path: section.path, section_id: section.sectionId, heading: section.heading, category: lowerValue(section.category), score: section.score, uri: section.uri })),
+  };
+}
+
+/** Reference §7.3, with what applies to memory kept in a database (no git, no lock files). */
+export function statusJson(result: McpStatusQuery, now: Date): Json {
+  const durable = result.shared.totalCount + result.conventions.totalCount + result.decisions.totalCount + result.pitfalls.totalCount + result.modules.totalCount;
+  return {
+    space: result.me.defaultWriteSpace,
+    durable_files: durable,
+    archive_files: result.archive.totalCount,
+    local_sessions: result.sessions.totalCount,
+    local_current_files: result.current.totalCount,
+    staged_updates: result.staged.edges.map(({ node }) => ({
+      id: node.id,
+      intent: lowerValue(node.intent),
+      age_seconds: Math.max(0, Math.round((now.getTime() - Date.parse(node.stagedAt)) / 1000)),
+      ttl_remaining_seconds: Math.max(0, Math.round((Date.parse(node.expiresAt) - now.getTime()) / 1000)),
+      target_files: node.files,
+      drift_detected: node.applyBlockedBy?.reason === 'TARGET_DRIFT',
+    })),
+    stale_notes: [],
+  };
+}
+
+export function answerPromptJson(payload: McpAnswerPromptMutation['answerPrompt']): Json {
+  return {
+    prompt: {
+      prompt_id: payload.prompt.promptId,
+      run_id: payload.prompt.runId,
+      status: lowerValue(payload.prompt.status),
+      prompt: payload.prompt.prompt,
+      step_uri: payload.prompt.stepUri,
+      step_index: payload.prompt.stepIndex,
+      require_human: payload.prompt.requireHuman,
+    },
+    result: stepPayloadJson(payload.result),
+  };
+}
+
+export function runJson(run: NonNullable<McpRunQuery['run']>): Json {
+  return {
+    run_id: run.id,
+    status: lowerValue(run.status),
+    protocol_label: run.protocolLabel,
+    protocol_uri: run.protocolUri,
+    space: run.space,
+    step_count: run.stepCount,
+    step_uris: run.stepUris,
+    pending_step_index: run.pendingStepIndex,
+    retry_count: run.retryCount,
+    outcome: lowerValue(run.outcome),
+    created_at: run.createdAt,
+    updated_at: run.updatedAt,
+    expires_at: run.expiresAt,
+    proofs: run.proofs.map((proof) =>
+      present({
+        step_index: proof.stepIndex,
+        step_uri: proof.stepUri,
+        type: lowerValue(proof.type),
+        status: lowerValue(proof.status),
+        source: lowerValue(proof.source),
+        settled: proof.settled,
+        nonce: proof.nonce,
+        proof_hash: proof.proofHash,
+        previous_proof_hash: proof.previousProofHash,
+        executed_at: proof.executedAt,
+        shell: proof.shell ? present({ exit_code: proof.shell.exitCode, stdout: proof.shell.stdout, stderr: proof.shell.stderr, duration_seconds: proof.shell.durationSeconds }) : null,
+        mcp: proof.mcp ? { tool_name: proof.mcp.toolName, arguments: proof.mcp.arguments, result: proof.mcp.result, success: proof.mcp.success } : null,
+        user_input: proof.userInput ? { confirmation: proof.userInput.confirmation, timestamp: proof.userInput.timestamp } : null,
+        comment: proof.comment ? { text: proof.comment.text } : null,
+      }),
+    ),
+    events: run.events.map((event) =>
+      present({ seq: event.seq, type: lowerValue(event.type), step_index: event.stepIndex, step_uri: event.stepUri, error_code: event.errorCode, message: event.message, at: event.at }),
+    ),
+  };
+}
