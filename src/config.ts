@@ -1,3 +1,5 @@
+import { MAX_BUFFERED_BYTES } from './limits.js';
+
 /** Every setting the server reads from the environment, parsed once. */
 export interface AppConfig {
   port: number;
@@ -24,6 +26,8 @@ export interface AppConfig {
   runIdleDays: number;
   /** Largest number of URIs in one `updateMemories`/`deleteMemories` call. */
   maxBatchUris: number;
+  /** Bytes one WebSocket may have queued for a client that does not read before it is closed (1013). */
+  maxBufferedBytes: number;
   /** Redis for events across server processes (REDIS_URL); null keeps events in-process. */
   redisUrl: string | null;
 }
@@ -53,6 +57,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     introspection: process.env.KAIROS_INTROSPECTION !== 'off',
     runIdleDays: Number(process.env.KAIROS_RUN_IDLE_DAYS ?? 7),
     redisUrl: process.env.REDIS_URL || null,
+    maxBufferedBytes: intFromEnv('KAIROS_MAX_BUFFERED_BYTES', MAX_BUFFERED_BYTES),
     ...overrides,
   };
 }

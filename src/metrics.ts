@@ -8,6 +8,8 @@ export interface Metrics {
   errors: Counter<'code'>;
   activeSubscriptions: Gauge;
   runOutcomes: Counter<'outcome'>;
+  /** Connections cut off because their reader fell too far behind (WebSocket bufferedAmount, SSE feed). */
+  slowConsumersClosed: Counter<'transport'>;
 }
 
 export function createMetrics(): Metrics {
@@ -25,6 +27,7 @@ export function createMetrics(): Metrics {
     }),
     errors: new Counter({ name: 'kairos_graphql_errors_total', help: 'GraphQL errors by extensions.code', labelNames: ['code'], registers: [registry] }),
     activeSubscriptions: new Gauge({ name: 'kairos_graphql_active_subscriptions', help: 'Subscriptions currently streaming', registers: [registry] }),
+    slowConsumersClosed: new Counter({ name: 'kairos_graphql_slow_consumers_closed_total', help: 'Connections closed because the client did not read', labelNames: ['transport'], registers: [registry] }),
     runOutcomes: new Counter({ name: 'kairos_run_attests_total', help: 'Runs attested, by outcome', labelNames: ['outcome'], registers: [registry] }),
   };
 }

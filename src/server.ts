@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { MongoClient } from 'mongodb';
 import { type AppConfig, loadConfig } from './config.js';
 import { type DatabaseEndpoint, resolveDatabase } from './engine/resolve-database.js';
 import { type ConnectedEventBus, createEventBus } from './events/topics.js';
+import { CredentialWatch } from './credential-watch.js';
+import { sanitizeForLog, TEXT_LIMITS } from './limits.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { schema } from './schema/index.js';
@@ -55,7 +58,8 @@ export function buildApp(options: AppOptions = {}): App {
     events = await createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.mongoDbName, log });
     const metrics = createMetrics();
     const services = await createServices(mongo.db, mongo.client, events, config, metrics);
-    const yoga = createKairosYoga({ schema, services, events, log, config, metrics });
+    const credentials = new CredentialWatch(events, (tokenId) => services.auth.forget(tokenId), log);
+    const yoga = createKairosYoga({ schema, services, events, log, config, metrics, credentials });
     const db = mongo.db;
 
     const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -83,8 +87,9 @@ export function buildApp(options: AppOptions = {}): App {
       }
       const refusal = bodyRefusal(req, config.maxBodyBytes);
       if (refusal) {
-        res.writeHead(refusal.status, { 'content-type': 'application/json', connection: 'close' });
-        res.end(JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] }));
+        const requestId = sanitizeForLog(req.headers['x-request-id'] as string | undefined, TEXT_LIMITS.requestId) ?? randomUUID();
+        res.writeHead(refusal.status, { 'content-type': 'application/json', connection: 'close', 'x-request-id': requestId });
+        res.end(JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code, requestId } }], extensions: { requestId } }));
         req.resume();
         return;
       }
@@ -96,7 +101,7 @@ export function buildApp(options: AppOptions = {}): App {
       socket.on('close', () => sockets.delete(socket));
     });
 
-    const websocket = attachGraphqlWs({ httpServer, yoga, services, config, log });
+    const websocket = attachGraphqlWs({ httpServer, yoga, services, config, log, credentials, metrics });
 
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
@@ -119,6 +124,7 @@ export function buildApp(options: AppOptions = {}): App {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await yoga.dispose();
+      await credentials.close();
     };
 
     return {

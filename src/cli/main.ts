@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
+import { isRole, ROLES } from '../auth/viewer.js';
 import { CliApplyProposalDocument, CliProposalDocument, CliProposalsDocument, CliRejectProposalDocument } from './documents.js';
 
 const USAGE = `usage: kairos-graphql proposals <command> [--url URL] [--token TOKEN]
@@ -13,7 +14,7 @@ const USAGE = `usage: kairos-graphql proposals <command> [--url URL] [--token TO
   review <id>                                       details and the diff applying would write now
   apply <id>                                        apply a staged proposal
   reject <id> --reason "…"                          reject a staged proposal
-       kairos-graphql tokens create [--role admin|reviewer|agent] [--name NAME] [--group G]… [--expires-in SECONDS]
+       kairos-graphql tokens create [--role admin|reviewer|human|agent] [--name NAME] [--group G]… [--expires-in SECONDS]
                                                     a principal (made once) and a new token, straight in the database
                                                     (MONGODB_URI/MONGODB_DB as the server uses them); the token is shown once
 The token for proposals commands comes from --token or KAIROS_TOKEN (needed when the server runs with KAIROS_AUTH=on).`;
@@ -118,7 +119,7 @@ export async function main(argv: string[], out: (line: string) => void = console
  */
 async function createToken(values: { role?: string; name?: string; group?: string[]; 'expires-in'?: string }, out: (line: string) => void): Promise<number> {
   const role = (values.role ?? 'admin').toUpperCase();
-  if (role !== 'ADMIN' && role !== 'REVIEWER' && role !== 'AGENT') throw new CliError('--role must be admin, reviewer or agent', 2);
+  if (!isRole(role)) throw new CliError(`--role must be one of ${ROLES.map((name) => name.toLowerCase()).join(', ')}`, 2);
   const expiresInSeconds = values['expires-in'] ? Number(values['expires-in']) : null;
   if (expiresInSeconds !== null && !(Number.isInteger(expiresInSeconds) && expiresInSeconds > 0)) throw new CliError('--expires-in must be a positive number of seconds', 2);
   const { resolveDatabase } = await import('../engine/resolve-database.js');

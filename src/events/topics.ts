@@ -34,12 +34,20 @@ export interface ProposalEvent {
   at: string;
 }
 
+/** A token was revoked: every process ends the streams and sockets that use it, and forgets it. */
+export interface CredentialEvent {
+  tokenId: string;
+  /** ISO-8601 revocation time. */
+  at: string;
+}
+
 /** Every topic, with the id that scopes it (`memory:<space>`, `run:<runId>`, `prompt:<space>`). */
 export type EventTopics = {
   memory: [space: string, event: MemoryEvent];
   run: [runId: string, event: RunEvent];
   prompt: [space: string, prompt: ChallengePrompt];
   proposal: [space: string, event: ProposalEvent];
+  credential: [scope: 'revoked', event: CredentialEvent];
 };
 
 // The bus itself (in-process, or Redis across server processes) lives in event-bus.ts.
