@@ -26,7 +26,7 @@ export interface AppConfig {
   runIdleDays: number;
   /** Largest number of URIs in one `updateMemories`/`deleteMemories` call. */
   maxBatchUris: number;
-  /** Bytes one WebSocket may have queued for a client that does not read before it is closed (1013). */
+  /** Bytes of events one subscription may hold for a client that does not read before it is cut off (WebSocket close 1013, SSE SLOW_CONSUMER). */
   maxBufferedBytes: number;
   /** Redis for events across server processes (REDIS_URL); null keeps events in-process. */
   redisUrl: string | null;

@@ -100,7 +100,9 @@ function shapeError(error: unknown, requestId: string | undefined, refusedWhole:
     // Parse and validation failures stay 200 for application/json (the GraphQL-over-HTTP rule): `spec`.
     const specified = code === 'GRAPHQL_PARSE_FAILED' || code === 'GRAPHQL_VALIDATION_FAILED' || code === DOCUMENT_TOO_COMPLEX;
     httpShape.status = http?.status && http.status >= 400 ? http.status : statusOfRefusal(code);
+    // Anything else (a malformed body, auth, limits) answers its status whatever the media type.
     if (specified) httpShape.spec = true;
+    else delete httpShape.spec;
     if (code === 'UNAUTHENTICATED') httpShape.headers = { ...httpShape.headers, 'WWW-Authenticate': 'Bearer realm="kairos-graphql"' };
   }
   return new GraphQLError(message, {

@@ -101,7 +101,7 @@ export function buildApp(options: AppOptions = {}): App {
       socket.on('close', () => sockets.delete(socket));
     });
 
-    const websocket = attachGraphqlWs({ httpServer, yoga, services, config, log, credentials, metrics });
+    const websocket = attachGraphqlWs({ httpServer, yoga, services, config, log, credentials });
 
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);

@@ -6,7 +6,6 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppConfig } from './config.js';
 import type { CredentialWatch } from './credential-watch.js';
 import type { Logger } from './logger.js';
-import type { Metrics } from './metrics.js';
 import { redactValues, variablesTooDeep } from './refusals.js';
 import type { Authentication } from './services/auth-service.js';
 import type { Services } from './services/services.js';
@@ -23,9 +22,6 @@ interface EnvelopedOperations {
  * this re-check also catches one whose bus message was lost (Redis pub/sub is at-most-once).
  */
 const TOKEN_RECHECK_MS = 30_000;
-/** A slow reader is closed with 1013 "Try Again Later" (graphql-ws clients retry it), then dropped if it does not read the close either. */
-export const SLOW_CONSUMER_CLOSE_CODE = 1013;
-const SLOW_CONSUMER_GRACE_MS = 2_000;
 
 /**
  * graphql-ws on the HTTP server's `/graphql` path. Yoga's HTTP plugins do not run here, so this
@@ -40,9 +36,8 @@ export function attachGraphqlWs(app: {
   config: AppConfig;
   log: Logger;
   credentials: CredentialWatch;
-  metrics: Metrics;
 }): { dispose(): Promise<void> } {
-  const { yoga, services, config, log, credentials, metrics } = app;
+  const { yoga, services, config, log, credentials } = app;
   const wsServer = new WebSocketServer({
     server: app.httpServer,
     path: yoga.graphqlEndpoint,
@@ -81,15 +76,6 @@ export function attachGraphqlWs(app: {
           log.info({ err: error }, 'WebSocket connection refused');
           return false;
         }
-      },
-      // A reader that lets the server queue more than maxBufferedBytes is cut off: it reconnects and replays by afterSeq.
-      onNext: (ctx) => {
-        const socket = ctx.extra.socket;
-        if (socket.bufferedAmount <= config.maxBufferedBytes || socket.readyState !== socket.OPEN) return;
-        metrics.slowConsumersClosed.inc({ transport: 'websocket' });
-        log.warn({ bufferedAmount: socket.bufferedAmount }, 'closing a WebSocket that does not read');
-        socket.close(SLOW_CONSUMER_CLOSE_CODE, 'Slow consumer: reconnect and resume with afterSeq');
-        setTimeout(() => socket.terminate(), SLOW_CONSUMER_GRACE_MS).unref();
       },
       execute: (args) => (args.rootValue as EnvelopedOperations).execute(args),
       subscribe: (args) => (args.rootValue as EnvelopedOperations).subscribe(args),

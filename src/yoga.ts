@@ -95,7 +95,7 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       useRefusalShape((request) => requestIds.get(request)),
       useRequestLimits(limits),
       useOperationTelemetry(app.metrics),
-      useSubscriptionGuard(app.credentials),
+      useSubscriptionGuard({ credentials: app.credentials, metrics: app.metrics, maxBufferedBytes: app.config.maxBufferedBytes }),
     ],
   });
 }
