@@ -2,6 +2,7 @@
  * Issue 10, "Trust under attack": one test per finding, through the public surface (HTTP, SSE,
  * graphql-ws), auth on, against the real engine. Each failed on 0.1.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MAX_FAILED_PROOF_BYTES, MAX_PROTOCOL_STEPS, TEXT_LIMITS } from '../../src/limits.js';
@@ -285,6 +286,32 @@ describe('§4 no tenant writes into a space it cannot write', () => {
     expect(version.errors![0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
   });
 });
+
+describe('§4 limits, swept through the API', () => {
+  it('every limited field is accepted up to its limit and refused with PAYLOAD_TOO_LARGE past it', async () => {
+    const agent = await principal('AGENT');
+    const sends: Record<'tokenName' | 'title' | 'protocolVersion' | 'label', (text: string) => Promise<Answer>> = {
+      tokenName: (text) => gql(agent, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token } }', { input: { name: text } }),
+      title: (text) => gql(agent, MINT, { m: `# ${text} ${randomTag()}\n\n## S\n\nx\n` }),
+      protocolVersion: (text) => gql(agent, 'mutation($m: String!, $v: String) { mint(input: { markdown: $m, protocolVersion: $v }) { protocol { uri } } }', { m: `# V ${randomTag()}\n\n## S\n\nx\n`, v: text }),
+      label: (text) => gql(agent, MINT, { m: `# L ${randomTag()}\n\n## ${text}\n\nx\n` }),
+    };
+    // The title carries a 10-character suffix (" t00000001") to keep titles unique.
+    const room: Record<keyof typeof sends, number> = { tokenName: TEXT_LIMITS.tokenName, title: TEXT_LIMITS.title - 10, protocolVersion: TEXT_LIMITS.protocolVersion, label: TEXT_LIMITS.label };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...(Object.keys(sends) as (keyof typeof sends)[])), fc.integer({ min: -3, max: 3 }), async (field, offset) => {
+        const length = room[field] + offset;
+        const answer = await sends[field]('k'.repeat(length));
+        if (length <= room[field]) expect(answer.errors, `${field} ${length}`).toBeUndefined();
+        else expect(answer.errors?.[0]?.extensions.code, `${field} ${length}`).toBe('PAYLOAD_TOO_LARGE');
+      }),
+      { numRuns: 24 },
+    );
+  });
+});
+
+let tags = 0;
+const randomTag = () => `t${String(++tags).padStart(8, '0')}`;
 
 describe('§5 secrets are never applied, stored or echoed', () => {
   const secret = `ghp_${'A1b2C3d4E5'.repeat(4)}`;
