@@ -383,6 +383,39 @@ describe('§6 slow consumers are cut off', () => {
   });
 });
 
+describe('§6 slow consumers are cut off over SSE too', () => {
+  it('ends an SSE subscription whose reader stops reading, and counts it', async () => {
+    const agent = await principal('AGENT', ['slowsse']);
+    const markdown = `# Slow stream\n\n## Ask\n\n${'word '.repeat(40_000)}\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Go?"}}}\n${fence}\n`;
+    const uri = (await gql(agent, MINT, { m: markdown, s: 'group:slowsse' })).data.mint.protocol.uri;
+    const metric = async () => Number(/kairos_graphql_slow_consumers_closed_total\{transport="sse"\} (\d+)/.exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())?.[1] ?? 0);
+    const before = await metric();
+
+    // A client that reads the response headers, then never reads the body.
+    const { request } = await import('node:http');
+    const body = JSON.stringify({ query: 'subscription { challengePrompts(space: "group:slowsse") { promptId stepContent } }' });
+    const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+      const outgoing = request(server.running.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), accept: 'text/event-stream', authorization: `Bearer ${agent.token}` },
+      });
+      outgoing.on('response', resolve).on('error', reject);
+      outgoing.end(body);
+    });
+    response.pause();
+    expect(response.statusCode).toBe(200);
+
+    // Each prompt event carries ~200 KB of step text.
+    for (let index = 0; index < 300 && (await metric()) === before; index++) await gql(agent, BEGIN, { uri });
+    expect(await metric()).toBe(before + 1);
+    // Once it reads again, the stream ends with the reason.
+    response.resume();
+    let text = '';
+    for await (const chunk of response) text += String(chunk);
+    expect(text).toContain('SLOW_CONSUMER');
+  });
+});
+
 describe('§8 a nonce binds its solution', () => {
   it('thirty concurrent next calls with one nonce and different solutions: one settles, the others never hear success', async () => {
     const agent = await principal('AGENT');
