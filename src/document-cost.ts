@@ -5,7 +5,7 @@
  *
  * Price of a field = 1 + (how many times its selection runs) × price of its selection:
  * - a field with a `first` argument runs its selection `first` times (a variable or no value
- *   counts as the largest page, MAX_PAGE_SIZE);
+ *   counts as the field's largest page: 500, proposals 200);
  * - `Protocol.steps` runs it MAX_PROTOCOL_STEPS times (the most steps a protocol may have);
  * - the `edges`/`nodes` of a connection were already multiplied by the connection's `first`;
  * - any other list of objects counts OTHER_LIST_SIZE items;
@@ -28,12 +28,14 @@ import {
   type ValidationContext,
   isUnionType,
 } from 'graphql';
-import { DOCUMENT_LIMITS, MAX_PAGE_SIZE, MAX_PROTOCOL_STEPS } from './limits.js';
+import { DOCUMENT_LIMITS, MAX_PAGE_SIZE, MAX_PROPOSAL_PAGE_SIZE, MAX_PROTOCOL_STEPS } from './limits.js';
 
 const OTHER_LIST_SIZE = 50;
 const MARKDOWN_WEIGHT = 100;
 /** Lists whose length is known to be bounded by something else priced already. */
 const LIST_SIZES: Record<string, number> = { 'Protocol.steps': MAX_PROTOCOL_STEPS };
+/** Connections whose largest page is smaller than MAX_PAGE_SIZE. */
+const PAGE_SIZES: Record<string, number> = { 'Query.proposals': MAX_PROPOSAL_PAGE_SIZE };
 
 export const DOCUMENT_COST_CODE = 'DOCUMENT_TOO_COMPLEX';
 
@@ -91,9 +93,10 @@ function fieldCost(context: ValidationContext, node: FieldNode, parent: GraphQLN
 }
 
 function multiplier(node: FieldNode, parent: GraphQLNamedType, field: GraphQLField<unknown, unknown>): number {
+  const largestPage = PAGE_SIZES[`${parent.name}.${node.name.value}`] ?? MAX_PAGE_SIZE;
   const first = node.arguments?.find((argument) => argument.name.value === 'first');
-  if (first) return first.value.kind === Kind.INT ? Math.max(1, Math.min(Number(first.value.value), MAX_PAGE_SIZE)) : MAX_PAGE_SIZE;
-  if (field.args.some((argument) => argument.name === 'first')) return MAX_PAGE_SIZE;
+  if (first) return first.value.kind === Kind.INT ? Math.max(1, Math.min(Number(first.value.value), largestPage)) : largestPage;
+  if (field.args.some((argument) => argument.name === 'first')) return largestPage;
   if (!isListType(getNullableType(field.type))) return 1;
   const known = LIST_SIZES[`${parent.name}.${node.name.value}`];
   if (known) return known;

@@ -17,8 +17,10 @@ export const DOCUMENT_LIMITS = {
 /** The most steps one protocol may have (mint refuses more with PAYLOAD_TOO_LARGE). */
 export const MAX_PROTOCOL_STEPS = 500;
 
-/** The largest page any connection serves (`first` above it is cut to it). */
+/** The largest page a connection serves (`first` above it is cut to it): memories and runs. */
 export const MAX_PAGE_SIZE = 500;
+/** The largest page of proposals. */
+export const MAX_PROPOSAL_PAGE_SIZE = 200;
 
 /** Characters, per free-text field. Over the limit: PAYLOAD_TOO_LARGE with `details.field` and `details.limit`. */
 export const TEXT_LIMITS = {

@@ -68,7 +68,15 @@ function guarded(
 ): AsyncIterableIterator<ExecutionResult> {
   return new Repeater<ExecutionResult>(async (push, stop) => {
     const iterator = source[Symbol.asyncIterator]();
+    // Ending the source resolves a pending next() with done, so the loop below needs no race
+    // (racing a long-lived promise on every event would pile up reactions on it).
+    const endSource = () => iterator.return?.()?.catch(() => {});
     const finalError = (message: string, code: string) => ({ errors: [new GraphQLError(message, { extensions: { code, requestId: context.requestId } })] });
+    let cutOff = false;
+    void overflowed.then(() => {
+      cutOff = true;
+      void endSource();
+    });
     const release = credentials.watch(context.authentication, (reason) => {
       void push(finalError(reason === 'revoked' ? 'The token was revoked' : 'The token has expired', 'UNAUTHENTICATED'));
       stop();
@@ -76,23 +84,17 @@ function guarded(
     void stop.then(() => {
       release();
       // A source that failed (a feed cut off) rethrows from return(); it is over either way.
-      iterator.return?.()?.catch(() => {});
+      void endSource();
     });
     try {
       await overflowScope.run(policy, async () => {
         for (;;) {
-          const pending = iterator.next();
-          // Left behind when the race is lost to a stop or a cut-off; its rejection is not news.
-          pending.catch(() => {});
-          const next = await Promise.race([pending, stop.then(() => null), overflowed]);
-          if (next === 'overflow') {
-            void push(finalError('The subscriber fell too far behind and was cut off; subscribe again (runProgress: with afterSeq)', 'SLOW_CONSUMER'));
-            return;
-          }
-          if (!next || next.done) return;
+          const next = await iterator.next();
+          if (next.done || cutOff) break;
           await push(next.value);
         }
       });
+      if (cutOff) void push(finalError(new SlowConsumerError().message, 'SLOW_CONSUMER'));
     } catch (error) {
       // A feed that overflowed before the cut-off was seen fails on its next read.
       if (!isSlowConsumer(error)) throw error;

@@ -26,7 +26,7 @@ import type { AuditAction, AuditStore } from '../store/audit-store.js';
 import type { MemoryRecord } from '../store/memory-store.js';
 import { ConcurrentDocumentWriteError, type ProjectMemoryStore } from '../store/project-memory-store.js';
 import type { ProposalRecord, ProposalStatus, ProposalStore } from '../store/proposal-store.js';
-import { checkText } from '../limits.js';
+import { checkText, MAX_PROPOSAL_PAGE_SIZE } from '../limits.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { resolveWriteSpace } from './protocol-service.js';
@@ -90,7 +90,7 @@ type ApplyOutcome = { kind: 'gone' } | { kind: 'blocked'; blocked: Rejection; dr
 
 const MAX_ATTEMPTS = 3;
 const DEFAULT_PAGE_SIZE = 20;
-const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = MAX_PROPOSAL_PAGE_SIZE;
 const ALLOW_MARKER = /<!--\s*@secret-scan:\s*allow\b/g;
 
 /**

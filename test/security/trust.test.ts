@@ -89,6 +89,18 @@ describe('§1 a human gate no agent can pass', () => {
   });
 });
 
+describe('§1 the person role from the command line', () => {
+  it('kairos-graphql tokens create --role human makes a HUMAN principal', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const { stdout } = await promisify(execFile)('node', ['bin/kairos-graphql.js', 'tokens', 'create', '--role', 'human', '--name', 'cli-person'], {
+      env: { ...process.env, MONGODB_URI: server.mongoUri, MONGODB_DB: server.dbName },
+    });
+    const token = stdout.trim().split('\n').at(-1)!;
+    expect((await gql(token, '{ me { role } }')).data.me.role).toBe('HUMAN');
+  });
+});
+
 describe('§7 personal spaces have a reviewer: the admins', () => {
   it("an admin answers a require_human prompt in an agent's personal space; another person cannot reach it", async () => {
     const [agent, person] = [await principal('AGENT'), await principal('HUMAN')];
