@@ -1,3 +1,5 @@
+import { MAX_BUFFERED_BYTES } from './limits.js';
+
 /** Every setting the server reads from the environment, parsed once. */
 export interface AppConfig {
   port: number;
@@ -24,6 +26,8 @@ export interface AppConfig {
   runIdleDays: number;
   /** Largest number of URIs in one `updateMemories`/`deleteMemories` call. */
   maxBatchUris: number;
+  /** Bytes of events one subscription may hold for a client that does not read before it is cut off (WebSocket close 1013, SSE SLOW_CONSUMER). */
+  maxBufferedBytes: number;
   /** Redis for events across server processes (REDIS_URL); null keeps events in-process. */
   redisUrl: string | null;
   /** KAIROS_SECRET: seals the transcript signing keys at rest (AES-256-GCM); null keeps them plain. */
@@ -68,6 +72,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     historyEnabled: process.env.KAIROS_HISTORY !== 'off',
     mcpMaxSessions: intFromEnv('KAIROS_MCP_MAX_SESSIONS', 1000),
     mcpSessionIdleMs: intFromEnv('KAIROS_MCP_SESSION_IDLE_MINUTES', 30) * 60_000,
+    maxBufferedBytes: intFromEnv('KAIROS_MAX_BUFFERED_BYTES', MAX_BUFFERED_BYTES),
     ...overrides,
   };
 }

@@ -11,6 +11,8 @@ import type { Services } from './services/services.js';
 export interface AppContext {
   requestId: string;
   viewer: Viewer;
+  /** The credential behind the viewer: long-lived operations end when it is revoked or expires. */
+  authentication: Authentication;
   services: Services;
   /** Batched, viewer-scoped reads for this operation only. */
   reader: MemoryReader;
@@ -43,6 +45,7 @@ export function createContext(app: { services: Services; events: EventBus; log: 
   return {
     requestId,
     viewer,
+    authentication: origin.authentication,
     services: app.services,
     reader: new MemoryReader(app.services.memoryStore, viewer, { cache: !origin.longLived }),
     events: app.events,

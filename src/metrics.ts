@@ -10,6 +10,8 @@ export interface Metrics {
   runOutcomes: Counter<'outcome'>;
   mcpToolCalls: Counter<'tool' | 'outcome'>;
   mcpSessions: Gauge;
+  /** Connections cut off because their reader fell too far behind (WebSocket bufferedAmount, SSE feed). */
+  slowConsumersClosed: Counter<'transport'>;
 }
 
 export function createMetrics(): Metrics {
@@ -27,6 +29,7 @@ export function createMetrics(): Metrics {
     }),
     errors: new Counter({ name: 'kairos_graphql_errors_total', help: 'GraphQL errors by extensions.code', labelNames: ['code'], registers: [registry] }),
     activeSubscriptions: new Gauge({ name: 'kairos_graphql_active_subscriptions', help: 'Subscriptions currently streaming', registers: [registry] }),
+    slowConsumersClosed: new Counter({ name: 'kairos_graphql_slow_consumers_closed_total', help: 'Connections closed because the client did not read', labelNames: ['transport'], registers: [registry] }),
     runOutcomes: new Counter({ name: 'kairos_run_attests_total', help: 'Runs attested, by outcome', labelNames: ['outcome'], registers: [registry] }),
     mcpToolCalls: new Counter({ name: 'kairos_mcp_tool_calls_total', help: 'MCP tool calls by tool and outcome (ok, or the refusal code)', labelNames: ['tool', 'outcome'], registers: [registry] }),
     mcpSessions: new Gauge({ name: 'kairos_mcp_sessions', help: 'Open MCP sessions on /mcp', registers: [registry] }),

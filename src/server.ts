@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { MongoClient } from 'mongodb';
 import { type AppConfig, loadConfig } from './config.js';
 import { type DatabaseEndpoint, resolveDatabase } from '../engine/resolve-database.js';
 import { type ConnectedEventBus, createEventBus } from './events/topics.js';
+import { CredentialWatch } from './credential-watch.js';
+import { sanitizeForLog, TEXT_LIMITS } from './limits.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMcpDoor } from './mcp/http-door.js';
 import { createMetrics } from './metrics.js';
@@ -61,7 +64,8 @@ export function buildApp(options: AppOptions = {}): App {
     const metrics = createMetrics();
     const services = await createServices(mongo.db, mongo.client, events, config, metrics);
     if (!config.signingSecret) log.warn('KAIROS_SECRET is not set: the transcript signing key is stored unencrypted in the database');
-    const yoga = createKairosYoga({ schema, services, events, log, config, metrics });
+    const credentials = new CredentialWatch(events, (tokenId) => services.auth.forget(tokenId), log);
+    const yoga = createKairosYoga({ schema, services, events, log, config, metrics, credentials });
     const db = mongo.db;
     const mcp = createMcpDoor({ yoga, services, config, log, metrics });
 
@@ -106,8 +110,9 @@ export function buildApp(options: AppOptions = {}): App {
       }
       const refusal = bodyRefusal(req, config.maxBodyBytes);
       if (refusal) {
-        res.writeHead(refusal.status, { 'content-type': 'application/json', connection: 'close' });
-        res.end(JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] }));
+        const requestId = sanitizeForLog(req.headers['x-request-id'] as string | undefined, TEXT_LIMITS.requestId) ?? randomUUID();
+        res.writeHead(refusal.status, { 'content-type': 'application/json', connection: 'close', 'x-request-id': requestId });
+        res.end(JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code, requestId } }], extensions: { requestId } }));
         req.resume();
         return;
       }
@@ -120,7 +125,7 @@ export function buildApp(options: AppOptions = {}): App {
       socket.on('close', () => sockets.delete(socket));
     });
 
-    const websocket = attachGraphqlWs({ httpServer, yoga, services, config, log });
+    const websocket = attachGraphqlWs({ httpServer, yoga, services, config, log, credentials });
 
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
@@ -144,6 +149,7 @@ export function buildApp(options: AppOptions = {}): App {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await yoga.dispose();
+      await credentials.close();
     };
 
     return {

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import { type ExecutionArgs, type execute, GraphQLError, type subscribe } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppConfig } from './config.js';
+import type { CredentialWatch } from './credential-watch.js';
 import type { Logger } from './logger.js';
+import { redactValues, variablesTooDeep } from './refusals.js';
 import type { Authentication } from './services/auth-service.js';
 import type { Services } from './services/services.js';
 import { type KairosYoga, toClientError } from './yoga.js';
@@ -14,9 +17,11 @@ interface EnvelopedOperations {
   subscribe(args: ExecutionArgs): ReturnType<typeof subscribe>;
 }
 
-/** How often open sockets re-check their token (a revocation in another process ends them then). */
+/**
+ * A backstop: revocations end sockets at once through the event bus (src/credential-watch.ts);
+ * this re-check also catches one whose bus message was lost (Redis pub/sub is at-most-once).
+ */
 const TOKEN_RECHECK_MS = 30_000;
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * graphql-ws on the HTTP server's `/graphql` path. Yoga's HTTP plugins do not run here, so this
@@ -24,8 +29,15 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * token expiry and revocation; operations then run through Yoga's envelop pipeline (the same
  * context, validation rules, limits and masking as HTTP).
  */
-export function attachGraphqlWs(app: { httpServer: Server; yoga: KairosYoga; services: Services; config: AppConfig; log: Logger }): { dispose(): Promise<void> } {
-  const { yoga, services, config, log } = app;
+export function attachGraphqlWs(app: {
+  httpServer: Server;
+  yoga: KairosYoga;
+  services: Services;
+  config: AppConfig;
+  log: Logger;
+  credentials: CredentialWatch;
+}): { dispose(): Promise<void> } {
+  const { yoga, services, config, log, credentials } = app;
   const wsServer = new WebSocketServer({
     server: app.httpServer,
     path: yoga.graphqlEndpoint,
@@ -54,8 +66,11 @@ export function attachGraphqlWs(app: { httpServer: Server; yoga: KairosYoga; ser
         try {
           const authentication = await services.auth.authenticate(stringParam(params.authorization), stringParam(params.space));
           authenticated.set(socket, authentication);
-          socket.once('close', () => authenticated.delete(socket));
-          if (authentication.expiresAt) closeAt(socket, authentication.expiresAt);
+          const release = credentials.watch(authentication, (reason) => socket.close(4403, reason === 'revoked' ? 'Token revoked' : 'Token expired'));
+          socket.once('close', () => {
+            authenticated.delete(socket);
+            release();
+          });
           return true;
         } catch (error) {
           log.info({ err: error }, 'WebSocket connection refused');
@@ -72,10 +87,13 @@ export function attachGraphqlWs(app: { httpServer: Server; yoga: KairosYoga; ser
           if (!authentication || !(await services.auth.isStillValid(authentication.tokenId))) {
             return [new GraphQLError('The token is no longer valid', { extensions: { code: 'UNAUTHENTICATED' } })];
           }
-          const enveloped = yoga.getEnveloped({ ...ctx, socket: ctx.extra.socket, authentication, params: payload });
+          const requestId = randomUUID();
+          const tooDeep = variablesTooDeep(payload.variables);
+          if (tooDeep) return [withRequestId(tooDeep, requestId)];
+          const enveloped = yoga.getEnveloped({ ...ctx, socket: ctx.extra.socket, authentication, requestId, params: payload });
           const document = enveloped.parse(payload.query);
           const errors = enveloped.validate(enveloped.schema, document);
-          if (errors.length > 0) return errors;
+          if (errors.length > 0) return errors.map((error: GraphQLError) => withRequestId(error, requestId));
           return {
             schema: enveloped.schema,
             document,
@@ -86,7 +104,9 @@ export function attachGraphqlWs(app: { httpServer: Server; yoga: KairosYoga; ser
           };
         } catch (error) {
           const clientError = toClientError(error, 'Unexpected error.', false, log);
-          return [clientError instanceof GraphQLError ? clientError : new GraphQLError(clientError.message, { extensions: { code: 'BAD_USER_INPUT' } })];
+          const graphqlError = clientError instanceof GraphQLError ? clientError : new GraphQLError(clientError.message, { extensions: { code: 'BAD_USER_INPUT' } });
+          // A parse error (or an armor limit at parse time) has no code of its own.
+          return [withRequestId(graphqlError, randomUUID(), /^Syntax Error/.test(graphqlError.message) ? 'GRAPHQL_PARSE_FAILED' : 'BAD_USER_INPUT')];
         }
       },
     },
@@ -101,11 +121,15 @@ export function attachGraphqlWs(app: { httpServer: Server; yoga: KairosYoga; ser
   };
 }
 
-/** Closes the socket when its token expires (timers cap at ~24.8 days, so long ones re-arm). */
-function closeAt(socket: WebSocket, expiresAt: Date): void {
-  const wait = expiresAt.getTime() - Date.now();
-  const timer = setTimeout(() => (wait > MAX_TIMER_MS ? closeAt(socket, expiresAt) : socket.close(4403, 'Token expired')), Math.min(Math.max(wait, 0), MAX_TIMER_MS));
-  socket.once('close', () => clearTimeout(timer));
+/** The same error with `extensions.requestId` (and a code if it had none). */
+function withRequestId(error: GraphQLError, requestId: string, fallbackCode = 'GRAPHQL_VALIDATION_FAILED'): GraphQLError {
+  return new GraphQLError(redactValues(error.message), {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: { code: fallbackCode, ...error.extensions, requestId },
+  });
 }
 
 /** No Origin (not a browser), the server's own host, or an origin allowed for CORS. */

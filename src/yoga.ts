@@ -15,6 +15,11 @@ import type { Vocabulary } from './runs/vocabulary.js';
 import { RequestError } from './services/errors.js';
 import { RequestLimits } from './services/request-limits.js';
 import type { Services } from './services/services.js';
+import { documentCostRule } from './document-cost.js';
+import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from './limits.js';
+import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
+import type { CredentialWatch } from './credential-watch.js';
+import { useSubscriptionGuard } from './subscription-guard.js';
 
 /** What the transports hand to the context factory: a Fetch request (HTTP) or a socket (WebSocket). */
 export interface TransportContext {
@@ -24,6 +29,8 @@ export interface TransportContext {
   authentication?: Authentication;
   /** Set by the MCP door, which executes operations in process (src/mcp/graphql-door.ts). */
   mcp?: { vocabulary: Vocabulary; answerAtHost: boolean; requestId: string };
+  /** Set by graphql-ws per operation (HTTP requests get theirs in useRequestIds). */
+  requestId?: string;
 }
 
 export type KairosYoga = YogaServerInstance<TransportContext, AppContext>;
@@ -35,20 +42,10 @@ interface YogaDependencies {
   log: Logger;
   config: AppConfig;
   metrics: Metrics;
+  credentials: CredentialWatch;
 }
 
-/**
- * Limits on the shape of a document (graphql-armor), checked at parse/validate time so they
- * hold over WebSocket too. Sized for the deepest operation a client needs (a memory page with
- * its protocols' steps and challenges is depth 8).
- */
-export const DOCUMENT_LIMITS = {
-  maxDepth: 12,
-  maxAliases: 15,
-  maxDirectives: 20,
-  maxTokens: 5_000,
-  maxCost: 20_000,
-} as const;
+export { DOCUMENT_LIMITS } from './limits.js';
 
 /** Request ids for HTTP responses (the context reads the same id). */
 const requestIds = new WeakMap<Request, string>();
@@ -62,12 +59,13 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
     renderGraphiQL: renderLocalGraphiQL,
     landingPage: false,
     cors: app.config.corsOrigins.length > 0 ? { origin: app.config.corsOrigins, credentials: true } : false,
+    // Yoga's own lines may quote what a client sent: values are redacted and never logged with a stack.
     logging: {
-      debug: (...args) => app.log.debug(args.map(String).join(' ')),
-      info: (...args) => app.log.info(args.map(String).join(' ')),
-      warn: (...args) => app.log.warn(args.map(String).join(' ')),
+      debug: (...args) => app.log.debug(redactValues(args.map(String).join(' '))),
+      info: (...args) => app.log.info(redactValues(args.map(String).join(' '))),
+      warn: (...args) => app.log.warn(redactValues(args.map(String).join(' '))),
       // Yoga reports every error it masks here; toClientError already logged the unexpected ones.
-      error: (...args) => (args[0] instanceof Error && args[0].name === 'GraphQLError' ? app.log.debug : app.log.error).call(app.log, args.map(String).join(' ')),
+      error: (...args) => (args[0] instanceof Error && args[0].name === 'GraphQLError' ? app.log.debug : app.log.error).call(app.log, redactValues(args.map(String).join(' '))),
     },
     context: async (transport) => {
       const request = transport.request;
@@ -75,7 +73,7 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
         transport.authentication ??
         (await app.services.auth.authenticate(request?.headers.get('authorization'), request?.headers.get('x-kairos-space') ?? (request ? new URL(request.url).searchParams.get('space') : null)));
       return createContext(app, {
-        requestId: request ? requestIds.get(request) : transport.mcp?.requestId,
+        requestId: request ? requestIds.get(request) : (transport.requestId ?? transport.mcp?.requestId),
         longLived: transport.socket !== undefined || (request?.headers.get('accept') ?? '').includes('text/event-stream'),
         authentication,
         vocabulary: transport.mcp?.vocabulary,
@@ -87,20 +85,25 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
     // limits; request ids, logs and metrics wrap everything that runs.
     plugins: [
       EnvelopArmorPlugin({
-        maxDepth: { n: DOCUMENT_LIMITS.maxDepth },
-        maxAliases: { n: DOCUMENT_LIMITS.maxAliases },
-        maxDirectives: { n: DOCUMENT_LIMITS.maxDirectives },
-        maxTokens: { n: DOCUMENT_LIMITS.maxTokens },
-        costLimit: { maxCost: DOCUMENT_LIMITS.maxCost },
+        maxDepth: { n: DOCUMENT_LIMITS.maxDepth, onReject: [armorRefusal('depth')] },
+        // `__typename` aliases cost a resolver call like any other: count them (armor skips them by default).
+        maxAliases: { n: DOCUMENT_LIMITS.maxAliases, allowList: [], onReject: [armorRefusal('aliases')] },
+        maxDirectives: { n: DOCUMENT_LIMITS.maxDirectives, onReject: [armorRefusal('directives')] },
+        maxTokens: { n: DOCUMENT_LIMITS.maxTokens, onReject: [armorRefusal('tokens')] },
+        // Armor's cost ignores list sizes; src/document-cost.ts prices them.
+        costLimit: { enabled: false },
         blockFieldSuggestion: { enabled: !app.config.introspection },
       }),
+      useValidationRule(documentCostRule()),
       // A JSON body, a token or the CSRF header each make a browser request non-simple (preflighted).
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'authorization', 'x-kairos-space'] }),
       ...(app.config.introspection ? [] : [useValidationRule(NoSchemaIntrospectionCustomRule)]),
       useGraphiQLSecurityHeaders(),
       useRequestIds(),
+      useRefusalShape((request) => requestIds.get(request)),
       useRequestLimits(limits),
       useOperationTelemetry(app.metrics),
+      useSubscriptionGuard({ credentials: app.credentials, metrics: app.metrics, maxBufferedBytes: app.config.maxBufferedBytes }),
     ],
   });
 }
@@ -113,7 +116,8 @@ function useValidationRule(rule: Parameters<Parameters<NonNullable<Plugin['onVal
 function useRequestIds(): Plugin<AppContext> {
   return {
     onRequest: ({ request }) => {
-      requestIds.set(request, request.headers.get('x-request-id') ?? randomUUID());
+      // A client's id is kept only if it is short and printable: it goes into logs and headers.
+      requestIds.set(request, sanitizeForLog(request.headers.get('x-request-id'), TEXT_LIMITS.requestId) ?? randomUUID());
     },
     onResponse: ({ request, response }) => {
       const id = requestIds.get(request);
@@ -152,7 +156,8 @@ function useOperationTelemetry(metrics: Metrics): Plugin<AppContext> {
     const operation = getOperationAST(args.document, args.operationName);
     // The root field, not the client-chosen operation name, keeps metric labels bounded.
     const rootField = operation?.selectionSet.selections.find((selection) => selection.kind === 'Field');
-    return { type: operation?.operation ?? 'unknown', field: rootField?.kind === 'Field' ? rootField.name.value : 'unknown', name: args.operationName ?? operation?.name?.value ?? null };
+    const name = sanitizeForLog(args.operationName ?? operation?.name?.value, TEXT_LIMITS.operationName);
+    return { type: operation?.operation ?? 'unknown', field: rootField?.kind === 'Field' ? rootField.name.value : 'unknown', name };
   };
   const countErrors = (errors: readonly GraphQLError[] | undefined) => {
     for (const error of errors ?? []) metrics.errors.inc({ code: String(error.extensions?.code ?? 'UNKNOWN') });
@@ -189,7 +194,14 @@ function useOperationTelemetry(metrics: Metrics): Plugin<AppContext> {
         context.log.info({ operation: operation.name, field: operation.field, type: 'subscription' }, 'subscription ended');
       };
       return {
-        onSubscribeResult: () => ({ onEnd: end }),
+        // A subscription refused while it starts (NOT_FOUND, FORBIDDEN) answers one result, not a stream: it ends here.
+        onSubscribeResult: ({ result }) => {
+          if (!(typeof result === 'object' && result !== null && Symbol.asyncIterator in result)) {
+            end();
+            return undefined;
+          }
+          return { onEnd: end };
+        },
         onSubscribeError: () => end(),
       };
     },

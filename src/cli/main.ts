@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { isRole, ROLES } from '../auth/viewer.js';
 import { CliApplyProposalDocument, CliProposalDocument, CliProposalsDocument, CliRejectProposalDocument } from './documents.js';
 import { transcriptCommand } from './transcripts.js';
 import { MEMORIES_USAGE, memoriesCommand } from './memories.js';
@@ -22,7 +23,7 @@ const USAGE = `usage: kairos-graphql <command> [--url URL] [--token TOKEN] [--js
   runs list [--status ACTIVE|COMPLETED|ATTESTED|EXPIRED]   runs, most recently active first
   runs show <id>                                    a run's steps, proofs and events
   --url is the server (http://127.0.0.1:4000, with or without /graphql); --json prints the answer as JSON for scripts.
-       kairos-graphql tokens create [--role admin|reviewer|agent] [--name NAME] [--group G]… [--expires-in SECONDS]
+       kairos-graphql tokens create [--role admin|reviewer|human|agent] [--name NAME] [--group G]… [--expires-in SECONDS]
                                                     a principal (made once) and a new token, straight in the database
                                                     (MONGODB_URI/MONGODB_DB as the server uses them); the token is shown once
        kairos-graphql runs export … | verify <file> … | keys rotate|list
@@ -155,7 +156,7 @@ function printJson(out: (line: string) => void, value: unknown): number {
  */
 async function createToken(values: { role?: string; name?: string; group?: string[]; 'expires-in'?: string }, out: (line: string) => void): Promise<number> {
   const role = (values.role ?? 'admin').toUpperCase();
-  if (role !== 'ADMIN' && role !== 'REVIEWER' && role !== 'AGENT') throw new CliError('--role must be admin, reviewer or agent', 2);
+  if (!isRole(role)) throw new CliError(`--role must be one of ${ROLES.map((name) => name.toLowerCase()).join(', ')}`, 2);
   const expiresInSeconds = values['expires-in'] ? Number(values['expires-in']) : null;
   if (expiresInSeconds !== null && !(Number.isInteger(expiresInSeconds) && expiresInSeconds > 0)) throw new CliError('--expires-in must be a positive number of seconds', 2);
   const { resolveDatabase } = await import('../../engine/resolve-database.js');

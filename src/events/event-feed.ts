@@ -1,3 +1,5 @@
+import { DEFAULT_OVERFLOW_POLICY, type OverflowPolicy, overflowScope } from './overflow-scope.js';
+
 /** Events buffered for one slow subscriber before it is cut off (it can resume with `afterSeq`). */
 export const MAX_BUFFERED_EVENTS = 10_000;
 
@@ -11,6 +13,10 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
   private waiting: { resolve: (result: IteratorResult<T>) => void; reject: (error: Error) => void } | null = null;
   private failure: Error | null = null;
   private closed = false;
+  private bufferedBytes = 0;
+  private readonly sizes: number[] = [];
+  /** The connection's policy, captured when the feed opens (see overflow-scope.ts). */
+  private readonly overflow: OverflowPolicy = overflowScope.getStore() ?? DEFAULT_OVERFLOW_POLICY;
 
   constructor(private readonly detach: () => void) {}
 
@@ -22,15 +28,24 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
       resolve({ value, done: false });
       return;
     }
-    if (this.buffered.length >= MAX_BUFFERED_EVENTS) {
-      this.fail(new Error(`Subscriber fell more than ${MAX_BUFFERED_EVENTS} events behind; subscribe again`));
+    // Sized only when the reader is behind: a reader that keeps up never pays for it.
+    const size = JSON.stringify(value)?.length ?? 0;
+    this.bufferedBytes += size;
+    if (this.buffered.length >= MAX_BUFFERED_EVENTS || this.bufferedBytes > this.overflow.maxBufferedBytes) {
+      this.fail(new SlowConsumerError());
+      this.overflow.onOverflow();
       return;
     }
     this.buffered.push(value);
+    this.sizes.push(size);
   }
 
   next(): Promise<IteratorResult<T>> {
-    if (this.buffered.length > 0) return Promise.resolve({ value: this.buffered.shift()!, done: false });
+    if (this.buffered.length > 0) {
+      const value = this.buffered.shift()!;
+      this.bufferedBytes -= this.sizes.shift() ?? 0;
+      return Promise.resolve({ value, done: false });
+    }
     if (this.failure) {
       const failure = this.failure;
       this.failure = null;
@@ -45,6 +60,8 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
   return(): Promise<IteratorResult<T>> {
     this.close();
     this.buffered.length = 0;
+    this.sizes.length = 0;
+    this.bufferedBytes = 0;
     return Promise.resolve({ value: undefined, done: true });
   }
 
@@ -55,6 +72,8 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
   private fail(error: Error): void {
     this.close();
     this.buffered.length = 0;
+    this.sizes.length = 0;
+    this.bufferedBytes = 0;
     this.failure = error;
   }
 
@@ -65,5 +84,13 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
     const waiting = this.waiting;
     this.waiting = null;
     waiting?.resolve({ value: undefined, done: true });
+  }
+}
+
+/** A subscriber that fell too far behind; it reconnects and resumes (runProgress by `afterSeq`). */
+export class SlowConsumerError extends Error {
+  constructor() {
+    super('The subscriber fell too far behind and was cut off; subscribe again (runProgress: with afterSeq)');
+    this.name = 'SlowConsumerError';
   }
 }

@@ -56,6 +56,13 @@ export interface ProposalEvent {
   at: string;
 }
 
+/** A token was revoked: every process ends the streams and sockets that use it, and forgets it. */
+export interface CredentialEvent {
+  tokenId: string;
+  /** ISO-8601 revocation time. */
+  at: string;
+}
+
 /** Every topic, with the id that scopes it (`memory:<space>`, `run:<runId>`, `runLifecycle:<space>`, `prompt:<space>`). */
 export type EventTopics = {
   memory: [space: string, event: MemoryEvent];
@@ -63,6 +70,7 @@ export type EventTopics = {
   runLifecycle: [space: string, event: RunLifecycleEvent];
   prompt: [space: string, prompt: ChallengePrompt];
   proposal: [space: string, event: ProposalEvent];
+  credential: [scope: 'revoked', event: CredentialEvent];
 };
 
 // The bus itself (in-process, or Redis across server processes) lives in event-bus.ts.

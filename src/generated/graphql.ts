@@ -358,12 +358,15 @@ export type RestoreStatus =
   /** Written back as a new version. */
   | 'RESTORED';
 
+/** What a principal may do. HUMAN, REVIEWER and ADMIN stand for a person; AGENT never does. */
 export type Role =
-  /** Also manages principals and tokens. */
+  /** A person who also manages principals and tokens, and may answer prompts and review proposals in every personal space. */
   | 'ADMIN'
-  /** Runs protocols and edits memories in its spaces. */
+  /** A program: runs protocols and edits memories in its spaces. Never answers a prompt that requires a human. */
   | 'AGENT'
-  /** Also applies and rejects proposals (never its own). */
+  /** A person: what an agent can do, and answers prompts that require a human (not on runs it started itself). */
+  | 'HUMAN'
+  /** A person who also applies and rejects proposals (never its own). */
   | 'REVIEWER';
 
 export type RunEventType =
@@ -466,6 +469,8 @@ export type StepErrorCode =
   | 'MISSING_PROOF'
   /** The solution's nonce is not the pending challenge's nonce. */
   | 'NONCE_MISMATCH'
+  /** The nonce already settled its step with a different solution: nothing was stored. Resubmit the same solution, or prove the pending step with its own nonce. */
+  | 'NONCE_REUSED'
   /** The uri is not a step of the run's protocol. */
   | 'NOT_FOUND'
   /** The solution's proofHash is not the challenge's proofHash. */

@@ -33,7 +33,7 @@ const MAX_PATH_LENGTH = 200;
 /** Null when the path is well formed (relative, no `..`, no odd characters). */
 export function pathProblem(path: string): string | null {
   if (path.length === 0 || path.length > MAX_PATH_LENGTH) return `path must be 1 to ${MAX_PATH_LENGTH} characters`;
-  if (!PATH_SHAPE.test(path) || path.split('/').includes('..')) return `path "${path}" must be relative, with letters, digits, '.', '_', '-' and '/'`;
+  if (!PATH_SHAPE.test(path) || path.split('/').includes('..')) return `path must be relative, with letters, digits, '.', '_', '-' and '/'`;
   return null;
 }
 
@@ -68,10 +68,10 @@ const ARCHIVE_KINDS: readonly OperationKind[] = ['ARCHIVE_SECTION', 'REMOVE_SECT
 /** Null when the intent may run this operation on a document of this category. */
 export function intentTargetProblem(intent: ProposalIntent, op: ProposalOperation, category: ProjectCategory): string | null {
   if (!INTENT_CATEGORIES[intent].includes(category)) {
-    return `${op.file} is a ${category} document; ${intent} may only touch ${INTENT_CATEGORIES[intent].join(', ')}`;
+    return `the file is a ${category} document; ${intent} may only touch ${INTENT_CATEGORIES[intent].join(', ')}`;
   }
   if (intent === 'ARCHIVE_STALE' && category !== 'ARCHIVE' && !ARCHIVE_KINDS.includes(op.kind)) {
-    return `ARCHIVE_STALE may only archive or remove sections of ${op.file}, not ${op.kind}`;
+    return `ARCHIVE_STALE may only archive or remove sections of the file, not ${op.kind}`;
   }
   if (op.file === MEMORY_SCHEMA_CONFIG_PATH && op.kind !== 'CREATE_FILE') {
     return `${MEMORY_SCHEMA_CONFIG_PATH} is JSON: only CREATE_FILE (ifExists: REPLACE to change it) applies`;

@@ -4,7 +4,7 @@
  * provenance → routing. The service loads documents and writes results; everything it decides
  * is decided here.
  */
-import { checkProvenance, type MemorySchemaConfig, parseMemorySchemaConfig, type TouchedCategory, validateSections } from './category-schemas.js';
+import { checkProvenance, defaultMemorySchemaConfig, type MemorySchemaConfig, parseMemorySchemaConfig, type TouchedCategory, validateSections } from './category-schemas.js';
 import { categoryOfPath, intentTargetProblem, MEMORY_SCHEMA_CONFIG_PATH, pathProblem, resolveRouting, sessionLogPath } from './intent-policy.js';
 import { findSection, type HashScope, type ParsedDocument, parseDocument, sectionHash } from './markdown-sections.js';
 import {
@@ -109,6 +109,9 @@ export function normalizeRequest(request: ProposalRequest, now: Date): Normalize
     }
     const shape = validateOperationShape(raw);
     if (shape) return { reason: 'VALIDATION_FAILED', message: `op[${index}]: ${shape}` };
+    // Paths, ids and headings are stored and repeated in messages: scan them before anything echoes them.
+    const secret = scanIdentifiers(raw, index);
+    if (secret) return secret;
     operations.push(intent === 'SESSION_LOG' ? { ...raw, file: sessionLogPath(now) } : { ...raw, file: raw.file.trim() });
   }
   const categories: ProjectCategory[] = [];
@@ -116,7 +119,7 @@ export function normalizeRequest(request: ProposalRequest, now: Date): Normalize
     for (const path of op.archivePath ? [op.file, op.archivePath] : [op.file]) {
       const problem = pathProblem(path);
       if (problem) return { reason: 'INVALID_PATH', message: `op[${index}]: ${problem}` };
-      if (!categoryOfPath(path)) return { reason: 'UNKNOWN_CATEGORY', message: `op[${index}]: "${path}" is not a project-memory document path` };
+      if (!categoryOfPath(path)) return { reason: 'UNKNOWN_CATEGORY', message: `op[${index}]: the path is not a project-memory document path` };
     }
     if (op.archivePath && categoryOfPath(op.archivePath) !== 'ARCHIVE') return { reason: 'INVALID_PATH', message: `op[${index}]: archivePath must be archive/<name>.md` };
     const category = categoryOfPath(op.file)!;
@@ -133,6 +136,23 @@ export function normalizeRequest(request: ProposalRequest, now: Date): Normalize
     confidence,
     owner: request.owner ?? null,
   };
+}
+
+/** The short identifying fields of an operation (paths, section ids, headings), scanned for secrets and PII. */
+function scanIdentifiers(op: ProposalOperation, index: number): Rejection | null {
+  const config = defaultMemorySchemaConfig();
+  const options = { piiScan: config.security.piiScan, piiScanEmail: config.security.piiScanEmail, allowlist: false, limits: config.security.allowlistLimits };
+  const fields = { file: op.file, archivePath: op.archivePath, heading: op.heading, newHeading: op.newHeading, sectionId: op.sectionId, parentSectionId: op.parentSectionId };
+  const findings: SecretFinding[] = [];
+  for (const [field, text] of Object.entries(fields)) {
+    if (typeof text !== 'string' || text === '') continue;
+    const result = scanText(text, `operations[${index}].${field}`, options);
+    if ('error' in result) return { reason: result.error, message: result.message };
+    findings.push(...result.findings);
+  }
+  if (findings.length === 0) return null;
+  const where = [...new Set(findings.map((finding) => finding.location))];
+  return { reason: findingReason(findings), message: `${findings.length} finding(s) in ${where.join(', ')}`, findings };
 }
 
 /** Every path a proposal reads: its documents and archive destinations. */

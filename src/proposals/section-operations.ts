@@ -130,7 +130,8 @@ export function applyOperation(current: string | null, op: ProposalOperation, co
       const appended = joinBlocks(lines, content);
       return done(appended, idsAt(appended, lines.length === 0 ? 0 : lines.length + 1));
     }
-    return fail(op.sectionId ? `section not found by id "${op.sectionId}"` : `section not found by heading "${op.heading}" (level ${op.headingLevel ?? 2})`);
+    // The id or heading sent is not repeated: it is untrusted text (it could hold a secret).
+    return fail(op.sectionId ? 'no section has the given sectionId' : `no section has the given heading at level ${op.headingLevel ?? 2}`);
   }
 
   switch (op.kind) {
@@ -207,7 +208,7 @@ function appendSection(
   let at = document.lines.length;
   if (op.parentSectionId) {
     const parent = findSection(document, { sectionId: op.parentSectionId });
-    if (!parent) return fail(`parent section not found by id "${op.parentSectionId}"`);
+    if (!parent) return fail('no section has the given parentSectionId');
     if (level <= parent.level) return fail(`a level-${level} section cannot go under level-${parent.level} section "${parent.id}"`);
     at = parent.ownEnd;
   }

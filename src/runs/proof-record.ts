@@ -1,8 +1,10 @@
+import { MAX_STORED_EVIDENCE_BYTES } from '../limits.js';
 import type { ChallengeType } from '../protocol/challenge.js';
+import { canonicalJson } from './canonical-json.js';
 import type { ProofSource } from './solution-input.js';
 
 /** Largest stdout or stderr kept in a record, in UTF-8 bytes; the rest is cut with a marker. */
-export const MAX_SHELL_OUTPUT_BYTES = 64 * 1024;
+export const MAX_SHELL_OUTPUT_BYTES = MAX_STORED_EVIDENCE_BYTES;
 
 export type ProofStatus = 'success' | 'failed';
 
@@ -107,17 +109,28 @@ export function createProofRecord(
     case 'MCP': {
       const mcp: McpProof = {
         toolName: evidence.mcp.toolName,
-        result: evidence.mcp.result,
+        result: boundedJson(evidence.mcp.result),
         success: evidence.mcp.success,
       };
-      if (evidence.mcp.arguments !== undefined) mcp.arguments = evidence.mcp.arguments;
+      if (evidence.mcp.arguments !== undefined) mcp.arguments = boundedJson(evidence.mcp.arguments);
       return { ...base, mcp };
     }
     case 'USER_INPUT':
-      return { ...base, userInput: { ...evidence.userInput } };
+      return { ...base, userInput: { ...evidence.userInput, confirmation: truncateUtf8(evidence.userInput.confirmation, MAX_STORED_EVIDENCE_BYTES) } };
     case 'COMMENT':
-      return { ...base, comment: { ...evidence.comment } };
+      return { ...base, comment: { ...evidence.comment, text: truncateUtf8(evidence.comment.text, MAX_STORED_EVIDENCE_BYTES) } };
   }
+}
+
+/**
+ * A JSON value kept as is when its canonical JSON fits the evidence cap; otherwise a marker
+ * object with its size and the start of its text (a run document must stay bounded).
+ */
+export function boundedJson(value: unknown): unknown {
+  const text = canonicalJson(value ?? null);
+  const size = Buffer.byteLength(text, 'utf8');
+  if (size <= MAX_STORED_EVIDENCE_BYTES) return value;
+  return { truncated: true, sizeBytes: size, preview: truncateUtf8(text, MAX_STORED_EVIDENCE_BYTES) };
 }
 
 /**

@@ -38,7 +38,12 @@ export type StepErrorCode =
   /** The run was already attested; start a new one with `begin`. */
   | 'RUN_CLOSED'
   /** The uri is not a step of the run's protocol (or, for begin, of any readable protocol). */
-  | 'NOT_FOUND';
+  | 'NOT_FOUND'
+  /**
+   * The nonce already settled its step with a different solution. A nonce is an idempotency key
+   * bound to its solution: resubmit the same solution for the same answer, or prove the pending step.
+   */
+  | 'NONCE_REUSED';
 
 /** One-line descriptions, e.g. for the GraphQL enum; the type makes the list exhaustive. */
 export const STEP_ERROR_CODE_DESCRIPTIONS: Readonly<Record<StepErrorCode, string>> = {
@@ -58,6 +63,7 @@ export const STEP_ERROR_CODE_DESCRIPTIONS: Readonly<Record<StepErrorCode, string
   RUN_NOT_FOUND: 'No such run.',
   RUN_CLOSED: 'The run has already been attested.',
   NOT_FOUND: "The uri is not a step of the run's protocol.",
+  NONCE_REUSED: 'The nonce already settled its step with a different solution: nothing was stored. Resubmit the same solution, or prove the pending step with its own nonce.',
 };
 
 export const STEP_ERROR_CODES = Object.keys(STEP_ERROR_CODE_DESCRIPTIONS) as StepErrorCode[];

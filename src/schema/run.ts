@@ -217,7 +217,7 @@ export const ChallengePromptRef = builder.objectRef<ChallengePrompt>('ChallengeP
     protocolLabel: t.exposeString('protocolLabel'),
     prompt: t.exposeString('prompt'),
     stepContent: t.exposeString('stepContent'),
-    requireHuman: t.exposeBoolean('requireHuman', { description: 'Only a person can answer it.' }),
+    requireHuman: t.exposeBoolean('requireHuman', { description: 'Only a person (role HUMAN, REVIEWER or ADMIN) other than the runner can answer it.' }),
     status: t.field({ type: PromptStatusEnum, resolve: (prompt) => prompt.status }),
     createdAt: t.field({ type: 'DateTime', resolve: (prompt) => prompt.createdAt }),
     at: t.field({ type: 'DateTime', description: 'When the status last changed.', resolve: (prompt) => prompt.at }),
@@ -387,6 +387,8 @@ const AnswerPromptPayloadRef = builder.objectRef<AnswerPromptResult>('AnswerProm
 builder.mutationField('answerPrompt', (t) =>
   t.field({
     type: AnswerPromptPayloadRef,
+    description:
+      "A person's answer to an open user_input prompt (from challengePrompts or a StepPayload's challenge.promptId); the run moves on as if the step were proven with source HUMAN. A prompt with requireHuman takes the answer only of a principal with role HUMAN, REVIEWER or ADMIN who is not the runner; others get FORBIDDEN. Admins may answer prompts in personal spaces. Codes: NOT_FOUND, FORBIDDEN, BAD_USER_INPUT (empty confirmation), PAYLOAD_TOO_LARGE (confirmation over 10,000 characters).",
     args: { input: t.arg({ type: AnswerPromptInput, required: true }) },
     resolve: (_root, { input }, ctx) => ctx.services.runs.answerPrompt(ctx.viewer, input, { vocabulary: ctx.vocabulary, atHost: ctx.answerAtHost }),
   }),

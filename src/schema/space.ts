@@ -1,16 +1,20 @@
-import type { Viewer } from '../auth/viewer.js';
-import { APP_SPACE } from '../auth/viewer.js';
+import type { Role, Viewer } from '../auth/viewer.js';
+import { APP_SPACE, ROLES } from '../auth/viewer.js';
 import { builder } from '../builder.js';
 import type { IssuedToken } from '../services/auth-service.js';
 import type { PrincipalRecord, TokenRecord } from '../store/auth-store.js';
 import type { SpaceSummary } from '../store/memory-store.js';
 
+const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  AGENT: 'A program: runs protocols and edits memories in its spaces. Never answers a prompt that requires a human.',
+  HUMAN: 'A person: what an agent can do, and answers prompts that require a human (not on runs it started itself).',
+  REVIEWER: 'A person who also applies and rejects proposals (never its own).',
+  ADMIN: 'A person who also manages principals and tokens, and may answer prompts and review proposals in every personal space.',
+};
+
 const RoleEnum = builder.enumType('Role', {
-  values: {
-    AGENT: { description: 'Runs protocols and edits memories in its spaces.' },
-    REVIEWER: { description: 'Also applies and rejects proposals (never its own).' },
-    ADMIN: { description: 'Also manages principals and tokens.' },
-  } as const,
+  description: 'What a principal may do. HUMAN, REVIEWER and ADMIN stand for a person; AGENT never does.',
+  values: Object.fromEntries(ROLES.map((role) => [role, { description: ROLE_DESCRIPTIONS[role] }])) as Record<Role, { description: string }>,
 });
 
 const SpaceKindEnum = builder.enumType('SpaceKind', { values: ['PERSONAL', 'GROUP', 'APP'] as const });
@@ -131,6 +135,8 @@ const CreateTokenPayloadRef = builder.objectRef<IssuedToken>('CreateTokenPayload
 builder.mutationField('createToken', (t) =>
   t.field({
     type: CreateTokenPayloadRef,
+    description:
+      'Issues an API token for yourself (admins: for anyone). The token has the whole scope of its principal: a request narrowed with x-kairos-space (or connectionParams.space) still makes a full-scope token, since the caller already holds one; narrow each request that uses it instead. A token made with an expiring token expires no later than it. Codes: FORBIDDEN (another principal, not an admin), NOT_FOUND, BAD_USER_INPUT (name with control characters), PAYLOAD_TOO_LARGE (name over 100 characters).',
     args: { input: t.arg({ type: CreateTokenInput, required: true }) },
     resolve: (_root, { input }, ctx) => ctx.services.auth.createToken(ctx.viewer, input),
   }),

@@ -3,6 +3,8 @@ import { MongoServerError } from 'mongodb';
 import type { Role, Viewer } from '../auth/viewer.js';
 import { hasRole, localViewer, narrowViewer, viewerOf } from '../auth/viewer.js';
 import type { AuthStore, PrincipalRecord, TokenRecord } from '../store/auth-store.js';
+import type { EventBus } from '../events/topics.js';
+import { checkText } from '../limits.js';
 import { RequestError } from './errors.js';
 
 /** Tokens read `kairos_<token id>.<secret>`: the id finds the record, the secret proves it. */
@@ -30,6 +32,7 @@ export class AuthService {
   constructor(
     private readonly store: AuthStore,
     readonly settings: { enabled: boolean },
+    private readonly events?: EventBus,
   ) {}
 
   /**
@@ -70,6 +73,7 @@ export class AuthService {
 
   /** Admins issue tokens for anyone; others only for themselves. */
   async createToken(viewer: Viewer, input: { principalId?: string | null; name: string; expiresInSeconds?: number | null }): Promise<IssuedToken> {
+    checkText('tokenName', input.name, { plain: true, name: 'name' });
     const principalId = input.principalId ?? viewer.principalId;
     if (principalId !== viewer.principalId) this.requireAdmin(viewer);
     if (!(await this.store.findPrincipal(principalId))) throw new RequestError('NOT_FOUND', `Principal ${principalId} not found`);
@@ -89,8 +93,15 @@ export class AuthService {
     const token = await this.store.findToken(tokenId);
     if (!token || (token.principalId !== viewer.principalId && !hasRole(viewer, 'ADMIN'))) throw new RequestError('NOT_FOUND', `Token ${tokenId} not found`);
     const revoked = (await this.store.revokeToken(tokenId, new Date())) ?? token;
-    for (const [key, entry] of this.verified) if (entry.authentication.tokenId === tokenId) this.verified.delete(key);
+    this.forget(tokenId);
+    // Every process (this one included) ends the token's streams and sockets and drops it from its cache.
+    this.events?.publish('credential', 'revoked', { tokenId, at: (revoked.revokedAt ?? new Date()).toISOString() });
     return revoked;
+  }
+
+  /** Drops a revoked token from this process's cache of verified tokens. */
+  forget(tokenId: string): void {
+    for (const [key, entry] of this.verified) if (entry.authentication.tokenId === tokenId) this.verified.delete(key);
   }
 
   async listTokens(viewer: Viewer): Promise<TokenRecord[]> {

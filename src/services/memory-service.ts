@@ -8,6 +8,7 @@ import { parseStepMarkdown, ProtocolStructureError } from '../protocol/markdown-
 import { changedFields, type MemoryHistoryStore, type MemoryVersionRecord } from '../store/memory-history-store.js';
 import type { ChainKey, MemoryPatch, MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { chainKeyString } from '../store/memory-store.js';
+import { hasHostileCharacters, TEXT_LIMITS } from '../limits.js';
 import { RequestError } from './errors.js';
 import { memoryUri, parseMemoryUri } from './memory-uri.js';
 
@@ -43,9 +44,9 @@ type MemoryChange = MemoryPatch['set'];
 
 /** The fields `updates` may set; everything else (space, chain, version…) belongs to the server. */
 const UPDATABLE_FIELDS = ['text', 'label', 'tags', 'challenge'] as const;
-const MAX_LABEL_LENGTH = 500;
+const MAX_LABEL_LENGTH = TEXT_LIMITS.label;
 const MAX_TAGS = 50;
-const MAX_TAG_LENGTH = 100;
+const MAX_TAG_LENGTH = TEXT_LIMITS.tag;
 
 export class MemoryService {
   constructor(
@@ -226,10 +227,11 @@ export class MemoryService {
           if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_LABEL_LENGTH) {
             return { error: `Field "label" must be a non-empty string of at most ${MAX_LABEL_LENGTH} characters` };
           }
+          if (hasHostileCharacters(value)) return { error: 'Field "label" must not contain control or bidirectional-override characters' };
           set.label = value.trim();
           break;
         case 'tags':
-          if (!Array.isArray(value) || value.length > MAX_TAGS || !value.every((tag) => typeof tag === 'string' && tag.length <= MAX_TAG_LENGTH)) {
+          if (!Array.isArray(value) || value.length > MAX_TAGS || !value.every((tag) => typeof tag === 'string' && tag.length <= MAX_TAG_LENGTH && !hasHostileCharacters(tag))) {
             return { error: `Field "tags" must be a list of at most ${MAX_TAGS} strings of at most ${MAX_TAG_LENGTH} characters` };
           }
           set.tags = value as string[];

@@ -1,5 +1,5 @@
 import type { Viewer } from '../auth/viewer.js';
-import { hasRole } from '../auth/viewer.js';
+import { canReviewIn, hasRole } from '../auth/viewer.js';
 import type { EventBus, ProposalEvent } from '../events/topics.js';
 import { defaultMemorySchemaConfig, type MemorySchemaConfig, parseMemorySchemaConfig } from '../proposals/category-schemas.js';
 import { unifiedDiff } from '../proposals/diff.js';
@@ -26,6 +26,7 @@ import type { AuditAction, AuditStore } from '../store/audit-store.js';
 import type { MemoryRecord } from '../store/memory-store.js';
 import { ConcurrentDocumentWriteError, type ProjectMemoryStore } from '../store/project-memory-store.js';
 import type { ProposalRecord, ProposalStatus, ProposalStore } from '../store/proposal-store.js';
+import { checkText, MAX_PROPOSAL_PAGE_SIZE } from '../limits.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { resolveWriteSpace } from './protocol-service.js';
@@ -89,7 +90,7 @@ type ApplyOutcome = { kind: 'gone' } | { kind: 'blocked'; blocked: Rejection; dr
 
 const MAX_ATTEMPTS = 3;
 const DEFAULT_PAGE_SIZE = 20;
-const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = MAX_PROPOSAL_PAGE_SIZE;
 const ALLOW_MARKER = /<!--\s*@secret-scan:\s*allow\b/g;
 
 /**
@@ -280,6 +281,7 @@ export class ProposalService {
     requireReviewer(viewer);
     const note = reason.trim();
     if (note === '') throw new RequestError('BAD_USER_INPUT', 'reason must not be empty');
+    checkText('rejectReason', note, { name: 'reason' });
     const scan = scanText(note, 'reason', { piiScan: true, piiScanEmail: false, allowlist: false, limits: defaultMemorySchemaConfig().security.allowlistLimits });
     if (!('error' in scan) && scan.findings.length > 0) {
       // The note is stored and audited: it must not carry a secret either.
@@ -318,10 +320,11 @@ export class ProposalService {
   }
 
   async proposal(viewer: Viewer, id: string): Promise<ProposalRecord | null> {
-    const record = await this.proposals.findById(id, viewer.readableSpaces);
+    const found = await this.proposals.findByIdInAnySpace(id);
+    const record = found && (viewer.readableSpaces.includes(found.space) || canReviewIn(viewer, found.space)) ? found : null;
     if (record && record.status === 'STAGED' && record.expiresAt <= this.now()) {
       await this.expire(record, this.now());
-      return this.proposals.findById(id, viewer.readableSpaces);
+      return this.proposals.findByIdInAnySpace(id);
     }
     return record;
   }
@@ -361,9 +364,10 @@ export class ProposalService {
   }
 
   private async findStaged(viewer: Viewer, id: string, now: Date): Promise<{ proposal: ProposalRecord } | { result: ProposeUpdateResult }> {
-    const proposal = await this.proposals.findById(id, viewer.readableSpaces);
+    const found = await this.proposals.findByIdInAnySpace(id);
+    const proposal = found && (viewer.readableSpaces.includes(found.space) || canReviewIn(viewer, found.space)) ? found : null;
     if (!proposal) return { result: notStaged(id, 'does not exist') };
-    if (!viewer.writableSpaces.includes(proposal.space)) throw new RequestError('FORBIDDEN', `Space ${proposal.space} is read-only for you`);
+    if (!canReviewIn(viewer, proposal.space)) throw new RequestError('FORBIDDEN', `Space ${proposal.space} is read-only for you`);
     if (proposal.status === 'STAGED' && proposal.expiresAt <= now) {
       await this.expire(proposal, now);
       return {

@@ -7,6 +7,7 @@ import { type ParsedProtocol, parseProtocolMarkdown, ProtocolStructureError, ren
 import { isValidSlug, slugify } from '../protocol/slug.js';
 import type { MemoryHistoryStore } from '../store/memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
+import { checkText, MAX_PROTOCOL_STEPS } from '../limits.js';
 import { RequestError } from './errors.js';
 import { memoryUri } from './memory-uri.js';
 
@@ -117,6 +118,7 @@ export class ProtocolService {
         { slug: parsed.slug },
       );
     }
+    checkMintedText(parsed, input.protocolVersion);
     const titleKey = titleKeyOf(parsed.title);
     const protocolVersion = input.protocolVersion?.trim() || parsed.version || null;
     const now = new Date();
@@ -210,4 +212,18 @@ function parseOrExplain(markdown: string) {
     }
     throw error;
   }
+}
+
+/** The step cap and the per-field limits of src/limits.ts, on what a mint would store. */
+function checkMintedText(parsed: { title: string; version?: string | null; steps: { label?: string | null }[] }, protocolVersion: string | null | undefined): void {
+  if (parsed.steps.length > MAX_PROTOCOL_STEPS) {
+    throw new RequestError('PAYLOAD_TOO_LARGE', `The protocol has ${parsed.steps.length} steps; the limit is ${MAX_PROTOCOL_STEPS}`, {
+      field: 'steps',
+      limit: MAX_PROTOCOL_STEPS,
+    });
+  }
+  checkText('title', parsed.title, { plain: true });
+  checkText('protocolVersion', protocolVersion, { plain: true });
+  checkText('protocolVersion', parsed.version, { plain: true, name: 'frontmatter version' });
+  for (const step of parsed.steps) checkText('label', step.label, { plain: true, name: 'step heading' });
 }

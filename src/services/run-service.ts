@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import { Repeater } from '@repeaterjs/repeater';
-import { APP_SPACE, isPerson, personalSpaceOf } from '../auth/viewer.js';
+import { APP_SPACE, canReviewIn, isPerson, personalSpaceOf } from '../auth/viewer.js';
 import type { ChallengePrompt, EventBus, RunEvent, RunLifecycleEvent } from '../events/topics.js';
 import { RUN_LIFECYCLE_EVENT_TYPES, toChallengePrompt } from '../events/topics.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
+import { canonicalJson } from '../runs/canonical-json.js';
+import { checkText, MAX_FAILED_PROOF_BYTES } from '../limits.js';
 import { effectiveChallenge, requiresHuman, userInputPrompt } from '../runs/challenge-display.js';
 import { newNonce } from '../runs/nonce.js';
 import type { IdSource, RunState, RunStep, StepTransition } from '../runs/run-transitions.js';
@@ -58,7 +60,6 @@ export interface AnswerPromptResult {
 
 /** A concurrent writer moved the run: reload and apply again, a few times at most. */
 const MAX_CONFLICT_RETRIES = 25;
-const MAX_ATTEST_MESSAGE_LENGTH = 10_000;
 
 const idSource: IdSource = { newNonce, newPromptId: () => randomUUID() };
 
@@ -114,13 +115,20 @@ export class RunService {
   }
 
   async next(viewer: Viewer, input: NextInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<StepPayload> {
+    checkText('nonce', input.solution?.nonce, { name: 'solution.nonce' });
+    checkText('proofHash', input.solution?.proofHash, { name: 'solution.proofHash' });
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const run = await this.loadOpenRun(viewer, input.runId, input.uri);
       if (!run) return runNotFoundPayload(input.runId ?? 'none', input.uri, vocabulary);
-      const resubmitted = input.solution?.nonce ? this.acceptedResponse(run, input.solution.nonce) : null;
-      if (resubmitted) return resubmitted;
+      const digest = input.solution ? solutionDigest(input.solution) : undefined;
+      const settled = input.solution?.nonce ? this.settledProofWithNonce(run, input.solution.nonce) : null;
+      if (settled?.response) {
+        // An idempotency key binds its request: the same nonce with another solution gets no one else's answer.
+        if (settled.solutionDigest && settled.solutionDigest !== digest) return nonceReusedPayload(run, settled, vocabulary);
+        return settled.response;
+      }
       const transition = applyNext(run.state, { uri: input.uri, solution: input.solution, now: new Date(), vocabulary }, idSource);
-      if (await this.save(run, transition)) return transition.payload;
+      if (await this.save(run, transition, undefined, digest)) return transition.payload;
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
@@ -137,14 +145,17 @@ export class RunService {
   ): Promise<AnswerPromptResult> {
     const vocabulary = options.vocabulary ?? GRAPHQL_VOCABULARY;
     if (input.confirmation.trim() === '') throw new RequestError('BAD_USER_INPUT', 'confirmation must not be empty');
+    checkText('confirmation', input.confirmation);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
-      const prompt = await this.runs.findPrompt(input.promptId, viewer.readableSpaces);
+      const found = await this.runs.findPrompt(input.promptId);
+      const prompt = found && (viewer.readableSpaces.includes(found.space) || canReviewIn(viewer, found.space)) ? found : null;
       if (!prompt) throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
-      const run = await this.loadRun(viewer, prompt.runId);
+      const run = await this.runs.findRun(prompt.runId, [prompt.space]);
       if (!run) throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
-      if (prompt.requireHuman && options.atHost && !isPerson(viewer)) {
-        throw new RequestError('FORBIDDEN', 'This prompt needs a person; an agent principal cannot answer it');
+      if (prompt.requireHuman && !isPerson(viewer)) {
+        throw new RequestError('FORBIDDEN', 'This prompt requires a human: answer it with a token of a person (role HUMAN, REVIEWER or ADMIN)');
       }
+      // At the host (MCP elicitation) the person answers through the runner's own session.
       if (prompt.requireHuman && !options.atHost && viewer.authenticated && viewer.principalId === run.principalId) {
         throw new RequestError('FORBIDDEN', 'This prompt needs a person other than the principal running the protocol');
       }
@@ -161,9 +172,8 @@ export class RunService {
   }
 
   async attest(viewer: Viewer, input: AttestInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<AttestPayload> {
-    if (input.message.length > MAX_ATTEST_MESSAGE_LENGTH) {
-      throw new RequestError('BAD_USER_INPUT', `message must be at most ${MAX_ATTEST_MESSAGE_LENGTH} characters`);
-    }
+    checkText('attestMessage', input.message, { name: 'message' });
+    checkText('llmModelId', input.llmModelId, { plain: true });
     if (input.qualityBonus !== null && input.qualityBonus !== undefined && !Number.isFinite(input.qualityBonus)) {
       throw new RequestError('BAD_USER_INPUT', 'qualityBonus must be a finite number');
     }
@@ -194,7 +204,6 @@ export class RunService {
             bonus: transition.rating.qualityBonus,
             ratedAt: transition.rating.ratedAt,
             rater: transition.rating.rater?.trim() || 'kairos-attest',
-            message: transition.rating.message,
           },
         },
       });
@@ -254,7 +263,8 @@ export class RunService {
   /** Open prompts first, then every prompt change, for one run or a whole space (a Repeater, as watchRun). */
   watchPrompts(viewer: Viewer, filter: { runId?: string | null; space?: string | null }): AsyncIterableIterator<ChallengePrompt> {
     return new Repeater<ChallengePrompt>(async (push, stop) => {
-      let spaces = filter.space ? [requireReadableSpace(viewer, filter.space)] : viewer.readableSpaces;
+      // An admin may watch (and answer) the prompts of any personal space by naming it.
+      let spaces = filter.space ? [canReviewIn(viewer, filter.space) ? filter.space : requireReadableSpace(viewer, filter.space)] : viewer.readableSpaces;
       if (filter.runId) {
         const run = await this.loadRun(viewer, filter.runId);
         if (!run) throw new RequestError('NOT_FOUND', `Run ${filter.runId} not found`);
@@ -307,7 +317,7 @@ export class RunService {
   }
 
   /** Saves a step transition; false when another call moved the run first. */
-  private async save(run: RunRecord, transition: StepTransition, answer?: { answeredPrompt: PromptRecord; answeredBy: string }): Promise<boolean> {
+  private async save(run: RunRecord, transition: StepTransition, answer?: { answeredPrompt: PromptRecord; answeredBy: string }, digest?: string): Promise<boolean> {
     const before = run.state;
     const after = transition.state;
     // Answers that change nothing (closed run, unknown uri, a settled step asked again) write nothing.
@@ -338,9 +348,18 @@ export class RunService {
     );
     // A proof proves the step as the run showed it: the version it had when the run began.
     const provenVersion = transition.proof ? before.steps[transition.proof.record.stepIndex - 1]?.version : undefined;
-    const newProofs: StoredProof[] = transition.proof
-      ? [{ ...transition.proof, response: transition.proof.settled ? payload : null, ...(provenVersion === undefined ? {} : { stepVersion: provenVersion }), ...(answer ? { answeredBy: answer.answeredBy } : {}) }]
-      : [];
+    const newProofs: StoredProof[] = keptProofs(
+      run,
+      transition.proof
+        ? [{
+            ...transition.proof,
+            response: transition.proof.settled ? payload : null,
+            ...(provenVersion === undefined ? {} : { stepVersion: provenVersion }),
+            ...(answer ? { answeredBy: answer.answeredBy } : {}),
+            ...(digest ? { solutionDigest: digest } : {}),
+          }]
+        : [],
+    );
     const answeredStep = answer ? [answer.answeredPrompt._id] : [];
     // A prompt whose step is no longer pending is answered (by a person or by the agent's proof).
     const leftBehind = before.pendingPromptId && before.pendingPromptId !== after.pendingPromptId ? [before.pendingPromptId] : [];
@@ -416,9 +435,9 @@ export class RunService {
     };
   }
 
-  /** The answer already given for a solution with this nonce, if it settled a step. */
-  private acceptedResponse(run: RunRecord, nonce: string): StepPayload | null {
-    return run.proofs.find((proof) => proof.settled && proof.record.nonce === nonce)?.response ?? null;
+  /** The proof that settled a step with this nonce, if any. */
+  private settledProofWithNonce(run: RunRecord, nonce: string): StoredProof | null {
+    return run.proofs.find((proof) => proof.settled && proof.record.nonce === nonce) ?? null;
   }
 
   private answeredResponse(run: RunRecord, prompt: PromptRecord): StepPayload | null {
@@ -474,4 +493,33 @@ function proofCountsByStep(proofs: StoredProof[]): Map<string, { successes: numb
     counts.set(proof.record.stepUri, entry);
   }
   return counts;
+}
+
+function solutionDigest(solution: SolutionInput): string {
+  let text: string;
+  try {
+    text = canonicalJson(solution);
+  } catch {
+    text = JSON.stringify(solution);
+  }
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function nonceReusedPayload(run: RunRecord, settled: StoredProof, vocabulary: Vocabulary): StepPayload {
+  return {
+    ...showRun(run.state, vocabulary),
+    errorCode: 'NONCE_REUSED',
+    message: `This nonce already settled step ${settled.record.stepIndex} with a different solution; nothing was stored. Resubmit that same solution, or prove the pending step with its own nonce.`,
+  };
+}
+
+/**
+ * Failed attempts are kept only while the run's failed records stay under MAX_FAILED_PROOF_BYTES,
+ * so a run document never reaches MongoDB's size limit; settled proofs are always kept (they
+ * are the hash chain, and their size is bounded by the step cap and the evidence cap).
+ */
+function keptProofs(run: RunRecord, proofs: StoredProof[]): StoredProof[] {
+  let failedBytes = 0;
+  for (const proof of run.proofs) if (!proof.settled) failedBytes += Buffer.byteLength(JSON.stringify(proof.record), 'utf8');
+  return proofs.filter((proof) => proof.settled || failedBytes + Buffer.byteLength(JSON.stringify(proof.record), 'utf8') <= MAX_FAILED_PROOF_BYTES);
 }

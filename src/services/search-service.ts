@@ -59,6 +59,11 @@ export class SearchService {
       this.store.protocolVersions(APP_SPACE, footerIds),
     ]);
 
+    // Usage is counted per space: a viewer's ranking sees the runs of the spaces it can read.
+    const usage = await this.store.attestCounts(
+      hits.map((hit) => hit.head._id),
+      viewer.readableSpaces,
+    );
     const candidates: ScoredProtocol[] = hits.map((hit) => ({
       uri: hit.head.uri,
       label: hit.head.label,
@@ -69,11 +74,7 @@ export class SearchService {
         rawTextScore: hit.rawTextScore,
         termCount: terms.length,
         titleHasAllTerms: titleHasAllTerms(searchTerms(hit.head.chain.label), terms),
-        attestBoost: attestBoost({
-          attempts: hit.head.attests?.attempts ?? 0,
-          successes: hit.head.attests?.successes ?? 0,
-          failures: hit.head.attests?.failures ?? 0,
-        }),
+        attestBoost: attestBoost(usage.get(hit.head._id) ?? { attempts: 0, successes: 0, failures: 0 }),
       }),
     }));
     return buildSearchResult(candidates, maxChoices, {

@@ -59,7 +59,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled });
   return {
-    auth: new AuthService(authStore, { enabled: config.authEnabled }),
+    auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
     memoryStore,
     memories: new MemoryService(memoryStore, historyStore, events, config),
     history: new MemoryHistoryService(memoryStore, historyStore, events),

@@ -77,6 +77,11 @@ export class ProposalStore {
     return this.collection.findOne({ _id: id, space: { $in: [...spaces] } }, { session });
   }
 
+  /** By id alone: the service checks that the reviewer may act in its space. */
+  async findByIdInAnySpace(id: string): Promise<ProposalRecord | null> {
+    return this.collection.findOne({ _id: id });
+  }
+
   /** Moves a STAGED proposal on; false when it was no longer staged (someone else decided first). */
   async decide(id: string, change: Partial<ProposalRecord> & { status: ProposalStatus }, session?: ClientSession): Promise<ProposalRecord | null> {
     return this.collection.findOneAndUpdate({ _id: id, status: 'STAGED' }, { $set: change }, { session, returnDocument: 'after' });

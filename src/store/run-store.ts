@@ -5,7 +5,6 @@ import type { PagePosition } from './page-position.js';
 import type { RunState } from '../runs/run-transitions.js';
 import type { StepErrorCode } from '../runs/step-error-code.js';
 import type { StepPayload } from '../runs/step-payload.js';
-import type { MemoryRecord } from './memory-store.js';
 
 export type RunStatus = 'ACTIVE' | 'COMPLETED' | 'ATTESTED' | 'EXPIRED';
 
@@ -32,6 +31,8 @@ export interface StoredProof {
   answeredBy?: string;
   /** The version of the step this proof proved (absent in proofs stored before history was kept). */
   stepVersion?: number;
+  /** SHA-256 of the canonical JSON of the solution sent: a resubmission must match it (NONCE_REUSED otherwise). */
+  solutionDigest?: string;
 }
 
 export interface RunRecord {
@@ -109,11 +110,28 @@ export interface PromptClosing {
   by: string | null;
 }
 
+/**
+ * How one space has used one memory (a protocol step or head): runs in that space count here,
+ * so a tenant's runs of a shared protocol never write into the shared document. `_id` is
+ * `<memoryId>|<space>`.
+ */
+export interface MemoryUsageRecord {
+  _id: string;
+  memoryId: string;
+  space: string;
+  proofs?: { attempts: number; successes: number; failures: number };
+  attests?: { attempts: number; successes: number; failures: number };
+  qualityBonus?: number;
+  lastRatedAt?: string;
+  /** The attester's llmModelId (at most TEXT_LIMITS.llmModelId characters). */
+  lastRater?: string;
+}
+
 /** What an attest counts on the steps (their proofs) and on the attested step and the head. */
 export interface QualityChange {
   /** Per step URI: settled proofs by outcome. */
   proofCounts: Map<string, { successes: number; failures: number }>;
-  attest: { uris: string[]; success: boolean; bonus: number; ratedAt: string; rater: string; message: string };
+  attest: { uris: string[]; success: boolean; bonus: number; ratedAt: string; rater: string };
 }
 
 /** Everything one transition writes (see `RunStore.commit`). */
@@ -140,11 +158,12 @@ export interface RunListFilter {
   chainId?: string;
 }
 
-/** Every MongoDB call on `runs`, `run_events` and `prompts` (and the quality counters an attest adds to memories). */
+/** Every MongoDB call on `runs`, `run_events`, `prompts` and `memory_usage` (the counters an attest adds). */
 export class RunStore {
   readonly runs: Collection<RunRecord>;
   readonly events: Collection<RunEventRecord>;
   readonly prompts: Collection<PromptRecord>;
+  readonly usage: Collection<MemoryUsageRecord>;
 
   constructor(
     private readonly db: Db,
@@ -153,6 +172,7 @@ export class RunStore {
     this.runs = db.collection<RunRecord>('runs');
     this.events = db.collection<RunEventRecord>('run_events');
     this.prompts = db.collection<PromptRecord>('prompts');
+    this.usage = db.collection<MemoryUsageRecord>('memory_usage');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -164,6 +184,7 @@ export class RunStore {
       { key: { space: 1, createdAt: 1, _id: 1 }, name: 'space_created' },
     ]);
     await this.events.createIndexes([{ key: { runId: 1, seq: 1 }, name: 'run_seq', unique: true }]);
+    await this.usage.createIndexes([{ key: { memoryId: 1, space: 1 }, name: 'memory_space' }]);
     await this.prompts.createIndexes([
       { key: { space: 1, status: 1, createdAt: 1 }, name: 'space_status' },
       { key: { runId: 1, status: 1 }, name: 'run_status' },
@@ -214,7 +235,7 @@ export class RunStore {
         }
         if (change.events.length > 0) await this.events.insertMany(change.events, { ordered: true, session });
         if (change.newPrompt) await this.prompts.insertOne(change.newPrompt, { session });
-        if (change.quality) await this.recordQuality(change.quality.proofCounts, change.quality.attest, session);
+        if (change.quality) await this.recordQuality(change.run.space, change.quality.proofCounts, change.quality.attest, session);
         return change.closePrompts ? this.closePrompts(change.run._id, change.closePrompts, session) : [];
       });
     } finally {
@@ -226,8 +247,9 @@ export class RunStore {
     return this.events.find({ runId, seq: { $gt: afterSeq } }, { sort: { seq: 1 } }).toArray();
   }
 
-  async findPrompt(promptId: string, spaces: readonly string[]): Promise<PromptRecord | null> {
-    return this.prompts.findOne({ _id: promptId, space: { $in: [...spaces] } });
+  /** By id alone: the service decides whether the viewer may see it (readable, or reviewable by an admin). */
+  async findPrompt(promptId: string): Promise<PromptRecord | null> {
+    return this.prompts.findOne({ _id: promptId });
   }
 
   /** A run's answered prompts, for who answered HUMAN proofs stored before proofs recorded it. */
@@ -284,42 +306,27 @@ export class RunStore {
   }
 
   /**
-   * Counts each settled proof on its step and the attest on the attested step and the
-   * protocol head. Counters use $inc so concurrent attests never lose a count.
+   * Counts each settled proof on its step and the attest on the attested step and the protocol
+   * head, in `memory_usage` under the run's own space (never in the memory, which may be a
+   * shared or read-only one). Counters use $inc so concurrent attests never lose a count; no
+   * free text from the run is kept there but the rater's model id (bounded).
    */
-  async recordQuality(proofCounts: QualityChange['proofCounts'], attest: QualityChange['attest'], session?: ClientSession): Promise<void> {
-    const memories = this.db.collection<MemoryRecord>('memories');
-    const operations: AnyBulkWriteOperation<MemoryRecord>[] = [];
+  async recordQuality(space: string, proofCounts: QualityChange['proofCounts'], attest: QualityChange['attest'], session?: ClientSession): Promise<void> {
+    const operations: AnyBulkWriteOperation<MemoryUsageRecord>[] = [];
+    const upsert = (uri: string, update: Record<string, unknown>) => {
+      const memoryId = memoryIdOf(uri);
+      operations.push({ updateOne: { filter: { _id: `${memoryId}|${space}` }, update: { ...update, $setOnInsert: { memoryId, space } } as never, upsert: true } });
+    };
     for (const [uri, counts] of proofCounts) {
-      operations.push({
-        updateOne: {
-          filter: { _id: memoryIdOf(uri) },
-          update: {
-            $inc: {
-              'quality.proofs.attempts': counts.successes + counts.failures,
-              'quality.proofs.successes': counts.successes,
-              'quality.proofs.failures': counts.failures,
-            } as never,
-          },
-        },
-      });
+      upsert(uri, { $inc: { 'proofs.attempts': counts.successes + counts.failures, 'proofs.successes': counts.successes, 'proofs.failures': counts.failures } });
     }
     for (const uri of attest.uris) {
-      operations.push({
-        updateOne: {
-          filter: { _id: memoryIdOf(uri) },
-          update: {
-            $inc: {
-              'quality.attests.attempts': 1,
-              [`quality.attests.${attest.success ? 'successes' : 'failures'}`]: 1,
-              'quality.qualityBonus': attest.bonus,
-            } as never,
-            $set: { 'quality.lastRatedAt': attest.ratedAt, 'quality.lastRater': attest.rater, 'quality.lastUsageContext': attest.message } as never,
-          },
-        },
+      upsert(uri, {
+        $inc: { 'attests.attempts': 1, [`attests.${attest.success ? 'successes' : 'failures'}`]: 1, qualityBonus: attest.bonus },
+        $set: { lastRatedAt: attest.ratedAt, lastRater: attest.rater },
       });
     }
-    if (operations.length > 0) await memories.bulkWrite(operations, { ordered: false, session });
+    if (operations.length > 0) await this.usage.bulkWrite(operations, { ordered: false, session });
   }
 
   private runFilter(filter: RunListFilter): Filter<RunRecord> {

@@ -1,5 +1,6 @@
 import type { Collection, Db, Document } from 'mongodb';
 import type { OutcomeCounts } from '../runs/quality.js';
+import type { MemoryUsageRecord } from './run-store.js';
 import type { ChainInfo, MemoryRecord } from './memory-store.js';
 
 /** One protocol found by text search: its best-scoring step's raw score and its head. */
@@ -12,12 +13,11 @@ export interface ProtocolTextHit {
 }
 
 export interface ProtocolHeadSummary {
+  _id: string;
   uri: string;
   label: string;
   tags: string[];
   chain: ChainInfo;
-  /** Attest counters, added by `RunStore.recordQuality`; absent until the first attest. */
-  attests: Partial<OutcomeCounts> | null;
 }
 
 export interface ProtocolTextQuery {
@@ -38,8 +38,11 @@ export interface ProtocolTextQuery {
 export class SearchStore {
   private readonly collection: Collection<MemoryRecord>;
 
+  private readonly usage: Collection<MemoryUsageRecord>;
+
   constructor(db: Db) {
     this.collection = db.collection<MemoryRecord>('memories');
+    this.usage = db.collection<MemoryUsageRecord>('memory_usage');
   }
 
   /** One round trip: text match, group by chain keeping the best step score, the head joined in. */
@@ -66,21 +69,35 @@ export class SearchStore {
                 $expr: { $and: [{ $eq: ['$space', '$$space'] }, { $eq: ['$chain.chainId', '$$chainId'] }, { $eq: ['$chain.stepIndex', 1] }] },
               },
             },
-            { $project: { _id: 0, uri: 1, label: 1, tags: 1, chain: 1, attests: '$quality.attests' } },
+            { $project: { _id: 1, uri: 1, label: 1, tags: 1, chain: 1 } },
           ],
           as: 'heads',
         },
       },
     ];
     const rows = await this.collection
-      .aggregate<{ _id: { space: string; chainId: string }; rawTextScore: number; heads: Array<Omit<ProtocolHeadSummary, 'attests'> & { attests?: Partial<OutcomeCounts> }> }>(pipeline)
+      .aggregate<{ _id: { space: string; chainId: string }; rawTextScore: number; heads: ProtocolHeadSummary[] }>(pipeline)
       .toArray();
     // A chain without a head (deleted mid-search) is skipped.
     return rows.flatMap((row) => {
       const head = row.heads[0];
       if (!head) return [];
-      return [{ space: row._id.space, chainId: row._id.chainId, rawTextScore: row.rawTextScore, head: { ...head, attests: head.attests ?? null } }];
+      return [{ space: row._id.space, chainId: row._id.chainId, rawTextScore: row.rawTextScore, head }];
     });
+  }
+
+  /** Attest counts (memory_usage, see RunStore.recordQuality) per memory id, summed over the given spaces (what one viewer may see). */
+  async attestCounts(memoryIds: readonly string[], spaces: readonly string[]): Promise<Map<string, { attempts: number; successes: number; failures: number }>> {
+    const counts = new Map<string, { attempts: number; successes: number; failures: number }>();
+    if (memoryIds.length === 0) return counts;
+    for (const row of await this.usage.find({ memoryId: { $in: [...memoryIds] }, space: { $in: [...spaces] } }).toArray()) {
+      const sum = counts.get(row.memoryId) ?? { attempts: 0, successes: 0, failures: 0 };
+      sum.attempts += row.attests?.attempts ?? 0;
+      sum.successes += row.attests?.successes ?? 0;
+      sum.failures += row.attests?.failures ?? 0;
+      counts.set(row.memoryId, sum);
+    }
+    return counts;
   }
 
   /** `chain.protocolVersion` of the given protocol heads, by id (missing ids are left out). */

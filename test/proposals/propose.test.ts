@@ -239,7 +239,9 @@ describe('reason codes, each with its trigger', () => {
       await proposals.proposeUpdate(viewer, { intent: 'UPDATE_SHARED', operations: [{ kind: 'DELETE_FILE' as never, file: 'shared.md' }] }),
     ).toMatchObject({ status: 'REJECTED', reason: 'INVALID_OPERATION' });
     const overGraphql = await server.request(ProposeUpdateDocument, { input: { intent: 'UPDATE_EVERYTHING' as never, operations: [] } });
-    expect(overGraphql.errors?.[0]?.message).toContain('UPDATE_EVERYTHING');
+    // The message names the enum but never repeats the value sent (issue 10 §5: it could be a secret).
+    expect(overGraphql.errors?.[0]?.message).toContain('ProposalIntent');
+    expect(overGraphql.errors?.[0]?.message).not.toContain('UPDATE_EVERYTHING');
   });
 
   const shared = (operations: ProposeUpdateInput['operations']): ProposeUpdateInput => ({ intent: 'UPDATE_SHARED', operations });
@@ -249,7 +251,7 @@ describe('reason codes, each with its trigger', () => {
     ['INVALID_PATH', shared([{ kind: 'CREATE_FILE', file: '../etc/passwd', content: 'x' }])],
     ['UNKNOWN_CATEGORY', shared([{ kind: 'CREATE_FILE', file: 'random/notes.md', content: 'x' }])],
     ['INTENT_TARGET_MISMATCH', { intent: 'UPDATE_CURRENT', operations: [{ kind: 'REPLACE_SECTION_CONTENT', file: 'decisions.md', sectionId: 'decisions', content: 'gone' }] }],
-    ['PLAN_FAILED', { intent: 'ADD_PITFALL', operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: 'no-such-section', content: '- x' }] }, 'section not found by id "no-such-section"'],
+    ['PLAN_FAILED', { intent: 'ADD_PITFALL', operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: 'no-such-section', content: '- x' }] }, 'no section has the given sectionId'],
     ['INVALID_MARKDOWN', shared([{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: '# Shared\n\n```ts\nconst unclosed = true;' }])],
     ['ALLOWLIST_PARSE_ERROR', shared([{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: '# S\n\n<!-- @secret-scan: allow -->\nx\n<!-- @secret-scan: end -->' }])],
     [

@@ -125,8 +125,10 @@ describe('two server processes behind one MongoDB and one Redis', () => {
         const seqs = events.filter((event) => event.runId === runId).map((event) => event.seq as number);
         expect(seqs).toEqual(Array.from({ length: steps + 3 }, (_, index) => index + 1));
       }
-      const head = await db.collection('memories').findOne({ uri: mint.protocol.stepUris[0] });
-      expect(head?.quality?.proofs?.successes).toBe(20);
+      // Usage is counted per run space (memory_usage), never in the protocol's own document.
+      const headId = mint.protocol.stepUris[0]!.split('/').at(-1);
+      const usage = await db.collection('memory_usage').find({ memoryId: headId }).toArray();
+      expect(usage.reduce((sum, row) => sum + (row.proofs?.successes ?? 0), 0)).toBe(20);
     } finally {
       await mongo.close();
     }

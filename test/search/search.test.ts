@@ -147,7 +147,7 @@ describe('search', () => {
     // Ten successful attests, recorded the way attest records them.
     const runs = new RunStore(server.mongo().db(server.dbName), server.mongo());
     for (let attest = 0; attest < 10; attest++) {
-      await runs.recordQuality(new Map(), { uris: [twin], success: true, bonus: 1, ratedAt: new Date().toISOString(), rater: 'test', message: 'worked' });
+      await runs.recordQuality('user:local', new Map(), { uris: [twin], success: true, bonus: 1, ratedAt: new Date().toISOString(), rater: 'test' });
     }
     const after = await server.query(SearchProtocolsDocument, { query });
     expect(scoreOf(before, twin)).toBeLessThan(0.92);

@@ -16,8 +16,8 @@ async function adminToken(): Promise<string> {
   return issued.token;
 }
 
-async function principalWithToken(admin: string, name: string, options: { groups?: string[]; expiresInSeconds?: number } = {}) {
-  const created = await server.request(CreatePrincipalDocument, { input: { name, role: 'AGENT', groups: options.groups } }, bearer(admin));
+async function principalWithToken(admin: string, name: string, options: { groups?: string[]; expiresInSeconds?: number; role?: 'AGENT' | 'HUMAN' | 'REVIEWER' | 'ADMIN' } = {}) {
+  const created = await server.request(CreatePrincipalDocument, { input: { name, role: options.role ?? 'AGENT', groups: options.groups } }, bearer(admin));
   const principal = created.data!.createPrincipal.principal;
   const issued = await server.request(CreateTokenDocument, { input: { principalId: principal.id, name: 'cli', expiresInSeconds: options.expiresInSeconds } }, bearer(admin));
   return { principal, token: issued.data!.createToken.token, tokenId: issued.data!.createToken.record.id };
@@ -111,14 +111,13 @@ describe('tokens over graphql-ws', () => {
     expect(await closed).toBe(4403);
     subscription.stop();
 
+    // Revocation closes an open socket at once (the bus carries it), not at the next re-check.
     const revokedLater = await principalWithToken(admin, `ws-revoked-${Date.now()}`);
     const second = server.wsClient({ authorization: `Bearer ${revokedLater.token}` });
     await new Promise<void>((resolve) => second.on('connected', () => resolve()));
+    const secondClosed = new Promise<{ code: number; reason: string }>((resolve) => second.on('closed', (event) => resolve(event as { code: number; reason: string })));
     await server.request(RevokeTokenDocument, { id: revokedLater.tokenId }, bearer(admin));
-    const refused = await new Promise<unknown>((resolve) => {
-      second.subscribe({ query: 'subscription { memoryEvents(space: "personal") { uri } }' }, { next: resolve, error: resolve, complete: () => {} });
-    });
-    expect(JSON.stringify(refused)).toContain('UNAUTHENTICATED');
+    expect(await secondClosed).toMatchObject({ code: 4403, reason: 'Token revoked' });
   });
 });
 
@@ -180,7 +179,7 @@ describe('credentials cannot grow', () => {
     const admin = await adminToken();
     const stamp = Date.now();
     const agent = await principalWithToken(admin, `runner-${stamp}`, { groups: [`desk${stamp}`] });
-    const person = await principalWithToken(admin, `person-${stamp}`, { groups: [`desk${stamp}`] });
+    const person = await principalWithToken(admin, `person-${stamp}`, { groups: [`desk${stamp}`], role: 'HUMAN' });
     const post = async (token: string, query: string, variables: Record<string, unknown> = {}) =>
       (await (await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) }, body: JSON.stringify({ query, variables }) })).json()) as any;
     const markdown = `# Human gate ${stamp}\n\n## Sign off\n\n\`\`\`json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Sign?", "require_human": true}}}\n\`\`\`\n\n## Ship\n\nShip.\n`;

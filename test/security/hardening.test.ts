@@ -31,11 +31,13 @@ describe('document limits (graphql-armor)', () => {
   ];
   for (const [limit, query, reason] of cases) {
     it(`refuses a document over the ${limit} limit before running it`, async () => {
-      const result = await post({ query });
-      expect(result.status).toBeLessThan(500);
+      const result = await post({ query }, { accept: 'application/graphql-response+json' });
+      expect(result.status).toBe(400);
       const body = result.json();
       expect(body.data ?? null).toBeNull();
       expect(body.errors?.[0]?.message).toMatch(reason);
+      expect(body.errors?.[0]?.message).not.toMatch(/^Syntax Error/);
+      expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX', limit, requestId: expect.any(String) });
     });
   }
 
@@ -44,6 +46,7 @@ describe('document limits (graphql-armor)', () => {
     const body = (await post({ query: wide })).json();
     expect(body.data ?? null).toBeNull();
     expect(body.errors?.[0]?.message).toMatch(/cost/i);
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX', limit: 'cost' });
   });
 
   it('accepts the deepest operation the clients use', async () => {
@@ -57,6 +60,7 @@ describe('request hygiene', () => {
     const result = await post({ query: 'mutation($m: String!) { mint(input: { markdown: $m }) { protocol { uri } } }', variables: { m: `# Big\n\n## S\n\n${'x'.repeat(70 * 1024)}` } });
     expect(result.status).toBe(413);
     expect(result.json().errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(result.json().errors[0].extensions.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await server.mongo().db(server.dbName).collection('memories').countDocuments({ 'chain.label': 'Big' })).toBe(0);
   });
 
@@ -65,6 +69,8 @@ describe('request hygiene', () => {
     expect(simple.status).toBe(403);
     const form = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ me { principalId } }' }) });
     expect(form.status).toBe(403);
+    const refusal = (await form.json()) as { errors: { extensions: Record<string, unknown> }[] };
+    expect(refusal.errors[0]!.extensions).toMatchObject({ code: 'CSRF_HEADER_REQUIRED', requestId: form.headers.get('x-request-id') });
 
     const response = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'trace-123' }, body: JSON.stringify({ query: '{ me { principalId } }' }) });
     expect(response.headers.get('x-request-id')).toBe('trace-123');
@@ -168,6 +174,8 @@ describe('rate limit', () => {
     const refused = results[5]!;
     expect(errorCode(refused.errors)).toBe('RATE_LIMITED');
     expect(refused.errors?.[0]?.extensions?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.errors?.[0]?.extensions?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refused.status).toBe(429);
     expect(refused.data ?? null).toBeNull();
   });
 });

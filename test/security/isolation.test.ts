@@ -21,6 +21,8 @@ let aliceProtocol: { uri: string; slug: string; stepUris: string[] };
 let aliceRun: { runId: string; promptId: string };
 let aliceProposalId: string;
 let admin: Principal;
+/** A reviewer of its own group: a reviewer elsewhere must not reach alice's personal space (admins may, issue 10 §7). */
+let reviewer: Principal;
 
 /** Runs an operation as `who`; returns the parsed body. */
 async function as(who: Principal, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: any; errors?: any[] }> {
@@ -77,9 +79,9 @@ async function feedAround(who: Principal, query: string, own: () => Promise<unkn
   return events;
 }
 
-async function principal(admin: string, name: string): Promise<Principal> {
+async function principal(admin: string, name: string, role: 'AGENT' | 'REVIEWER' = 'AGENT'): Promise<Principal> {
   const headers = { authorization: `Bearer ${admin}` };
-  const created = await server.request(CreatePrincipalDocument, { input: { name, role: 'AGENT', groups: [name] } }, headers);
+  const created = await server.request(CreatePrincipalDocument, { input: { name, role, groups: [name] } }, headers);
   const id = created.data!.createPrincipal.principal.id;
   const issued = await server.request(CreateTokenDocument, { input: { principalId: id, name: 'test' } }, headers);
   return { id, token: issued.data!.createToken.token, tokenId: issued.data!.createToken.record.id, space: `user:${id}` };
@@ -90,6 +92,7 @@ beforeAll(async () => {
   admin = { id: issued.principal._id, token: issued.token, tokenId: issued.record._id, space: `user:${issued.principal._id}` };
   alice = await principal(admin.token, 'alice');
   bob = await principal(admin.token, 'bob');
+  reviewer = await principal(admin.token, 'rita', 'REVIEWER');
   const markdown = `---\nslug: alice-secret\n---\n# Alice secret deploy\n\n## Approve\n\n\`\`\`json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Alice only?"}}}\n\`\`\`\n\n## Ship\n\nShip.\n`;
   const minted = await as(alice, 'mutation($m: String!) { mint(input: { markdown: $m }) { protocol { uri slug stepUris } } }', { m: markdown });
   aliceProtocol = minted.data.mint.protocol;
@@ -265,12 +268,12 @@ describe('the isolation matrix', () => {
     expect(listed.data.proposals.edges.map((edge: any) => edge.node.id)).not.toContain(aliceProposalId);
   });
   check('applyProposal', "a reviewer of another space cannot apply it", async () => {
-    const result = await as(admin, `mutation { applyProposal(input: { id: "${aliceProposalId}" }) { status reason } }`);
+    const result = await as(reviewer, `mutation { applyProposal(input: { id: "${aliceProposalId}" }) { status reason } }`);
     expect(result.data?.applyProposal?.status ?? errorCode(result.errors)).not.toBe('APPLIED');
     expect((await as(alice, `{ proposal(id: "${aliceProposalId}") { status } }`)).data.proposal.status).toBe('STAGED');
   });
   check('rejectProposal', "a reviewer of another space cannot reject it", async () => {
-    const result = await as(admin, `mutation { rejectProposal(input: { id: "${aliceProposalId}", reason: "no" }) { status reason } }`);
+    const result = await as(reviewer, `mutation { rejectProposal(input: { id: "${aliceProposalId}", reason: "no" }) { status reason } }`);
     expect(result.data?.rejectProposal?.reason ?? errorCode(result.errors)).not.toBe('USER_REJECTED');
     expect((await as(alice, `{ proposal(id: "${aliceProposalId}") { status } }`)).data.proposal.status).toBe('STAGED');
   });

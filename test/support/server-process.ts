@@ -14,6 +14,8 @@ export interface ServerProcessOptions {
   redisUrl?: string;
   /** A fixed port (to restart on the same address); a free one otherwise. */
   port?: number;
+  /** More settings, e.g. `{ KAIROS_AUTH: 'on' }`. */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -38,6 +40,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     MONGODB_DB: options.dbName,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL === undefined || process.env.TEST_LOG_LEVEL === 'silent' ? 'warn' : process.env.TEST_LOG_LEVEL,
     KAIROS_GRAPHIQL: 'off',
+    ...options.env,
   };
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;
   else delete env.REDIS_URL;

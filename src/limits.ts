@@ -1,0 +1,107 @@
+/**
+ * Every size limit a client can meet, in one place, with the code each refusal carries.
+ * README "Security model" lists them; change both together.
+ */
+import { RequestError } from './services/errors.js';
+
+/** Limits on the shape of a GraphQL document, checked before it runs (HTTP and WebSocket alike). */
+export const DOCUMENT_LIMITS = {
+  maxDepth: 12,
+  maxAliases: 15,
+  maxDirectives: 20,
+  maxTokens: 5_000,
+  /** See src/document-cost.ts: list fields cost their size (`first`, the steps of a protocol) times their children. */
+  maxCost: 50_000,
+} as const;
+
+/** The most steps one protocol may have (mint refuses more with PAYLOAD_TOO_LARGE). */
+export const MAX_PROTOCOL_STEPS = 500;
+
+/** The largest page a connection serves (`first` above it is cut to it): memories and runs. */
+export const MAX_PAGE_SIZE = 500;
+/** The largest page of proposals. */
+export const MAX_PROPOSAL_PAGE_SIZE = 200;
+
+/** Characters, per free-text field. Over the limit: PAYLOAD_TOO_LARGE with `details.field` and `details.limit`. */
+export const TEXT_LIMITS = {
+  title: 200,
+  label: 500,
+  tag: 100,
+  attestMessage: 10_000,
+  llmModelId: 200,
+  protocolVersion: 64,
+  tokenName: 100,
+  confirmation: 10_000,
+  rejectReason: 2_000,
+  nonce: 128,
+  proofHash: 128,
+  timestamp: 64,
+  commentText: 64 * 1024,
+  requestId: 128,
+  operationName: 128,
+} as const;
+
+export type TextField = keyof typeof TEXT_LIMITS;
+
+/** Stored evidence per proof field (stdout, stderr, an MCP result, a comment), in UTF-8 bytes; cut with a marker. */
+export const MAX_STORED_EVIDENCE_BYTES = 4 * 1024;
+
+/**
+ * Failed attempts a run keeps, in bytes of their stored records. Past it a failed attempt is
+ * still answered and announced, but its record is not kept, so a run document never reaches
+ * MongoDB's 16 MB limit (settled proofs are bounded by the step cap times the evidence cap).
+ */
+export const MAX_FAILED_PROOF_BYTES = 2 * 1024 * 1024;
+
+/** Nesting of a JSON value in variables (an MCP result, a challenge). Deeper: BAD_USER_INPUT. */
+export const MAX_JSON_DEPTH = 64;
+
+/** What one connection may have queued for a slow reader before it is cut off (WebSocket and SSE). */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Characters refused in titles, labels, tags and names: C0/C1 controls (NUL included, tab and
+ * newline aside) and the Unicode bidi overrides and isolates that make text read differently
+ * than it is stored (Trojan Source).
+ */
+// eslint-disable-next-line no-control-regex
+const HOSTILE_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+
+export function hasHostileCharacters(text: string): boolean {
+  return HOSTILE_CHARACTERS.test(text);
+}
+
+/** Refuses text over its field's limit (PAYLOAD_TOO_LARGE) or, for `plain` fields, with control or bidi characters (BAD_USER_INPUT). */
+export function checkText(field: TextField, value: string | null | undefined, options: { plain?: boolean; name?: string } = {}): void {
+  if (value === null || value === undefined) return;
+  const name = options.name ?? field;
+  const limit = TEXT_LIMITS[field];
+  if (value.length > limit) {
+    throw new RequestError('PAYLOAD_TOO_LARGE', `${name} must be at most ${limit} characters (got ${value.length})`, { field: name, limit });
+  }
+  if (options.plain && hasHostileCharacters(value)) {
+    throw new RequestError('BAD_USER_INPUT', `${name} must not contain control or bidirectional-override characters`, { field: name });
+  }
+}
+
+/** Depth of a JSON value (a scalar is 0); stops counting past `limit`. */
+export function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    const inner = depth + 1;
+    if (inner > deepest) deepest = inner;
+    if (deepest > limit) return deepest;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, inner]);
+  }
+  return deepest;
+}
+
+/** Printable, bounded text for logs and headers (a request id, an operation name), or null if nothing is left. */
+export function sanitizeForLog(value: string | null | undefined, limit: number): string | null {
+  if (!value) return null;
+  const cleaned = value.replace(/[^\x21-\x7e]/g, '').slice(0, limit);
+  return cleaned === '' ? null : cleaned;
+}
