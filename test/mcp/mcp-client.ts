@@ -1,5 +1,7 @@
-/** The SDK's own MCP client against the test server's /mcp, and a helper that reads a tool's JSON. */
+/** The SDK's own MCP client against the test server's /mcp (or through `kairos-graphql mcp`), and a helper that reads a tool's JSON. */
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type ElicitRequest, ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll } from 'vitest';
@@ -34,5 +36,31 @@ export function useMcpClients(server: TestServer) {
         return { json, isError: result.isError === true };
       },
     };
+  };
+}
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const cliBin = fileURLToPath(new URL('../../bin/kairos-graphql.js', import.meta.url));
+
+/** This process's environment without any KAIROS_ setting, plus `extra`: what a host hands the command. */
+export function hostEnvironment(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith('KAIROS_')) env[key] = value;
+  return { ...env, ...extra };
+}
+
+/** Clients that launch `kairos-graphql mcp` as a host would, relaying to the test server. */
+export function useStdioRelays(server: TestServer) {
+  const clients: Client[] = [];
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => {})));
+  });
+  return async function launch(options: { elicit?: boolean } = {}): Promise<Client> {
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { capabilities: options.elicit ? { elicitation: {} } : {} });
+    if (options.elicit) client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { confirmation: 'approved at the terminal' } }));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd: repoRoot, env: hostEnvironment({ KAIROS_URL: server.running.baseUrl }), stderr: 'pipe' });
+    await client.connect(transport);
+    clients.push(client);
+    return client;
   };
 }

@@ -1,10 +1,11 @@
 /** MCP sessions close when idle; a client then has to initialize again. */
 import { expect, it } from 'vitest';
 import { useTestServer } from '../support/app.js';
-import { useMcpClients } from './mcp-client.js';
+import { useMcpClients, useStdioRelays } from './mcp-client.js';
 
 const server = useTestServer({ mcpSessionIdleMs: 1_500 });
 const connect = useMcpClients(server);
+const launchRelay = useStdioRelays(server);
 
 async function openSessions(): Promise<number> {
   const metrics = await (await fetch(`${server.running.baseUrl}/metrics`)).text();
@@ -38,4 +39,14 @@ it('keeps a session open while a tool call waits for the person, longer than the
   const begun = await mcp.call('kairos_begin', { uri: minted.json.items[0].uri });
   expect(begun.json).toMatchObject({ current_step: { step_index: 2 } });
   expect((await mcp.call('kairos_run', { run_id: begun.json.run_id })).json.proofs[0]).toMatchObject({ source: 'human' });
+});
+
+it('kairos-graphql mcp opens a new session when the server closed its idle one, and the call goes through', async () => {
+  const relay = await launchRelay();
+  expect((await relay.listTools()).tools.length).toBe(12);
+  await expect.poll(openSessions, { timeout: 15_000, interval: 250 }).toBe(0);
+  const found = await relay.callTool({ name: 'kairos_search', arguments: { query: 'anything at all' } });
+  expect(found.isError).toBeFalsy();
+  expect(JSON.parse((found.content as { text: string }[])[0]!.text)).toHaveProperty('choices');
+  expect(await openSessions()).toBe(1);
 });

@@ -1,36 +1,15 @@
 /** `kairos-graphql mcp`: the same tools over stdio, relayed to a running server. */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { describe, expect, it } from 'vitest';
 import { uniqueTitle } from '../api/fixtures.js';
 import { useTestServer } from '../support/app.js';
 import { freeLoopbackPort } from '../support/free-port.js';
+import { cliBin as bin, hostEnvironment as environment, repoRoot, useStdioRelays } from './mcp-client.js';
 
 const server = useTestServer();
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const bin = fileURLToPath(new URL('../../bin/kairos-graphql.js', import.meta.url));
+const stdioClient = useStdioRelays(server);
 const fence = '```';
-const clients: Client[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-});
-
-function environment(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith('KAIROS_')) env[key] = value;
-  return { ...env, ...extra };
-}
-
-async function stdioClient(options: { elicit?: boolean } = {}): Promise<Client> {
-  const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { capabilities: options.elicit ? { elicitation: {} } : {} });
-  if (options.elicit) client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { confirmation: 'approved at the terminal' } }));
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], cwd: repoRoot, env: environment({ KAIROS_URL: server.running.baseUrl }), stderr: 'pipe' }));
-  clients.push(client);
-  return client;
-}
 
 function json(result: Awaited<ReturnType<Client['callTool']>>): Record<string, any> {
   return JSON.parse((result.content as { text: string }[])[0]!.text);
