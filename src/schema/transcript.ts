@@ -56,8 +56,8 @@ const SigningKeyRef = builder.objectRef<PublicSigningKey>('SigningKey').implemen
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The key id a transcript signature names (RFC 7638 thumbprint of the JWK).' }),
     algorithm: t.exposeString('algorithm', { description: 'Always Ed25519.' }),
-    publicKey: t.exposeString('publicKey', { description: 'base64url (no padding) of the raw 32-byte public key: the JWK `x`.' }),
-    jwk: t.field({ type: 'JSON', description: 'The key as an RFC 8037 JWK (`kty` OKP, `crv` Ed25519), as in /.well-known/kairos-keys.json.', resolve: (key) => toJwk(key) }),
+    publicKey: t.exposeString('publicKey', { description: 'base64url (no padding) of the raw 32-byte public key: the member `"x"` of the JWK.' }),
+    jwk: t.field({ type: 'JSON', description: 'The key as an RFC 8037 JWK (`{"kty": "OKP", "crv": "Ed25519", "x": …}`), as in /.well-known/kairos-keys.json.', resolve: (key) => toJwk(key) }),
     createdAt: t.field({ type: 'DateTime', resolve: (key) => key.createdAt }),
     active: t.exposeBoolean('active', { description: 'True for the one key that signs new transcripts.' }),
   }),
