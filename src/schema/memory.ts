@@ -91,7 +91,7 @@ builder.queryField('memories', (t) =>
     type: MemoryConnectionRef,
     description: 'Memories in creation order, in the spaces you can read. To find a protocol for a task, use `search`; to read project memory for a task, use `memoryContext`. Codes: FORBIDDEN (a space you cannot read), BAD_USER_INPUT (`first` out of range, a foreign cursor).',
     args: {
-      filter: t.arg({ type: MemoryFilterInput }),
+      filter: t.arg({ type: MemoryFilterInput, description: 'Which memories.' }),
       first: t.arg.int({ description: 'Page size (default 50, at most 500).' }),
       after: t.arg.string({ description: '`PageInfo.endCursor` of the previous page.' }),
     },
