@@ -183,15 +183,15 @@ export type MemoryVersionField =
 export type MemoryVersionReason =
   /** Version 1: minted with its protocol, or a seeded project document. */
   | 'CREATED'
-  /** Deleted by deleteMemories, or renumbered because a step of its protocol was. */
+  /** Deleted by `deleteMemories`, or renumbered because a step of its protocol was. */
   | 'DELETE_MEMORIES'
-  /** Deleted because mint with force: true replaced its protocol. */
+  /** Deleted because `mint` with `force` true replaced its protocol. */
   | 'MINT_FORCE'
-  /** Written by an applied project-memory proposal (proposalId says which, when it was staged). */
+  /** Written by an applied project-memory proposal (`proposalId` says which, when it was staged). */
   | 'PROPOSAL_APPLIED'
-  /** Written by restoreMemory, or renumbered because a step was restored into its protocol. */
+  /** Written by `restoreMemory`, or renumbered because a step was restored into its protocol. */
   | 'RESTORE'
-  /** Written by updateMemories. */
+  /** Written by `updateMemories`. */
   | 'UPDATE_MEMORIES';
 
 /** A protocol document and where to store it. */
@@ -500,7 +500,7 @@ export type RestoreErrorCode =
   /** The memory changed since you read it (or already is at that version, or was restored meanwhile): read it again and retry. */
   | 'VERSION_CONFLICT';
 
-/** Which memory to restore, and to which of its versions (see Memory.versions or deletedMemories). */
+/** Which memory to restore, and to which of its versions (see `Memory.versions` or `deletedMemories`). */
 export type RestoreMemoryInput = {
   /** The version you believe is current (for a deleted memory: its deletion, as `deletedMemories` lists it): if the memory moved on, VERSION_CONFLICT and nothing is written. */
   expectedVersion?: number | null | undefined;

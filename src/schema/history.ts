@@ -12,11 +12,11 @@ import { MemoryRef } from './memory.js';
 
 const REASON_DESCRIPTIONS: Record<(typeof VERSION_REASONS)[number], string> = {
   CREATED: 'Version 1: minted with its protocol, or a seeded project document.',
-  UPDATE_MEMORIES: 'Written by updateMemories.',
-  DELETE_MEMORIES: 'Deleted by deleteMemories, or renumbered because a step of its protocol was.',
-  MINT_FORCE: 'Deleted because mint with force: true replaced its protocol.',
-  PROPOSAL_APPLIED: 'Written by an applied project-memory proposal (proposalId says which, when it was staged).',
-  RESTORE: 'Written by restoreMemory, or renumbered because a step was restored into its protocol.',
+  UPDATE_MEMORIES: 'Written by `updateMemories`.',
+  DELETE_MEMORIES: 'Deleted by `deleteMemories`, or renumbered because a step of its protocol was.',
+  MINT_FORCE: 'Deleted because `mint` with `force` true replaced its protocol.',
+  PROPOSAL_APPLIED: 'Written by an applied project-memory proposal (`proposalId` says which, when it was staged).',
+  RESTORE: 'Written by `restoreMemory`, or renumbered because a step was restored into its protocol.',
 };
 
 const MemoryVersionReasonEnum = builder.enumType('MemoryVersionReason', {
@@ -37,7 +37,7 @@ const VersionedFieldEnum = builder.enumType('MemoryVersionField', {
 
 const MemoryVersionRef = builder.objectRef<MemoryVersionView>('MemoryVersion').implement({
   description:
-    'One version of a memory: what it held, who wrote it, when and why. Restore any version with restoreMemory(input: { uri, version }). ' +
+    'One version of a memory: what it held, who wrote it, when and why. Restore any version with `restoreMemory(input: { uri, version })`. ' +
     'A version with deleted: true records a deletion (its memory field shows what was deleted and where it stood in its chain).',
   fields: (t) => ({
     uri: t.exposeString('uri', { description: 'The memory this is a version of.' }),
@@ -55,7 +55,7 @@ const MemoryVersionRef = builder.objectRef<MemoryVersionView>('MemoryVersion').i
       nullable: true,
       description:
         'A unified diff from the version before to this one, over the label, position, tags, text and challenge. ' +
-        'Null for version 1, for a deletion, and when the version before is no longer kept (KAIROS_HISTORY_DAYS).',
+        'Null for version 1, for a deletion, and when the version before is no longer kept (`KAIROS_HISTORY_DAYS`).',
       resolve: (version) => (version.previous && !version.deleted ? versionDiff(version.uri, version.previous, version.memory) : null),
     }),
   }),
@@ -68,7 +68,7 @@ builder.objectField(MemoryRef, 'versions', (t) =>
     type: MemoryVersionConnectionRef,
     description:
       'Every kept version of this memory, newest first (the current one first). Shown only to those who can read and write its space (FORBIDDEN otherwise). ' +
-      'Versions older than KAIROS_HISTORY_DAYS (default 90) are removed; the current one never is.',
+      'Versions older than `KAIROS_HISTORY_DAYS` (default 90) are removed; the current one never is.',
     args: {
       first: t.arg.int({ description: 'Page size (default 20, at most 200).' }),
       after: t.arg.string({ description: 'endCursor of the previous page.' }),
@@ -82,7 +82,7 @@ builder.queryField('deletedMemories', (t) =>
     type: MemoryVersionConnectionRef,
     description:
       'Deleted memories not restored since, newest deletion first: each node is the deletion record (deleted: true). ' +
-      'Put one back with restoreMemory(input: { uri, version }) using its uri and version. Only spaces you can read and write are listed; ' +
+      'Put one back with `restoreMemory(input: { uri, version })` using its uri and version. Only spaces you can read and write are listed; ' +
       'naming a space you can read but not write answers FORBIDDEN.',
     args: {
       space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can write.' }),
@@ -125,7 +125,7 @@ const RestoreItemResultRef = builder.objectRef<RestoreItemResult>('RestoreItemRe
 });
 
 const RestoreMemoryInput = builder.inputType('RestoreMemoryInput', {
-  description: 'Which memory to restore, and to which of its versions (see Memory.versions or deletedMemories).',
+  description: 'Which memory to restore, and to which of its versions (see `Memory.versions` or `deletedMemories`).',
   fields: (t) => ({
     uri: t.string({ required: true, description: 'kairos://mem/{id}, live or deleted.' }),
     version: t.int({ required: true, description: 'The version whose content to write back.' }),

@@ -68,7 +68,7 @@ builder.queryField('memory', (t) =>
       'A memory by URI, as it is now (null when it does not exist in a space you can read); with `version`, as it was at that version (history: needs read and write access to its space, else FORBIDDEN).',
     args: {
       uri: t.arg.string({ required: true, description: 'kairos://mem/{id}' }),
-      version: t.arg.int({ description: 'A past version (see Memory.versions); null when not kept or when that version records a deletion.' }),
+      version: t.arg.int({ description: 'A past version (see `Memory.versions`); null when not kept or when that version records a deletion.' }),
     },
     resolve: (_root, args, ctx) => (args.version == null ? ctx.reader.memory(args.uri) : ctx.services.history.memoryAt(ctx.viewer, args.uri, args.version)),
   }),

@@ -119,7 +119,7 @@ const CreatePrincipalInput = builder.inputType('CreatePrincipalInput', {
 const CreatePrincipalPayloadRef = builder.objectRef<{ principal: PrincipalRecord }>('CreatePrincipalPayload').implement({
   description: 'The principal created.',
   fields: (t) => ({
-    principal: t.field({ type: PrincipalRef, description: 'The new principal: give it a token with createToken.', resolve: (payload) => payload.principal }),
+    principal: t.field({ type: PrincipalRef, description: 'The new principal: give it a token with `createToken`.', resolve: (payload) => payload.principal }),
   }),
 });
 
@@ -161,7 +161,7 @@ builder.mutationField('createToken', (t) =>
 
 const RevokeTokenInput = builder.inputType('RevokeTokenInput', {
   description: 'The token to revoke.',
-  fields: (t) => ({ id: t.id({ required: true, description: 'Token.id (from tokens or createToken), never the secret.' }) }),
+  fields: (t) => ({ id: t.id({ required: true, description: '`Token.id` (from `tokens` or `createToken`), never the secret.' }) }),
 });
 
 const RevokeTokenPayloadRef = builder.objectRef<{ token: TokenRecord }>('RevokeTokenPayload').implement({
