@@ -27,7 +27,7 @@ builder.addScalarType('JSON', JSONResolver, {
 
 builder.queryType({
   description:
-    'Reads. Start with `search` to find a protocol for a task, `memoryContext` for project memory, `me` for who you are. Every operation may also answer UNAUTHENTICATED (`KAIROS_AUTH` on and no valid token), RATE_LIMITED and DOCUMENT_TOO_COMPLEX, as GraphQL errors with extensions.code.',
+    'Reads. Start with `search` to find a protocol for a task, `memoryContext` for project memory, `me` for who you are. Every operation may also answer `UNAUTHENTICATED` (`KAIROS_AUTH` on and no valid token), `RATE_LIMITED` and `DOCUMENT_TOO_COMPLEX`, as GraphQL errors with extensions.code.',
 });
 builder.mutationType({
   description:

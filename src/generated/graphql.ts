@@ -46,7 +46,7 @@ export type BatchItemStatus =
   /** Written as a new version. */
   | 'UPDATED';
 
-/** Which protocol to run: exactly one of `uri` or `key` (both or neither answers BAD_USER_INPUT). */
+/** Which protocol to run: exactly one of `uri` or `key` (both or neither answers `BAD_USER_INPUT`). */
 export type BeginInput = {
   /** The protocol's slug (`Protocol.slug`), case-insensitive, looked up in every space you can read. */
   key?: string | null | undefined;
@@ -62,7 +62,7 @@ export type ChallengeType =
   | 'MCP'
   /** Run a command and report its exit code and output in `solution.shell`; exit code 0 proves the step. */
   | 'SHELL'
-  /** Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails the step. */
+  /** Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails a required step. */
   | 'USER_INPUT';
 
 /** The proof of a `COMMENT` challenge: a genuine summary of what was done; do not paste unrelated text. */
@@ -196,7 +196,7 @@ export type MemoryVersionReason =
 
 /** A protocol document and where to store it. */
 export type MintInput = {
-  /** Replace a protocol with the same title in the space, in one transaction (the old steps stay restorable). Without it, a same title answers DUPLICATE_CHAIN. */
+  /** Replace a protocol with the same title in the space, in one transaction (the old steps stay restorable). Without it, a same title answers `DUPLICATE_CHAIN`. */
   force?: boolean | null | undefined;
   /** A KAIROS protocol document (at most 1 MB, at most 500 steps): optional frontmatter (slug, version), an H1 title, a "Natural Language Triggers" H2 first, one H2 per step each ending in a fenced json challenge block, and a "Completion Rule" H2 last. */
   markdown: string;
@@ -226,7 +226,7 @@ export type NextOperation =
   | 'NEXT'
   /** No call is prescribed: the run is attested (report the outcome to the user), or retries are exhausted (`MAX_RETRIES_EXCEEDED`, `mustObey` false) and `nextAction` lists the options to choose from. */
   | 'NONE'
-  /** Call `updateMemories` on `NextCall.uri` to fix the step. */
+  /** Call `updateMemories` on `NextCall.uri` to fix the step. Not sent today: after `MAX_RETRIES_EXCEEDED` the operation is `NONE` and `nextAction` lists `updateMemories` among the options. */
   | 'UPDATE_MEMORIES';
 
 /** How a run ended, as the agent attests it. */
@@ -555,7 +555,7 @@ export type RunEventType =
 export type RunFilter = {
   /** Only runs of this protocol (`Protocol.chainId`). */
   chainId?: string | number | null | undefined;
-  /** One space you can read ("personal" is your own); omitted: all of them. Another space answers FORBIDDEN. */
+  /** One space you can read ("personal" is your own); omitted: all of them. Another space answers `FORBIDDEN`. */
   space?: string | null | undefined;
   /** Only runs in this status. */
   status?: RunStatus | null | undefined;

@@ -7,7 +7,7 @@ export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
   values: {
     SHELL: { description: 'Run a command and report its exit code and output in `solution.shell`; exit code 0 proves the step.' },
     MCP: { description: 'Call an MCP tool and report its real result in `solution.mcp`; `success: true` proves the step.' },
-    USER_INPUT: { description: "Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails the step." },
+    USER_INPUT: { description: "Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails a required step." },
     COMMENT: { description: 'Write a genuine comment of at least `minLength` characters in `solution.comment`.' },
   } as const,
 });

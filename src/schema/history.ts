@@ -67,7 +67,7 @@ builder.objectField(MemoryRef, 'versions', (t) =>
   t.field({
     type: MemoryVersionConnectionRef,
     description:
-      'Every kept version of this memory, newest first (the current one first). Shown only to those who can read and write its space (FORBIDDEN otherwise). ' +
+      'Every kept version of this memory, newest first (the current one first). Shown only to those who can read and write its space (`FORBIDDEN` otherwise). ' +
       'Versions older than `KAIROS_HISTORY_DAYS` (default 90) are removed; the current one never is.',
     args: {
       first: t.arg.int({ description: 'Page size (default 20, at most 200).' }),
@@ -83,7 +83,7 @@ builder.queryField('deletedMemories', (t) =>
     description:
       'Deleted memories not restored since, newest deletion first: each node is the deletion record (deleted: true). ' +
       'Put one back with `restoreMemory(input: { uri, version })` using its uri and version. Only spaces you can read and write are listed; ' +
-      'naming a space you can read but not write answers FORBIDDEN.',
+      'naming a space you can read but not write answers `FORBIDDEN`.',
     args: {
       space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can write.' }),
       first: t.arg.int({ description: 'Page size (default 20, at most 200).' }),
@@ -149,7 +149,7 @@ builder.mutationField('restoreMemory', (t) =>
       'Writes a past version of a memory back as a new version (history is never rewritten), in one transaction. ' +
       'A deleted step returns to its place in its protocol, the other steps renumbered; a protocol deleted whole returns whole. ' +
       'A conflict answers status `ERROR` with a code (`RestoreErrorCode`) and writes nothing. Needs read and write access to the space. ' +
-      'Codes (GraphQL errors): BAD_USER_INPUT (`version` not a positive integer).',
+      'Codes (GraphQL errors): `BAD_USER_INPUT` (`version` not a positive integer).',
     args: { input: t.arg({ type: RestoreMemoryInput, required: true, description: 'The memory and the version to write back.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.history.restore(ctx.viewer, input),
   }),

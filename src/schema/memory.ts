@@ -65,7 +65,7 @@ builder.queryField('memory', (t) =>
     type: MemoryRef,
     nullable: true,
     description:
-      'A memory by URI, as it is now (null when it does not exist in a space you can read); with `version`, as it was at that version (history: needs read and write access to its space, else FORBIDDEN).',
+      'A memory by URI, as it is now (null when it does not exist in a space you can read); with `version`, as it was at that version (history: needs read and write access to its space, else `FORBIDDEN`).',
     args: {
       uri: t.arg.string({ required: true, description: 'kairos://mem/{id}' }),
       version: t.arg.int({ description: 'A past version (see `Memory.versions`); null when not kept or when that version records a deletion.' }),
@@ -89,7 +89,7 @@ const MemoryFilterInput = builder.inputType('MemoryFilter', {
 builder.queryField('memories', (t) =>
   t.field({
     type: MemoryConnectionRef,
-    description: 'Memories in creation order, in the spaces you can read. To find a protocol for a task, use `search`; to read project memory for a task, use `memoryContext`. Codes: FORBIDDEN (a space you cannot read), BAD_USER_INPUT (`first` out of range, a foreign cursor).',
+    description: 'Memories in creation order, in the spaces you can read. To find a protocol for a task, use `search`; to read project memory for a task, use `memoryContext`. Codes: `FORBIDDEN` (a space you cannot read), `BAD_USER_INPUT` (`first` out of range, a foreign cursor).',
     args: {
       filter: t.arg({ type: MemoryFilterInput, description: 'Which memories.' }),
       first: t.arg.int({ description: 'Page size (default 50, at most 500).' }),
@@ -146,7 +146,7 @@ builder.mutationField('updateMemories', (t) =>
     description:
       'Edits protocol steps in spaces you can write: fix a step whose instructions or challenge are wrong (e.g. after `MAX_RETRIES_EXCEEDED`). Each URI gets its own result (`UPDATED` or `ERROR` with a message) and a new version (see `Memory.versions`, undo with `restoreMemory`). ' +
       'Runs already begun keep the step as it was; the next `begin` uses the fix. Project-memory documents are refused per URI: change them with `proposeUpdate`. ' +
-      'Codes (GraphQL errors; nothing written): BAD_USER_INPUT (no URIs or more than 1000, both or neither of `markdownDoc` and `updates`, `markdownDoc` not one per URI, `updates` not a non-empty object).',
+      'Codes (GraphQL errors; nothing written): `BAD_USER_INPUT` (no URIs or more than 1000, both or neither of `markdownDoc` and `updates`, `markdownDoc` not one per URI, `updates` not a non-empty object).',
     args: { input: t.arg({ type: UpdateMemoriesInput, required: true, description: 'The steps and the change.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.memories.updateMemories(ctx.viewer, input),
   }),
@@ -174,7 +174,7 @@ builder.mutationField('deleteMemories', (t) =>
     description:
       'Deletes protocol steps in spaces you can write, in one transaction; the remaining steps of each protocol are renumbered so it stays runnable without a gap. Each URI gets its own result (`DELETED` or `ERROR` with a message). ' +
       'Deleted steps stay restorable with `restoreMemory` (find them with `deletedMemories`). Project-memory documents are refused per URI: use `proposeUpdate`. ' +
-      'Codes (GraphQL errors; nothing deleted): BAD_USER_INPUT (no URIs, or more than 1000).',
+      'Codes (GraphQL errors; nothing deleted): `BAD_USER_INPUT` (no URIs, or more than 1000).',
     args: { input: t.arg({ type: DeleteMemoriesInput, required: true, description: 'The steps to delete.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.memories.deleteMemories(ctx.viewer, input),
   }),
@@ -204,7 +204,7 @@ const MemoryEventRef = builder.objectRef<MemoryEvent>('MemoryEvent').implement({
 builder.subscriptionField('memoryEvents', (t) =>
   t.field({
     type: MemoryEventRef,
-    description: 'Memory writes (minted, updated, deleted) in one space or, space omitted, every space you can read; live only. Answers FORBIDDEN for a space you cannot read.',
+    description: 'Memory writes (minted, updated, deleted) in one space or, space omitted, every space you can read; live only. Answers `FORBIDDEN` for a space you cannot read.',
     args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
     subscribe: (_root, args, ctx) => subscribeAcrossSpaces(ctx.events, 'memory', readableSpacesFor(ctx.viewer, args.space)),
     resolve: (event) => event,

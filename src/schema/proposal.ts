@@ -398,7 +398,7 @@ builder.queryField('proposal', (t) =>
 builder.queryField('proposals', (t) =>
   t.field({
     type: ProposalConnectionRef,
-    description: 'Proposals in the spaces you can read, newest first. Codes: BAD_USER_INPUT (`first` out of range, a foreign cursor).',
+    description: 'Proposals in the spaces you can read, newest first. Codes: `BAD_USER_INPUT` (`first` out of range, a foreign cursor).',
     args: {
       status: t.arg({ type: ProposalStatusEnum, description: 'Only proposals in this status, e.g. `STAGED` for the review queue.' }),
       first: t.arg.int({ description: 'Page size (default 20, at most 200).' }),
@@ -414,7 +414,7 @@ builder.mutationField('proposeUpdate', (t) =>
     description:
       'Propose structured edits to project-memory documents (conventions, decisions, pitfalls, modules, current state, session logs, archives): safe ones apply at once (`APPLIED`), the rest are staged for a reviewer (`STAGED`: tell the user, with `reviewCommand`). ' +
       'Everything is checked first: shape, paths, intent against document, the resulting markdown and section schema, secrets and personal data, provenance; a refusal is `REJECTED` with a `reason`, and nothing is written. Read the documents first with `memoryContext` to address sections by `sectionId`. ' +
-      'Codes (GraphQL errors): SPACE_READ_ONLY, SPACE_NOT_FOUND (a space you cannot write).',
+      'Codes (GraphQL errors): `SPACE_READ_ONLY`, `SPACE_NOT_FOUND` (a space you cannot write).',
     args: { input: t.arg({ type: ProposeUpdateInput, required: true, description: 'The change.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.proposals.proposeUpdate(ctx.viewer, input),
   }),
@@ -431,7 +431,7 @@ builder.mutationField('applyProposal', (t) =>
     description:
       'For reviewers: replay a staged proposal on the current documents, in one transaction. Answers, as data: `APPLIED`; `STAGED` with a `reason` when it cannot apply now (`TARGET_DRIFT` with `drift`, `PLAN_FAILED`…: nothing written, it stays staged: review it again or reject it); ' +
       '`REJECTED` with `STAGING_NOT_FOUND` (no such proposal, or already decided) or `TTL_EXPIRED`. ' +
-      'Codes (GraphQL errors): FORBIDDEN (not a reviewer, a space you cannot review, or, with authentication on, your own proposal).',
+      'Codes (GraphQL errors): `FORBIDDEN` (not a reviewer, a space you cannot review, or, with authentication on, your own proposal).',
     args: { input: t.arg({ type: ApplyProposalInput, required: true, description: 'The proposal.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.proposals.applyProposal(ctx.viewer, input.id),
   }),
@@ -450,7 +450,7 @@ builder.mutationField('rejectProposal', (t) =>
     type: ProposeUpdatePayloadRef,
     description:
       'For reviewers: reject a staged proposal, saying why; answers status `REJECTED` with reason `USER_REJECTED` (or `STAGING_NOT_FOUND` / `TTL_EXPIRED` when it is no longer staged), as data. ' +
-      'Codes (GraphQL errors): FORBIDDEN (not a reviewer, or a space you cannot review), BAD_USER_INPUT (an empty reason, or one that looks like it holds a secret), PAYLOAD_TOO_LARGE (a reason over 2,000 characters).',
+      'Codes (GraphQL errors): `FORBIDDEN` (not a reviewer, or a space you cannot review), `BAD_USER_INPUT` (an empty reason, or one that looks like it holds a secret), `PAYLOAD_TOO_LARGE` (a reason over 2,000 characters).',
     args: { input: t.arg({ type: RejectProposalInput, required: true, description: 'The proposal and the reason.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.proposals.rejectProposal(ctx.viewer, input.id, input.reason),
   }),
@@ -482,7 +482,7 @@ const ProposalEventRef = builder.objectRef<ProposalEvent>('ProposalEvent').imple
 builder.subscriptionField('proposalEvents', (t) =>
   t.field({
     type: ProposalEventRef,
-    description: 'Proposals staged, applied, rejected or expired in one space or, space omitted, every space you can read; live only. Answers FORBIDDEN for a space you cannot read.',
+    description: 'Proposals staged, applied, rejected or expired in one space or, space omitted, every space you can read; live only. Answers `FORBIDDEN` for a space you cannot read.',
     args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
     subscribe: (_root, args, ctx) => subscribeAcrossSpaces(ctx.events, 'proposal', readableSpacesFor(ctx.viewer, args.space)),
     resolve: (event) => event,
@@ -527,7 +527,7 @@ builder.queryField('memoryContext', (t) =>
     description:
       'The project-memory sections most relevant to a query, best first, within `budgetChars` (default 24000), from the spaces you can read. ' +
       'Without a query: the current state and conventions, in document order. Read it before a task, and before `proposeUpdate` to find the `sectionId` to change. ' +
-      'Codes: BAD_USER_INPUT (`budgetChars` outside 1 to 200000, `include` naming no project-memory category).',
+      'Codes: `BAD_USER_INPUT` (`budgetChars` outside 1 to 200000, `include` naming no project-memory category).',
     args: {
       query: t.arg.string({ description: 'What you are about to work on, in words; omitted: the current state and conventions.' }),
       budgetChars: t.arg.int({ description: 'Most characters of section text to return (default 24000, at most 200000).' }),

@@ -42,8 +42,8 @@ builder.queryField('protocol', (t) =>
     type: ProtocolRef,
     nullable: true,
     description:
-      'A protocol by the URI of any of its steps, or by its slug (`key`); exactly one of them (else BAD_USER_INPUT). Null when none is readable by you; AMBIGUOUS when a key matches protocols in several spaces, none your default. ' +
-      'With `at` (and `uri`), the protocol as it was at that time, each step at its version then (history: needs read and write access to its space, else FORBIDDEN); null if it did not exist then.',
+      'A protocol by the URI of any of its steps, or by its slug (`key`); exactly one of them (else `BAD_USER_INPUT`). Null when none is readable by you; `AMBIGUOUS` when a key matches protocols in several spaces, none your default. ' +
+      'With `at` (and `uri`), the protocol as it was at that time, each step at its version then (history: needs read and write access to its space, else `FORBIDDEN`); null if it did not exist then.',
     args: {
       uri: t.arg.string({ description: 'Any step of the protocol (kairos://mem/{id}).' }),
       key: t.arg.string({ description: 'The slug (`Protocol.slug`), case-insensitive.' }),
@@ -66,7 +66,7 @@ const MintInput = builder.inputType('MintInput', {
         'A KAIROS protocol document (at most 1 MB, at most 500 steps): optional frontmatter (slug, version), an H1 title, a "Natural Language Triggers" H2 first, one H2 per step each ending in a fenced json challenge block, and a "Completion Rule" H2 last.',
     }),
     space: t.string({ description: 'Target space; omitted or "personal" means your own. The app space is read-only.' }),
-    force: t.boolean({ description: 'Replace a protocol with the same title in the space, in one transaction (the old steps stay restorable). Without it, a same title answers DUPLICATE_CHAIN.' }),
+    force: t.boolean({ description: 'Replace a protocol with the same title in the space, in one transaction (the old steps stay restorable). Without it, a same title answers `DUPLICATE_CHAIN`.' }),
     protocolVersion: t.string({ description: 'Overrides the frontmatter version (at most 64 characters).' }),
   }),
 });
@@ -83,8 +83,8 @@ builder.mutationField('mint', (t) =>
     type: MintPayloadRef,
     description:
       'Stores a markdown protocol document as a new protocol: one memory per step, each with its challenge, and a slug (the frontmatter slug, else one made from the title). Then run it with `begin`. ' +
-      'Codes (GraphQL errors; nothing stored): PROTOCOL_STRUCTURE_INVALID (with the line and reason in the error details), DUPLICATE_CHAIN (same title in the space: send `force: true` to replace it), DUPLICATE_SLUG (the frontmatter slug is taken), INVALID_SLUG, SLUG_ALLOCATION_EXHAUSTED (set a slug), ' +
-      'SPACE_READ_ONLY, SPACE_NOT_FOUND (a space you cannot write), PAYLOAD_TOO_LARGE (over 1 MB, more than 500 steps, a title or heading too long), BAD_USER_INPUT (control characters in a title or heading).',
+      'Codes (GraphQL errors; nothing stored): `PROTOCOL_STRUCTURE_INVALID` (with the line and reason in the error details), `DUPLICATE_CHAIN` (same title in the space: send `force: true` to replace it), `DUPLICATE_SLUG` (the frontmatter slug is taken), `INVALID_SLUG`, `SLUG_ALLOCATION_EXHAUSTED` (set a slug), ' +
+      '`SPACE_READ_ONLY`, `SPACE_NOT_FOUND` (a space you cannot write), `PAYLOAD_TOO_LARGE` (over 1 MB, more than 500 steps, a title or heading too long), `BAD_USER_INPUT` (control characters in a title or heading).',
     args: { input: t.arg({ type: MintInput, required: true, description: 'The document and options.' }) },
     resolve: async (_root, { input }, ctx) => ({ protocol: await ctx.services.protocols.mint(ctx.viewer, input) }),
   }),

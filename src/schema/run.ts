@@ -38,7 +38,9 @@ const NextOperationEnum = builder.enumType('NextOperation', {
     NEXT: { description: 'Call `next` with `NextCall.uri` and `NextCall.runId`, with a solution for the challenge (or, after a person answered the prompt, without one).' },
     ATTEST: { description: 'Every step is settled: call `attest` with `NextCall.uri`, `NextCall.runId`, an `outcome` and a `message`.' },
     BEGIN: { description: 'The run is gone or closed: call `begin` with `NextCall.uri` to start a new run.' },
-    UPDATE_MEMORIES: { description: 'Call `updateMemories` on `NextCall.uri` to fix the step.' },
+    UPDATE_MEMORIES: {
+      description: 'Call `updateMemories` on `NextCall.uri` to fix the step. Not sent today: after `MAX_RETRIES_EXCEEDED` the operation is `NONE` and `nextAction` lists `updateMemories` among the options.',
+    },
     NONE: {
       description:
         'No call is prescribed: the run is attested (report the outcome to the user), or retries are exhausted (`MAX_RETRIES_EXCEEDED`, `mustObey` false) and `nextAction` lists the options to choose from.',
@@ -307,7 +309,7 @@ export const ChallengePromptRef = builder.objectRef<ChallengePrompt>('ChallengeP
     protocolLabel: t.exposeString('protocolLabel', { description: 'The protocol title.' }),
     prompt: t.exposeString('prompt', { description: 'The question to put to the person.' }),
     stepContent: t.exposeString('stepContent', { description: 'The step body, for context.' }),
-    requireHuman: t.exposeBoolean('requireHuman', { description: 'Only a person (role HUMAN, REVIEWER or ADMIN) other than the runner can answer it; others get FORBIDDEN.' }),
+    requireHuman: t.exposeBoolean('requireHuman', { description: 'Only a person (role HUMAN, REVIEWER or ADMIN) other than the runner can answer it; others get `FORBIDDEN`.' }),
     status: t.field({ type: PromptStatusEnum, description: 'Open, answered or expired.', resolve: (prompt) => prompt.status }),
     createdAt: t.field({ type: 'DateTime', description: 'When the prompt was issued.', resolve: (prompt) => prompt.createdAt }),
     at: t.field({ type: 'DateTime', description: 'When the status last changed.', resolve: (prompt) => prompt.at }),
@@ -368,7 +370,7 @@ const RunConnectionRef = connectionType('Run', RunRef);
 const RunFilterInput = builder.inputType('RunFilter', {
   description: 'Narrows `runs`; every field is optional and they combine.',
   fields: (t) => ({
-    space: t.string({ description: 'One space you can read ("personal" is your own); omitted: all of them. Another space answers FORBIDDEN.' }),
+    space: t.string({ description: 'One space you can read ("personal" is your own); omitted: all of them. Another space answers `FORBIDDEN`.' }),
     status: t.field({ type: RunStatusEnum, description: 'Only runs in this status.' }),
     chainId: t.id({ description: 'Only runs of this protocol (`Protocol.chainId`).' }),
   }),
@@ -377,10 +379,10 @@ const RunFilterInput = builder.inputType('RunFilter', {
 builder.queryField('runs', (t) =>
   t.field({
     type: RunConnectionRef,
-    description: 'Runs in the spaces you can read, most recently active first. Codes: FORBIDDEN (a space you cannot read), BAD_USER_INPUT (`first` out of range, a foreign cursor).',
+    description: 'Runs in the spaces you can read, most recently active first. Codes: `FORBIDDEN` (a space you cannot read), `BAD_USER_INPUT` (`first` out of range, a foreign cursor).',
     args: {
       filter: t.arg({ type: RunFilterInput, description: 'Which runs.' }),
-      first: t.arg.int({ description: 'Page size (default 50, at most 500; more answers BAD_USER_INPUT).' }),
+      first: t.arg.int({ description: 'Page size (default 50, at most 500; more answers `BAD_USER_INPUT`).' }),
       after: t.arg.string({ description: '`PageInfo.endCursor` of the previous page.' }),
     },
     resolve: (_root, args, ctx) => ctx.services.runs.listRuns(ctx.viewer, { ...args.filter, first: args.first, after: args.after }),
@@ -388,7 +390,7 @@ builder.queryField('runs', (t) =>
 );
 
 const BeginInput = builder.inputType('BeginInput', {
-  description: 'Which protocol to run: exactly one of `uri` or `key` (both or neither answers BAD_USER_INPUT).',
+  description: 'Which protocol to run: exactly one of `uri` or `key` (both or neither answers `BAD_USER_INPUT`).',
   fields: (t) => ({
     uri: t.string({ description: 'Any step of the protocol (kairos://mem/{id}), e.g. `SearchChoice.uri`; a later step redirects to step 1.' }),
     key: t.string({ description: "The protocol's slug (`Protocol.slug`), case-insensitive, looked up in every space you can read." }),
@@ -402,7 +404,7 @@ builder.mutationField('begin', (t) =>
       'Starts a new run of a protocol (found with `search`, or known by slug) and shows step 1: `currentStep` to carry out, `challenge` to prove it, and `nextCall` / `nextAction`, normally "call next with the step URI and solution matching challenge". ' +
       'Then do the step and call `next` with `runId`, the URI `nextAction` names, and a solution echoing the challenge\'s `nonce` and `proofHash`; repeat until `nextCall.operation` is `ATTEST`, then call `attest`. ' +
       'While `mustObey` is true, follow `nextAction` without stopping to talk to the user. A one-step protocol without a challenge goes straight to `attest` ("Single-step protocol."). ' +
-      'Codes (GraphQL errors; nothing is created): BAD_USER_INPUT (both or neither of `uri` and `key`), NOT_FOUND (no such protocol in your spaces), AMBIGUOUS (the key matches protocols in several spaces, none your default: use a URI).',
+      'Codes (GraphQL errors; nothing is created): `BAD_USER_INPUT` (both or neither of `uri` and `key`), `NOT_FOUND` (no such protocol in your spaces), `AMBIGUOUS` (the key matches protocols in several spaces, none your default: use a URI).',
     args: { input: t.arg({ type: BeginInput, required: true, description: 'The protocol, by `uri` or `key`.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.runs.begin(ctx.viewer, ctx.reader, input, ctx.vocabulary),
   }),
@@ -476,7 +478,7 @@ builder.mutationField('next', (t) =>
       'A refused proof is data: `errorCode` says why, the same step is shown, and `nextAction` says to retry with the values from this response. The third consecutive failure answers `MAX_RETRIES_EXCEEDED` with `mustObey` false: ' +
       'if the step itself is wrong, fix it with `updateMemories` (future runs use the fix; this run keeps the step as it began) and `begin` again; or retry `next` with a corrected solution; or `attest` with `FAILURE`; or ask the user. ' +
       'Sending the same solution again with the same nonce returns the same answer and stores nothing. ' +
-      'Codes as data: any `StepErrorCode` but `INCOMPLETE_RUN`. As GraphQL errors: PAYLOAD_TOO_LARGE (`nonce` or `proofHash` over 128 characters), SERVICE_UNAVAILABLE (the run is busy: retry).',
+      'Codes as data: any `StepErrorCode` but `INCOMPLETE_RUN`. As GraphQL errors: `PAYLOAD_TOO_LARGE` (`nonce` or `proofHash` over 128 characters), `SERVICE_UNAVAILABLE` (the run is busy: retry).',
     args: { input: t.arg({ type: NextInput, required: true, description: 'The step, the run and the proof.' }) },
     resolve: (_root, { input }, ctx) =>
       ctx.services.runs.next(ctx.viewer, {
@@ -508,7 +510,7 @@ builder.mutationField('attest', (t) =>
       'Closes a run with an outcome and rates the protocol; call it when `nextCall.operation` is `ATTEST`, or with `FAILURE` to abandon a run. ' +
       '`SUCCESS` is accepted only when every required step is proven; otherwise the answer is `INCOMPLETE_RUN` and the run stays open (prove the pending step with `next`). ' +
       'The same outcome and message again returns the first answer. After it, report the outcome to the user in one summary. ' +
-      'Codes as data (`errorCode`; nothing written): `INCOMPLETE_RUN`, `RUN_NOT_FOUND`, `RUN_CLOSED`, `NOT_FOUND`. As GraphQL errors: BAD_USER_INPUT (`qualityBonus` not finite, control characters in `llmModelId`), PAYLOAD_TOO_LARGE (`message` or `llmModelId` too long), SERVICE_UNAVAILABLE (busy: retry).',
+      'Codes as data (`errorCode`; nothing written): `INCOMPLETE_RUN`, `RUN_NOT_FOUND`, `RUN_CLOSED`, `NOT_FOUND`. As GraphQL errors: `BAD_USER_INPUT` (`qualityBonus` not finite, control characters in `llmModelId`), `PAYLOAD_TOO_LARGE` (`message` or `llmModelId` too long), `SERVICE_UNAVAILABLE` (busy: retry).',
     args: { input: t.arg({ type: AttestInput, required: true, description: 'The run, the outcome and the message.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.runs.attest(ctx.viewer, input, ctx.vocabulary),
   }),
@@ -539,9 +541,9 @@ builder.mutationField('answerPrompt', (t) =>
     type: AnswerPromptPayloadRef,
     description:
       "A person's answer to an open user_input prompt (from `challengePrompts` or `StepChallenge.promptId`); the run moves on as if the step were proven, with source `HUMAN`. " +
-      'A prompt with `requireHuman` takes the answer only of a principal with role `HUMAN`, `REVIEWER` or `ADMIN` who is not the runner; others get FORBIDDEN. Admins may answer prompts in personal spaces. ' +
+      'A prompt with `requireHuman` takes the answer only of a principal with role `HUMAN`, `REVIEWER` or `ADMIN` who is not the runner; others get `FORBIDDEN`. Admins may answer prompts in personal spaces. ' +
       'Answering a prompt that is no longer open changes nothing and returns the run as it stands. ' +
-      'Codes: NOT_FOUND (no such prompt in your spaces), FORBIDDEN, BAD_USER_INPUT (empty confirmation), PAYLOAD_TOO_LARGE (confirmation over 10,000 characters), SERVICE_UNAVAILABLE (busy: retry).',
+      'Codes: `NOT_FOUND` (no such prompt in your spaces), `FORBIDDEN`, `BAD_USER_INPUT` (empty confirmation), `PAYLOAD_TOO_LARGE` (confirmation over 10,000 characters), `SERVICE_UNAVAILABLE` (busy: retry).',
     args: { input: t.arg({ type: AnswerPromptInput, required: true, description: 'The prompt and the reply.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.runs.answerPrompt(ctx.viewer, input, { vocabulary: ctx.vocabulary, atHost: ctx.answerAtHost }),
   }),
@@ -551,7 +553,7 @@ builder.subscriptionField('runProgress', (t) =>
   t.field({
     type: RunEventRef,
     description:
-      "A run's events after `afterSeq` (replayed from the database), then live ones, each once and in `seq` order. After a reconnect, pass the last `seq` you saw. Answers NOT_FOUND for a run outside your spaces.",
+      "A run's events after `afterSeq` (replayed from the database), then live ones, each once and in `seq` order. After a reconnect, pass the last `seq` you saw. Answers `NOT_FOUND` for a run outside your spaces.",
     args: {
       runId: t.arg.id({ required: true, description: 'The run (`StepPayload.runId`).' }),
       afterSeq: t.arg.int({ description: 'Only events with a larger `seq` (default 0: from the start).' }),
@@ -566,7 +568,7 @@ builder.subscriptionField('challengePrompts', (t) =>
     type: ChallengePromptRef,
     description:
       'Prompts waiting for a person: the open ones first, then every change (issued, answered, expired), for one run or a space (default: every space you can read). A person answers each with `answerPrompt`. ' +
-      'Answers NOT_FOUND for an unknown run, FORBIDDEN for a space you cannot read (admins may name any personal space).',
+      'Answers `NOT_FOUND` for an unknown run, `FORBIDDEN` for a space you cannot read (admins may name any personal space).',
     args: {
       runId: t.arg.id({ description: 'Only this run\'s prompts.' }),
       space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }),
@@ -605,7 +607,7 @@ builder.subscriptionField('runEvents', (t) =>
   t.field({
     type: RunLifecycleEventRef,
     description:
-      'Live feed of runs starting, completing, being attested or expiring, in one space or (space omitted) every space you can read. Nothing is replayed: list runs first with the runs query, then follow this feed. Answers FORBIDDEN for a space you cannot read.',
+      'Live feed of runs starting, completing, being attested or expiring, in one space or (space omitted) every space you can read. Nothing is replayed: list runs first with the runs query, then follow this feed. Answers `FORBIDDEN` for a space you cannot read.',
     args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
     subscribe: (_root, args, ctx) => ctx.services.runs.watchRunLifecycle(ctx.viewer, args),
     resolve: (event) => event,

@@ -40,7 +40,7 @@ builder.queryField('search', (t) =>
     description:
       'Finds protocols for what the user asked, in your readable spaces (or the one `space` names; "personal" is your own). Call it first for any task: pick the best choice (read `chainLabel`) and follow its `nextAction`, normally `begin` with its `uri`. ' +
       'With no good match, take the `REFINE` choice (help sharpening the query) or the `CREATE` choice (help writing a new protocol, then `mint`). ' +
-      'Codes: BAD_USER_INPUT (an empty query, over 1000 characters, `maxChoices` outside 5 to 50), FORBIDDEN (a space you cannot read).',
+      'Codes: `BAD_USER_INPUT` (an empty query, over 1000 characters, `maxChoices` outside 5 to 50), `FORBIDDEN` (a space you cannot read).',
     args: {
       query: t.arg.string({ required: true, description: 'What the user wants done, in words (at most 1000 characters).' }),
       maxChoices: t.arg.int({ description: 'Most MATCH choices, 5 to 50 (default 10); REFINE/CREATE do not count.' }),

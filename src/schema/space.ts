@@ -126,7 +126,7 @@ const CreatePrincipalPayloadRef = builder.objectRef<{ principal: PrincipalRecord
 builder.mutationField('createPrincipal', (t) =>
   t.field({
     type: CreatePrincipalPayloadRef,
-    description: 'Admins only: a new principal (then `createToken` with its id). Codes: FORBIDDEN (not an admin), BAD_USER_INPUT (a bad or taken name).',
+    description: 'Admins only: a new principal (then `createToken` with its id). Codes: `FORBIDDEN` (not an admin), `BAD_USER_INPUT` (a bad or taken name).',
     args: { input: t.arg({ type: CreatePrincipalInput, required: true, description: 'The name, role and groups.' }) },
     resolve: async (_root, { input }, ctx) => ({ principal: await ctx.services.auth.createPrincipal(ctx.viewer, input) }),
   }),
@@ -153,7 +153,7 @@ builder.mutationField('createToken', (t) =>
   t.field({
     type: CreateTokenPayloadRef,
     description:
-      'Issues an API token for yourself (admins: for anyone). The token has the whole scope of its principal: a request narrowed with x-kairos-space (or connectionParams.space) still makes a full-scope token, since the caller already holds one; narrow each request that uses it instead. A token made with an expiring token expires no later than it (admins excepted). Codes: FORBIDDEN (another principal, not an admin), NOT_FOUND (no such principal), BAD_USER_INPUT (name with control characters, `expiresInSeconds` not positive), PAYLOAD_TOO_LARGE (name over 100 characters).',
+      'Issues an API token for yourself (admins: for anyone). The token has the whole scope of its principal: a request narrowed with x-kairos-space (or connectionParams.space) still makes a full-scope token, since the caller already holds one; narrow each request that uses it instead. A token made with an expiring token expires no later than it (admins excepted). Codes: `FORBIDDEN` (another principal, not an admin), `NOT_FOUND` (no such principal), `BAD_USER_INPUT` (name with control characters, `expiresInSeconds` not positive), `PAYLOAD_TOO_LARGE` (name over 100 characters).',
     args: { input: t.arg({ type: CreateTokenInput, required: true, description: 'The token to issue.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.auth.createToken(ctx.viewer, input),
   }),
@@ -167,14 +167,14 @@ const RevokeTokenInput = builder.inputType('RevokeTokenInput', {
 const RevokeTokenPayloadRef = builder.objectRef<{ token: TokenRecord }>('RevokeTokenPayload').implement({
   description: 'The revoked token.',
   fields: (t) => ({
-    token: t.field({ type: TokenRef, description: 'The token, with revokedAt set: requests sending it now answer UNAUTHENTICATED.', resolve: (payload) => payload.token }),
+    token: t.field({ type: TokenRef, description: 'The token, with revokedAt set: requests sending it now answer `UNAUTHENTICATED`.', resolve: (payload) => payload.token }),
   }),
 });
 
 builder.mutationField('revokeToken', (t) =>
   t.field({
     type: RevokeTokenPayloadRef,
-    description: "Revokes one of your tokens (admins: anyone's) at once. Codes: NOT_FOUND (no such token of yours).",
+    description: "Revokes one of your tokens (admins: anyone's) at once. Codes: `NOT_FOUND` (no such token of yours).",
     args: { input: t.arg({ type: RevokeTokenInput, required: true, description: 'The token id.' }) },
     resolve: async (_root, { input }, ctx) => ({ token: await ctx.services.auth.revokeToken(ctx.viewer, input.id) }),
   }),

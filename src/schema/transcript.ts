@@ -40,7 +40,7 @@ builder.queryField('runTranscripts', (t) =>
     description:
       'Transcripts of the runs begun at or after `since` in `space` (default: every space you read), oldest first, for archiving: ' +
       'write each `transcript` as one line (JSON Lines) and follow `pageInfo.endCursor` with `after` until `hasNextPage` is false. ' +
-      '`first` is 20 by default, at most 100. Codes: FORBIDDEN (a space you cannot read), BAD_USER_INPUT (`first` out of range, a foreign cursor).',
+      '`first` is 20 by default, at most 100. Codes: `FORBIDDEN` (a space you cannot read), `BAD_USER_INPUT` (`first` out of range, a foreign cursor).',
     args: {
       space: t.arg.string({ description: 'A space you read ("personal" is your own).' }),
       since: t.arg({ type: 'DateTime', description: 'Only runs begun at or after this instant.' }),

@@ -29,7 +29,7 @@ export type ChallengeType =
   | 'MCP'
   /** Run a command and report its exit code and output in `solution.shell`; exit code 0 proves the step. */
   | 'SHELL'
-  /** Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails the step. */
+  /** Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails a required step. */
   | 'USER_INPUT';
 
 /** What a staged operation expects of its target when it is applied. */
