@@ -122,7 +122,7 @@ export type McpSolutionInput = {
   toolName?: string | null | undefined;
 };
 
-/** What a memory is: a protocol step (minted with `mint`, edited with `updateMemories`), or a project-memory document (changed only through `proposeUpdate`, read with `memoryContext`). */
+/** What a memory is: a protocol step (minted with `mint`, edited with `updateMemories`), or a project-memory document (changed through `proposeUpdate`, read with `memoryContext`). */
 export type MemoryCategory =
   /** Project memory: archive/<name>.md, written once. */
   | 'ARCHIVE'

@@ -9,7 +9,7 @@ import { readableSpacesFor } from '../services/spaces.js';
 
 export const MemoryCategoryEnum = builder.enumType('MemoryCategory', {
   description:
-    'What a memory is: a protocol step (minted with `mint`, edited with `updateMemories`), or a project-memory document (changed only through `proposeUpdate`, read with `memoryContext`).',
+    'What a memory is: a protocol step (minted with `mint`, edited with `updateMemories`), or a project-memory document (changed through `proposeUpdate`, read with `memoryContext`).',
   values: {
     PROTOCOL_STEP: { description: 'One step of a minted protocol.' },
     CONVENTION: { description: 'Project memory: conventions.md (and config/memory-schema.json).' },
