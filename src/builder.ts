@@ -17,9 +17,22 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
 });
 
-builder.addScalarType('DateTime', DateTimeResolver);
-builder.addScalarType('JSON', JSONResolver);
+builder.addScalarType('DateTime', DateTimeResolver, {
+  description:
+    'A date and time: sent back in UTC as an RFC 3339 (ISO 8601) string with milliseconds, e.g. "2026-01-31T12:00:00.000Z"; accepted in any RFC 3339 form with a time zone.',
+});
+builder.addScalarType('JSON', JSONResolver, {
+  description: 'Any JSON value (object, array, string, number, boolean or null), nested at most 64 levels.',
+});
 
-builder.queryType({});
-builder.mutationType({});
-builder.subscriptionType({});
+builder.queryType({
+  description:
+    'Reads. Start with `search` to find a protocol for a task, `memoryContext` for project memory, `me` for who you are. Every operation may also answer `UNAUTHENTICATED` (`KAIROS_AUTH` on and no valid token), `RATE_LIMITED` and `DOCUMENT_TOO_COMPLEX`, as GraphQL errors with extensions.code.',
+});
+builder.mutationType({
+  description:
+    'Writes. A run: `begin` → `next`… → `attest`. Protocols: `mint`, `updateMemories`, `deleteMemories`, `restoreMemory`. Project memory: `proposeUpdate`. Each mutation takes one `input` and returns one payload; outcomes an agent branches on are data in the payload, refusals of the whole request are GraphQL errors with extensions.code.',
+});
+builder.subscriptionType({
+  description: 'Live feeds over WebSocket (graphql-ws) or server-sent events: `runProgress`, `challengePrompts`, `runEvents`, `memoryEvents`, `proposalEvents`.',
+});

@@ -4,84 +4,125 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A person's reply to one prompt. */
 export type AnswerPromptInput = {
-  /** The reply: "approve", "yes", or a decline such as "rejected". */
+  /** The reply: "approve", "yes", or a decline such as "rejected" (which fails a required step with `USER_DECLINED`). Not empty; at most 10,000 characters. */
   confirmation: string;
+  /** `ChallengePrompt.promptId` or `StepChallenge.promptId`. */
   promptId: string | number;
 };
 
+/** How a proposal is routed: the strictest mode of its operations wins. */
 export type ApprovalMode =
+  /** Written at once. */
   | 'APPLY'
+  /** Reserved to the server: the proposal is refused with `SERVER_ONLY_CATEGORY`. */
   | 'SERVER_ONLY'
+  /** Staged for a reviewer (`applyProposal` / `rejectProposal`). */
   | 'STAGE';
 
+/** How the run ended, and a word on it. */
 export type AttestInput = {
+  /** The model that ran the protocol, recorded as the rater (default "kairos-attest"; at most 200 characters). */
   llmModelId?: string | null | undefined;
+  /** A short summary of what was done, kept with the rating (at most 10,000 characters). */
   message: string;
+  /** `SUCCESS` when the protocol was carried out, `FAILURE` to abandon it. */
   outcome: Outcome;
+  /** Added to the quality rating of the step and the protocol (default 0; must be finite). */
   qualityBonus?: number | null | undefined;
+  /** `StepPayload.runId`. Omitted: your most recent open run containing `uri`. */
   runId?: string | number | null | undefined;
+  /** A step of the run, normally the one `nextCall.uri` names (the last step). A URI outside the run answers `NOT_FOUND`. */
   uri: string;
 };
 
+/** What happened to one URI of `updateMemories` or `deleteMemories`. */
 export type BatchItemStatus =
+  /** Deleted (restorable with `restoreMemory`). */
   | 'DELETED'
+  /** Nothing written for this URI; `message` says why (not found, read-only space, project memory, an invalid field, a concurrent write). */
   | 'ERROR'
+  /** Written as a new version. */
   | 'UPDATED';
 
-/** Exactly one of uri (any step of the protocol) or key (its slug). */
+/** Which protocol to run: exactly one of `uri` or `key` (both or neither answers `BAD_USER_INPUT`). */
 export type BeginInput = {
+  /** The protocol's slug (`Protocol.slug`), case-insensitive, looked up in every space you can read. */
   key?: string | null | undefined;
+  /** Any step of the protocol (kairos://mem/{id}), e.g. `SearchChoice.uri`; a later step redirects to step 1. */
   uri?: string | null | undefined;
 };
 
 /** How a step is proven. */
 export type ChallengeType =
-  /** A written comment of a minimum length. */
+  /** Write a genuine comment of at least `minLength` characters in `solution.comment`. */
   | 'COMMENT'
-  /** Call an MCP tool; its result proves the step. */
+  /** Call an MCP tool and report its real result in `solution.mcp`; `success: true` proves the step. */
   | 'MCP'
-  /** Run a command; the exit code proves the step. */
+  /** Run a command and report its exit code and output in `solution.shell`; exit code 0 proves the step. */
   | 'SHELL'
-  /** A person confirms. */
+  /** Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails a required step. */
   | 'USER_INPUT';
 
+/** The proof of a `COMMENT` challenge: a genuine summary of what was done; do not paste unrelated text. */
 export type CommentSolutionInput = {
+  /** Required: at least `CommentChallenge.minLength` characters (default 10; shorter answers `COMMENT_TOO_SHORT`). */
   text?: string | null | undefined;
 };
 
+/** A new principal. */
 export type CreatePrincipalInput = {
-  /** Group names; each is the space group:<name>. */
+  /** Group names (same rules as `name`); each is the space group:<name>. */
   groups?: Array<string> | null | undefined;
+  /** 1 to 64 lowercase letters, digits, dots, dashes or underscores; unique. */
   name: string;
+  /** What it may do. */
   role: Role;
 };
 
+/** Whose token, its name, and how long it lives. */
 export type CreateTokenInput = {
+  /** Lifetime in seconds (positive); omitted: no expiry. Unless you are an admin, never later than the token you call with. */
   expiresInSeconds?: number | null | undefined;
+  /** A name to recognise it by (at most 100 characters, no control characters). */
   name: string;
   /** Omitted: yourself. Admins may name anyone. */
   principalId?: string | number | null | undefined;
 };
 
+/** The steps to delete. */
 export type DeleteMemoriesInput = {
+  /** Protocol steps (kairos://mem/{id}), 1 to 1000, each at most once. */
   uris: Array<string>;
 };
 
+/** What a staged operation expects of its target when it is applied. */
 export type DriftPolicy =
+  /** The document still does not exist. */
   | 'FILE_ABSENT'
+  /** The whole document is unchanged. */
   | 'FILE_CONTENT_MATCH'
+  /** The document still exists. */
   | 'FILE_PRESENT'
+  /** The section still exists with the same content as when staged. */
   | 'SECTION_CONTENT_MATCH'
+  /** The section still exists. */
   | 'SECTION_RESOLVABLE';
 
+/** The proof of an `MCP` challenge: call the tool the challenge names and report its real result; do not fabricate. */
 export type McpSolutionInput = {
+  /** The arguments it was called with. */
   arguments?: unknown;
+  /** What the tool returned. */
   result?: unknown;
+  /** Required: whether the call succeeded. false fails a required step with `COMMAND_FAILED`. */
   success?: boolean | null | undefined;
+  /** Required: the tool called; must be `McpChallenge.toolName` when the challenge names one (else `TOOL_MISMATCH`). */
   toolName?: string | null | undefined;
 };
 
+/** What a memory is: a protocol step (minted with `mint`, edited with `updateMemories`), or a project-memory document (changed through `proposeUpdate`, read with `memoryContext`). */
 export type MemoryCategory =
   /** Project memory: archive/<name>.md, written once. */
   | 'ARCHIVE'
@@ -102,20 +143,26 @@ export type MemoryCategory =
   /** Project memory: shared.md, current state shared by every line of work. */
   | 'SHARED';
 
+/** What a memory write did, as `memoryEvents` reports it. */
 export type MemoryEventType =
-  /** Deleted; restorable with restoreMemory (see deletedMemories). */
+  /** Deleted; restorable with `restoreMemory` (see `deletedMemories`). */
   | 'DELETED'
   /** Created (a minted step or a new project document). */
   | 'MINTED'
-  /** A past version written back by restoreMemory (a deleted memory brought back, or old content). */
+  /** A past version written back by `restoreMemory` (a deleted memory brought back, or old content). */
   | 'RESTORED'
   /** Changed: content, or its position after a step of its protocol was deleted or restored. */
   | 'UPDATED';
 
+/** Narrows `memories`; every field is optional and they combine. */
 export type MemoryFilter = {
+  /** Only this category. */
   category?: MemoryCategory | null | undefined;
+  /** Only the steps of this protocol (`Protocol.chainId`). */
   chainId?: string | number | null | undefined;
+  /** One space you can read ("personal" is your own); omitted: all of them. */
   space?: string | null | undefined;
+  /** Only memories with this tag. */
   tag?: string | null | undefined;
 };
 
@@ -136,195 +183,306 @@ export type MemoryVersionField =
 export type MemoryVersionReason =
   /** Version 1: minted with its protocol, or a seeded project document. */
   | 'CREATED'
-  /** Deleted by deleteMemories, or renumbered because a step of its protocol was. */
+  /** Deleted by `deleteMemories`, or renumbered because a step of its protocol was. */
   | 'DELETE_MEMORIES'
-  /** Deleted because mint with force: true replaced its protocol. */
+  /** Deleted because `mint` with `force` true replaced its protocol. */
   | 'MINT_FORCE'
-  /** Written by an applied project-memory proposal (proposalId says which, when it was staged). */
+  /** Written by an applied project-memory proposal (`proposalId` says which, when it was staged). */
   | 'PROPOSAL_APPLIED'
-  /** Written by restoreMemory, or renumbered because a step was restored into its protocol. */
+  /** Written by `restoreMemory`, or renumbered because a step was restored into its protocol. */
   | 'RESTORE'
-  /** Written by updateMemories. */
+  /** Written by `updateMemories`. */
   | 'UPDATE_MEMORIES';
 
+/** A protocol document and where to store it. */
 export type MintInput = {
-  /** Replace a protocol with the same title in one transaction. */
+  /** Replace a protocol with the same title in the space, in one transaction (the old steps stay restorable). Without it, a same title answers `DUPLICATE_CHAIN`. */
   force?: boolean | null | undefined;
-  /** A KAIROS protocol document (at most 1 MB). */
+  /** A KAIROS protocol document (at most 1 MB, at most 500 steps): optional frontmatter (slug, version), an H1 title, a "Natural Language Triggers" H2 first, one H2 per step each ending in a fenced json challenge block, and a "Completion Rule" H2 last. */
   markdown: string;
-  /** Overrides the frontmatter version. */
+  /** Overrides the frontmatter version (at most 64 characters). */
   protocolVersion?: string | null | undefined;
-  /** Target space; omitted or "personal" means your own. */
+  /** Target space; omitted or "personal" means your own. The app space is read-only. */
   space?: string | null | undefined;
 };
 
+/** A proof of the pending step (or, without `solution`, a request to move past a step that needs none). */
 export type NextInput = {
-  /** Omitted: your most recent open run of this protocol. */
+  /** `StepPayload.runId`. Omitted: your most recent open run containing `uri`. */
   runId?: string | number | null | undefined;
+  /** The proof of the pending step. Omit it only when the pending step requires no proof, or after a person answered its prompt with `answerPrompt`. */
   solution?: SolutionInput | null | undefined;
-  /** The pending step, or the step right after it (what nextAction names). */
+  /** The step `nextAction` names (`NextCall.uri`): the step right after the pending one, or the pending step itself. A step further ahead answers `MISSING_PROOF`; an earlier one shows the pending step again. */
   uri: string;
 };
 
-/** The mutation `nextAction` tells the agent to call. */
+/** The mutation `nextAction` tells the agent to call, in `NextCall.operation`. */
 export type NextOperation =
+  /** Every step is settled: call `attest` with `NextCall.uri`, `NextCall.runId`, an `outcome` and a `message`. */
   | 'ATTEST'
+  /** The run is gone or closed: call `begin` with `NextCall.uri` to start a new run. */
   | 'BEGIN'
+  /** Call `next` with `NextCall.uri` and `NextCall.runId`, with a solution for the challenge (or, after a person answered the prompt, without one). */
   | 'NEXT'
+  /** No call is prescribed: the run is attested (report the outcome to the user), or retries are exhausted (`MAX_RETRIES_EXCEEDED`, `mustObey` false) and `nextAction` lists the options to choose from. */
   | 'NONE'
+  /** Call `updateMemories` on `NextCall.uri` to fix the step. Not sent today: after `MAX_RETRIES_EXCEEDED` the operation is `NONE` and `nextAction` lists `updateMemories` among the options. */
   | 'UPDATE_MEMORIES';
 
+/** How a run ended, as the agent attests it. */
 export type Outcome =
+  /** The run is abandoned or failed. Always accepted while the run is open. */
   | 'FAILURE'
+  /** The protocol was carried out. Accepted only when every required step is proven (else `INCOMPLETE_RUN`). */
   | 'SUCCESS';
 
+/** Where a user_input prompt stands. */
 export type PromptStatus =
+  /** Answered by a person (`answerPrompt`), or its step was proven otherwise (the agent sent the confirmation with `next`). */
   | 'ANSWERED'
+  /** Its run was attested or expired before anyone answered. */
   | 'EXPIRED'
+  /** Waiting for an answer: send one with `answerPrompt`. */
   | 'OPEN';
 
+/** Who supplied a proof. */
 export type ProofSource =
+  /** The runner, through `next`. */
   | 'AGENT'
+  /** A person, through `answerPrompt` (or the MCP host asking its user). */
   | 'HUMAN';
 
+/** What a proof showed. */
 export type ProofStatus =
+  /** The proof reported failure (non-zero exit code, a failed MCP call, a declined confirmation). It settles an optional step; a required step stays pending. */
   | 'FAILED'
+  /** The proof passed (exit code 0, `success: true`, an accepted confirmation, a long enough comment). */
   | 'SUCCESS';
 
+/** How sure the proposer is of what it proposes. */
 export type ProposalConfidence =
+  /** Backed by tests or by the user directly. */
   | 'CONFIRMED'
+  /** Reasoned from the code (the default). */
   | 'INFERRED'
+  /** Was confirmed, but the code has changed since. */
   | 'STALE'
+  /** Not known. */
   | 'UNKNOWN'
+  /** The user said so; not checked against the code. */
   | 'USER_PROVIDED';
 
+/** What happened to a proposal, as `proposalEvents` reports it. */
 export type ProposalEventType =
+  /** Applied by a reviewer. */
   | 'APPLIED'
+  /** Expired before anyone decided. */
   | 'EXPIRED'
+  /** Rejected by a reviewer. */
   | 'REJECTED'
+  /** Staged for review. */
   | 'STAGED';
 
-/** CREATE_FILE on an existing document. */
+/** `CREATE_FILE` on an existing document. */
 export type ProposalIfExists =
+  /** Add `content` at the end of the existing document. */
   | 'APPEND'
+  /** Refuse (`PLAN_FAILED`) when the document exists and is not empty (the default). */
   | 'REJECT'
+  /** Replace the whole document (staged for review on durable documents). */
   | 'REPLACE';
 
-/** REPLACE_SECTION when the section is missing. */
+/** `REPLACE_SECTION` when the section is missing. */
 export type ProposalIfMissing =
+  /** Add `content` at the end of the document instead (creating the document if it does not exist). */
   | 'APPEND'
+  /** Create the document with `content` when the document does not exist; a missing section in an existing document is still `PLAN_FAILED`. */
   | 'CREATE_FILE'
+  /** Refuse (`PLAN_FAILED`) when the section is not found (the default). */
   | 'REJECT';
 
-/** What a proposal is for; each intent may touch only its own categories of document. */
+/** What a proposal is for; each intent may touch only its own category of document (else `INTENT_TARGET_MISMATCH`) and decides whether the change applies at once or is staged. */
 export type ProposalIntent =
+  /** A pitfall in pitfalls.md. `APPEND_TO_SECTION` (one bullet) is applied at once by default; other operations are staged. */
   | 'ADD_PITFALL'
+  /** Moves stale sections of a durable document (conventions, decisions, pitfalls, modules) into archive/<name>.md with `ARCHIVE_SECTION` or `REMOVE_SECTION`. Always staged. */
   | 'ARCHIVE_STALE'
+  /** A decision in decisions.md (a new section; needs sources of type `FILE`, `TEST` or `USER`). Staged by default. */
   | 'RECORD_DECISION'
+  /** What a module does: modules/<name>.md (needs at least one source). Staged by default. */
   | 'REFRESH_MODULE'
+  /** A note in today's session log: every operation goes to sessions/<YYYY-MM-DD>.md (UTC), whatever `file` says. Applied at once by default. */
   | 'SESSION_LOG'
+  /** A convention in conventions.md (or the schema configuration config/memory-schema.json, always staged). Staged by default. */
   | 'UPDATE_CONVENTIONS'
+  /** The state of a branch or line of work: current/<name>.md. Applied at once by default. */
   | 'UPDATE_CURRENT'
+  /** The state shared by every line of work: shared.md. Applied at once by default. */
   | 'UPDATE_SHARED';
 
+/** One edit of one document; `kind` says which fields it needs. Operations on one document apply in order, each on the result of the one before; if any fails, nothing is written. */
 export type ProposalOperationInput = {
-  /** ARCHIVE_SECTION / REMOVE_SECTION: archive/<name>.md, created. */
+  /** `ARCHIVE_SECTION` / `REMOVE_SECTION`: archive/<name>.md, created (must not exist). */
   archivePath?: string | null | undefined;
+  /** The markdown to write (what it replaces or extends depends on `kind`). */
   content?: string | null | undefined;
-  /** The document path, e.g. decisions.md or modules/auth.md. */
+  /** The document path, e.g. decisions.md or modules/auth.md (ignored for `SESSION_LOG`). */
   file: string;
-  /** The target section by heading text, or the new section of APPEND_SECTION. */
+  /** The target section by heading text, or the new section of `APPEND_SECTION`. */
   heading?: string | null | undefined;
+  /** The level (1 to 6) of `heading`. */
   headingLevel?: number | null | undefined;
+  /** `CREATE_FILE`: when the document exists (default `REJECT`). */
   ifExists?: ProposalIfExists | null | undefined;
+  /** `REPLACE_SECTION`: when the section is missing (default `REJECT`). */
   ifMissing?: ProposalIfMissing | null | undefined;
+  /** What to do. */
   kind: ProposalOperationKind;
+  /** `RENAME_HEADING`: the new heading text (one line). */
   newHeading?: string | null | undefined;
-  /** RENAME_HEADING: 0 or omitted keeps the level. */
+  /** `RENAME_HEADING`: 0 or omitted keeps the level. */
   newHeadingLevel?: number | null | undefined;
-  /** APPEND_SECTION: insert as the first child of this section. */
+  /** `APPEND_SECTION`: insert as the first child of this section. */
   parentSectionId?: string | null | undefined;
-  /** REMOVE_SECTION: noted in the archive document. */
+  /** `REMOVE_SECTION`: noted in the archive document. */
   reason?: string | null | undefined;
-  /** ARCHIVE_SECTION: what stays in place of the section. */
+  /** `ARCHIVE_SECTION`: what stays in place of the section. */
   replacement?: string | null | undefined;
-  /** The target section (preferred over heading). */
+  /** The target section by its id (`MemoryContextSection.sectionId`); preferred over `heading`. */
   sectionId?: string | null | undefined;
 };
 
+/** One edit of a project-memory document. Sections are addressed by `sectionId` (preferred) or `heading`. */
 export type ProposalOperationKind =
+  /** Add a new section `heading` at `headingLevel` with `content`: at the end of the document, or as the first child of `parentSectionId`. */
   | 'APPEND_SECTION'
+  /** Add `content` (e.g. one bullet) at the end of a section's body. */
   | 'APPEND_TO_SECTION'
+  /** Copy a section into a new `archivePath` under archive/ and leave `replacement` in its place. Always staged. */
   | 'ARCHIVE_SECTION'
+  /** Create a document from `content`; `ifExists` says what to do when it exists (default `REJECT`). */
   | 'CREATE_FILE'
+  /** Move a section into a new `archivePath` under archive/ (with `reason` noted there) and cut it from the document. Always staged. */
   | 'REMOVE_SECTION'
+  /** Change a section's heading to `newHeading` (and level to `newHeadingLevel`, at most one level up or down); the body is untouched. */
   | 'RENAME_HEADING'
+  /** Replace a section (heading, body and subsections) by `content`, which starts with the section heading; `ifMissing` says what to do when it is not found. */
   | 'REPLACE_SECTION'
+  /** Replace a section's body (subsections included), keeping its heading; `content` must not start with a heading. */
   | 'REPLACE_SECTION_CONTENT';
 
+/** Who is proposing, for the record (e.g. an agent id). */
 export type ProposalOwnerInput = {
+  /** An identifier of the proposer. */
   id?: string | null | undefined;
+  /** What the proposer is, e.g. "agent" or "cli". */
   kind?: string | null | undefined;
 };
 
+/** Evidence for a proposal. Decisions need a `FILE`, `TEST` or `USER` source; modules need one of any type. */
 export type ProposalSourceInput = {
-  /** A path, test name, URL… */
+  /** A path, test name, URL… (scanned for secrets). */
   ref?: string | null | undefined;
+  /** What kind of evidence. */
   type: ProposalSourceType;
 };
 
+/** Where a claim comes from. */
 export type ProposalSourceType =
+  /** Outside documentation, an issue or a web page (`ref`: its URL). */
   | 'EXTERNAL'
+  /** A file of the repository (`ref`: its path). */
   | 'FILE'
+  /** The agent's own reasoning. */
   | 'INFERENCE'
+  /** An earlier session note. */
   | 'SESSION'
+  /** A test (`ref`: its name or path). */
   | 'TEST'
+  /** An explicit statement of the user. */
   | 'USER';
 
+/** Where a staged proposal stands. */
 export type ProposalStatus =
+  /** A reviewer applied it. */
   | 'APPLIED'
+  /** Nobody decided before `Proposal.expiresAt` (`TTL_EXPIRED`). */
   | 'EXPIRED'
+  /** A reviewer rejected it. */
   | 'REJECTED'
+  /** Waiting for a reviewer (`applyProposal` or `rejectProposal`) until `Proposal.expiresAt`. */
   | 'STAGED';
 
+/** A structured change to project memory: an intent, the operations, and the evidence. */
 export type ProposeUpdateInput = {
+  /** How sure you are. */
   confidence?: ProposalConfidence | null | undefined;
+  /** What the change is for; it decides which documents may change and whether the change is staged. */
   intent: ProposalIntent;
+  /** The edits, at least one, applied in order. */
   operations: Array<ProposalOperationInput>;
+  /** Who proposes, for the record. */
   owner?: ProposalOwnerInput | null | undefined;
+  /** Why, for the reviewer (scanned for secrets). */
   rationale?: string | null | undefined;
+  /** The evidence (required for some categories, see `PROVENANCE_VIOLATION`). */
   sources?: Array<ProposalSourceInput> | null | undefined;
   /** Target space; omitted or "personal" means your own. */
   space?: string | null | undefined;
 };
 
-/** Why a proposal was not applied: a stable code, one to one with the upstream snake_case codes (README). */
+/** Why a proposal was not applied: a stable code, one to one with the upstream snake_case codes (README). Branch on it, never on `message`. */
 export type ProposeUpdateReason =
+  /** Too many or too large secret-scan allow regions. */
   | 'ALLOWLIST_LIMIT_EXCEEDED'
+  /** Malformed secret-scan allow markers (unpaired, nested, or without a reason). */
   | 'ALLOWLIST_PARSE_ERROR'
+  /** The `archivePath` already exists, or is used twice in the proposal. */
   | 'ARCHIVE_EXISTS'
+  /** The intent may not touch that document (e.g. `UPDATE_CURRENT` on decisions.md): use the intent of its category. */
   | 'INTENT_TARGET_MISMATCH'
+  /** `intent` is not one of `ProposalIntent`. */
   | 'INVALID_INTENT'
+  /** The resulting document is broken markdown (e.g. an unclosed code fence). */
   | 'INVALID_MARKDOWN'
+  /** An operation has an unknown `kind`. */
   | 'INVALID_OPERATION'
+  /** A `file` or `archivePath` is empty, absolute, escapes with .., has odd characters, or `archivePath` is not archive/<name>.md. */
   | 'INVALID_PATH'
+  /** `operations` is empty. */
   | 'NO_OPERATIONS'
+  /** Personal data only (SSN, card number, e-mail): `findings` says where. Remove it and propose again. */
   | 'PII_DETECTED'
+  /** An operation does not fit the current document: section or parent not found, the document already exists, a heading level jump of more than one. */
   | 'PLAN_FAILED'
+  /** The sources do not meet the category's rules (`provenanceViolations` lists them), e.g. a decision without a `FILE`, `TEST` or `USER` source. */
   | 'PROVENANCE_VIOLATION'
+  /** Something that looks like a secret (`findings` says what and where; the text is never echoed). Remove it and propose again. */
   | 'SECRET_DETECTED'
+  /** The routing is `SERVER_ONLY`: the server alone writes this. */
   | 'SERVER_ONLY_CATEGORY'
+  /** No staged proposal with that id (never staged, or already decided). */
   | 'STAGING_NOT_FOUND'
+  /** A target changed since the proposal was staged (`drift` says how); nothing was written and the proposal stays staged. */
   | 'TARGET_DRIFT'
+  /** The proposal sat staged past its expiry; propose it again. */
   | 'TTL_EXPIRED'
+  /** A path is not a project-memory document path (conventions.md, decisions.md, pitfalls.md, shared.md, current/, modules/, sessions/, archive/). */
   | 'UNKNOWN_CATEGORY'
+  /** A reviewer rejected it (`Proposal.decisionNote` says why). */
   | 'USER_REJECTED'
+  /** An operation is malformed (a required field missing, a bad heading level, content of the wrong shape), the confidence is unknown, or the resulting document breaks its section schema (`violations`). */
   | 'VALIDATION_FAILED'
+  /** The operation would change an existing archive document; archives are written once. */
   | 'WRITE_ONCE_VIOLATION';
 
+/** What a proposal call did. */
 export type ProposeUpdateStatus =
+  /** Written: the documents changed (`files`, `affectedSections`). */
   | 'APPLIED'
+  /** Nothing written: `reason` and `message` say why. Fix the proposal and send it again. */
   | 'REJECTED'
+  /** Nothing written yet: staged for a reviewer (`stagingId`, `reviewCommand`); from `applyProposal`, not applied and still staged (`reason` says why). */
   | 'STAGED';
 
 /** Why a restore wrote nothing. */
@@ -342,7 +500,7 @@ export type RestoreErrorCode =
   /** The memory changed since you read it (or already is at that version, or was restored meanwhile): read it again and retry. */
   | 'VERSION_CONFLICT';
 
-/** Which memory to restore, and to which of its versions (see Memory.versions or deletedMemories). */
+/** Which memory to restore, and to which of its versions (see `Memory.versions` or `deletedMemories`). */
 export type RestoreMemoryInput = {
   /** The version you believe is current (for a deleted memory: its deletion, as `deletedMemories` lists it): if the memory moved on, VERSION_CONFLICT and nothing is written. */
   expectedVersion?: number | null | undefined;
@@ -352,6 +510,7 @@ export type RestoreMemoryInput = {
   version: number;
 };
 
+/** What a restore did for one memory. */
 export type RestoreStatus =
   /** Nothing written; see code. */
   | 'ERROR'
@@ -369,41 +528,62 @@ export type Role =
   /** A person who also applies and rejects proposals (never its own). */
   | 'REVIEWER';
 
+/** What happened in a run, as `runProgress` and `Run.events` report it. */
 export type RunEventType =
+  /** `attest` closed the run (`message` holds the outcome). */
   | 'ATTESTED'
+  /** Every step is settled; the run waits for `attest`. */
   | 'COMPLETED'
+  /** The run sat idle past `Run.expiresAt` and was closed. */
   | 'EXPIRED'
+  /** The pending step failed three times in a row (`MAX_RETRIES_EXCEEDED`); the agent must choose how to recover. */
   | 'MAX_RETRIES'
+  /** A person answered the prompt with `answerPrompt`. */
   | 'PROMPT_ANSWERED'
+  /** The pending step is a user_input challenge: a prompt is open for `answerPrompt` (see `challengePrompts`). */
   | 'PROMPT_ISSUED'
+  /** `next` skipped the pending step without its required proof (`MISSING_PROOF`). */
   | 'PROOF_MISSING'
+  /** `begin` created the run. */
   | 'STARTED'
+  /** An attempt at the pending step was refused (`errorCode` says why), or an optional step was settled with a failed proof. */
   | 'STEP_FAILED'
+  /** A step was settled: its proof passed, or it needed none (message "no proof required"). */
   | 'STEP_PROVEN';
 
+/** Narrows `runs`; every field is optional and they combine. */
 export type RunFilter = {
+  /** Only runs of this protocol (`Protocol.chainId`). */
   chainId?: string | number | null | undefined;
+  /** One space you can read ("personal" is your own); omitted: all of them. Another space answers `FORBIDDEN`. */
   space?: string | null | undefined;
+  /** Only runs in this status. */
   status?: RunStatus | null | undefined;
 };
 
-/** What happened to a run, as the runEvents feed reports it. */
+/** What happened to a run, as the `runEvents` feed reports it. */
 export type RunLifecycleEventType =
+  /** `attest` closed it. */
   | 'ATTESTED'
+  /** Every step is settled; it waits for `attest`. */
   | 'COMPLETED'
+  /** It sat idle past `Run.expiresAt` and was closed. */
   | 'EXPIRED'
+  /** `begin` created it. */
   | 'STARTED';
 
+/** Where a run stands: `ACTIVE` → `COMPLETED` → `ATTESTED`, or `EXPIRED` when left idle. */
 export type RunStatus =
-  /** A step waits for proof. */
+  /** A step waits for proof: call `next` (see `Run.pendingStepIndex`). */
   | 'ACTIVE'
-  /** Closed by attest (SUCCESS or FAILURE). */
+  /** Closed by `attest` (`SUCCESS` or `FAILURE`, see `Run.outcome`). Further `next` or `attest` calls answer `RUN_CLOSED`. */
   | 'ATTESTED'
-  /** Every step is settled; only attest remains. */
+  /** Every step is settled; only `attest` remains. */
   | 'COMPLETED'
-  /** Closed after sitting idle past expiresAt. */
+  /** Closed after sitting idle past `Run.expiresAt` (default 7 days, `KAIROS_RUN_IDLE_DAYS`); its open prompts expire with it. Further calls answer `RUN_CLOSED`. */
   | 'EXPIRED';
 
+/** What a search choice offers. */
 export type SearchChoiceRole =
   /** The built-in protocol that guides creating a new protocol. */
   | 'CREATE'
@@ -412,90 +592,124 @@ export type SearchChoiceRole =
   /** The built-in protocol that helps turn a vague request into a better query. */
   | 'REFINE';
 
+/** What kind of secret or personal data was found. */
 export type SecretFindingType =
+  /** An Anthropic API key. */
   | 'ANTHROPIC_API_KEY'
+  /** An AWS access key id. */
   | 'AWS_ACCESS_KEY'
+  /** A GitHub token. */
   | 'GITHUB_TOKEN'
+  /** A GitLab token. */
   | 'GITLAB_TOKEN'
+  /** A long random-looking string, likely a credential. */
   | 'HIGH_ENTROPY'
+  /** A JSON Web Token. */
   | 'JWT'
+  /** An OpenAI API key. */
   | 'OPENAI_API_KEY'
+  /** A payment card number. */
   | 'PII_CREDIT_CARD'
+  /** An e-mail address (when the space scans for it). */
   | 'PII_EMAIL'
+  /** A US social security number. */
   | 'PII_SSN'
+  /** A PEM private key block. */
   | 'PRIVATE_KEY_BLOCK'
+  /** A live Stripe key. */
   | 'STRIPE_LIVE_KEY';
 
+/** The proof of a `SHELL` challenge: run the command (`ShellChallenge.invocationDisplay`) and report what really happened; never invent output. */
 export type ShellSolutionInput = {
+  /** How long it ran, 0 or more (else `INVALID_FIELD`). */
   durationSeconds?: number | null | undefined;
+  /** Required: the exit code. Non-zero fails a required step with `COMMAND_FAILED`; missing answers `MISSING_FIELD`. */
   exitCode?: number | null | undefined;
+  /** Standard error (stored up to 4 KB, then cut with a marker). */
   stderr?: string | null | undefined;
+  /** Standard output (stored up to 4 KB, then cut with a marker). */
   stdout?: string | null | undefined;
 };
 
-/** The proof of the run's pending step: echo the challenge's nonce and proofHash, fill the type's object. */
+/** The proof of the run's pending step: the challenge's `type`, its `nonce` and `proofHash` echoed, and the object of that type filled. Missing values answer `MISSING_FIELD` as data (not a GraphQL error), so the run can say what to add. */
 export type SolutionInput = {
+  /** For `COMMENT`. */
   comment?: CommentSolutionInput | null | undefined;
+  /** For `MCP`. */
   mcp?: McpSolutionInput | null | undefined;
+  /** `StepChallenge.nonce` from the latest response (another value: `NONCE_MISMATCH`; a nonce that already settled a step with a different solution: `NONCE_REUSED`). */
   nonce?: string | null | undefined;
+  /** `StepChallenge.proofHash` from the latest response (another value: `PROOF_HASH_MISMATCH`). */
   proofHash?: string | null | undefined;
+  /** For `SHELL`. */
   shell?: ShellSolutionInput | null | undefined;
+  /** `StepChallenge.type` (another type answers `TYPE_MISMATCH`). */
   type: ChallengeType;
+  /** For `USER_INPUT`. */
   userInput?: UserInputSolutionInput | null | undefined;
 };
 
+/** Whose a space is. Memories, protocols, runs and proposals each live in one space. */
 export type SpaceKind =
+  /** The built-in protocols, readable by everyone and writable by no one. */
   | 'APP'
+  /** A group's space (group:<name>), shared by its members. */
   | 'GROUP'
+  /** One principal's own space ("personal" in `space` arguments). */
   | 'PERSONAL';
 
-/** Why a run call did not advance the run. Agents branch on these, never on messages. */
+/** Why a run call (`begin`, `next`, `attest`, `answerPrompt`) did not advance the run, returned as data in `errorCode` (`StepPayload.errorCode`, `AttestPayload.errorCode`, `RunEvent.errorCode`), never as a GraphQL error. Branch on the code, never on `message`. After a code, follow `nextAction` / `nextCall`: while `mustObey` is true they say exactly how to retry. */
 export type StepErrorCode =
-  /** A required shell proof exited non-zero or a required MCP call failed. */
+  /** A required shell proof exited non-zero, or a required MCP call reported `success` false. The failed attempt is kept; fix the cause, run it again and retry `next` with the real result. */
   | 'COMMAND_FAILED'
-  /** The comment is shorter than the challenge's minimum length. */
+  /** The comment is shorter than the challenge's `minLength`. Write a genuine, longer summary and retry `next`. */
   | 'COMMENT_TOO_SHORT'
-  /** Only a person can answer this challenge, through answerPrompt. */
+  /** Only a person can answer this challenge (`requireHuman`): ask the user to answer the prompt (`promptId`) through `answerPrompt`, then call `next` with the same uri and no solution. */
   | 'HUMAN_CONFIRMATION_REQUIRED'
-  /** Attest SUCCESS was asked while a required step is unproven. */
+  /** `attest` with `SUCCESS` was asked while a required step is unproven; nothing was written. Prove the pending step with `next`, or `attest` with `FAILURE`. */
   | 'INCOMPLETE_RUN'
-  /** A field is present but malformed, oversized, or not JSON. */
+  /** A field is present but malformed: an unknown `solution.type`, a bad timestamp or duration, `mcp.success` not a boolean, or an oversized or non-JSON value. Fix it and retry `next`. */
   | 'INVALID_FIELD'
-  /** The same pending step failed three times in a row. */
+  /** The same pending step failed three times in a row; `mustObey` turns false and the run stays open. Choose: fix the step with `updateMemories` if it is wrong (future runs use the fix; `begin` again to use it now), retry `next` with a corrected solution, `attest` with `FAILURE`, or ask the user for help. */
   | 'MAX_RETRIES_EXCEEDED'
-  /** A field the challenge needs is absent or empty. */
+  /** A field the challenge needs is absent or empty (`solution.nonce`, `solution.proofHash`, the object of the type, or its required value). Add it and retry `next`. */
   | 'MISSING_FIELD'
-  /** The pending step was skipped without its required proof. */
+  /** `next` skipped the pending step: no solution where one is required, or a uri further ahead. The answer shows the pending step: prove it first, as `nextAction` says. */
   | 'MISSING_PROOF'
-  /** The solution's nonce is not the pending challenge's nonce. */
+  /** The solution's nonce is not the pending challenge's nonce. Retry `next` with `challenge.nonce` from THIS response. */
   | 'NONCE_MISMATCH'
-  /** The nonce already settled its step with a different solution: nothing was stored. Resubmit the same solution, or prove the pending step with its own nonce. */
+  /** The nonce already settled its step with a different solution: nothing was stored. Resubmit the same solution (it returns the first answer), or prove the pending step with its own nonce. */
   | 'NONCE_REUSED'
-  /** The uri is not a step of the run's protocol. */
+  /** The uri is not a step of the run's protocol; nothing was recorded. Use the uri `nextAction` names. */
   | 'NOT_FOUND'
-  /** The solution's proofHash is not the challenge's proofHash. */
+  /** The solution's proofHash is not the challenge's proofHash. Retry `next` with `challenge.proofHash` from THIS response. */
   | 'PROOF_HASH_MISMATCH'
-  /** The run has already been attested. */
+  /** The run is closed (attested or expired); nothing was written. Start a new run with `begin`. */
   | 'RUN_CLOSED'
-  /** No such run. */
+  /** No run of yours with that id, or (without `runId`) no open run of yours contains the uri. Start one with `begin`. */
   | 'RUN_NOT_FOUND'
-  /** The MCP solution names a different tool from the challenge's. */
+  /** The MCP solution names a different tool from the challenge's `toolName`. Call that tool and report its result. */
   | 'TOOL_MISMATCH'
-  /** The solution type differs from the challenge type. */
+  /** The solution type differs from the challenge type. Prove the step the way `challenge.type` says. */
   | 'TYPE_MISMATCH'
-  /** The user's reply declined a required confirmation. */
+  /** The user's reply declined a required confirmation ("no", "rejected", "deny"…). Do not proceed as if approved: ask the user what to change, or `attest` with `FAILURE`. */
   | 'USER_DECLINED';
 
+/** Which steps to change, and how: exactly one of `markdownDoc` (one document per URI) or `updates` (the same fields for every URI). */
 export type UpdateMemoriesInput = {
-  /** One markdown document per URI (a challenge block replaces the stored challenge). */
+  /** One markdown document per URI, in the same order: the new step body; a challenge block in it (a fenced json block, as in `mint`) replaces the stored challenge (at most one block, at most 1 MB each). */
   markdownDoc?: Array<string> | null | undefined;
-  /** Fields to set on every URI: text, label, tags, challenge. */
+  /** An object of fields to set on every URI, some of: `text` (markdown), `label` (the heading), `tags` (a list of strings), `challenge` (the JSON of a challenge block, or null to remove it). Other keys fail each URI. */
   updates?: unknown;
+  /** Protocol steps (kairos://mem/{id}), 1 to 1000, each at most once. */
   uris: Array<string>;
 };
 
+/** The proof of a `USER_INPUT` challenge: the user's actual reply to the prompt. Ask them; never infer or invent it. For a challenge with `requireHuman`, an agent cannot send it (`HUMAN_CONFIRMATION_REQUIRED`): a person answers with `answerPrompt`. */
 export type UserInputSolutionInput = {
+  /** Required: their reply, e.g. "approve" or "yes". A decline ("no", "rejected", "deny"…) fails a required step with `USER_DECLINED`. */
   confirmation?: string | null | undefined;
+  /** When they replied (ISO 8601; else `INVALID_FIELD`); omitted: when the server receives it. */
   timestamp?: string | null | undefined;
 };
 

@@ -35,9 +35,9 @@ export type StepErrorCode =
   | 'INCOMPLETE_RUN'
   /** No run with that id is visible to the caller. */
   | 'RUN_NOT_FOUND'
-  /** The run was already attested; start a new one with `begin`. */
+  /** The run is closed (attested, or expired while idle); start a new one with `begin`. */
   | 'RUN_CLOSED'
-  /** The uri is not a step of the run's protocol (or, for begin, of any readable protocol). */
+  /** The uri is not a step of the run's protocol (begin with an unknown uri is a NOT_FOUND GraphQL error instead). */
   | 'NOT_FOUND'
   /**
    * The nonce already settled its step with a different solution. A nonce is an idempotency key
@@ -47,23 +47,33 @@ export type StepErrorCode =
 
 /** One-line descriptions, e.g. for the GraphQL enum; the type makes the list exhaustive. */
 export const STEP_ERROR_CODE_DESCRIPTIONS: Readonly<Record<StepErrorCode, string>> = {
-  MISSING_FIELD: 'A field the challenge needs is absent or empty.',
-  INVALID_FIELD: 'A field is present but malformed, oversized, or not JSON.',
-  NONCE_MISMATCH: "The solution's nonce is not the pending challenge's nonce.",
-  PROOF_HASH_MISMATCH: "The solution's proofHash is not the challenge's proofHash.",
-  TYPE_MISMATCH: 'The solution type differs from the challenge type.',
-  TOOL_MISMATCH: "The MCP solution names a different tool from the challenge's.",
-  COMMAND_FAILED: 'A required shell proof exited non-zero or a required MCP call failed.',
-  COMMENT_TOO_SHORT: "The comment is shorter than the challenge's minimum length.",
-  USER_DECLINED: "The user's reply declined a required confirmation.",
-  HUMAN_CONFIRMATION_REQUIRED: 'Only a person can answer this challenge, through answerPrompt.',
-  MISSING_PROOF: 'The pending step was skipped without its required proof.',
-  MAX_RETRIES_EXCEEDED: 'The same pending step failed three times in a row.',
-  INCOMPLETE_RUN: 'Attest SUCCESS was asked while a required step is unproven.',
-  RUN_NOT_FOUND: 'No such run.',
-  RUN_CLOSED: 'The run has already been attested.',
-  NOT_FOUND: "The uri is not a step of the run's protocol.",
-  NONCE_REUSED: 'The nonce already settled its step with a different solution: nothing was stored. Resubmit the same solution, or prove the pending step with its own nonce.',
+  MISSING_FIELD:
+    'A field the challenge needs is absent or empty (`solution.nonce`, `solution.proofHash`, the object of the type, or its required value). Add it and retry `next`.',
+  INVALID_FIELD:
+    'A field is present but malformed: an unknown `solution.type`, a bad timestamp or duration, `mcp.success` not a boolean, or an oversized or non-JSON value. Fix it and retry `next`.',
+  NONCE_MISMATCH: "The solution's nonce is not the pending challenge's nonce. Retry `next` with `challenge.nonce` from THIS response.",
+  PROOF_HASH_MISMATCH: "The solution's proofHash is not the challenge's proofHash. Retry `next` with `challenge.proofHash` from THIS response.",
+  TYPE_MISMATCH: 'The solution type differs from the challenge type. Prove the step the way `challenge.type` says.',
+  TOOL_MISMATCH: "The MCP solution names a different tool from the challenge's `toolName`. Call that tool and report its result.",
+  COMMAND_FAILED:
+    'A required shell proof exited non-zero, or a required MCP call reported `success` false. The failed attempt is kept; fix the cause, run it again and retry `next` with the real result.',
+  COMMENT_TOO_SHORT: "The comment is shorter than the challenge's `minLength`. Write a genuine, longer summary and retry `next`.",
+  USER_DECLINED:
+    "The user's reply declined a required confirmation (\"no\", \"rejected\", \"deny\"…). Do not proceed as if approved: ask the user what to change, or `attest` with `FAILURE`.",
+  HUMAN_CONFIRMATION_REQUIRED:
+    'Only a person can answer this challenge (`requireHuman`): ask the user to answer the prompt (`promptId`) through `answerPrompt`, then call `next` with the same uri and no solution.',
+  MISSING_PROOF:
+    '`next` skipped the pending step: no solution where one is required, or a uri further ahead. The answer shows the pending step: prove it first, as `nextAction` says.',
+  MAX_RETRIES_EXCEEDED:
+    'The same pending step failed three times in a row; `mustObey` turns false and the run stays open. Choose: fix the step with `updateMemories` if it is wrong (future runs use the fix; `begin` again to use it now), retry `next` with a corrected solution, `attest` with `FAILURE`, or ask the user for help.',
+  INCOMPLETE_RUN:
+    '`attest` with `SUCCESS` was asked while a required step is unproven; nothing was written. Prove the pending step with `next`, or `attest` with `FAILURE`.',
+  RUN_NOT_FOUND:
+    'No run of yours with that id, or (without `runId`) no open run of yours contains the uri. Start one with `begin`.',
+  RUN_CLOSED: 'The run is closed (attested or expired); nothing was written. Start a new run with `begin`.',
+  NOT_FOUND: "The uri is not a step of the run's protocol; nothing was recorded. Use the uri `nextAction` names.",
+  NONCE_REUSED:
+    'The nonce already settled its step with a different solution: nothing was stored. Resubmit the same solution (it returns the first answer), or prove the pending step with its own nonce.',
 };
 
 export const STEP_ERROR_CODES = Object.keys(STEP_ERROR_CODE_DESCRIPTIONS) as StepErrorCode[];

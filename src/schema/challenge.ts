@@ -5,10 +5,10 @@ import type { Challenge, CommentChallenge, McpChallenge, ShellChallenge, UserInp
 export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
   description: 'How a step is proven.',
   values: {
-    SHELL: { description: 'Run a command; the exit code proves the step.' },
-    MCP: { description: 'Call an MCP tool; its result proves the step.' },
-    USER_INPUT: { description: 'A person confirms.' },
-    COMMENT: { description: 'A written comment of a minimum length.' },
+    SHELL: { description: 'Run a command and report its exit code and output in `solution.shell`; exit code 0 proves the step.' },
+    MCP: { description: 'Call an MCP tool and report its real result in `solution.mcp`; `success: true` proves the step.' },
+    USER_INPUT: { description: "Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails a required step." },
+    COMMENT: { description: 'Write a genuine comment of at least `minLength` characters in `solution.comment`.' },
   } as const,
 });
 
@@ -16,13 +16,14 @@ export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
 type ShellChallengeShape = { [K in keyof ShellChallenge]: ShellChallenge[K] | null } & { cmd: string; timeoutSeconds: number; invocationDisplay?: string };
 
 export const ShellChallengeRef = builder.objectRef<ShellChallengeShape>('ShellChallenge').implement({
+  description: 'A command the agent runs itself (the server runs nothing), then reports with `ShellSolutionInput`.',
   fields: (t) => ({
-    cmd: t.exposeString('cmd'),
-    timeoutSeconds: t.exposeInt('timeoutSeconds'),
-    interpreter: t.exposeString('interpreter', { nullable: true }),
-    flags: t.exposeStringList('flags', { nullable: true }),
-    args: t.exposeStringList('args', { nullable: true }),
-    workdir: t.exposeString('workdir', { nullable: true }),
+    cmd: t.exposeString('cmd', { description: 'The command (or script, with an `interpreter`).' }),
+    timeoutSeconds: t.exposeInt('timeoutSeconds', { description: 'How long the command may take, in seconds (default 30).' }),
+    interpreter: t.exposeString('interpreter', { nullable: true, description: 'The program that runs `cmd` (e.g. python3, node, terraform); null: bash. `invocationDisplay` shows the whole command line.' }),
+    flags: t.exposeStringList('flags', { nullable: true, description: 'Flags for the interpreter, before `cmd`.' }),
+    args: t.exposeStringList('args', { nullable: true, description: 'Arguments after `cmd`.' }),
+    workdir: t.exposeString('workdir', { nullable: true, description: 'The directory to run it in; null: the current one.' }),
     invocationDisplay: t.string({
       description: 'The command line as it would be run (interpreter, flags, args).',
       resolve: (shell) => shell.invocationDisplay ?? shellInvocationDisplay(shell as ShellChallenge),
@@ -31,34 +32,41 @@ export const ShellChallengeRef = builder.objectRef<ShellChallengeShape>('ShellCh
 });
 
 export const McpChallengeRef = builder.objectRef<McpChallenge>('McpChallenge').implement({
+  description: 'An MCP tool the agent calls itself, then reports with `McpSolutionInput`.',
   fields: (t) => ({
-    toolName: t.exposeString('toolName'),
-    expectedResult: t.field({ type: 'JSON', nullable: true, resolve: (mcp) => mcp.expectedResult ?? null }),
-    arguments: t.field({ type: 'JSON', nullable: true, resolve: (mcp) => mcp.arguments ?? null }),
+    toolName: t.exposeString('toolName', { description: 'The tool to call; `McpSolutionInput.toolName` must name it (else `TOOL_MISMATCH`).' }),
+    expectedResult: t.field({ type: 'JSON', nullable: true, description: 'What the author expects back, for guidance; the server does not compare it.', resolve: (mcp) => mcp.expectedResult ?? null }),
+    arguments: t.field({ type: 'JSON', nullable: true, description: "The author's suggested arguments, for guidance; not checked.", resolve: (mcp) => mcp.arguments ?? null }),
   }),
 });
 
 export const UserInputChallengeRef = builder.objectRef<UserInputChallenge>('UserInputChallenge').implement({
+  description: 'A question for the user. Their reply proves the step; never infer or invent it.',
   fields: (t) => ({
-    prompt: t.exposeString('prompt', { nullable: true }),
-    requireHuman: t.boolean({ description: 'Only a person (answerPrompt) can satisfy it.', resolve: (input) => input.requireHuman ?? false }),
+    prompt: t.exposeString('prompt', { nullable: true, description: 'The question to ask (in a run, "Confirm completion" when the author gave none).' }),
+    requireHuman: t.boolean({
+      description: 'True: only a person can satisfy it, through `answerPrompt` (an agent sending the reply gets `HUMAN_CONFIRMATION_REQUIRED`).',
+      resolve: (input) => input.requireHuman ?? false,
+    }),
   }),
 });
 
 export const CommentChallengeRef = builder.objectRef<CommentChallenge>('CommentChallenge').implement({
+  description: 'A written comment proves the step.',
   fields: (t) => ({
-    minLength: t.exposeInt('minLength', { nullable: true }),
+    minLength: t.exposeInt('minLength', { nullable: true, description: 'The fewest characters accepted (shorter: `COMMENT_TOO_SHORT`); null means the default, 10.' }),
   }),
 });
 
 /** The stored proof-of-work definition of a step (reference §2.3), with the type's own fields. */
 export const ChallengeRef = builder.objectRef<Challenge>('Challenge').implement({
+  description: "A step's challenge as stored: how a run proves the step. A run shows it as `StepChallenge`, with the nonce and proofHash to echo.",
   fields: (t) => ({
-    type: t.field({ type: ChallengeTypeEnum, resolve: (challenge) => challenge.type }),
-    required: t.exposeBoolean('required'),
-    shell: t.field({ type: ShellChallengeRef, nullable: true, resolve: (challenge) => challenge.shell ?? null }),
-    mcp: t.field({ type: McpChallengeRef, nullable: true, resolve: (challenge) => challenge.mcp ?? null }),
-    userInput: t.field({ type: UserInputChallengeRef, nullable: true, resolve: (challenge) => challenge.userInput ?? null }),
-    comment: t.field({ type: CommentChallengeRef, nullable: true, resolve: (challenge) => challenge.comment ?? null }),
+    type: t.field({ type: ChallengeTypeEnum, description: 'How the step is proven.', resolve: (challenge) => challenge.type }),
+    required: t.exposeBoolean('required', { description: 'True: a run does not move on until the proof passes.' }),
+    shell: t.field({ type: ShellChallengeRef, nullable: true, description: 'For `SHELL`.', resolve: (challenge) => challenge.shell ?? null }),
+    mcp: t.field({ type: McpChallengeRef, nullable: true, description: 'For `MCP`.', resolve: (challenge) => challenge.mcp ?? null }),
+    userInput: t.field({ type: UserInputChallengeRef, nullable: true, description: 'For `USER_INPUT`.', resolve: (challenge) => challenge.userInput ?? null }),
+    comment: t.field({ type: CommentChallengeRef, nullable: true, description: 'For `COMMENT`.', resolve: (challenge) => challenge.comment ?? null }),
   }),
 });

@@ -12,11 +12,11 @@ import { MemoryRef } from './memory.js';
 
 const REASON_DESCRIPTIONS: Record<(typeof VERSION_REASONS)[number], string> = {
   CREATED: 'Version 1: minted with its protocol, or a seeded project document.',
-  UPDATE_MEMORIES: 'Written by updateMemories.',
-  DELETE_MEMORIES: 'Deleted by deleteMemories, or renumbered because a step of its protocol was.',
-  MINT_FORCE: 'Deleted because mint with force: true replaced its protocol.',
-  PROPOSAL_APPLIED: 'Written by an applied project-memory proposal (proposalId says which, when it was staged).',
-  RESTORE: 'Written by restoreMemory, or renumbered because a step was restored into its protocol.',
+  UPDATE_MEMORIES: 'Written by `updateMemories`.',
+  DELETE_MEMORIES: 'Deleted by `deleteMemories`, or renumbered because a step of its protocol was.',
+  MINT_FORCE: 'Deleted because `mint` with `force` true replaced its protocol.',
+  PROPOSAL_APPLIED: 'Written by an applied project-memory proposal (`proposalId` says which, when it was staged).',
+  RESTORE: 'Written by `restoreMemory`, or renumbered because a step was restored into its protocol.',
 };
 
 const MemoryVersionReasonEnum = builder.enumType('MemoryVersionReason', {
@@ -37,14 +37,14 @@ const VersionedFieldEnum = builder.enumType('MemoryVersionField', {
 
 const MemoryVersionRef = builder.objectRef<MemoryVersionView>('MemoryVersion').implement({
   description:
-    'One version of a memory: what it held, who wrote it, when and why. Restore any version with restoreMemory(input: { uri, version }). ' +
+    'One version of a memory: what it held, who wrote it, when and why. Restore any version with `restoreMemory(input: { uri, version })`. ' +
     'A version with deleted: true records a deletion (its memory field shows what was deleted and where it stood in its chain).',
   fields: (t) => ({
     uri: t.exposeString('uri', { description: 'The memory this is a version of.' }),
-    space: t.exposeString('space'),
+    space: t.exposeString('space', { description: 'The space of the memory.' }),
     version: t.exposeInt('version', { description: 'Version number: 1 at creation, one more per write.' }),
     memory: t.field({ type: MemoryRef, description: 'The memory as it was at this version.', resolve: (version) => version.memory }),
-    reason: t.field({ type: MemoryVersionReasonEnum, resolve: (version) => version.reason }),
+    reason: t.field({ type: MemoryVersionReasonEnum, description: 'Why this version was written.', resolve: (version) => version.reason }),
     proposalId: t.id({ nullable: true, description: 'The staged proposal whose apply wrote this version (reason PROPOSAL_APPLIED); null otherwise.', resolve: (version) => version.proposalId }),
     changedFields: t.field({ type: [VersionedFieldEnum], description: 'What this version changed from the one before (empty for version 1 and deletions).', resolve: (version) => version.changedFields }),
     principalId: t.exposeString('principalId', { description: 'Who wrote this version (or deleted the memory).' }),
@@ -55,7 +55,7 @@ const MemoryVersionRef = builder.objectRef<MemoryVersionView>('MemoryVersion').i
       nullable: true,
       description:
         'A unified diff from the version before to this one, over the label, position, tags, text and challenge. ' +
-        'Null for version 1, for a deletion, and when the version before is no longer kept (KAIROS_HISTORY_DAYS).',
+        'Null for version 1, for a deletion, and when the version before is no longer kept (`KAIROS_HISTORY_DAYS`).',
       resolve: (version) => (version.previous && !version.deleted ? versionDiff(version.uri, version.previous, version.memory) : null),
     }),
   }),
@@ -67,8 +67,8 @@ builder.objectField(MemoryRef, 'versions', (t) =>
   t.field({
     type: MemoryVersionConnectionRef,
     description:
-      'Every kept version of this memory, newest first (the current one first). Shown only to those who can read and write its space (FORBIDDEN otherwise). ' +
-      'Versions older than KAIROS_HISTORY_DAYS (default 90) are removed; the current one never is.',
+      'Every kept version of this memory, newest first (the current one first). Shown only to those who can read and write its space (`FORBIDDEN` otherwise). ' +
+      'Versions older than `KAIROS_HISTORY_DAYS` (default 90) are removed; the current one never is.',
     args: {
       first: t.arg.int({ description: 'Page size (default 20, at most 200).' }),
       after: t.arg.string({ description: 'endCursor of the previous page.' }),
@@ -82,8 +82,8 @@ builder.queryField('deletedMemories', (t) =>
     type: MemoryVersionConnectionRef,
     description:
       'Deleted memories not restored since, newest deletion first: each node is the deletion record (deleted: true). ' +
-      'Put one back with restoreMemory(input: { uri, version }) using its uri and version. Only spaces you can read and write are listed; ' +
-      'naming a space you can read but not write answers FORBIDDEN.',
+      'Put one back with `restoreMemory(input: { uri, version })` using its uri and version. Only spaces you can read and write are listed; ' +
+      'naming a space you can read but not write answers `FORBIDDEN`.',
     args: {
       space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can write.' }),
       first: t.arg.int({ description: 'Page size (default 20, at most 200).' }),
@@ -94,6 +94,7 @@ builder.queryField('deletedMemories', (t) =>
 );
 
 const RestoreStatusEnum = builder.enumType('RestoreStatus', {
+  description: 'What a restore did for one memory.',
   values: {
     RESTORED: { description: 'Written back as a new version.' },
     ERROR: { description: 'Nothing written; see code.' },
@@ -116,7 +117,7 @@ const RestoreItemResultRef = builder.objectRef<RestoreItemResult>('RestoreItemRe
   description: 'The outcome for one memory of a restore.',
   fields: (t) => ({
     uri: t.exposeString('uri', { description: 'The memory written back (all steps of a protocol restored whole), or the URI sent when nothing was written.' }),
-    status: t.field({ type: RestoreStatusEnum, resolve: (item) => item.status }),
+    status: t.field({ type: RestoreStatusEnum, description: 'Restored, or not (see `code`).', resolve: (item) => item.status }),
     code: t.field({ type: RestoreErrorCodeEnum, nullable: true, description: 'Set when status is ERROR: branch on it, not on message.', resolve: (item) => item.code }),
     message: t.exposeString('message', { description: 'For people: what was written, or why not and what to do.' }),
     version: t.int({ nullable: true, description: 'The version the restore wrote; null when it wrote nothing.', resolve: (item) => item.version }),
@@ -124,7 +125,7 @@ const RestoreItemResultRef = builder.objectRef<RestoreItemResult>('RestoreItemRe
 });
 
 const RestoreMemoryInput = builder.inputType('RestoreMemoryInput', {
-  description: 'Which memory to restore, and to which of its versions (see Memory.versions or deletedMemories).',
+  description: 'Which memory to restore, and to which of its versions (see `Memory.versions` or `deletedMemories`).',
   fields: (t) => ({
     uri: t.string({ required: true, description: 'kairos://mem/{id}, live or deleted.' }),
     version: t.int({ required: true, description: 'The version whose content to write back.' }),
@@ -135,9 +136,9 @@ const RestoreMemoryInput = builder.inputType('RestoreMemoryInput', {
 const RestoreMemoryPayloadRef = builder.objectRef<RestoreMemoryResult>('RestoreMemoryPayload').implement({
   description: 'One result per memory written back (a deleted protocol restores all its steps), or one ERROR result.',
   fields: (t) => ({
-    results: t.field({ type: [RestoreItemResultRef], resolve: (payload) => payload.results }),
-    totalRestored: t.exposeInt('totalRestored'),
-    totalFailed: t.exposeInt('totalFailed'),
+    results: t.field({ type: [RestoreItemResultRef], description: 'One result per memory written back, or one `ERROR` result.', resolve: (payload) => payload.results }),
+    totalRestored: t.exposeInt('totalRestored', { description: 'Memories written back.' }),
+    totalFailed: t.exposeInt('totalFailed', { description: 'Results with status `ERROR`.' }),
   }),
 });
 
@@ -147,8 +148,9 @@ builder.mutationField('restoreMemory', (t) =>
     description:
       'Writes a past version of a memory back as a new version (history is never rewritten), in one transaction. ' +
       'A deleted step returns to its place in its protocol, the other steps renumbered; a protocol deleted whole returns whole. ' +
-      'A conflict answers status ERROR with a code (RestoreErrorCode) and writes nothing. Needs read and write access to the space.',
-    args: { input: t.arg({ type: RestoreMemoryInput, required: true }) },
+      'A conflict answers status `ERROR` with a code (`RestoreErrorCode`) and writes nothing. Needs read and write access to the space. ' +
+      'Codes (GraphQL errors): `BAD_USER_INPUT` (`version` not a positive integer).',
+    args: { input: t.arg({ type: RestoreMemoryInput, required: true, description: 'The memory and the version to write back.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.history.restore(ctx.viewer, input),
   }),
 );

@@ -5,17 +5,17 @@ import { MemoryRef } from './memory.js';
 import { RequestError } from '../services/errors.js';
 
 export const ProtocolRef = builder.objectRef<ProtocolView>('Protocol').implement({
-  description: 'A minted protocol: the ordered steps of one chain.',
+  description: 'A minted protocol: the ordered steps of one chain. Run it with `begin(input: { uri })` or `begin(input: { key })`.',
   fields: (t) => ({
     uri: t.string({ description: 'The URI of step 1, where a run begins.', resolve: (protocol) => protocolHead(protocol).uri }),
-    chainId: t.exposeID('chainId'),
+    chainId: t.exposeID('chainId', { description: 'The protocol id, shared by its steps (`ChainInfo.chainId`, `RunFilter.chainId`).' }),
     label: t.string({ description: 'The title (H1).', resolve: (protocol) => protocolHead(protocol).chain!.label }),
-    slug: t.string({ resolve: (protocol) => protocolHead(protocol).chain!.slug }),
-    protocolVersion: t.string({ nullable: true, resolve: (protocol) => protocolHead(protocol).chain!.protocolVersion }),
-    space: t.exposeString('space'),
-    stepCount: t.int({ resolve: (protocol) => protocol.steps.length }),
+    slug: t.string({ description: 'The key, unique in its space: `begin(input: { key })` and `protocol(key)` take it.', resolve: (protocol) => protocolHead(protocol).chain!.slug }),
+    protocolVersion: t.string({ nullable: true, description: "The author's version, if any.", resolve: (protocol) => protocolHead(protocol).chain!.protocolVersion }),
+    space: t.exposeString('space', { description: 'The space it lives in (app: built in, read-only).' }),
+    stepCount: t.int({ description: 'Number of steps.', resolve: (protocol) => protocol.steps.length }),
     steps: t.field({ type: [MemoryRef], description: 'In step order.', resolve: (protocol) => protocol.steps }),
-    stepUris: t.stringList({ resolve: (protocol) => protocol.steps.map((step) => step.uri) }),
+    stepUris: t.stringList({ description: 'The step URIs in order.', resolve: (protocol) => protocol.steps.map((step) => step.uri) }),
     triggers: t.string({
       nullable: true,
       description: 'The "Natural Language Triggers" section, kept for search.',
@@ -42,11 +42,11 @@ builder.queryField('protocol', (t) =>
     type: ProtocolRef,
     nullable: true,
     description:
-      'A protocol by the URI of any of its steps, or by its slug (key). Exactly one. With at (and uri), the protocol as it was at that time, ' +
-      'each step at its version then (history: needs read and write access to its space, else FORBIDDEN); null if it did not exist then.',
+      'A protocol by the URI of any of its steps, or by its slug (`key`); exactly one of them (else `BAD_USER_INPUT`). Null when none is readable by you; `AMBIGUOUS` when a key matches protocols in several spaces, none your default. ' +
+      'With `at` (and `uri`), the protocol as it was at that time, each step at its version then (history: needs read and write access to its space, else `FORBIDDEN`); null if it did not exist then.',
     args: {
-      uri: t.arg.string(),
-      key: t.arg.string(),
+      uri: t.arg.string({ description: 'Any step of the protocol (kairos://mem/{id}).' }),
+      key: t.arg.string({ description: 'The slug (`Protocol.slug`), case-insensitive.' }),
       at: t.arg({ type: 'DateTime', description: 'A past moment; needs uri (a step, live or deleted).' }),
     },
     resolve: (_root, args, ctx) => {
@@ -58,24 +58,34 @@ builder.queryField('protocol', (t) =>
 );
 
 const MintInput = builder.inputType('MintInput', {
+  description: 'A protocol document and where to store it.',
   fields: (t) => ({
-    markdown: t.string({ required: true, description: 'A KAIROS protocol document (at most 1 MB).' }),
-    space: t.string({ description: 'Target space; omitted or "personal" means your own.' }),
-    force: t.boolean({ description: 'Replace a protocol with the same title in one transaction.' }),
-    protocolVersion: t.string({ description: 'Overrides the frontmatter version.' }),
+    markdown: t.string({
+      required: true,
+      description:
+        'A KAIROS protocol document (at most 1 MB, at most 500 steps): optional frontmatter (slug, version), an H1 title, a "Natural Language Triggers" H2 first, one H2 per step each ending in a fenced json challenge block, and a "Completion Rule" H2 last.',
+    }),
+    space: t.string({ description: 'Target space; omitted or "personal" means your own. The app space is read-only.' }),
+    force: t.boolean({ description: 'Replace a protocol with the same title in the space, in one transaction (the old steps stay restorable). Without it, a same title answers `DUPLICATE_CHAIN`.' }),
+    protocolVersion: t.string({ description: 'Overrides the frontmatter version (at most 64 characters).' }),
   }),
 });
 
 const MintPayloadRef = builder.objectRef<{ protocol: ProtocolView }>('MintPayload').implement({
+  description: 'The protocol as stored.',
   fields: (t) => ({
-    protocol: t.field({ type: ProtocolRef, resolve: (payload) => payload.protocol }),
+    protocol: t.field({ type: ProtocolRef, description: 'The new protocol: run it with `begin` using its `uri` or `slug`.', resolve: (payload) => payload.protocol }),
   }),
 });
 
 builder.mutationField('mint', (t) =>
   t.field({
     type: MintPayloadRef,
-    args: { input: t.arg({ type: MintInput, required: true }) },
+    description:
+      'Stores a markdown protocol document as a new protocol: one memory per step, each with its challenge, and a slug (the frontmatter slug, else one made from the title). Then run it with `begin`. ' +
+      'Codes (GraphQL errors; nothing stored): `PROTOCOL_STRUCTURE_INVALID` (with the line and reason in the error details), `DUPLICATE_CHAIN` (same title in the space: send `force: true` to replace it), `DUPLICATE_SLUG` (the frontmatter slug is taken), `INVALID_SLUG`, `SLUG_ALLOCATION_EXHAUSTED` (set a slug), ' +
+      '`SPACE_READ_ONLY`, `SPACE_NOT_FOUND` (a space you cannot write), `PAYLOAD_TOO_LARGE` (over 1 MB, more than 500 steps, a title or heading too long), `BAD_USER_INPUT` (control characters in a title or heading).',
+    args: { input: t.arg({ type: MintInput, required: true, description: 'The document and options.' }) },
     resolve: async (_root, { input }, ctx) => ({ protocol: await ctx.services.protocols.mint(ctx.viewer, input) }),
   }),
 );

@@ -25,8 +25,8 @@ builder.objectField(RunRef, 'transcript', (t) =>
 const RunTranscriptRef = builder.objectRef<RunTranscript>('RunTranscript').implement({
   description: 'One run and its transcript (see Run.transcript).',
   fields: (t) => ({
-    runId: t.exposeID('runId'),
-    status: t.field({ type: RunStatusEnum, resolve: (entry) => entry.status }),
+    runId: t.exposeID('runId', { description: 'The run (`run(id)`).' }),
+    status: t.field({ type: RunStatusEnum, description: "The run's status when the transcript was made.", resolve: (entry) => entry.status }),
     signed: t.exposeBoolean('signed', { description: 'False while the run is ACTIVE or COMPLETED: the transcript is a preview.' }),
     transcript: t.exposeString('transcript', { description: TRANSCRIPT_DESCRIPTION }),
   }),
@@ -40,12 +40,12 @@ builder.queryField('runTranscripts', (t) =>
     description:
       'Transcripts of the runs begun at or after `since` in `space` (default: every space you read), oldest first, for archiving: ' +
       'write each `transcript` as one line (JSON Lines) and follow `pageInfo.endCursor` with `after` until `hasNextPage` is false. ' +
-      '`first` is 20 by default, at most 100. Codes: FORBIDDEN (a space you cannot read), BAD_USER_INPUT (`first` out of range, a foreign cursor).',
+      '`first` is 20 by default, at most 100. Codes: `FORBIDDEN` (a space you cannot read), `BAD_USER_INPUT` (`first` out of range, a foreign cursor).',
     args: {
       space: t.arg.string({ description: 'A space you read ("personal" is your own).' }),
       since: t.arg({ type: 'DateTime', description: 'Only runs begun at or after this instant.' }),
-      first: t.arg.int(),
-      after: t.arg.string(),
+      first: t.arg.int({ description: 'Page size (default 20, at most 100).' }),
+      after: t.arg.string({ description: '`PageInfo.endCursor` of the previous page.' }),
     },
     resolve: (_root, args, ctx) => ctx.services.transcripts.listTranscripts(ctx.viewer, args),
   }),
@@ -56,9 +56,9 @@ const SigningKeyRef = builder.objectRef<PublicSigningKey>('SigningKey').implemen
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The key id a transcript signature names (RFC 7638 thumbprint of the JWK).' }),
     algorithm: t.exposeString('algorithm', { description: 'Always Ed25519.' }),
-    publicKey: t.exposeString('publicKey', { description: 'base64url (no padding) of the raw 32-byte public key: the JWK `x`.' }),
-    jwk: t.field({ type: 'JSON', description: 'The key as an RFC 8037 JWK (`kty` OKP, `crv` Ed25519), as in /.well-known/kairos-keys.json.', resolve: (key) => toJwk(key) }),
-    createdAt: t.field({ type: 'DateTime', resolve: (key) => key.createdAt }),
+    publicKey: t.exposeString('publicKey', { description: 'base64url (no padding) of the raw 32-byte public key: the member `"x"` of the JWK.' }),
+    jwk: t.field({ type: 'JSON', description: 'The key as an RFC 8037 JWK (`{"kty": "OKP", "crv": "Ed25519", "x": …}`), as in /.well-known/kairos-keys.json.', resolve: (key) => toJwk(key) }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the key was made.', resolve: (key) => key.createdAt }),
     active: t.exposeBoolean('active', { description: 'True for the one key that signs new transcripts.' }),
   }),
 });
