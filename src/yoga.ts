@@ -6,15 +6,15 @@ import { createYoga, maskError as maskUnexpectedError, type Plugin, type YogaSer
 import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
 import type { AppConfig } from './config.js';
 import { type AppContext, createContext } from './context.js';
-import type { EventBus } from './events/topics.js';
+import type { EventBus } from './events/event-bus.js';
 import { renderLocalGraphiQL, useGraphiQLSecurityHeaders } from './graphiql.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { Authentication } from './services/auth-service.js';
 import type { Vocabulary } from './runs/vocabulary.js';
 import { RequestError } from './services/errors.js';
-import { RequestLimits } from './services/request-limits.js';
-import type { Services } from './services/services.js';
+import { RequestLimits } from './request-limits.js';
+import type { Services } from './compose.js';
 import { documentCostRule } from './document-cost.js';
 import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from './limits.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';

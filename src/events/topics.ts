@@ -72,6 +72,3 @@ export type EventTopics = {
   proposal: [space: string, event: ProposalEvent];
   credential: [scope: 'revoked', event: CredentialEvent];
 };
-
-// The bus itself (in-process, or Redis across server processes) lives in event-bus.ts.
-export { type ConnectedEventBus, createEventBus, type EventBus } from './event-bus.js';

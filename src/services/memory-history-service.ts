@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
-import type { EventBus } from '../events/topics.js';
+import type { EventBus } from '../events/event-bus.js';
 import { unifiedDiff } from '../proposals/diff.js';
 import {
   changedFields,
@@ -12,11 +12,12 @@ import {
   type VersionedField,
   type VersionReason,
 } from '../store/memory-history-store.js';
-import { DuplicateKeyError, type MemoryRecord, type MemoryStore } from '../store/memory-store.js';
+import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
+import { DuplicateKeyError } from '../store/store-errors.js';
 import { RequestError } from './errors.js';
 import type { Page } from './page.js';
 import { pageSize } from './page.js';
-import { parseMemoryUri } from './memory-uri.js';
+import { parseMemoryUri } from '../store/memory-uri.js';
 import type { ProtocolView } from './protocol-service.js';
 import { requireReadableSpace } from './spaces.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
-import type { EventBus } from '../events/topics.js';
+import type { EventBus } from '../events/event-bus.js';
 import { extractBody } from '../protocol/body-markers.js';
 import type { Challenge } from '../protocol/challenge.js';
 import { parseAuthoredChallenge } from '../protocol/challenge-json.js';
@@ -10,7 +10,7 @@ import type { ChainKey, MemoryPatch, MemoryRecord, MemoryStore } from '../store/
 import { chainKeyString } from '../store/memory-store.js';
 import { hasHostileCharacters, TEXT_LIMITS } from '../limits.js';
 import { RequestError } from './errors.js';
-import { memoryUri, parseMemoryUri } from './memory-uri.js';
+import { memoryUri, parseMemoryUri } from '../store/memory-uri.js';
 
 export interface UpdateMemoriesInput {
   uris: string[];

@@ -1,6 +1,7 @@
 import type { Viewer } from '../auth/viewer.js';
 import { canReviewIn, hasRole } from '../auth/viewer.js';
-import type { EventBus, ProposalEvent } from '../events/topics.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { ProposalEvent } from '../events/topics.js';
 import { defaultMemorySchemaConfig, type MemorySchemaConfig, parseMemorySchemaConfig } from '../proposals/category-schemas.js';
 import { unifiedDiff } from '../proposals/diff.js';
 import { categoryOfPath, MEMORY_SCHEMA_CONFIG_PATH, pathProblem, STANDARD_DOCUMENTS } from '../proposals/intent-policy.js';

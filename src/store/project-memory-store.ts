@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type ClientSession, type Collection, type Filter, MongoServerError } from 'mongodb';
+import type { ClientSession, Collection, Filter } from 'mongodb';
 import type { ProjectCategory } from '../proposals/proposal-types.js';
 import { changedFields, type MemoryHistoryStore, type VersionChange } from './memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from './memory-store.js';
+import { isDuplicateKey } from './store-errors.js';
 
 /** A project-memory document about to be written: created when `expectedVersion` is null. */
 export interface DocumentWrite {
@@ -58,7 +59,7 @@ export class ProjectMemoryStore {
         if (result.upsertedCount === 1) created.push(record);
       } catch (error) {
         // Two first requests in one space race to seed: the unique index keeps one, which is all we want.
-        if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+        if (!(isDuplicateKey(error))) throw error;
       }
     }
     return created;
@@ -90,7 +91,7 @@ export class ProjectMemoryStore {
         try {
           await this.collection.insertOne(record, { session });
         } catch (error) {
-          if (error instanceof MongoServerError && error.code === 11000) throw new ConcurrentDocumentWriteError(write.path);
+          if (isDuplicateKey(error)) throw new ConcurrentDocumentWriteError(write.path);
           throw error;
         }
         written.push({ record, created: true });
