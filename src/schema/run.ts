@@ -3,6 +3,7 @@ import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/top
 import type { AttestPayload } from '../runs/attest-payload.js';
 import type { DisplayedChallenge } from '../runs/challenge-display.js';
 import type { ProofRecord } from '../runs/proof-record.js';
+import { NEXT_OPERATIONS, OUTCOMES, PROMPT_STATUSES, PROOF_SOURCES, PROOF_STATUSES, RUN_EVENT_TYPES, type RunStatus } from '../runs/run-enums.js';
 import type { SolutionInput as SolutionInputValue } from '../runs/solution-input.js';
 import { STEP_ERROR_CODE_DESCRIPTIONS } from '../runs/step-error-code.js';
 import type { NextCall } from '../runs/step-messages.js';
@@ -22,11 +23,11 @@ export const StepErrorCodeEnum = builder.enumType('StepErrorCode', {
   >,
 });
 
-const OutcomeEnum = builder.enumType('Outcome', { values: ['SUCCESS', 'FAILURE'] as const });
+const OutcomeEnum = builder.enumType('Outcome', { values: OUTCOMES });
 
 const NextOperationEnum = builder.enumType('NextOperation', {
   description: 'The mutation `nextAction` tells the agent to call.',
-  values: ['NEXT', 'ATTEST', 'BEGIN', 'UPDATE_MEMORIES', 'NONE'] as const,
+  values: NEXT_OPERATIONS,
 });
 
 export const RunStatusEnum = builder.enumType('RunStatus', {
@@ -35,27 +36,16 @@ export const RunStatusEnum = builder.enumType('RunStatus', {
     COMPLETED: { description: 'Every step is settled; only attest remains.' },
     ATTESTED: { description: 'Closed by attest (SUCCESS or FAILURE).' },
     EXPIRED: { description: 'Closed after sitting idle past expiresAt.' },
-  } as const,
+  } as const satisfies Record<RunStatus, { description: string }>,
 });
 
 const RunEventTypeEnum = builder.enumType('RunEventType', {
-  values: [
-    'STARTED',
-    'STEP_PROVEN',
-    'STEP_FAILED',
-    'PROOF_MISSING',
-    'MAX_RETRIES',
-    'PROMPT_ISSUED',
-    'PROMPT_ANSWERED',
-    'COMPLETED',
-    'ATTESTED',
-    'EXPIRED',
-  ] as const,
+  values: RUN_EVENT_TYPES,
 });
 
-const PromptStatusEnum = builder.enumType('PromptStatus', { values: ['OPEN', 'ANSWERED', 'EXPIRED'] as const });
-const ProofStatusEnum = builder.enumType('ProofStatus', { values: ['SUCCESS', 'FAILED'] as const });
-const ProofSourceEnum = builder.enumType('ProofSource', { values: ['AGENT', 'HUMAN'] as const });
+const PromptStatusEnum = builder.enumType('PromptStatus', { values: PROMPT_STATUSES });
+const ProofStatusEnum = builder.enumType('ProofStatus', { values: PROOF_STATUSES });
+const ProofSourceEnum = builder.enumType('ProofSource', { values: PROOF_SOURCES });
 
 const NextCallRef = builder.objectRef<NextCall>('NextCall').implement({
   description: 'The same instruction as `nextAction`, machine-readable.',
