@@ -4,8 +4,6 @@ import type { BatchItemResult, DeleteMemoriesResult, UpdateMemoriesResult } from
 import type { ChainInfo, MemoryRecord } from '../store/memory-store.js';
 import { ChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
-import { subscribeAcrossSpaces } from '../events/space-feeds.js';
-import { readableSpacesFor } from '../services/spaces.js';
 
 export const MemoryCategoryEnum = builder.enumType('MemoryCategory', {
   values: {
@@ -179,7 +177,7 @@ builder.subscriptionField('memoryEvents', (t) =>
     type: MemoryEventRef,
     description: 'Memory writes (minted, updated, deleted) in one space or, space omitted, every space you can read; live only. Answers FORBIDDEN for a space you cannot read.',
     args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
-    subscribe: (_root, args, ctx) => subscribeAcrossSpaces(ctx.events, 'memory', readableSpacesFor(ctx.viewer, args.space)),
+    subscribe: (_root, args, ctx) => ctx.services.memories.watchMemoryEvents(ctx.viewer, { space: args.space }),
     resolve: (event) => event,
   }),
 );

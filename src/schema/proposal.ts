@@ -11,6 +11,7 @@ import {
   OPERATION_KINDS,
   PROPOSAL_INTENTS,
   PROPOSAL_REASONS,
+  PROPOSAL_STATUSES,
   type ProposalOperation,
   type ProposalOwner,
   type ProposalSource,
@@ -20,14 +21,11 @@ import {
 } from '../proposals/proposal-types.js';
 import { FINDING_TYPES, type SecretFinding } from '../proposals/secret-scan.js';
 import type { MemoryContextResult } from '../services/memory-context-service.js';
-import type { ProposalPreview, ProposeUpdateResult } from '../services/proposal-service.js';
-import { reviewCommandFor } from '../services/proposal-service.js';
+import { type ProposalPreview, PROPOSE_UPDATE_STATUSES, type ProposeUpdateResult, reviewCommandFor } from '../proposals/proposal-results.js';
 import type { ProposalRecord } from '../store/proposal-store.js';
 import type { AppContext } from '../context.js';
 import { connectionType } from './connection.js';
 import { MemoryCategoryEnum } from './memory.js';
-import { subscribeAcrossSpaces } from '../events/space-feeds.js';
-import { readableSpacesFor } from '../services/spaces.js';
 
 const ProposalIntentEnum = builder.enumType('ProposalIntent', {
   description: 'What a proposal is for; each intent may touch only its own categories of document.',
@@ -39,13 +37,13 @@ const SourceTypeEnum = builder.enumType('ProposalSourceType', { values: SOURCE_T
 const IfExistsEnum = builder.enumType('ProposalIfExists', { description: 'CREATE_FILE on an existing document.', values: IF_EXISTS_VALUES });
 const IfMissingEnum = builder.enumType('ProposalIfMissing', { description: 'REPLACE_SECTION when the section is missing.', values: IF_MISSING_VALUES });
 const ApprovalModeEnum = builder.enumType('ApprovalMode', { values: APPROVAL_MODES });
-const ProposeUpdateStatusEnum = builder.enumType('ProposeUpdateStatus', { values: ['APPLIED', 'STAGED', 'REJECTED'] as const });
+const ProposeUpdateStatusEnum = builder.enumType('ProposeUpdateStatus', { values: PROPOSE_UPDATE_STATUSES });
 const ProposeUpdateReasonEnum = builder.enumType('ProposeUpdateReason', {
   description: 'Why a proposal was not applied: a stable code, one to one with the upstream snake_case codes (README).',
   values: PROPOSAL_REASONS,
 });
 const SecretFindingTypeEnum = builder.enumType('SecretFindingType', { values: FINDING_TYPES });
-const ProposalStatusEnum = builder.enumType('ProposalStatus', { values: ['STAGED', 'APPLIED', 'REJECTED', 'EXPIRED'] as const });
+const ProposalStatusEnum = builder.enumType('ProposalStatus', { values: PROPOSAL_STATUSES });
 const DriftPolicyEnum = builder.enumType('DriftPolicy', {
   values: ['SECTION_CONTENT_MATCH', 'SECTION_RESOLVABLE', 'FILE_ABSENT', 'FILE_PRESENT', 'FILE_CONTENT_MATCH'] as const,
 });
@@ -254,7 +252,7 @@ builder.queryField('proposal', (t) =>
     type: ProposalRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.proposals.proposal(ctx.viewer, String(args.id)),
+    resolve: (_root, args, ctx) => ctx.services.proposals.expireAndFindProposal(ctx.viewer, String(args.id)),
   }),
 );
 
@@ -267,7 +265,7 @@ builder.queryField('proposals', (t) =>
       first: t.arg.int({ description: 'Page size (default 20, at most 200).' }),
       after: t.arg.string(),
     },
-    resolve: (_root, args, ctx) => ctx.services.proposals.proposalPage(ctx.viewer, args),
+    resolve: (_root, args, ctx) => ctx.services.proposals.expireAndPageProposals(ctx.viewer, args),
   }),
 );
 
@@ -310,7 +308,7 @@ builder.mutationField('rejectProposal', (t) =>
   }),
 );
 
-const ProposalEventTypeEnum = builder.enumType('ProposalEventType', { values: ['STAGED', 'APPLIED', 'REJECTED', 'EXPIRED'] as const });
+const ProposalEventTypeEnum = builder.enumType('ProposalEventType', { values: PROPOSAL_STATUSES });
 
 const ProposalEventRef = builder.objectRef<ProposalEvent>('ProposalEvent').implement({
   description: 'A proposal was staged or decided, sent after the change commits.',
@@ -330,7 +328,7 @@ builder.subscriptionField('proposalEvents', (t) =>
     type: ProposalEventRef,
     description: 'Proposals staged, applied, rejected or expired in one space or, space omitted, every space you can read; live only. Answers FORBIDDEN for a space you cannot read.',
     args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
-    subscribe: (_root, args, ctx) => subscribeAcrossSpaces(ctx.events, 'proposal', readableSpacesFor(ctx.viewer, args.space)),
+    subscribe: (_root, args, ctx) => ctx.services.proposals.watchProposalEvents(ctx.viewer, { space: args.space }),
     resolve: (event) => event,
   }),
 );

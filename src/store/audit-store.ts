@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientSession, Collection, Db } from 'mongodb';
+import type { ProposalStatus } from '../proposals/proposal-types.js';
 
 export type AuditAction = 'PROPOSE' | 'APPLY' | 'REJECT' | 'EXPIRE';
 
@@ -16,7 +17,7 @@ export interface AuditEntry {
   stagingId: string | null;
   intent: string | null;
   files: string[];
-  outcome: 'APPLIED' | 'STAGED' | 'REJECTED' | 'EXPIRED';
+  outcome: ProposalStatus;
   reason: string | null;
   findingCount: number;
 }

@@ -10,10 +10,11 @@ import type {
   ProposalOwner,
   ProposalReason,
   ProposalSource,
+  ProposalStatus,
   Routing,
 } from '../proposals/proposal-types.js';
 
-export type ProposalStatus = 'STAGED' | 'APPLIED' | 'REJECTED' | 'EXPIRED';
+export type { ProposalStatus };
 
 /** A staged proposal and, once decided, how it ended. Only proposals that passed every check are stored. */
 export interface ProposalRecord {
