@@ -119,16 +119,6 @@ export const DeletedMemoriesDocument = graphql(`
   }
 `);
 
-export const HistoryMemoryEventsDocument = graphql(`
-  subscription HistoryMemoryEvents($space: String!) {
-    memoryEvents(space: $space) {
-      type
-      uri
-      version
-    }
-  }
-`);
-
 export const ProvenRunDocument = graphql(`
   query ProvenRun($id: ID!) {
     run(id: $id) {
@@ -138,21 +128,6 @@ export const ProvenRunDocument = graphql(`
         stepVersionProven
         stepVersionNow
         changedSinceProven
-      }
-    }
-  }
-`);
-
-export const HistoryProjectDocumentsDocument = graphql(`
-  query HistoryProjectDocuments($category: MemoryCategory!) {
-    memories(filter: { category: $category }) {
-      edges {
-        node {
-          uri
-          path
-          text
-          version
-        }
       }
     }
   }
