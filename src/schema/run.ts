@@ -1,3 +1,4 @@
+// Over 400 lines: one file per domain (STYLE.md), and runs are the domain with the most types.
 import { builder } from '../builder.js';
 import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/topics.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
