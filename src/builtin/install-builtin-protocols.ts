@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { APP_SPACE } from '../auth/viewer.js';
 import { parseProtocolMarkdown } from '../protocol/markdown-protocol.js';
 import { BUILTIN_PROTOCOL_IDS } from '../search/builtin-protocol-ids.js';
-import { stepRecords } from '../protocol/step-records.js';
+import { stepRecords } from '../store/protocol-step-records.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { DuplicateKeyError } from '../store/store-errors.js';
 

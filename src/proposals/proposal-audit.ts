@@ -2,11 +2,30 @@
  * The audit entries of proposals. An entry never holds text a proposal carried, only codes,
  * paths and counts, so a secret the scan caught cannot land in the audit.
  */
-import type { AuditEntry } from '../store/audit-store.js';
-import type { ProposalRecord } from '../store/proposal-store.js';
 import { defaultMemorySchemaConfig } from './category-schemas.js';
 import { categoryOfPath, pathProblem } from './intent-policy.js';
+import type { ProposalStatus } from './proposal-types.js';
 import { scanText } from './secret-scan.js';
+
+export type AuditAction = 'PROPOSE' | 'APPLY' | 'REJECT' | 'EXPIRE';
+
+/**
+ * One proposal event: who, when, what and how it ended (the audit store keeps these). Never any
+ * text the proposal carried (rationale, content, sources): only codes, paths and counts.
+ */
+export interface AuditEntry {
+  _id: string;
+  at: Date;
+  actor: string;
+  action: AuditAction;
+  space: string;
+  stagingId: string | null;
+  intent: string | null;
+  files: string[];
+  outcome: ProposalStatus;
+  reason: string | null;
+  findingCount: number;
+}
 
 /** Who did what to which proposal, and how it ended; the store adds the id. */
 export type AuditFields = Omit<AuditEntry, '_id' | 'reason' | 'findingCount'> & { reason?: string | null; findingCount?: number };
@@ -34,7 +53,7 @@ function holdsSecret(text: string): boolean {
 
 /** An entry about a stored proposal: its space, staging id, intent and files come from the record. */
 export function proposalAuditEntry(
-  proposal: Pick<ProposalRecord, '_id' | 'space' | 'intent' | 'files'>,
+  proposal: { _id: string; space: string; intent: string; files: string[] },
   fields: Pick<AuditFields, 'at' | 'actor' | 'action' | 'outcome' | 'reason' | 'findingCount'>,
 ): Omit<AuditEntry, '_id'> {
   return auditEntry({ ...fields, space: proposal.space, stagingId: proposal._id, intent: proposal.intent, files: proposal.files });

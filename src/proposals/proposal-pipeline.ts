@@ -377,3 +377,12 @@ function dedupeSections(sections: AffectedSection[]): AffectedSection[] {
     return true;
   });
 }
+
+/** The schema config in force: the space's override when it parses, else the defaults. */
+export function configOf(snapshot: { texts: DocumentSnapshot }): MemorySchemaConfig {
+  const text = snapshot.texts.get(MEMORY_SCHEMA_CONFIG_PATH);
+  if (!text) return defaultMemorySchemaConfig();
+  const parsed = parseMemorySchemaConfig(text);
+  // The override is validated before it is written; a document edited some other way falls back to the defaults.
+  return 'config' in parsed ? parsed.config : defaultMemorySchemaConfig();
+}

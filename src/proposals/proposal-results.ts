@@ -2,10 +2,9 @@
  * What proposeUpdate, applyProposal and rejectProposal answer, assembled from an outcome: every
  * result starts from `emptyResult` so a new field gets a value in every answer.
  */
-import type { ProposalRecord } from '../store/proposal-store.js';
 import { unifiedDiff } from './diff.js';
 import type { DocumentChange, Drift, Plan, Rejection } from './proposal-pipeline.js';
-import type { AffectedSection, ProposalReason, Routing, SchemaViolation } from './proposal-types.js';
+import type { AffectedSection, ProposalReason, ProposalStatus, Routing, SchemaViolation } from './proposal-types.js';
 import type { SecretFinding } from './secret-scan.js';
 
 /** The statuses a propose, apply or reject answer can have (a proposal's own list adds EXPIRED). */
@@ -31,6 +30,16 @@ export interface ProposeUpdateResult {
   stagingTtlSeconds: number | null;
   humanApprovalRequired: boolean;
   reviewCommand: string | null;
+}
+
+/** What an answer repeats of a stored proposal. */
+interface StoredProposal {
+  _id: string;
+  status: ProposalStatus;
+  routing: Routing;
+  files: string[];
+  affectedSections: AffectedSection[];
+  expiresAt: Date;
 }
 
 const ALLOW_MARKER = /<!--\s*@secret-scan:\s*allow\b/g;
@@ -86,7 +95,7 @@ export function appliedResult(message: string, plan: Plan, routing: Routing, app
   };
 }
 
-export function stagedResult(proposal: ProposalRecord, ttlSeconds: number, warnings: string[]): ProposeUpdateResult {
+export function stagedResult(proposal: StoredProposal, ttlSeconds: number, warnings: string[]): ProposeUpdateResult {
   return {
     ...emptyResult('STAGED', `Memory update staged; human approval required by policy. Review with: ${reviewCommandFor(proposal._id)}`),
     routing: proposal.routing,
@@ -101,7 +110,7 @@ export function stagedResult(proposal: ProposalRecord, ttlSeconds: number, warni
 }
 
 /** applyProposal found the documents moved on (drift) or the replay refused: the proposal stays staged. */
-export function blockedResult(proposal: ProposalRecord, blocked: Rejection, drift: Drift[], now: Date): ProposeUpdateResult {
+export function blockedResult(proposal: StoredProposal, blocked: Rejection, drift: Drift[], now: Date): ProposeUpdateResult {
   return {
     ...emptyResult('STAGED', `Not applied: ${blocked.message}. The proposal stays staged; review it again or reject it.`),
     reason: blocked.reason,
@@ -130,11 +139,11 @@ export function rejectedResult(rejection: Rejection, files: string[]): ProposeUp
   };
 }
 
-export function reviewerRejectedResult(proposal: ProposalRecord, note: string): ProposeUpdateResult {
+export function reviewerRejectedResult(proposal: StoredProposal, note: string): ProposeUpdateResult {
   return { ...emptyResult('REJECTED', note), reason: 'USER_REJECTED', routing: proposal.routing, stagingId: proposal._id, files: proposal.files };
 }
 
-export function expiredResult(proposal: ProposalRecord): ProposeUpdateResult {
+export function expiredResult(proposal: StoredProposal): ProposeUpdateResult {
   return {
     ...emptyResult('REJECTED', `Proposal ${proposal._id} expired at ${proposal.expiresAt.toISOString()}; propose it again`),
     reason: 'TTL_EXPIRED',
@@ -149,7 +158,7 @@ export function notStagedResult(id: string, why: string): ProposeUpdateResult {
 }
 
 /** A decided proposal asked to be decided again. */
-export function alreadyDecidedResult(proposal: ProposalRecord): ProposeUpdateResult {
+export function alreadyDecidedResult(proposal: StoredProposal): ProposeUpdateResult {
   return { ...notStagedResult(proposal._id, `is ${proposal.status}`), stagingId: proposal._id, files: proposal.files, routing: proposal.routing };
 }
 

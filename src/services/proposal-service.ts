@@ -8,6 +8,7 @@ import { auditableFiles, auditEntry, proposalAuditEntry, secretTypesInNote } fro
 import {
   checkDrift,
   checkPolicy,
+  configOf,
   type Drift,
   normalizeRequest,
   pathsOf,
@@ -32,11 +33,10 @@ import {
 } from '../proposals/proposal-results.js';
 import type { ProposalReason, Routing } from '../proposals/proposal-types.js';
 import { newStagingId } from '../proposals/staging-id.js';
-import { configOf, documentWrites, pathsToRead, pathsToReplay, type ProposalSnapshot, requestOf, snapshotOf, stagedProposalRecord } from '../proposals/staged-proposal.js';
 import type { AuditAction, AuditStore } from '../store/audit-store.js';
 import type { MemoryRecord } from '../store/memory-store.js';
-import { ConcurrentDocumentWriteError, type ProjectMemoryStore } from '../store/project-memory-store.js';
-import type { ProposalRecord, ProposalStatus, ProposalStore } from '../store/proposal-store.js';
+import { ConcurrentDocumentWriteError, documentWrites, type DocumentsSnapshot, type ProjectMemoryStore } from '../store/project-memory-store.js';
+import { type ProposalRecord, type ProposalStatus, type ProposalStore, requestOf, stagedProposalRecord } from '../store/proposal-store.js';
 import { checkText, MAX_PROPOSAL_PAGE_SIZE } from '../limits.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
@@ -70,7 +70,7 @@ type ApplyOutcome = { kind: 'gone' } | { kind: 'blocked'; blocked: Rejection; dr
 
 /** A staged proposal replayed on the documents as they are now. */
 interface Replay {
-  snapshot: ProposalSnapshot;
+  snapshot: DocumentsSnapshot;
   drift: Drift[];
   plan: Plan | Rejection;
 }
@@ -111,7 +111,7 @@ export class ProposalService {
 
     const outcome = await this.retryOnConflict(() =>
       this.documents.withTransaction(async (session): Promise<ProposeOutcome> => {
-        const snapshot = await this.snapshot(space, pathsOf(normalized), session);
+        const snapshot = await this.documents.snapshot(space, pathsOf(normalized), session);
         const config = configOf(snapshot);
         const plan = planChanges(normalized, snapshot.texts, config);
         if ('reason' in plan) return { kind: 'rejected', rejection: plan };
@@ -336,16 +336,12 @@ export class ProposalService {
   /** Reads what a staged proposal touches now, checks its drift targets and replays its operations (nothing is written). */
   private async replay(proposal: ProposalRecord, session?: Parameters<ProjectMemoryStore['findByPaths']>[2]): Promise<Replay> {
     const request = requestOf(proposal);
-    const snapshot = await this.snapshot(proposal.space, pathsToReplay(proposal, pathsOf(request)), session);
+    const snapshot = await this.documents.snapshot(proposal.space, [...new Set([...pathsOf(request), ...proposal.targets.map((target) => target.file)])], session);
     return { snapshot, drift: checkDrift(proposal.targets, snapshot.texts), plan: planChanges(request, snapshot.texts, configOf(snapshot)) };
   }
 
-  private async snapshot(space: string, paths: readonly string[], session?: Parameters<ProjectMemoryStore['findByPaths']>[2]): Promise<ProposalSnapshot> {
-    return snapshotOf(paths, await this.documents.findByPaths(space, pathsToRead(paths), session));
-  }
-
   /** `proposalId`: the staged proposal applied; null when a proposal applies as it is proposed. */
-  private writeChanges(space: string, plan: Plan, snapshot: ProposalSnapshot, proposalId: string | null, principalId: string, now: Date, session: Parameters<ProjectMemoryStore['write']>[5]) {
+  private writeChanges(space: string, plan: Plan, snapshot: DocumentsSnapshot, proposalId: string | null, principalId: string, now: Date, session: Parameters<ProjectMemoryStore['write']>[5]) {
     return this.documents.write(space, documentWrites(plan.changes, snapshot), { reason: 'PROPOSAL_APPLIED', proposalId }, principalId, now, session);
   }
 

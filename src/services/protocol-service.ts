@@ -9,7 +9,7 @@ import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { DuplicateKeyError } from '../store/store-errors.js';
 import { checkText, MAX_PROTOCOL_STEPS } from '../limits.js';
 import { RequestError } from './errors.js';
-import { stepRecords, titleKeyOf } from '../protocol/step-records.js';
+import { stepRecords, titleKeyOf } from '../store/protocol-step-records.js';
 
 /** A protocol is the ordered steps of one chain in one space. */
 export interface ProtocolView {

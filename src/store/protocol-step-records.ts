@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { memoryUri } from '../store/memory-uri.js';
-import type { MemoryRecord } from '../store/memory-store.js';
-import type { ParsedProtocol } from './markdown-protocol.js';
+import { memoryUri } from './memory-uri.js';
+import type { MemoryRecord } from './memory-store.js';
+import type { ParsedProtocol } from '../protocol/markdown-protocol.js';
 
 /** What makes a title unique in its space: trimmed, inner white space folded, lower case. */
 export function titleKeyOf(title: string): string {
