@@ -55,7 +55,8 @@ export interface Rejection extends CheckFailure {
   routing?: Routing;
 }
 
-export type DriftPolicy = 'SECTION_CONTENT_MATCH' | 'SECTION_RESOLVABLE' | 'FILE_ABSENT' | 'FILE_PRESENT' | 'FILE_CONTENT_MATCH';
+export const DRIFT_POLICIES = ['SECTION_CONTENT_MATCH', 'SECTION_RESOLVABLE', 'FILE_ABSENT', 'FILE_PRESENT', 'FILE_CONTENT_MATCH'] as const;
+export type DriftPolicy = (typeof DRIFT_POLICIES)[number];
 
 /** What must still hold when a staged proposal is applied (reference §5.6). */
 export interface DriftTarget {

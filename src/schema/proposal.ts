@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import type { ProposalEvent } from '../events/topics.js';
 import type { ContextSection, OmittedSection } from '../proposals/context-ranking.js';
-import type { Drift } from '../proposals/proposal-pipeline.js';
+import { DRIFT_POLICIES, type Drift } from '../proposals/proposal-pipeline.js';
 import {
   APPROVAL_MODES,
   type AffectedSection,
@@ -45,7 +45,7 @@ const ProposeUpdateReasonEnum = builder.enumType('ProposeUpdateReason', {
 const SecretFindingTypeEnum = builder.enumType('SecretFindingType', { values: FINDING_TYPES });
 const ProposalStatusEnum = builder.enumType('ProposalStatus', { values: PROPOSAL_STATUSES });
 const DriftPolicyEnum = builder.enumType('DriftPolicy', {
-  values: ['SECTION_CONTENT_MATCH', 'SECTION_RESOLVABLE', 'FILE_ABSENT', 'FILE_PRESENT', 'FILE_CONTENT_MATCH'] as const,
+  values: DRIFT_POLICIES,
 });
 
 const ProposalOperationInput = builder.inputType('ProposalOperationInput', {
