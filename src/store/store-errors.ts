@@ -1,4 +1,4 @@
-import { MongoServerError } from 'mongodb';
+import { MongoNetworkError, MongoServerError, MongoServerSelectionError } from 'mongodb';
 
 /** A write hit a unique index (a title, slug, path or name taken meanwhile). */
 export class DuplicateKeyError extends Error {
@@ -21,4 +21,14 @@ export async function translateDuplicateKey<T>(write: () => Promise<T>): Promise
     if (isDuplicateKey(error)) throw new DuplicateKeyError((error as Error).message);
     throw error;
   }
+}
+
+/**
+ * A lost database: no server to select, a network error, or (mongodb 7) the raw socket error a
+ * command gets when the engine closed its pooled connection.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (error instanceof MongoServerSelectionError || error instanceof MongoNetworkError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EPIPE' || code === 'ECONNRESET' || code === 'ECONNREFUSED';
 }
