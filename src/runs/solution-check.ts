@@ -4,7 +4,8 @@ import { commentMinLength, effectiveChallenge, requiresHuman } from './challenge
 import { proofHash } from './proof-hash.js';
 import { createProofRecord } from './proof-record.js';
 import type { ProofEvidence, ProofRecord, StoredProofStatus } from './proof-record.js';
-import type { ProofSource, SolutionInput } from './solution-input.js';
+import type { ProofSource } from './run-enums.js';
+import type { SolutionInput } from './solution-input.js';
 import type { StepErrorCode } from './step-error-code.js';
 import {
   commentTooShortMessage,

@@ -13,8 +13,6 @@ import { shellInvocationDisplay } from './shell-invocation.js';
 import type { NextOperation } from './run-enums.js';
 import { GRAPHQL_VOCABULARY, type Vocabulary } from './vocabulary.js';
 
-export type { NextOperation };
-
 export interface NextCall {
   operation: NextOperation;
   uri: string | null;
