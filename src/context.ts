@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from './auth/viewer.js';
-import type { EventBus } from './events/topics.js';
+import type { EventBus } from './events/event-bus.js';
 import type { Logger } from './logger.js';
 import { GRAPHQL_VOCABULARY, type Vocabulary } from './runs/vocabulary.js';
 import type { Authentication } from './services/auth-service.js';
 import { MemoryReader } from './services/memory-reader.js';
-import type { Services } from './services/services.js';
+import type { Services } from './compose.js';
 
 /** What every resolver sees, over HTTP and WebSocket alike. */
 export interface AppContext {

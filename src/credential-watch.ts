@@ -1,4 +1,4 @@
-import type { EventBus } from './events/topics.js';
+import type { EventBus } from './events/event-bus.js';
 import type { Logger } from './logger.js';
 import type { Authentication } from './services/auth-service.js';
 

@@ -1,4 +1,4 @@
-import { ensureUiBuild } from '../scripts/ui-build.js';
+import { ensureUiBuild } from './ui-build.js';
 import { buildApp } from './server.js';
 import { createLogger } from './logger.js';
 import { loadConfig } from './config.js';

@@ -8,7 +8,7 @@ import type { CredentialWatch } from './credential-watch.js';
 import type { Logger } from './logger.js';
 import { redactValues, variablesTooDeep } from './refusals.js';
 import type { Authentication } from './services/auth-service.js';
-import type { Services } from './services/services.js';
+import type { Services } from './compose.js';
 import { type KairosYoga, toClientError } from './yoga.js';
 
 /** Yoga's enveloped execute/subscribe, carried to graphql-ws through `rootValue`. */

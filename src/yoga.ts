@@ -3,18 +3,18 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, type GraphQLSchema, getOperationAST, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError as maskUnexpectedError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
 import type { AppConfig } from './config.js';
 import { type AppContext, createContext } from './context.js';
-import type { EventBus } from './events/topics.js';
+import type { EventBus } from './events/event-bus.js';
 import { renderLocalGraphiQL, useGraphiQLSecurityHeaders } from './graphiql.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { Authentication } from './services/auth-service.js';
 import type { Vocabulary } from './runs/vocabulary.js';
 import { RequestError } from './services/errors.js';
-import { RequestLimits } from './services/request-limits.js';
-import type { Services } from './services/services.js';
+import { isDatabaseUnreachable } from './store/store-errors.js';
+import { RequestLimits } from './request-limits.js';
+import type { Services } from './compose.js';
 import { documentCostRule } from './document-cost.js';
 import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from './limits.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
@@ -206,16 +206,6 @@ function useOperationTelemetry(metrics: Metrics): Plugin<AppContext> {
       };
     },
   };
-}
-
-/**
- * A lost database: no server to select, a network error, or (mongodb 7) the raw socket error a
- * command gets when the engine closed its pooled connection.
- */
-function isDatabaseUnreachable(error: unknown): boolean {
-  if (error instanceof MongoServerSelectionError || error instanceof MongoNetworkError) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'EPIPE' || code === 'ECONNRESET' || code === 'ECONNREFUSED';
 }
 
 /**

@@ -6,12 +6,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { MongoServerError } from 'mongodb';
 import { APP_SPACE } from '../auth/viewer.js';
 import { parseProtocolMarkdown } from '../protocol/markdown-protocol.js';
 import { BUILTIN_PROTOCOL_IDS } from '../search/builtin-protocol-ids.js';
-import { stepRecords } from '../services/protocol-service.js';
+import { stepRecords } from '../store/protocol-step-records.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
+import { DuplicateKeyError } from '../store/store-errors.js';
 
 export interface BuiltinProtocolSource {
   /** The fixed id of step 1. */
@@ -57,7 +57,7 @@ export async function installBuiltinProtocols(store: MemoryStore, sources: reado
       });
     } catch (error) {
       // Another server on the same database installed it at the same moment: same content, done.
-      if (error instanceof MongoServerError && error.code === 11000) continue;
+      if (error instanceof DuplicateKeyError) continue;
       throw error;
     }
     if (replaced) written.push(chain.slug);

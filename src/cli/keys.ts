@@ -5,18 +5,17 @@
  */
 import { parseArgs } from 'node:util';
 import type { SigningKeyService } from '../services/signing-key-service.js';
-import { CommandError } from './graphql-client.js';
-import type { CommandOutput } from './transcripts.js';
+import { CliError, type CommandOutput } from './server-client.js';
 
 export async function keysCommand(args: string[], io: CommandOutput): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new CommandError((error as Error).message, 2);
+    throw new CliError((error as Error).message, 2);
   }
   const [command] = parsed.positionals;
-  if (command !== 'rotate' && command !== 'list') throw new CommandError('usage: kairos-graphql keys rotate | list [--json]', 2);
+  if (command !== 'rotate' && command !== 'list') throw new CliError('usage: kairos-graphql keys rotate | list [--json]', 2);
   return withSigningKeys(async (keys) => {
     if (command === 'rotate') {
       const added = await keys.rotate();

@@ -1,9 +1,8 @@
 import type { CliRunQuery, CliRunsQuery } from '../generated/graphql.js';
 import { CliRunDocument, CliRunsDocument } from './documents.js';
+import { RUN_STATUSES, type RunStatus } from '../runs/run-enums.js';
 import { type Call, CliError } from './server-client.js';
 
-export const RUN_STATUSES = ['ACTIVE', 'COMPLETED', 'ATTESTED', 'EXPIRED'] as const;
-type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** `runs list [--status S]`: the most recently active runs first. */
 export async function listRuns(call: Call, options: { status?: string; json: boolean }, out: (line: string) => void): Promise<number> {

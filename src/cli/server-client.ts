@@ -11,6 +11,12 @@ export class CliError extends Error {
   }
 }
 
+/** Where a command writes: stdout lines and stderr lines (tests capture both). */
+export interface CommandOutput {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
 /**
  * The GraphQL endpoint for what a person typed: the server's base URL (`http://host:4000`, with or
  * without a path prefix) or the endpoint itself (`…/graphql`).

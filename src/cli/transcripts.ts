@@ -8,9 +8,11 @@ import { parseArgs } from 'node:util';
 import { PUBLIC_KEYS_PATH } from '../transcripts/transcript-signature.js';
 import { keysFromJson, verifyTranscript, type VerificationKey } from '../transcripts/verify-transcript.js';
 import type { CliRunTranscriptsQueryVariables } from '../generated/graphql.js';
-import { CommandError, DEFAULT_GRAPHQL_URL, graphqlRequest } from './graphql-client.js';
+import { CliError, type CommandOutput, request } from './server-client.js';
 import { keysCommand } from './keys.js';
 import { CliRunTranscriptDocument, CliRunTranscriptsDocument } from './transcript-documents.js';
+
+const DEFAULT_GRAPHQL_URL = 'http://localhost:4000/graphql';
 
 export const TRANSCRIPT_USAGE = `usage: kairos-graphql runs export <runId> [--url URL] [--token TOKEN]
                                                     one run's transcript (canonical JSON) on stdout
@@ -26,11 +28,6 @@ The server URL comes from --url, else KAIROS_URL, else ${DEFAULT_GRAPHQL_URL}; t
 
 const EXPORT_PAGE_SIZE = 50;
 
-export interface CommandOutput {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
 /** Runs a transcript command and returns its exit code, or null when `argv` names none of them. */
 export async function transcriptCommand(argv: string[], io: CommandOutput): Promise<number | null> {
   const [group, command] = argv;
@@ -45,7 +42,7 @@ export async function transcriptCommand(argv: string[], io: CommandOutput): Prom
     if (group === 'verify') return await verifyCommand(argv.slice(1), io);
     return await keysCommand(argv.slice(1), io);
   } catch (error) {
-    if (!(error instanceof CommandError)) throw error;
+    if (!(error instanceof CliError)) throw error;
     io.err(error.message);
     return error.exitCode;
   }
@@ -55,7 +52,7 @@ function parse<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new CommandError(`${(error as Error).message}\n${TRANSCRIPT_USAGE}`, 2);
+    throw new CliError(`${(error as Error).message}\n${TRANSCRIPT_USAGE}`, 2);
   }
 }
 
@@ -64,25 +61,25 @@ async function exportCommand(args: string[], io: CommandOutput): Promise<number>
   const url = values.url ?? process.env.KAIROS_URL ?? DEFAULT_GRAPHQL_URL;
   const token = values.token ?? process.env.KAIROS_TOKEN ?? null;
   const [runId, extra] = positionals;
-  if (extra !== undefined) throw new CommandError(`runs export takes at most one run id\n${TRANSCRIPT_USAGE}`, 2);
+  if (extra !== undefined) throw new CliError(`runs export takes at most one run id\n${TRANSCRIPT_USAGE}`, 2);
   if (runId !== undefined) {
-    if (values.since || values.space) throw new CommandError('runs export <runId> takes neither --since nor --space', 2);
-    const { run } = await graphqlRequest(url, token, CliRunTranscriptDocument, { id: runId });
-    if (!run) throw new CommandError(`No run ${runId} in your spaces`, 1);
+    if (values.since || values.space) throw new CliError('runs export <runId> takes neither --since nor --space', 2);
+    const { run } = await request(url, token, CliRunTranscriptDocument, { id: runId });
+    if (!run) throw new CliError(`No run ${runId} in your spaces`, 1);
     io.out(run.transcript);
     return 0;
   }
   let since: string | null = null;
   if (values.since) {
     const date = new Date(values.since);
-    if (Number.isNaN(date.getTime())) throw new CommandError(`--since must be a date (2026-11-01 or an ISO 8601 time), got "${values.since}"`, 2);
+    if (Number.isNaN(date.getTime())) throw new CliError(`--since must be a date (2026-11-01 or an ISO 8601 time), got "${values.since}"`, 2);
     since = date.toISOString();
   }
   let after: string | null = null;
   let written = 0;
   for (;;) {
     const variables: CliRunTranscriptsQueryVariables = { space: values.space ?? null, since, first: EXPORT_PAGE_SIZE, after };
-    const { runTranscripts } = await graphqlRequest(url, token, CliRunTranscriptsDocument, variables);
+    const { runTranscripts } = await request(url, token, CliRunTranscriptsDocument, variables);
     for (const { node } of runTranscripts.edges) io.out(node.transcript);
     written += runTranscripts.edges.length;
     io.err(`runs export: ${written} of ${runTranscripts.totalCount} runs`);
@@ -94,14 +91,14 @@ async function exportCommand(args: string[], io: CommandOutput): Promise<number>
 async function verifyCommand(args: string[], io: CommandOutput): Promise<number> {
   const { values, positionals } = parse(args, { 'key-file': { type: 'string' }, url: { type: 'string' } });
   const [file, extra] = positionals;
-  if (!file || extra !== undefined) throw new CommandError(`verify takes one file\n${TRANSCRIPT_USAGE}`, 2);
-  if (Boolean(values['key-file']) === Boolean(values.url)) throw new CommandError(`verify needs exactly one of --key-file or --url\n${TRANSCRIPT_USAGE}`, 2);
+  if (!file || extra !== undefined) throw new CliError(`verify takes one file\n${TRANSCRIPT_USAGE}`, 2);
+  if (Boolean(values['key-file']) === Boolean(values.url)) throw new CliError(`verify needs exactly one of --key-file or --url\n${TRANSCRIPT_USAGE}`, 2);
   const keys = values['key-file'] ? await keysFromFile(values['key-file']) : await keysFromServer(values.url!);
   let content: Buffer;
   try {
     content = await readFile(file);
   } catch (error) {
-    throw new CommandError(`Cannot read ${file}: ${(error as Error).message}`, 2);
+    throw new CliError(`Cannot read ${file}: ${(error as Error).message}`, 2);
   }
   const lines = splitJsonLines(content);
   if (lines.length === 1) {
@@ -147,10 +144,10 @@ async function keysFromFile(path: string): Promise<VerificationKey[]> {
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new CommandError(`Cannot read the key file ${path}: ${(error as Error).message}`, 2);
+    throw new CliError(`Cannot read the key file ${path}: ${(error as Error).message}`, 2);
   }
   const keys = keysFromJson(json);
-  if (keys.length === 0) throw new CommandError(`The key file ${path} holds no Ed25519 key (a JWK, or {"keys": [...]})`, 2);
+  if (keys.length === 0) throw new CliError(`The key file ${path} holds no Ed25519 key (a JWK, or {"keys": [...]})`, 2);
   return keys;
 }
 
@@ -160,7 +157,7 @@ async function keysFromServer(url: string): Promise<VerificationKey[]> {
   try {
     address = new URL(url);
   } catch {
-    throw new CommandError(`--url is not a URL: ${url}`, 2);
+    throw new CliError(`--url is not a URL: ${url}`, 2);
   }
   if (!address.pathname.endsWith('.json')) address = new URL(PUBLIC_KEYS_PATH, address);
   let json: unknown;
@@ -169,7 +166,7 @@ async function keysFromServer(url: string): Promise<VerificationKey[]> {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     json = await response.json();
   } catch (error) {
-    throw new CommandError(`Cannot read the key list at ${address.href}: ${(error as Error).message}`, 1);
+    throw new CliError(`Cannot read the key list at ${address.href}: ${(error as Error).message}`, 1);
   }
   return keysFromJson(json);
 }

@@ -1,4 +1,4 @@
-import type { ProposalIntent, ProposalReason } from '../proposals/proposal-types.js';
+import type { ProposalIntent, ProposalReason, ProposalStatus } from '../proposals/proposal-types.js';
 import type { PromptRecord, RunEventRecord, RunStatus } from '../store/run-store.js';
 
 /** Emitted after a memory write commits. JSON-safe so it can cross processes unchanged. */
@@ -45,7 +45,7 @@ export function toChallengePrompt(prompt: PromptRecord): ChallengePrompt {
 
 /** A proposal was staged or decided (applied, rejected, expired), after the change commits. */
 export interface ProposalEvent {
-  type: 'STAGED' | 'APPLIED' | 'REJECTED' | 'EXPIRED';
+  type: ProposalStatus;
   stagingId: string;
   space: string;
   intent: ProposalIntent;
@@ -72,6 +72,3 @@ export type EventTopics = {
   proposal: [space: string, event: ProposalEvent];
   credential: [scope: 'revoked', event: CredentialEvent];
 };
-
-// The bus itself (in-process, or Redis across server processes) lives in event-bus.ts.
-export { type ConnectedEventBus, createEventBus, type EventBus } from './event-bus.js';

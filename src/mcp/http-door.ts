@@ -7,7 +7,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Authentication } from '../services/auth-service.js';
 import { RequestError } from '../services/errors.js';
-import type { Services } from '../services/services.js';
+import type { Services } from '../compose.js';
 import { isAllowedOrigin } from '../websocket.js';
 import type { KairosYoga } from '../yoga.js';
 import { createGraphqlDoor } from './graphql-door.js';

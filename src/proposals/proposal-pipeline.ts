@@ -55,7 +55,8 @@ export interface Rejection extends CheckFailure {
   routing?: Routing;
 }
 
-export type DriftPolicy = 'SECTION_CONTENT_MATCH' | 'SECTION_RESOLVABLE' | 'FILE_ABSENT' | 'FILE_PRESENT' | 'FILE_CONTENT_MATCH';
+export const DRIFT_POLICIES = ['SECTION_CONTENT_MATCH', 'SECTION_RESOLVABLE', 'FILE_ABSENT', 'FILE_PRESENT', 'FILE_CONTENT_MATCH'] as const;
+export type DriftPolicy = (typeof DRIFT_POLICIES)[number];
 
 /** What must still hold when a staged proposal is applied (reference §5.6). */
 export interface DriftTarget {
@@ -376,4 +377,13 @@ function dedupeSections(sections: AffectedSection[]): AffectedSection[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The schema config in force: the space's override when it parses, else the defaults. */
+export function configOf(snapshot: { texts: DocumentSnapshot }): MemorySchemaConfig {
+  const text = snapshot.texts.get(MEMORY_SCHEMA_CONFIG_PATH);
+  if (!text) return defaultMemorySchemaConfig();
+  const parsed = parseMemorySchemaConfig(text);
+  // The override is validated before it is written; a document edited some other way falls back to the defaults.
+  return 'config' in parsed ? parsed.config : defaultMemorySchemaConfig();
 }

@@ -44,6 +44,10 @@ export type IfMissing = (typeof IF_MISSING_VALUES)[number];
 export const PROJECT_CATEGORIES = ['CONVENTION', 'DECISION', 'PITFALL', 'MODULE', 'SESSION_LOG', 'CURRENT', 'SHARED', 'ARCHIVE'] as const;
 export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
 
+/** A proposal's life: staged, then applied, rejected or expired (its events use the same words). */
+export const PROPOSAL_STATUSES = ['STAGED', 'APPLIED', 'REJECTED', 'EXPIRED'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
 export const APPROVAL_MODES = ['APPLY', 'STAGE', 'SERVER_ONLY'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 

@@ -4,7 +4,8 @@
  * `user_input`, `min_length`); the mapping to these camelCase fields is one-to-one and lives
  * in `challenge-json.ts` only.
  */
-export type ChallengeType = 'SHELL' | 'MCP' | 'USER_INPUT' | 'COMMENT';
+export const CHALLENGE_TYPES = ['SHELL', 'MCP', 'USER_INPUT', 'COMMENT'] as const;
+export type ChallengeType = (typeof CHALLENGE_TYPES)[number];
 
 export interface ShellChallenge {
   cmd: string;

@@ -1,3 +1,4 @@
+// Over 400 lines: parsing, scanning and rendering share one line-exact reading of the author's markdown.
 /**
  * KAIROS v3 protocol markdown ⇄ protocol steps (reference §3.1–§3.6, §3.9, with the issue's
  * decisions): mint parsing, step-markdown parsing for updates, and the protocol dump.

@@ -1,4 +1,4 @@
-import type { Outcome } from './solution-input.js';
+import type { Outcome } from './run-enums.js';
 import type { StepErrorCode } from './step-error-code.js';
 import { callNextInstruction, incompleteRunMessage, runFinishedInstruction } from './step-messages.js';
 import type { Vocabulary } from './vocabulary.js';

@@ -1,4 +1,4 @@
-import type { Challenge, ChallengeType } from '../protocol/challenge.js';
+import { type Challenge, CHALLENGE_TYPES, type ChallengeType } from '../protocol/challenge.js';
 import { shellInvocationDisplay } from './shell-invocation.js';
 import { GRAPHQL_VOCABULARY, type Vocabulary } from './vocabulary.js';
 
@@ -6,8 +6,6 @@ export const DEFAULT_SHELL_TIMEOUT_SECONDS = 30;
 export const DEFAULT_USER_INPUT_PROMPT = 'Confirm completion';
 export const DEFAULT_COMMENT_MIN_LENGTH = 10;
 export const DEFAULT_MCP_TOOL_LABEL = 'No tool specified';
-
-const CHALLENGE_TYPES: readonly ChallengeType[] = ['SHELL', 'MCP', 'USER_INPUT', 'COMMENT'];
 
 /** The challenge a step without one is shown and checked with: an optional comment. */
 export const DEFAULT_COMMENT_CHALLENGE: Readonly<Challenge> = Object.freeze({

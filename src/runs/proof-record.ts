@@ -1,12 +1,13 @@
 import { MAX_STORED_EVIDENCE_BYTES } from '../limits.js';
 import type { ChallengeType } from '../protocol/challenge.js';
 import { canonicalJson } from './canonical-json.js';
-import type { ProofSource } from './solution-input.js';
+import type { ProofSource } from './run-enums.js';
 
 /** Largest stdout or stderr kept in a record, in UTF-8 bytes; the rest is cut with a marker. */
 export const MAX_SHELL_OUTPUT_BYTES = MAX_STORED_EVIDENCE_BYTES;
 
-export type ProofStatus = 'success' | 'failed';
+/** How a stored (and hashed) record spells a proof's status; the API shows SUCCESS / FAILED (run-enums.ts). */
+export type StoredProofStatus = 'success' | 'failed';
 
 /**
  * One stored proof: what the caller reported for one step of one run, plus the chain link
@@ -20,7 +21,7 @@ export interface ProofRecord {
   stepIndex: number;
   type: ChallengeType;
   /** `failed` for a non-zero exit code, `mcp.success: false`, or a declined confirmation. */
-  status: ProofStatus;
+  status: StoredProofStatus;
   source: ProofSource;
   /** ISO 8601 server time at which the proof was accepted for checking. */
   executedAt: string;
@@ -81,7 +82,7 @@ export interface ProofRecordContext {
 export function createProofRecord(
   context: ProofRecordContext,
   evidence: ProofEvidence,
-  status: ProofStatus,
+  status: StoredProofStatus,
 ): ProofRecord {
   const base = {
     runId: context.runId,

@@ -1,10 +1,11 @@
-import type { Challenge, ChallengeType } from '../protocol/challenge.js';
+import { type Challenge, CHALLENGE_TYPES, type ChallengeType } from '../protocol/challenge.js';
 import { canonicalJson, CanonicalJsonError } from './canonical-json.js';
 import { commentMinLength, effectiveChallenge, requiresHuman } from './challenge-display.js';
 import { proofHash } from './proof-hash.js';
 import { createProofRecord } from './proof-record.js';
-import type { ProofEvidence, ProofRecord, ProofStatus } from './proof-record.js';
-import type { ProofSource, SolutionInput } from './solution-input.js';
+import type { ProofEvidence, ProofRecord, StoredProofStatus } from './proof-record.js';
+import type { ProofSource } from './run-enums.js';
+import type { SolutionInput } from './solution-input.js';
 import type { StepErrorCode } from './step-error-code.js';
 import {
   commentTooShortMessage,
@@ -21,8 +22,6 @@ import { isDeclinedConfirmation } from './user-decline.js';
 export const MAX_TEXT_FIELD_BYTES = 64 * 1024;
 /** Largest `mcp.arguments` or `mcp.result`, as canonical JSON in UTF-8 bytes. */
 export const MAX_MCP_JSON_BYTES = 256 * 1024;
-
-const CHALLENGE_TYPES: readonly ChallengeType[] = ['SHELL', 'MCP', 'USER_INPUT', 'COMMENT'];
 
 /** The codes checkSolution itself returns. */
 export type SolutionErrorCode = Extract<
@@ -69,7 +68,7 @@ export type SolutionCheckResult =
   | { ok: false; errorCode: SolutionErrorCode; message: string; record?: ProofRecord; proofHash?: string };
 
 type Rejection = { ok: false; errorCode: SolutionErrorCode; message: string };
-type EvidenceResult = { ok: true; evidence: ProofEvidence; status: ProofStatus } | Rejection;
+type EvidenceResult = { ok: true; evidence: ProofEvidence; status: StoredProofStatus } | Rejection;
 
 /**
  * Checks a solution against the pending step, first failure wins:

@@ -42,8 +42,4 @@ export interface CommentSolution {
   text: string;
 }
 
-/** Who produced a proof: the agent through `next`, or a person through `answerPrompt`. */
-export type ProofSource = 'AGENT' | 'HUMAN';
-
-/** The verdict a caller gives in `attest`. */
-export type Outcome = 'SUCCESS' | 'FAILURE';
+export type { Outcome, ProofSource } from './run-enums.js';

@@ -7,12 +7,11 @@
  * agent can act on a string without translating it. `nextCall` carries the same instruction in
  * machine-readable form.
  */
-import type { Challenge, ChallengeType } from '../protocol/challenge.js';
+import { type Challenge, CHALLENGE_TYPES, type ChallengeType } from '../protocol/challenge.js';
 import { commentMinLength, requiresHuman } from './challenge-display.js';
 import { shellInvocationDisplay } from './shell-invocation.js';
+import type { NextOperation } from './run-enums.js';
 import { GRAPHQL_VOCABULARY, type Vocabulary } from './vocabulary.js';
-
-export type NextOperation = 'NEXT' | 'ATTEST' | 'BEGIN' | 'UPDATE_MEMORIES' | 'NONE';
 
 export interface NextCall {
   operation: NextOperation;
@@ -98,7 +97,7 @@ export function maxRetriesInstruction(uri: string, runId: string, v: Vocabulary 
 export type SolutionMessages = ReturnType<typeof solutionMessages>;
 
 export function solutionMessages(v: Vocabulary = GRAPHQL_VOCABULARY) {
-  const types = (['SHELL', 'MCP', 'USER_INPUT', 'COMMENT'] as const).map((type) => v.challengeType(type)).join(', ');
+  const types = CHALLENGE_TYPES.map((type) => v.challengeType(type)).join(', ');
   return {
     invalidType: `solution.type must be one of ${types}.`,
     missingNonce: 'Include nonce in solution (use challenge.nonce).',

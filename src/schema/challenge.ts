@@ -1,6 +1,6 @@
 import { builder } from '../builder.js';
 import { shellInvocationDisplay } from '../runs/shell-invocation.js';
-import type { Challenge, CommentChallenge, McpChallenge, ShellChallenge, UserInputChallenge } from '../protocol/challenge.js';
+import type { Challenge, ChallengeType, CommentChallenge, McpChallenge, ShellChallenge, UserInputChallenge } from '../protocol/challenge.js';
 
 export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
   description: 'How a step is proven.',
@@ -9,7 +9,7 @@ export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
     MCP: { description: 'Call an MCP tool and report its real result in `solution.mcp`; `success: true` proves the step.' },
     USER_INPUT: { description: "Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails a required step." },
     COMMENT: { description: 'Write a genuine comment of at least `minLength` characters in `solution.comment`.' },
-  } as const,
+  } as const satisfies Record<ChallengeType, { description: string }>,
 });
 
 /** A stored shell challenge, or the displayed one (defaults filled, invocation computed). */

@@ -98,7 +98,7 @@ const RestoreStatusEnum = builder.enumType('RestoreStatus', {
   values: {
     RESTORED: { description: 'Written back as a new version.' },
     ERROR: { description: 'Nothing written; see code.' },
-  } as const,
+  } as const satisfies Record<RestoreItemResult['status'], { description: string }>,
 });
 
 const RestoreErrorCodeEnum = builder.enumType('RestoreErrorCode', {

@@ -1,11 +1,9 @@
 import { builder } from '../builder.js';
 import type { MemoryEvent } from '../events/topics.js';
 import type { BatchItemResult, DeleteMemoriesResult, UpdateMemoriesResult } from '../services/memory-service.js';
-import type { ChainInfo, MemoryRecord } from '../store/memory-store.js';
+import type { ChainInfo, MemoryCategory, MemoryRecord } from '../store/memory-store.js';
 import { ChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
-import { subscribeAcrossSpaces } from '../events/space-feeds.js';
-import { readableSpacesFor } from '../services/spaces.js';
 
 export const MemoryCategoryEnum = builder.enumType('MemoryCategory', {
   description:
@@ -20,7 +18,7 @@ export const MemoryCategoryEnum = builder.enumType('MemoryCategory', {
     CURRENT: { description: 'Project memory: current/<name>.md, the state of a branch or line of work.' },
     SHARED: { description: 'Project memory: shared.md, current state shared by every line of work.' },
     ARCHIVE: { description: 'Project memory: archive/<name>.md, written once.' },
-  } as const,
+  } as const satisfies Record<MemoryCategory, { description: string }>,
 });
 
 const ChainInfoRef = builder.objectRef<ChainInfo>('ChainInfo').implement({
@@ -187,7 +185,7 @@ const MemoryEventTypeEnum = builder.enumType('MemoryEventType', {
     UPDATED: { description: 'Changed: content, or its position after a step of its protocol was deleted or restored.' },
     DELETED: { description: 'Deleted; restorable with `restoreMemory` (see `deletedMemories`).' },
     RESTORED: { description: 'A past version written back by `restoreMemory` (a deleted memory brought back, or old content).' },
-  } as const,
+  } as const satisfies Record<MemoryEvent['type'], { description: string }>,
 });
 
 const MemoryEventRef = builder.objectRef<MemoryEvent>('MemoryEvent').implement({
@@ -206,7 +204,7 @@ builder.subscriptionField('memoryEvents', (t) =>
     type: MemoryEventRef,
     description: 'Memory writes (minted, updated, deleted) in one space or, space omitted, every space you can read; live only. Answers `FORBIDDEN` for a space you cannot read.',
     args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
-    subscribe: (_root, args, ctx) => subscribeAcrossSpaces(ctx.events, 'memory', readableSpacesFor(ctx.viewer, args.space)),
+    subscribe: (_root, args, ctx) => ctx.services.memories.watchMemoryEvents(ctx.viewer, { space: args.space }),
     resolve: (event) => event,
   }),
 );

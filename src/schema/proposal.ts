@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import type { ProposalEvent } from '../events/topics.js';
 import type { ContextSection, OmittedSection } from '../proposals/context-ranking.js';
-import type { Drift } from '../proposals/proposal-pipeline.js';
+import { DRIFT_POLICIES, type Drift } from '../proposals/proposal-pipeline.js';
 import {
   APPROVAL_MODES,
   type AffectedSection,
@@ -19,6 +19,7 @@ import {
   OPERATION_KINDS,
   PROPOSAL_INTENTS,
   PROPOSAL_REASONS,
+  PROPOSAL_STATUSES,
   type ProposalOperation,
   type ProposalOwner,
   type ProposalSource,
@@ -28,14 +29,11 @@ import {
 } from '../proposals/proposal-types.js';
 import { FINDING_TYPES, type FindingType, type SecretFinding } from '../proposals/secret-scan.js';
 import type { MemoryContextResult } from '../services/memory-context-service.js';
-import type { ProposalPreview, ProposeUpdateResult } from '../services/proposal-service.js';
-import { reviewCommandFor } from '../services/proposal-service.js';
+import { type ProposalPreview, PROPOSE_UPDATE_STATUSES, type ProposeUpdateResult, reviewCommandFor } from '../proposals/proposal-results.js';
 import type { ProposalRecord } from '../store/proposal-store.js';
 import type { AppContext } from '../context.js';
 import { connectionType } from './connection.js';
 import { MemoryCategoryEnum } from './memory.js';
-import { subscribeAcrossSpaces } from '../events/space-feeds.js';
-import { readableSpacesFor } from '../services/spaces.js';
 
 /** Enum values from one of the as-const lists, each with its description. */
 function describedValues<const Value extends string>(values: readonly Value[], descriptions: Record<Value, string>) {
@@ -173,7 +171,7 @@ const DriftPolicyEnum = builder.enumType('DriftPolicy', {
     FILE_ABSENT: { description: 'The document still does not exist.' },
     FILE_PRESENT: { description: 'The document still exists.' },
     FILE_CONTENT_MATCH: { description: 'The whole document is unchanged.' },
-  } as const,
+  } as const satisfies Record<(typeof DRIFT_POLICIES)[number], { description: string }>,
 });
 
 const ProposalOperationInput = builder.inputType('ProposalOperationInput', {
@@ -391,7 +389,7 @@ builder.queryField('proposal', (t) =>
     nullable: true,
     description: 'A proposal by staging id, in a space you can read (admins: any personal space); null when there is none. A staged proposal past its expiry is marked `EXPIRED` on reading.',
     args: { id: t.arg.id({ required: true, description: 'The staging id (`ProposeUpdatePayload.stagingId`).' }) },
-    resolve: (_root, args, ctx) => ctx.services.proposals.proposal(ctx.viewer, String(args.id)),
+    resolve: (_root, args, ctx) => ctx.services.proposals.expireAndFindProposal(ctx.viewer, String(args.id)),
   }),
 );
 
@@ -404,7 +402,7 @@ builder.queryField('proposals', (t) =>
       first: t.arg.int({ description: 'Page size (default 20, at most 200).' }),
       after: t.arg.string({ description: '`PageInfo.endCursor` of the previous page.' }),
     },
-    resolve: (_root, args, ctx) => ctx.services.proposals.proposalPage(ctx.viewer, args),
+    resolve: (_root, args, ctx) => ctx.services.proposals.expireAndPageProposals(ctx.viewer, args),
   }),
 );
 
@@ -463,7 +461,7 @@ const ProposalEventTypeEnum = builder.enumType('ProposalEventType', {
     APPLIED: { description: 'Applied by a reviewer.' },
     REJECTED: { description: 'Rejected by a reviewer.' },
     EXPIRED: { description: 'Expired before anyone decided.' },
-  } as const,
+  } as const satisfies Record<(typeof PROPOSAL_STATUSES)[number], { description: string }>,
 });
 
 const ProposalEventRef = builder.objectRef<ProposalEvent>('ProposalEvent').implement({
@@ -484,7 +482,7 @@ builder.subscriptionField('proposalEvents', (t) =>
     type: ProposalEventRef,
     description: 'Proposals staged, applied, rejected or expired in one space or, space omitted, every space you can read; live only. Answers `FORBIDDEN` for a space you cannot read.',
     args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
-    subscribe: (_root, args, ctx) => subscribeAcrossSpaces(ctx.events, 'proposal', readableSpacesFor(ctx.viewer, args.space)),
+    subscribe: (_root, args, ctx) => ctx.services.proposals.watchProposalEvents(ctx.viewer, { space: args.space }),
     resolve: (event) => event,
   }),
 );

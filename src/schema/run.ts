@@ -1,11 +1,13 @@
+// Over 400 lines: one file per domain (STYLE.md), and runs are the domain with the most types.
 import { builder } from '../builder.js';
 import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/topics.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
 import type { DisplayedChallenge } from '../runs/challenge-display.js';
 import type { ProofRecord } from '../runs/proof-record.js';
+import { type NextOperation, OUTCOMES, PROOF_SOURCES, PROOF_STATUSES, type RunStatus } from '../runs/run-enums.js';
 import type { SolutionInput as SolutionInputValue } from '../runs/solution-input.js';
 import { STEP_ERROR_CODE_DESCRIPTIONS } from '../runs/step-error-code.js';
-import type { NextCall, NextOperation } from '../runs/step-messages.js';
+import type { NextCall } from '../runs/step-messages.js';
 import type { CurrentStep, StepPayload } from '../runs/step-payload.js';
 import type { AnswerPromptResult } from '../services/run-service.js';
 import { RUN_LIFECYCLE_EVENT_TYPES, toChallengePrompt } from '../events/topics.js';
@@ -29,7 +31,7 @@ const OutcomeEnum = builder.enumType('Outcome', {
   values: {
     SUCCESS: { description: 'The protocol was carried out. Accepted only when every required step is proven (else `INCOMPLETE_RUN`).' },
     FAILURE: { description: 'The run is abandoned or failed. Always accepted while the run is open.' },
-  } as const,
+  } as const satisfies Record<(typeof OUTCOMES)[number], { description: string }>,
 });
 
 const NextOperationEnum = builder.enumType('NextOperation', {
@@ -55,7 +57,7 @@ export const RunStatusEnum = builder.enumType('RunStatus', {
     COMPLETED: { description: 'Every step is settled; only `attest` remains.' },
     ATTESTED: { description: 'Closed by `attest` (`SUCCESS` or `FAILURE`, see `Run.outcome`). Further `next` or `attest` calls answer `RUN_CLOSED`.' },
     EXPIRED: { description: 'Closed after sitting idle past `Run.expiresAt` (default 7 days, `KAIROS_RUN_IDLE_DAYS`); its open prompts expire with it. Further calls answer `RUN_CLOSED`.' },
-  } as const,
+  } as const satisfies Record<RunStatus, { description: string }>,
 });
 
 const RunEventTypeEnum = builder.enumType('RunEventType', {
@@ -87,14 +89,14 @@ const ProofStatusEnum = builder.enumType('ProofStatus', {
   values: {
     SUCCESS: { description: 'The proof passed (exit code 0, `success: true`, an accepted confirmation, a long enough comment).' },
     FAILED: { description: 'The proof reported failure (non-zero exit code, a failed MCP call, a declined confirmation). It settles an optional step; a required step stays pending.' },
-  } as const,
+  } as const satisfies Record<(typeof PROOF_STATUSES)[number], { description: string }>,
 });
 const ProofSourceEnum = builder.enumType('ProofSource', {
   description: 'Who supplied a proof.',
   values: {
     AGENT: { description: 'The runner, through `next`.' },
     HUMAN: { description: 'A person, through `answerPrompt` (or the MCP host asking its user).' },
-  } as const,
+  } as const satisfies Record<(typeof PROOF_SOURCES)[number], { description: string }>,
 });
 
 const NextCallRef = builder.objectRef<NextCall>('NextCall').implement({

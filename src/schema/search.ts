@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import type { SearchChoice, SearchResult } from '../search/search-choices.js';
+import type { SearchChoice, SearchChoiceRole, SearchResult } from '../search/search-choices.js';
 
 const SearchChoiceRoleEnum = builder.enumType('SearchChoiceRole', {
   description: 'What a search choice offers.',
@@ -7,7 +7,7 @@ const SearchChoiceRoleEnum = builder.enumType('SearchChoiceRole', {
     MATCH: { description: 'A protocol that matched the query.' },
     REFINE: { description: 'The built-in protocol that helps turn a vague request into a better query.' },
     CREATE: { description: 'The built-in protocol that guides creating a new protocol.' },
-  } as const,
+  } as const satisfies Record<SearchChoiceRole, { description: string }>,
 });
 
 const SearchChoiceRef = builder.objectRef<SearchChoice>('SearchChoice').implement({

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { MongoServerError } from 'mongodb';
 import type { Role, Viewer } from '../auth/viewer.js';
 import { hasRole, localViewer, narrowViewer, viewerOf } from '../auth/viewer.js';
 import type { AuthStore, PrincipalRecord, TokenRecord } from '../store/auth-store.js';
-import type { EventBus } from '../events/topics.js';
+import { DuplicateKeyError } from '../store/store-errors.js';
+import type { EventBus } from '../events/event-bus.js';
 import { checkText } from '../limits.js';
 import { RequestError } from './errors.js';
 
@@ -65,7 +65,7 @@ export class AuthService {
     try {
       await this.store.insertPrincipal(principal);
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === 11000) throw new RequestError('BAD_USER_INPUT', `A principal named "${input.name}" already exists`);
+      if (error instanceof DuplicateKeyError) throw new RequestError('BAD_USER_INPUT', `A principal named "${input.name}" already exists`);
       throw error;
     }
     return principal;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
-import type { EventBus } from '../events/topics.js';
+import type { EventBus } from '../events/event-bus.js';
 import { unifiedDiff } from '../proposals/diff.js';
 import {
   changedFields,
@@ -12,11 +12,11 @@ import {
   type VersionedField,
   type VersionReason,
 } from '../store/memory-history-store.js';
-import { DuplicateKeyError, type MemoryRecord, type MemoryStore } from '../store/memory-store.js';
+import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
+import { DuplicateKeyError } from '../store/store-errors.js';
 import { RequestError } from './errors.js';
-import type { Page } from './page.js';
-import { pageSize } from './page.js';
-import { parseMemoryUri } from './memory-uri.js';
+import { decodeCursor, encodeCursor, type Page, pageSize } from './page.js';
+import { parseMemoryUri } from '../store/memory-uri.js';
 import type { ProtocolView } from './protocol-service.js';
 import { requireReadableSpace } from './spaces.js';
 
@@ -203,12 +203,12 @@ export class MemoryHistoryService {
       this.requireHistoryAccess(viewer, space);
       spaces = [space];
     }
-    const after = args.after ? decodeDeletedCursor(args.after) : null;
+    const after = args.after ? decodeCursor(args.after) : null;
     const rows = await this.history.listDeleted(spaces, after, size + 1);
     const records = rows.slice(0, size);
     return {
       records: records.map((row) => this.storedView(row)),
-      cursors: records.map((row) => encodeDeletedCursor(row.at, row._id)),
+      cursors: records.map((row) => encodeCursor({ at: row.at, id: row._id })),
       hasNextPage: rows.length > size,
       hasPreviousPage: after !== null,
       totalCount: () => this.history.countDeleted(spaces),
@@ -393,19 +393,4 @@ function decodeVersionCursor(cursor: string): number {
   const match = /^v:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match) throw new RequestError('BAD_USER_INPUT', 'after is not a cursor returned by this connection');
   return Number(match[1]);
-}
-
-function encodeDeletedCursor(at: Date, id: string): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
-}
-
-function decodeDeletedCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (typeof id !== 'string' || Number.isNaN(date.getTime())) throw new Error('bad cursor');
-    return { at: date, id };
-  } catch {
-    throw new RequestError('BAD_USER_INPUT', 'after is not a cursor returned by this connection');
-  }
 }

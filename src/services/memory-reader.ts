@@ -4,7 +4,7 @@ import type { MemoryCategory, MemoryRecord, MemoryStore, SpaceSummary } from '..
 import { chainKeyString } from '../store/memory-store.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
-import { parseMemoryUri } from './memory-uri.js';
+import { parseMemoryUri } from '../store/memory-uri.js';
 import type { ProtocolView } from './protocol-service.js';
 import { requireReadableSpace } from './spaces.js';
 

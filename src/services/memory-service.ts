@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
-import type { EventBus } from '../events/topics.js';
+import type { EventBus } from '../events/event-bus.js';
+import { subscribeAcrossSpaces } from '../events/space-feeds.js';
+import type { MemoryEvent } from '../events/topics.js';
 import { extractBody } from '../protocol/body-markers.js';
 import type { Challenge } from '../protocol/challenge.js';
 import { parseAuthoredChallenge } from '../protocol/challenge-json.js';
@@ -10,7 +12,8 @@ import type { ChainKey, MemoryPatch, MemoryRecord, MemoryStore } from '../store/
 import { chainKeyString } from '../store/memory-store.js';
 import { hasHostileCharacters, TEXT_LIMITS } from '../limits.js';
 import { RequestError } from './errors.js';
-import { memoryUri, parseMemoryUri } from './memory-uri.js';
+import { readableSpacesFor } from './spaces.js';
+import { memoryUri, parseMemoryUri } from '../store/memory-uri.js';
 
 export interface UpdateMemoriesInput {
   uris: string[];
@@ -55,6 +58,11 @@ export class MemoryService {
     private readonly events: EventBus,
     private readonly limits: { maxBatchUris: number; maxMarkdownBytes: number },
   ) {}
+
+  /** Memory writes in one space or every space the viewer reads, live only. */
+  watchMemoryEvents(viewer: Viewer, filter: { space?: string | null }): AsyncIterableIterator<MemoryEvent> {
+    return subscribeAcrossSpaces(this.events, 'memory', readableSpacesFor(viewer, filter.space));
+  }
 
   /**
    * Batch update with per-URI outcomes (reference §7.1 with its [DECIDE]s taken: whitelisted

@@ -1,17 +1,15 @@
 import type { Viewer } from '../auth/viewer.js';
 import { canReviewIn, hasRole } from '../auth/viewer.js';
-import type { EventBus, ProposalEvent } from '../events/topics.js';
-import { defaultMemorySchemaConfig, type MemorySchemaConfig, parseMemorySchemaConfig } from '../proposals/category-schemas.js';
-import { unifiedDiff } from '../proposals/diff.js';
-import { categoryOfPath, MEMORY_SCHEMA_CONFIG_PATH, pathProblem, STANDARD_DOCUMENTS } from '../proposals/intent-policy.js';
-import { documentTitle } from '../proposals/markdown-sections.js';
+import type { EventBus } from '../events/event-bus.js';
+import { subscribeAcrossSpaces } from '../events/space-feeds.js';
+import type { ProposalEvent } from '../events/topics.js';
+import { STANDARD_DOCUMENTS } from '../proposals/intent-policy.js';
+import { auditableFiles, auditEntry, proposalAuditEntry, secretTypesInNote } from '../proposals/proposal-audit.js';
 import {
   checkDrift,
   checkPolicy,
-  type DocumentChange,
-  type DocumentSnapshot,
+  configOf,
   type Drift,
-  type NormalizedRequest,
   normalizeRequest,
   pathsOf,
   type Plan,
@@ -19,48 +17,35 @@ import {
   type ProposalRequest,
   type Rejection,
 } from '../proposals/proposal-pipeline.js';
-import type { AffectedSection, ProposalReason, Routing, SchemaViolation } from '../proposals/proposal-types.js';
-import { type SecretFinding, scanText } from '../proposals/secret-scan.js';
+import {
+  alreadyDecidedResult,
+  allowlistWarnings,
+  appliedResult,
+  blockedResult,
+  expiredResult,
+  notStagedResult,
+  previewOf,
+  type ProposalPreview,
+  type ProposeUpdateResult,
+  rejectedResult,
+  reviewerRejectedResult,
+  stagedResult,
+} from '../proposals/proposal-results.js';
+import type { ProposalReason, Routing } from '../proposals/proposal-types.js';
 import { newStagingId } from '../proposals/staging-id.js';
 import type { AuditAction, AuditStore } from '../store/audit-store.js';
 import type { MemoryRecord } from '../store/memory-store.js';
-import { ConcurrentDocumentWriteError, type ProjectMemoryStore } from '../store/project-memory-store.js';
-import type { ProposalRecord, ProposalStatus, ProposalStore } from '../store/proposal-store.js';
+import { ConcurrentDocumentWriteError, documentWrites, type DocumentsSnapshot, type ProjectMemoryStore } from '../store/project-memory-store.js';
+import { type ProposalRecord, type ProposalStatus, type ProposalStore, requestOf, stagedProposalRecord } from '../store/proposal-store.js';
 import { checkText, MAX_PROPOSAL_PAGE_SIZE } from '../limits.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { resolveWriteSpace } from './protocol-service.js';
+import { readableSpacesFor } from './spaces.js';
 
 export interface ProposeUpdateInput extends ProposalRequest {
   /** Target space; omitted or "personal" means your own. */
   space?: string | null;
-}
-
-/** What proposeUpdate, applyProposal and rejectProposal return: a rejection is data. */
-export interface ProposeUpdateResult {
-  status: 'APPLIED' | 'STAGED' | 'REJECTED';
-  reason: ProposalReason | null;
-  message: string;
-  routing: Routing | null;
-  stagingId: string | null;
-  files: string[];
-  findings: SecretFinding[];
-  violations: SchemaViolation[];
-  provenanceViolations: string[];
-  drift: Drift[];
-  appliedAt: Date | null;
-  affectedSections: AffectedSection[];
-  indexUpdated: boolean;
-  warnings: string[];
-  stagingTtlSeconds: number | null;
-  humanApprovalRequired: boolean;
-  reviewCommand: string | null;
-}
-
-/** What a reviewer sees of a staged proposal now: the diff apply would write, or why it would not. */
-export interface ProposalPreview {
-  diff: string | null;
-  blockedBy: { reason: ProposalReason; message: string } | null;
 }
 
 export type ProposalPage = Page<ProposalRecord>;
@@ -74,11 +59,6 @@ export interface ProposalServiceOptions {
   now?: () => Date;
 }
 
-/** The command a person runs to review a staged proposal (`bin` of this package). */
-export function reviewCommandFor(stagingId: string): string {
-  return `kairos-graphql proposals review ${stagingId}`;
-}
-
 type WrittenDocument = { record: MemoryRecord; created: boolean };
 
 type ProposeOutcome =
@@ -88,10 +68,16 @@ type ProposeOutcome =
 
 type ApplyOutcome = { kind: 'gone' } | { kind: 'blocked'; blocked: Rejection; drift: Drift[] } | { kind: 'applied'; plan: Plan; written: WrittenDocument[] };
 
+/** A staged proposal replayed on the documents as they are now. */
+interface Replay {
+  snapshot: DocumentsSnapshot;
+  drift: Drift[];
+  plan: Plan | Rejection;
+}
+
 const MAX_ATTEMPTS = 3;
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = MAX_PROPOSAL_PAGE_SIZE;
-const ALLOW_MARKER = /<!--\s*@secret-scan:\s*allow\b/g;
 
 /**
  * Proposals: agents propose structured edits to project-memory documents; safe ones apply at
@@ -125,7 +111,7 @@ export class ProposalService {
 
     const outcome = await this.retryOnConflict(() =>
       this.documents.withTransaction(async (session): Promise<ProposeOutcome> => {
-        const snapshot = await this.snapshot(space, pathsOf(normalized), session);
+        const snapshot = await this.documents.snapshot(space, pathsOf(normalized), session);
         const config = configOf(snapshot);
         const plan = planChanges(normalized, snapshot.texts, config);
         if ('reason' in plan) return { kind: 'rejected', rejection: plan };
@@ -135,39 +121,25 @@ export class ProposalService {
         const warnings = allowlistWarnings(plan.changes);
 
         if (policy.routing.mode === 'APPLY') {
-          const written = await this.writeChanges(space, plan.changes, snapshot, null, viewer.principalId, now, session);
-          await this.audit.record(auditEntry(viewer, 'PROPOSE', space, null, normalized.intent, files, 'APPLIED', null, 0, now), session);
+          const written = await this.writeChanges(space, plan, snapshot, null, viewer.principalId, now, session);
+          await this.audit.record(auditEntry({ at: now, actor: viewer.principalId, action: 'PROPOSE', space, stagingId: null, intent: normalized.intent, files, outcome: 'APPLIED' }), session);
           return { kind: 'applied', plan, routing: policy.routing, written, warnings };
         }
 
         const stagingId = newStagingId(now, normalized.intent, normalized.rationale);
-        const record: ProposalRecord = {
-          _id: stagingId,
+        const record = stagedProposalRecord({
+          stagingId,
           space,
-          status: 'STAGED',
-          intent: normalized.intent,
-          rationale: normalized.rationale,
-          confidence: normalized.confidence,
-          sources: normalized.sources.map((source) => ({ type: source.type, ref: source.ref ?? null })),
-          owner: normalized.owner ? { id: normalized.owner.id ?? null, kind: normalized.owner.kind ?? null } : null,
-          operations: normalized.operations.map(compactOperation),
-          categories: normalized.categories,
-          files,
+          request: normalized,
+          plan,
           routing: policy.routing,
-          targets: plan.targets,
-          baseVersions: files.map((file) => ({ file, version: snapshot.records.get(file)?.version ?? null })),
-          affectedSections: plan.affectedSections,
+          snapshot,
           proposedBy: viewer.principalId,
-          stagedAt: now,
-          expiresAt: new Date(now.getTime() + config.stagingTtlSeconds * 1000),
-          decidedAt: null,
-          decidedBy: null,
-          decisionReason: null,
-          decisionNote: null,
-          appliedAt: null,
-        };
+          now,
+          ttlSeconds: config.stagingTtlSeconds,
+        });
         await this.proposals.insert(record, session);
-        await this.audit.record(auditEntry(viewer, 'PROPOSE', space, stagingId, normalized.intent, files, 'STAGED', null, 0, now), session);
+        await this.audit.record(auditEntry({ at: now, actor: viewer.principalId, action: 'PROPOSE', space, stagingId, intent: normalized.intent, files, outcome: 'STAGED' }), session);
         return { kind: 'staged', record, ttl: config.stagingTtlSeconds, warnings };
       }),
     );
@@ -179,29 +151,11 @@ export class ProposalService {
     if (outcome.kind === 'applied') {
       const { plan, routing, written, warnings } = outcome;
       this.publishWrites(written, now);
-      return {
-        ...emptyResult('APPLIED', `Memory updated: ${plan.changes.map((change) => change.path).join(', ')}`),
-        routing,
-        files: plan.changes.map((change) => change.path),
-        appliedAt: now,
-        affectedSections: plan.affectedSections,
-        indexUpdated: true,
-        warnings,
-      };
+      return appliedResult(`Memory updated: ${plan.changes.map((change) => change.path).join(', ')}`, plan, routing, now, null, warnings);
     }
     const { record, ttl, warnings } = outcome;
     this.publishProposal('STAGED', record, null, now);
-    return {
-      ...emptyResult('STAGED', `Memory update staged; human approval required by policy. Review with: ${reviewCommandFor(record._id)}`),
-      routing: record.routing,
-      stagingId: record._id,
-      files: record.files,
-      affectedSections: record.affectedSections,
-      warnings,
-      stagingTtlSeconds: ttl,
-      humanApprovalRequired: true,
-      reviewCommand: reviewCommandFor(record._id),
-    };
+    return stagedResult(record, ttl, warnings);
   }
 
   /**
@@ -218,16 +172,13 @@ export class ProposalService {
     if (this.options.separateReviewer && proposal.proposedBy === viewer.principalId) {
       throw new RequestError('FORBIDDEN', 'A proposal must be applied by someone other than its proposer');
     }
-    const request = requestOf(proposal);
 
     const outcome = await this.retryOnConflict(() =>
       this.documents.withTransaction(async (session): Promise<ApplyOutcome> => {
-        const snapshot = await this.snapshot(proposal.space, [...new Set([...pathsOf(request), ...proposal.targets.map((target) => target.file)])], session);
-        const drift = checkDrift(proposal.targets, snapshot.texts);
+        const { snapshot, drift, plan } = await this.replay(proposal, session);
         if (drift.length > 0) {
           return { kind: 'blocked', blocked: { reason: 'TARGET_DRIFT', message: `${drift.length} target(s) changed since the proposal was staged` }, drift };
         }
-        const plan = planChanges(request, snapshot.texts, configOf(snapshot));
         if ('reason' in plan) return { kind: 'blocked', blocked: plan, drift: [] };
         const decided = await this.proposals.decide(
           proposal._id,
@@ -235,46 +186,24 @@ export class ProposalService {
           session,
         );
         if (!decided) return { kind: 'gone' };
-        const written = await this.writeChanges(proposal.space, plan.changes, snapshot, proposal._id, viewer.principalId, now, session);
+        const written = await this.writeChanges(proposal.space, plan, snapshot, proposal._id, viewer.principalId, now, session);
         const files = plan.changes.map((change) => change.path);
-        await this.audit.record(auditEntry(viewer, 'APPLY', proposal.space, proposal._id, proposal.intent, files, 'APPLIED', null, 0, now), session);
+        await this.audit.record(proposalAuditEntry({ ...proposal, files }, { at: now, actor: viewer.principalId, action: 'APPLY', outcome: 'APPLIED' }), session);
         return { kind: 'applied', plan, written };
       }),
     );
 
-    if (outcome.kind === 'gone') return notStaged(id, 'was decided by someone else just now');
+    if (outcome.kind === 'gone') return notStagedResult(id, 'was decided by someone else just now');
     if (outcome.kind === 'blocked') {
-      const { blocked } = outcome;
-      await this.audit.record(
-        auditEntry(viewer, 'APPLY', proposal.space, proposal._id, proposal.intent, proposal.files, 'STAGED', blocked.reason, blocked.findings?.length ?? 0, now),
-      );
-      return {
-        ...emptyResult('STAGED', `Not applied: ${blocked.message}. The proposal stays staged; review it again or reject it.`),
-        reason: blocked.reason,
-        routing: proposal.routing,
-        stagingId: proposal._id,
-        files: proposal.files,
-        findings: blocked.findings ?? [],
-        violations: blocked.violations ?? [],
-        drift: outcome.drift,
-        stagingTtlSeconds: Math.max(0, Math.round((proposal.expiresAt.getTime() - now.getTime()) / 1000)),
-        humanApprovalRequired: true,
-        reviewCommand: reviewCommandFor(proposal._id),
-      };
+      const { blocked, drift } = outcome;
+      const findingCount = blocked.findings?.length ?? 0;
+      await this.audit.record(proposalAuditEntry(proposal, { at: now, actor: viewer.principalId, action: 'APPLY', outcome: 'STAGED', reason: blocked.reason, findingCount }));
+      return blockedResult(proposal, blocked, drift, now);
     }
     const { plan, written } = outcome;
     this.publishWrites(written, now);
     this.publishProposal('APPLIED', proposal, null, now);
-    return {
-      ...emptyResult('APPLIED', `Proposal ${proposal._id} applied: ${plan.changes.map((change) => change.path).join(', ')}`),
-      routing: proposal.routing,
-      stagingId: proposal._id,
-      files: plan.changes.map((change) => change.path),
-      appliedAt: now,
-      affectedSections: plan.affectedSections,
-      indexUpdated: true,
-      warnings: allowlistWarnings(plan.changes),
-    };
+    return appliedResult(`Proposal ${proposal._id} applied: ${plan.changes.map((change) => change.path).join(', ')}`, plan, proposal.routing, now, proposal._id, allowlistWarnings(plan.changes));
   }
 
   async rejectProposal(viewer: Viewer, id: string, reason: string): Promise<ProposeUpdateResult> {
@@ -282,11 +211,8 @@ export class ProposalService {
     const note = reason.trim();
     if (note === '') throw new RequestError('BAD_USER_INPUT', 'reason must not be empty');
     checkText('rejectReason', note, { name: 'reason' });
-    const scan = scanText(note, 'reason', { piiScan: true, piiScanEmail: false, allowlist: false, limits: defaultMemorySchemaConfig().security.allowlistLimits });
-    if (!('error' in scan) && scan.findings.length > 0) {
-      // The note is stored and audited: it must not carry a secret either.
-      throw new RequestError('BAD_USER_INPUT', `reason looks like it holds a secret (${scan.findings.map((finding) => finding.type).join(', ')}); rephrase it`);
-    }
+    const secretTypes = secretTypesInNote(note);
+    if (secretTypes.length > 0) throw new RequestError('BAD_USER_INPUT', `reason looks like it holds a secret (${secretTypes.join(', ')}); rephrase it`);
     const now = this.now();
     const found = await this.findStaged(viewer, id, now);
     if ('result' in found) return found.result;
@@ -297,18 +223,12 @@ export class ProposalService {
         { status: 'REJECTED', decidedAt: now, decidedBy: viewer.principalId, decisionReason: 'USER_REJECTED', decisionNote: note },
         session,
       );
-      if (record) await this.audit.record(auditEntry(viewer, 'REJECT', proposal.space, proposal._id, proposal.intent, proposal.files, 'REJECTED', 'USER_REJECTED', 0, now), session);
+      if (record) await this.audit.record(proposalAuditEntry(proposal, { at: now, actor: viewer.principalId, action: 'REJECT', outcome: 'REJECTED', reason: 'USER_REJECTED' }), session);
       return record;
     });
-    if (!decided) return notStaged(id, 'was decided by someone else just now');
+    if (!decided) return notStagedResult(id, 'was decided by someone else just now');
     this.publishProposal('REJECTED', proposal, 'USER_REJECTED', now);
-    return {
-      ...emptyResult('REJECTED', note),
-      reason: 'USER_REJECTED',
-      routing: proposal.routing,
-      stagingId: proposal._id,
-      files: proposal.files,
-    };
+    return reviewerRejectedResult(proposal, note);
   }
 
   /** Marks every staged proposal past its expiry EXPIRED (audited, announced); returns how many. */
@@ -319,9 +239,9 @@ export class ProposalService {
     return expired;
   }
 
-  async proposal(viewer: Viewer, id: string): Promise<ProposalRecord | null> {
-    const found = await this.proposals.findByIdInAnySpace(id);
-    const record = found && (viewer.readableSpaces.includes(found.space) || canReviewIn(viewer, found.space)) ? found : null;
+  /** One proposal the viewer can see; a staged one past its expiry is expired first (audited, announced). */
+  async expireAndFindProposal(viewer: Viewer, id: string): Promise<ProposalRecord | null> {
+    const record = await this.visibleProposal(viewer, id);
     if (record && record.status === 'STAGED' && record.expiresAt <= this.now()) {
       await this.expire(record, this.now());
       return this.proposals.findByIdInAnySpace(id);
@@ -329,7 +249,8 @@ export class ProposalService {
     return record;
   }
 
-  async proposalPage(viewer: Viewer, args: { status?: ProposalStatus | null; first?: number | null; after?: string | null }): Promise<ProposalPage> {
+  /** A page of the viewer's proposals, after expiring the stale ones in the spaces it reads. */
+  async expireAndPageProposals(viewer: Viewer, args: { status?: ProposalStatus | null; first?: number | null; after?: string | null }): Promise<ProposalPage> {
     const size = pageSize(args.first, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     await this.expireStaleProposals(this.now(), viewer.readableSpaces);
     const filter = { spaces: viewer.readableSpaces, status: args.status ?? null };
@@ -341,18 +262,13 @@ export class ProposalService {
   /** The diff applying a staged proposal would write now, or what would stop it. */
   async preview(proposal: ProposalRecord): Promise<ProposalPreview> {
     if (proposal.status !== 'STAGED') return { diff: null, blockedBy: null };
-    const request = requestOf(proposal);
-    const snapshot = await this.snapshot(proposal.space, [...new Set([...pathsOf(request), ...proposal.targets.map((target) => target.file)])]);
-    const drift = checkDrift(proposal.targets, snapshot.texts);
-    const plan = planChanges(request, snapshot.texts, configOf(snapshot));
-    const blockedBy =
-      drift.length > 0
-        ? { reason: 'TARGET_DRIFT' as const, message: drift.map((item) => `${item.file}${item.sectionId ? `#${item.sectionId}` : ''}: expected ${item.expected}, found ${item.found}`).join('; ') }
-        : 'reason' in plan
-          ? { reason: plan.reason, message: plan.message }
-          : null;
-    if ('reason' in plan) return { diff: null, blockedBy };
-    return { diff: plan.changes.map((change) => unifiedDiff(change.path, change.before, change.after)).join(''), blockedBy };
+    const { drift, plan } = await this.replay(proposal);
+    return previewOf(drift, plan);
+  }
+
+  /** Proposals staged and decided in one space or every space the viewer reads, live only. */
+  watchProposalEvents(viewer: Viewer, filter: { space?: string | null }): AsyncIterableIterator<ProposalEvent> {
+    return subscribeAcrossSpaces(this.events, 'proposal', readableSpacesFor(viewer, filter.space));
   }
 
   /** Seeds `conventions.md`, `decisions.md` and `pitfalls.md` (a title each) on first use of a space. */
@@ -364,37 +280,28 @@ export class ProposalService {
   }
 
   private async findStaged(viewer: Viewer, id: string, now: Date): Promise<{ proposal: ProposalRecord } | { result: ProposeUpdateResult }> {
-    const found = await this.proposals.findByIdInAnySpace(id);
-    const proposal = found && (viewer.readableSpaces.includes(found.space) || canReviewIn(viewer, found.space)) ? found : null;
-    if (!proposal) return { result: notStaged(id, 'does not exist') };
+    const proposal = await this.visibleProposal(viewer, id);
+    if (!proposal) return { result: notStagedResult(id, 'does not exist') };
     if (!canReviewIn(viewer, proposal.space)) throw new RequestError('FORBIDDEN', `Space ${proposal.space} is read-only for you`);
     if (proposal.status === 'STAGED' && proposal.expiresAt <= now) {
       await this.expire(proposal, now);
-      return {
-        result: {
-          ...emptyResult('REJECTED', `Proposal ${id} expired at ${proposal.expiresAt.toISOString()}; propose it again`),
-          reason: 'TTL_EXPIRED',
-          stagingId: id,
-          files: proposal.files,
-          routing: proposal.routing,
-        },
-      };
+      return { result: expiredResult(proposal) };
     }
-    if (proposal.status !== 'STAGED') {
-      const result = notStaged(id, `is ${proposal.status}`);
-      return { result: { ...result, stagingId: id, files: proposal.files, routing: proposal.routing } };
-    }
+    if (proposal.status !== 'STAGED') return { result: alreadyDecidedResult(proposal) };
     return { proposal };
+  }
+
+  /** Readers of its space see a proposal; so do reviewers of it (an admin reviews personal spaces). */
+  private async visibleProposal(viewer: Viewer, id: string): Promise<ProposalRecord | null> {
+    const found = await this.proposals.findByIdInAnySpace(id);
+    return found && (viewer.readableSpaces.includes(found.space) || canReviewIn(viewer, found.space)) ? found : null;
   }
 
   private async expire(proposal: ProposalRecord, now: Date): Promise<boolean> {
     const expired = await this.documents.withTransaction(async (session) => {
       const record = await this.proposals.decide(proposal._id, { status: 'EXPIRED', decidedAt: now, decidedBy: 'system', decisionReason: 'TTL_EXPIRED' }, session);
       if (record) {
-        await this.audit.record(
-          { at: now, actor: 'system', action: 'EXPIRE', space: proposal.space, stagingId: proposal._id, intent: proposal.intent, files: proposal.files, outcome: 'EXPIRED', reason: 'TTL_EXPIRED', findingCount: 0 },
-          session,
-        );
+        await this.audit.record(proposalAuditEntry(proposal, { at: now, actor: 'system', action: 'EXPIRE', outcome: 'EXPIRED', reason: 'TTL_EXPIRED' }), session);
       }
       return record;
     });
@@ -407,55 +314,35 @@ export class ProposalService {
     context: { viewer: Viewer; space: string; action: AuditAction; intent: string; files: string[]; stagingId: string | null },
   ): Promise<ProposeUpdateResult> {
     const now = this.now();
-    // What an agent sent may be anything: only well-formed, clean paths and a known intent reach the audit.
-    const files = context.files.filter((file) => pathProblem(file) === null && categoryOfPath(file) !== null && !holdsSecret(file));
+    const files = auditableFiles(context.files);
     const intent = rejection.reason === 'INVALID_INTENT' ? null : context.intent;
     await this.audit.record(
-      auditEntry(context.viewer, context.action, context.space, context.stagingId, intent, files, 'REJECTED', rejection.reason, rejection.findings?.length ?? 0, now),
+      auditEntry({
+        at: now,
+        actor: context.viewer.principalId,
+        action: context.action,
+        space: context.space,
+        stagingId: context.stagingId,
+        intent,
+        files,
+        outcome: 'REJECTED',
+        reason: rejection.reason,
+        findingCount: rejection.findings?.length ?? 0,
+      }),
     );
-    return {
-      ...emptyResult('REJECTED', rejection.message),
-      reason: rejection.reason,
-      routing: rejection.routing ?? null,
-      files,
-      findings: rejection.findings ?? [],
-      violations: rejection.violations ?? [],
-      provenanceViolations: rejection.provenanceViolations ?? [],
-    };
+    return rejectedResult(rejection, files);
   }
 
-  private async snapshot(space: string, paths: readonly string[], session?: Parameters<ProjectMemoryStore['findByPaths']>[2]) {
-    const records = await this.documents.findByPaths(space, [...new Set([...paths, MEMORY_SCHEMA_CONFIG_PATH])], session);
-    const byPath = new Map(records.map((record) => [record.path!, record]));
-    const texts = new Map<string, string | null>(paths.map((path) => [path, byPath.get(path)?.text ?? null]));
-    texts.set(MEMORY_SCHEMA_CONFIG_PATH, byPath.get(MEMORY_SCHEMA_CONFIG_PATH)?.text ?? null);
-    return { records: byPath, texts: texts as DocumentSnapshot };
+  /** Reads what a staged proposal touches now, checks its drift targets and replays its operations (nothing is written). */
+  private async replay(proposal: ProposalRecord, session?: Parameters<ProjectMemoryStore['findByPaths']>[2]): Promise<Replay> {
+    const request = requestOf(proposal);
+    const snapshot = await this.documents.snapshot(proposal.space, [...new Set([...pathsOf(request), ...proposal.targets.map((target) => target.file)])], session);
+    return { snapshot, drift: checkDrift(proposal.targets, snapshot.texts), plan: planChanges(request, snapshot.texts, configOf(snapshot)) };
   }
 
-  private async writeChanges(
-    space: string,
-    changes: readonly DocumentChange[],
-    snapshot: { records: Map<string, MemoryRecord> },
-    /** The staged proposal applied; null when a proposal applies as it is proposed. */
-    proposalId: string | null,
-    principalId: string,
-    now: Date,
-    session: Parameters<ProjectMemoryStore['write']>[5],
-  ) {
-    return this.documents.write(
-      space,
-      changes.map((change) => ({
-        path: change.path,
-        category: change.category,
-        label: (change.path.endsWith('.md') ? documentTitle(change.after) : null) ?? change.path,
-        text: change.after,
-        expectedVersion: snapshot.records.get(change.path)?.version ?? null,
-      })),
-      { reason: 'PROPOSAL_APPLIED', proposalId },
-      principalId,
-      now,
-      session,
-    );
+  /** `proposalId`: the staged proposal applied; null when a proposal applies as it is proposed. */
+  private writeChanges(space: string, plan: Plan, snapshot: DocumentsSnapshot, proposalId: string | null, principalId: string, now: Date, session: Parameters<ProjectMemoryStore['write']>[5]) {
+    return this.documents.write(space, documentWrites(plan.changes, snapshot), { reason: 'PROPOSAL_APPLIED', proposalId }, principalId, now, session);
   }
 
   /** A document changed between read and write outside the transaction's view: read again. */
@@ -487,80 +374,6 @@ export class ProposalService {
   }
 }
 
-
-function requestOf(proposal: ProposalRecord): NormalizedRequest {
-  const { intent, rationale, operations, categories, sources, confidence, owner } = proposal;
-  return { intent, rationale, operations, categories, sources, confidence, owner };
-}
-
-function holdsSecret(text: string): boolean {
-  const result = scanText(text, 'path', { piiScan: true, piiScanEmail: true, allowlist: false, limits: defaultMemorySchemaConfig().security.allowlistLimits });
-  return 'error' in result || result.findings.length > 0;
-}
-
-function configOf(snapshot: { texts: DocumentSnapshot }): MemorySchemaConfig {
-  const text = snapshot.texts.get(MEMORY_SCHEMA_CONFIG_PATH);
-  if (!text) return defaultMemorySchemaConfig();
-  const parsed = parseMemorySchemaConfig(text);
-  // The override is validated before it is written; a document edited some other way falls back to the defaults.
-  return 'config' in parsed ? parsed.config : defaultMemorySchemaConfig();
-}
-
-/** Reviewers should notice when a change adds places the secret scan will not look at. */
-function allowlistWarnings(changes: readonly DocumentChange[]): string[] {
-  const warnings: string[] = [];
-  for (const change of changes) {
-    const added = (change.after.match(ALLOW_MARKER)?.length ?? 0) - (change.before?.match(ALLOW_MARKER)?.length ?? 0);
-    if (added > 0) warnings.push(`${change.path}: adds ${added} @secret-scan allow region(s); their content is not scanned`);
-  }
-  return warnings;
-}
-
-function emptyResult(status: ProposeUpdateResult['status'], message: string): ProposeUpdateResult {
-  return {
-    status,
-    reason: null,
-    message,
-    routing: null,
-    stagingId: null,
-    files: [],
-    findings: [],
-    violations: [],
-    provenanceViolations: [],
-    drift: [],
-    appliedAt: null,
-    affectedSections: [],
-    indexUpdated: false,
-    warnings: [],
-    stagingTtlSeconds: null,
-    humanApprovalRequired: false,
-    reviewCommand: null,
-  };
-}
-
-function notStaged(id: string, why: string): ProposeUpdateResult {
-  return { ...emptyResult('REJECTED', `No staged proposal ${id}: it ${why}`), reason: 'STAGING_NOT_FOUND' };
-}
-
-/** Drops unset fields so the stored operations read like what the agent meant. */
-function compactOperation(op: NormalizedRequest['operations'][number]): NormalizedRequest['operations'][number] {
-  return Object.fromEntries(Object.entries(op).filter(([, value]) => value !== null && value !== undefined)) as NormalizedRequest['operations'][number];
-}
-
-function auditEntry(
-  viewer: Viewer,
-  action: AuditAction,
-  space: string,
-  stagingId: string | null,
-  intent: string | null,
-  files: string[],
-  outcome: 'APPLIED' | 'STAGED' | 'REJECTED' | 'EXPIRED',
-  reason: string | null,
-  findingCount: number,
-  at: Date,
-) {
-  return { at, actor: viewer.principalId, action, space, stagingId, intent, files, outcome, reason, findingCount };
-}
 
 /** With authentication on, only reviewers (and admins) decide on proposals. */
 function requireReviewer(viewer: Viewer): void {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { MongoServerError } from 'mongodb';
 import type { Viewer } from '../auth/viewer.js';
 import { APP_SPACE } from '../auth/viewer.js';
-import type { EventBus } from '../events/topics.js';
+import type { EventBus } from '../events/event-bus.js';
 import { type ParsedProtocol, parseProtocolMarkdown, ProtocolStructureError, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
 import { isValidSlug, slugify } from '../protocol/slug.js';
 import type { MemoryHistoryStore } from '../store/memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
+import { DuplicateKeyError } from '../store/store-errors.js';
 import { checkText, MAX_PROTOCOL_STEPS } from '../limits.js';
 import { RequestError } from './errors.js';
-import { memoryUri } from './memory-uri.js';
+import { stepRecords, titleKeyOf } from '../store/protocol-step-records.js';
 
 /** A protocol is the ordered steps of one chain in one space. */
 export interface ProtocolView {
@@ -27,53 +27,6 @@ export interface MintInput {
 
 /** How many `-2`, `-3`… suffixes an automatic slug may try before giving up (reference §3.8). */
 const MAX_SLUG_SUFFIX = 100;
-
-export function titleKeyOf(title: string): string {
-  return title.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-/** The memories of a parsed protocol, one per step, all carrying the same chain fields. */
-export function stepRecords(args: {
-  parsed: ParsedProtocol;
-  space: string;
-  chainId: string;
-  slug: string;
-  protocolVersion: string | null;
-  principalId: string;
-  now: Date;
-  /** A fixed id for step 1 (built-in protocols); otherwise every id is random. */
-  headId?: string;
-}): MemoryRecord[] {
-  const { parsed, now } = args;
-  return parsed.steps.map((step, index) => {
-    const id = index === 0 && args.headId ? args.headId : randomUUID();
-    return {
-      _id: id,
-      uri: memoryUri(id),
-      space: args.space,
-      label: step.label,
-      text: step.text,
-      tags: [],
-      category: 'PROTOCOL_STEP',
-      chain: {
-        chainId: args.chainId,
-        label: parsed.title,
-        titleKey: titleKeyOf(parsed.title),
-        stepIndex: index + 1,
-        stepCount: parsed.steps.length,
-        slug: args.slug,
-        protocolVersion: args.protocolVersion,
-        triggers: parsed.triggers ?? null,
-      },
-      challenge: step.challenge,
-      createdAt: now,
-      createdBy: args.principalId,
-      updatedAt: now,
-      updatedBy: args.principalId,
-      version: 1,
-    };
-  });
-}
 
 export function protocolHead(protocol: ProtocolView): MemoryRecord {
   return protocol.steps[0]!;
@@ -148,7 +101,7 @@ export class ProtocolService {
       })
       .catch((error: unknown) => {
         // The unique indexes catch a concurrent mint of the same title or slug.
-        if (error instanceof MongoServerError && error.code === 11000) {
+        if (error instanceof DuplicateKeyError) {
           throw new RequestError('DUPLICATE_CHAIN', `A protocol titled "${parsed.title}" or with its slug was just minted in space ${space}`, {});
         }
         throw error;

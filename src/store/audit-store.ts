@@ -1,25 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientSession, Collection, Db } from 'mongodb';
+import type { AuditAction, AuditEntry } from '../proposals/proposal-audit.js';
 
-export type AuditAction = 'PROPOSE' | 'APPLY' | 'REJECT' | 'EXPIRE';
-
-/**
- * One proposal event: who, when, what and how it ended. Never any text the proposal carried
- * (rationale, content, sources): only codes, paths and counts, so a caught secret cannot land here.
- */
-export interface AuditEntry {
-  _id: string;
-  at: Date;
-  actor: string;
-  action: AuditAction;
-  space: string;
-  stagingId: string | null;
-  intent: string | null;
-  files: string[];
-  outcome: 'APPLIED' | 'STAGED' | 'REJECTED' | 'EXPIRED';
-  reason: string | null;
-  findingCount: number;
-}
+export type { AuditAction, AuditEntry };
 
 /** Every MongoDB call on the `audit` collection lives here. */
 export class AuditStore {

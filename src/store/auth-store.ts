@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { Role } from '../auth/viewer.js';
+import { translateDuplicateKey } from './store-errors.js';
 
 export interface PrincipalRecord {
   _id: string;
@@ -37,8 +38,9 @@ export class AuthStore {
     await this.tokens.createIndexes([{ key: { principalId: 1 }, name: 'principal' }]);
   }
 
+  /** Throws DuplicateKeyError when the name is taken. */
   async insertPrincipal(principal: PrincipalRecord): Promise<void> {
-    await this.principals.insertOne(principal);
+    await translateDuplicateKey(() => this.principals.insertOne(principal));
   }
 
   async findPrincipal(id: string): Promise<PrincipalRecord | null> {

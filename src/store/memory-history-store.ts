@@ -1,21 +1,8 @@
 import type { ClientSession, Collection, Db, Filter } from 'mongodb';
-import type { MemoryRecord } from './memory-store.js';
+import { type MemoryRecord, VERSION_REASONS, VERSIONED_FIELDS, type VersionChange, type VersionedField, type VersionReason } from './memory-store.js';
 
-/** Why a version of a memory exists. `CREATED` is version 1 of a minted step or a seeded document. */
-export const VERSION_REASONS = ['CREATED', 'UPDATE_MEMORIES', 'DELETE_MEMORIES', 'MINT_FORCE', 'PROPOSAL_APPLIED', 'RESTORE'] as const;
-export type VersionReason = (typeof VERSION_REASONS)[number];
-
-/** The parts of a memory a write can change. */
-export const VERSIONED_FIELDS = ['TEXT', 'LABEL', 'TAGS', 'CHALLENGE', 'CHAIN_POSITION'] as const;
-export type VersionedField = (typeof VERSIONED_FIELDS)[number];
-
-/** Who wrote the current state of a memory and why; kept on the memory so its next write can archive it. */
-export interface VersionChange {
-  reason: VersionReason;
-  /** The proposal whose apply wrote this version (`PROPOSAL_APPLIED`), else null. */
-  proposalId: string | null;
-  fields: VersionedField[];
-}
+// The lists live with the memory document that carries its `change`; history and its schema read them here.
+export { VERSION_REASONS, VERSIONED_FIELDS, type VersionChange, type VersionedField, type VersionReason };
 
 /** A memory's state as stored in history: everything needed to read or restore it. */
 export type MemorySnapshot = Pick<MemoryRecord, 'label' | 'text' | 'tags' | 'category' | 'chain' | 'challenge' | 'createdAt' | 'createdBy'> & { path: string | null };

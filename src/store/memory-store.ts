@@ -2,10 +2,26 @@ import { MongoServerError, type AnyBulkWriteOperation, type ClientSession, type 
 import type { Challenge } from '../protocol/challenge.js';
 import type { PagePosition } from './page-position.js';
 import type { ProjectCategory } from '../proposals/proposal-types.js';
-import type { VersionChange } from './memory-history-store.js';
+import { translateDuplicateKey } from './store-errors.js';
 
 /** A protocol step, or a project-memory document (see src/proposals/intent-policy.ts for paths). */
 export type MemoryCategory = 'PROTOCOL_STEP' | ProjectCategory;
+
+/** Why a version of a memory exists. `CREATED` is version 1 of a minted step or a seeded document. */
+export const VERSION_REASONS = ['CREATED', 'UPDATE_MEMORIES', 'DELETE_MEMORIES', 'MINT_FORCE', 'PROPOSAL_APPLIED', 'RESTORE'] as const;
+export type VersionReason = (typeof VERSION_REASONS)[number];
+
+/** The parts of a memory a write can change. */
+export const VERSIONED_FIELDS = ['TEXT', 'LABEL', 'TAGS', 'CHALLENGE', 'CHAIN_POSITION'] as const;
+export type VersionedField = (typeof VERSIONED_FIELDS)[number];
+
+/** Who wrote the current state of a memory and why; kept on the memory so its next write can archive it. */
+export interface VersionChange {
+  reason: VersionReason;
+  /** The proposal whose apply wrote this version (`PROPOSAL_APPLIED`), else null. */
+  proposalId: string | null;
+  fields: VersionedField[];
+}
 
 /** Where a protocol step sits in its chain. Every step of a chain carries the same chain fields. */
 export interface ChainInfo {
@@ -77,14 +93,6 @@ export interface MemoryPatch {
   updatedBy: string;
 }
 
-/** A write hit a unique index (a title, slug or path taken meanwhile). */
-export class DuplicateKeyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DuplicateKeyError';
-  }
-}
-
 export function chainKeyString(key: ChainKey): string {
   return `${key.space}\u0000${key.chainId}`;
 }
@@ -137,7 +145,7 @@ export class MemoryStore {
   async withTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
     const session = this.client.startSession();
     try {
-      return await session.withTransaction(work);
+      return await translateDuplicateKey(() => session.withTransaction(work));
     } finally {
       await session.endSession();
     }
@@ -222,12 +230,7 @@ export class MemoryStore {
 
   /** Puts deleted memories back (restore), inside the caller's transaction. */
   async reinsert(records: MemoryRecord[], session: ClientSession): Promise<void> {
-    try {
-      await this.collection.insertMany(records, { session });
-    } catch (error) {
-      if (error instanceof MongoServerError && error.code === 11000) throw new DuplicateKeyError(error.message);
-      throw error;
-    }
+    await translateDuplicateKey(() => this.collection.insertMany(records, { session }));
   }
 
   async deleteByIds(ids: readonly string[], session: ClientSession): Promise<void> {

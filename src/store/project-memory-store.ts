@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type ClientSession, type Collection, type Filter, MongoServerError } from 'mongodb';
+import type { ClientSession, Collection, Filter } from 'mongodb';
+import { MEMORY_SCHEMA_CONFIG_PATH } from '../proposals/intent-policy.js';
+import { documentTitle } from '../proposals/markdown-sections.js';
+import type { DocumentChange, DocumentSnapshot } from '../proposals/proposal-pipeline.js';
 import type { ProjectCategory } from '../proposals/proposal-types.js';
 import { changedFields, type MemoryHistoryStore, type VersionChange } from './memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from './memory-store.js';
+import { isDuplicateKey } from './store-errors.js';
 
 /** A project-memory document about to be written: created when `expectedVersion` is null. */
 export interface DocumentWrite {
@@ -12,6 +16,23 @@ export interface DocumentWrite {
   text: string;
   /** The version read before planning; the write only lands if the document is still there. */
   expectedVersion: number | null;
+}
+
+/** The documents a proposal reads, by path (null: absent), plus the schema config document. */
+export interface DocumentsSnapshot {
+  records: Map<string, MemoryRecord>;
+  texts: DocumentSnapshot;
+}
+
+/** The writes a plan makes, each conditional on the version the snapshot read. */
+export function documentWrites(changes: readonly DocumentChange[], snapshot: DocumentsSnapshot): DocumentWrite[] {
+  return changes.map((change) => ({
+    path: change.path,
+    category: change.category,
+    label: (change.path.endsWith('.md') ? documentTitle(change.after) : null) ?? change.path,
+    text: change.after,
+    expectedVersion: snapshot.records.get(change.path)?.version ?? null,
+  }));
 }
 
 /** A document moved on between read and write: the caller re-reads and tries again. */
@@ -58,7 +79,7 @@ export class ProjectMemoryStore {
         if (result.upsertedCount === 1) created.push(record);
       } catch (error) {
         // Two first requests in one space race to seed: the unique index keeps one, which is all we want.
-        if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+        if (!(isDuplicateKey(error))) throw error;
       }
     }
     return created;
@@ -68,6 +89,15 @@ export class ProjectMemoryStore {
     if (paths.length === 0) return [];
     return this.collection.find({ space, path: { $in: [...paths] } }, { session }).toArray();
   }
+  /** The documents at `paths` and the schema config document, by path; a missing one reads as null text. */
+  async snapshot(space: string, paths: readonly string[], session?: ClientSession): Promise<DocumentsSnapshot> {
+    const found = await this.findByPaths(space, [...new Set([...paths, MEMORY_SCHEMA_CONFIG_PATH])], session);
+    const records = new Map(found.map((record) => [record.path!, record]));
+    const texts = new Map<string, string | null>(paths.map((path) => [path, records.get(path)?.text ?? null]));
+    texts.set(MEMORY_SCHEMA_CONFIG_PATH, records.get(MEMORY_SCHEMA_CONFIG_PATH)?.text ?? null);
+    return { records, texts: texts as DocumentSnapshot };
+  }
+
 
   /**
    * Writes every document or none (inside the caller's transaction), keeping each superseded
@@ -90,7 +120,7 @@ export class ProjectMemoryStore {
         try {
           await this.collection.insertOne(record, { session });
         } catch (error) {
-          if (error instanceof MongoServerError && error.code === 11000) throw new ConcurrentDocumentWriteError(write.path);
+          if (isDuplicateKey(error)) throw new ConcurrentDocumentWriteError(write.path);
           throw error;
         }
         written.push({ record, created: true });

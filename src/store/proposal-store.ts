@@ -1,6 +1,7 @@
 import type { ClientSession, Collection, Db, Filter } from 'mongodb';
 import type { PagePosition } from './page-position.js';
-import type { DriftTarget } from '../proposals/proposal-pipeline.js';
+import type { DriftTarget, NormalizedRequest, Plan } from '../proposals/proposal-pipeline.js';
+import type { DocumentsSnapshot } from './project-memory-store.js';
 import type {
   AffectedSection,
   Confidence,
@@ -10,10 +11,11 @@ import type {
   ProposalOwner,
   ProposalReason,
   ProposalSource,
+  ProposalStatus,
   Routing,
 } from '../proposals/proposal-types.js';
 
-export type ProposalStatus = 'STAGED' | 'APPLIED' | 'REJECTED' | 'EXPIRED';
+export type { ProposalStatus };
 
 /** A staged proposal and, once decided, how it ended. Only proposals that passed every check are stored. */
 export interface ProposalRecord {
@@ -109,4 +111,55 @@ export class ProposalStore {
     if (filter.status) query.status = filter.status;
     return query;
   }
+}
+
+/** The request a staged proposal replays on apply (never the text it would have written then). */
+export function requestOf(proposal: ProposalRecord): NormalizedRequest {
+  const { intent, rationale, operations, categories, sources, confidence, owner } = proposal;
+  return { intent, rationale, operations, categories, sources, confidence, owner };
+}
+
+export function stagedProposalRecord(args: {
+  stagingId: string;
+  space: string;
+  request: NormalizedRequest;
+  plan: Plan;
+  routing: Routing;
+  snapshot: DocumentsSnapshot;
+  proposedBy: string;
+  now: Date;
+  ttlSeconds: number;
+}): ProposalRecord {
+  const { request, plan, snapshot, now } = args;
+  const files = plan.changes.map((change) => change.path);
+  return {
+    _id: args.stagingId,
+    space: args.space,
+    status: 'STAGED',
+    intent: request.intent,
+    rationale: request.rationale,
+    confidence: request.confidence,
+    sources: request.sources.map((source) => ({ type: source.type, ref: source.ref ?? null })),
+    owner: request.owner ? { id: request.owner.id ?? null, kind: request.owner.kind ?? null } : null,
+    operations: request.operations.map(compactOperation),
+    categories: request.categories,
+    files,
+    routing: args.routing,
+    targets: plan.targets,
+    baseVersions: files.map((file) => ({ file, version: snapshot.records.get(file)?.version ?? null })),
+    affectedSections: plan.affectedSections,
+    proposedBy: args.proposedBy,
+    stagedAt: now,
+    expiresAt: new Date(now.getTime() + args.ttlSeconds * 1000),
+    decidedAt: null,
+    decidedBy: null,
+    decisionReason: null,
+    decisionNote: null,
+    appliedAt: null,
+  };
+}
+
+/** Drops unset fields so the stored operations read like what the agent meant. */
+function compactOperation(op: NormalizedRequest['operations'][number]): NormalizedRequest['operations'][number] {
+  return Object.fromEntries(Object.entries(op).filter(([, value]) => value !== null && value !== undefined)) as NormalizedRequest['operations'][number];
 }

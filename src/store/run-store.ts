@@ -6,19 +6,9 @@ import type { RunState } from '../runs/run-transitions.js';
 import type { StepErrorCode } from '../runs/step-error-code.js';
 import type { StepPayload } from '../runs/step-payload.js';
 
-export type RunStatus = 'ACTIVE' | 'COMPLETED' | 'ATTESTED' | 'EXPIRED';
+import type { PromptStatus, RunEventType, RunStatus } from '../runs/run-enums.js';
 
-export type RunEventType =
-  | 'STARTED'
-  | 'STEP_PROVEN'
-  | 'STEP_FAILED'
-  | 'PROOF_MISSING'
-  | 'MAX_RETRIES'
-  | 'PROMPT_ISSUED'
-  | 'PROMPT_ANSWERED'
-  | 'COMPLETED'
-  | 'ATTESTED'
-  | 'EXPIRED';
+export type { PromptStatus, RunEventType, RunStatus };
 
 /** One proof the run received, settled (part of the hash chain) or a failed attempt. */
 export interface StoredProof {
@@ -71,8 +61,6 @@ export interface RunEventRecord {
   message: string | null;
   at: Date;
 }
-
-export type PromptStatus = 'OPEN' | 'ANSWERED' | 'EXPIRED';
 
 export interface PromptRecord {
   _id: string;

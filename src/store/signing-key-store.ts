@@ -1,5 +1,6 @@
-import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { SealedPrivateKey } from '../transcripts/private-key-sealing.js';
+import { isDuplicateKey } from './store-errors.js';
 
 /** One Ed25519 signing key. The private half never leaves this collection unsealed. */
 export interface SigningKeyRecord {
@@ -46,7 +47,7 @@ export class SigningKeyStore {
       await this.keys.insertOne(record);
       return true;
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === 11000) return false;
+      if (isDuplicateKey(error)) return false;
       throw error;
     }
   }

@@ -8,13 +8,14 @@ import type { AttestPayload } from '../runs/attest-payload.js';
 import { genesisProofHash, sha256Hex } from '../runs/proof-hash.js';
 import type { ProofRecord } from '../runs/proof-record.js';
 import type { RunStep } from '../runs/run-transitions.js';
-import type { Outcome } from '../runs/solution-input.js';
+import { type Outcome, RUN_STATUSES, type RunStatus } from '../runs/run-enums.js';
 
 /** Names this layout; a verifier refuses any other. */
 export const TRANSCRIPT_FORMAT = 'kairos-transcript/1';
 
-export const TRANSCRIPT_RUN_STATUSES = ['ACTIVE', 'COMPLETED', 'ATTESTED', 'EXPIRED'] as const;
-export type TranscriptRunStatus = (typeof TRANSCRIPT_RUN_STATUSES)[number];
+/** A transcript carries the run's status as the server stores it. */
+export const TRANSCRIPT_RUN_STATUSES = RUN_STATUSES;
+export type TranscriptRunStatus = RunStatus;
 
 /** Runs in these states can change no more, so their transcript is signed. */
 export const FINAL_RUN_STATUSES: readonly TranscriptRunStatus[] = ['ATTESTED', 'EXPIRED'];

@@ -163,6 +163,7 @@ export const MemoryEventsDocument = graphql(`
       type
       uri
       space
+      version
       at
     }
   }

@@ -1,3 +1,4 @@
+// Over 400 lines: the run API end to end (seed scenario, next, every step error code, prompts, restarts) on one server.
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { buildApp } from '../../src/server.js';

@@ -1,27 +1,21 @@
 /** The command-line tool against the real server: base URL handling, mint, runs list/show, --json and failures. */
-import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/app.js';
+import { type CliResult, runCli } from '../support/cli.js';
 import { freeLoopbackPort } from '../support/free-port.js';
 import { uniqueTitle } from '../api/fixtures.js';
 import { BeginDocument, NextDocument } from '../api/run-documents.js';
 
 const server = useTestServer();
-const bin = fileURLToPath(new URL('../../bin/kairos-graphql.js', import.meta.url));
 const fence = '```';
 
 /** Runs the tool with `--url` set to the server's base URL (no /graphql) unless the args name one. */
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function cli(...args: string[]): Promise<CliResult> {
   const withUrl = args.includes('--url') ? args : [...args, '--url', server.running.baseUrl];
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...withUrl], { env: { ...process.env, KAIROS_URL: '' }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
+  return runCli(withUrl, { KAIROS_URL: '' });
 }
 
 /** A refusal or failure is one line on stderr. */

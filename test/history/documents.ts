@@ -1,6 +1,20 @@
 /** The history operations the tests send, typed by codegen from schema/schema.graphql. */
 import { graphql } from '../../src/generated/index.js';
 
+/** A memory as one of its versions held it: what the history tests compare. */
+export const VersionedMemoryFields = graphql(`
+  fragment VersionedMemoryFields on Memory {
+    label
+    text
+    tags
+    version
+    chain {
+      stepIndex
+      stepCount
+    }
+  }
+`);
+
 export const MemoryVersionsDocument = graphql(`
   query MemoryVersions($uri: String!, $first: Int, $after: String) {
     memory(uri: $uri) {
@@ -24,14 +38,7 @@ export const MemoryVersionsDocument = graphql(`
             current
             diff
             memory {
-              label
-              text
-              tags
-              version
-              chain {
-                stepIndex
-                stepCount
-              }
+              ...VersionedMemoryFields
             }
           }
         }
@@ -44,14 +51,7 @@ export const MemoryAtVersionDocument = graphql(`
   query MemoryAtVersion($uri: String!, $version: Int) {
     memory(uri: $uri, version: $version) {
       uri
-      label
-      text
-      tags
-      version
-      chain {
-        stepIndex
-        stepCount
-      }
+      ...VersionedMemoryFields
     }
   }
 `);
@@ -64,13 +64,7 @@ export const ProtocolAtDocument = graphql(`
       stepCount
       steps {
         uri
-        label
-        text
-        version
-        chain {
-          stepIndex
-          stepCount
-        }
+        ...VersionedMemoryFields
       }
     }
   }
@@ -119,16 +113,6 @@ export const DeletedMemoriesDocument = graphql(`
   }
 `);
 
-export const HistoryMemoryEventsDocument = graphql(`
-  subscription HistoryMemoryEvents($space: String!) {
-    memoryEvents(space: $space) {
-      type
-      uri
-      version
-    }
-  }
-`);
-
 export const ProvenRunDocument = graphql(`
   query ProvenRun($id: ID!) {
     run(id: $id) {
@@ -138,21 +122,6 @@ export const ProvenRunDocument = graphql(`
         stepVersionProven
         stepVersionNow
         changedSinceProven
-      }
-    }
-  }
-`);
-
-export const HistoryProjectDocumentsDocument = graphql(`
-  query HistoryProjectDocuments($category: MemoryCategory!) {
-    memories(filter: { category: $category }) {
-      edges {
-        node {
-          uri
-          path
-          text
-          version
-        }
       }
     }
   }

@@ -4,17 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collect, errorCode, useTestServer } from '../support/app.js';
-import { DeleteMemoriesDocument, MintDocument, UpdateMemoriesDocument } from '../api/documents.js';
+import { DeleteMemoriesDocument, MemoryEventsDocument, MintDocument, UpdateMemoriesDocument } from '../api/documents.js';
 import { BeginDocument, NextDocument } from '../api/run-documents.js';
 import { noChallengeProtocol, uniqueTitle } from '../api/fixtures.js';
-import { ApplyProposalDocument, ProposeUpdateDocument } from '../proposals/documents.js';
+import { ApplyProposalDocument, ProjectDocumentsDocument, ProposeUpdateDocument } from '../proposals/documents.js';
 import { addPitfall, recordDecision } from '../proposals/fixtures.js';
 import {
   DeletedMemoriesDocument,
-  HistoryMemoryEventsDocument,
   MemoryAtVersionDocument,
   MemoryVersionsDocument,
-  HistoryProjectDocumentsDocument,
   ProtocolAtDocument,
   ProvenRunDocument,
   RestoreMemoryDocument,
@@ -107,7 +105,7 @@ describe('update, read the old version, restore', () => {
 
   it('memory events carry the version each write produced', async () => {
     const probe = (await mint(noChallengeProtocol())).stepUris[0]!;
-    const subscription = collect(server.wsClient(), HistoryMemoryEventsDocument, { space: 'personal' });
+    const subscription = collect(server.wsClient(), MemoryEventsDocument, { space: 'personal' });
     // memoryEvents has no replay: touch a probe until its event shows the subscription is live.
     for (let attempt = 0; subscription.events.length === 0 && attempt < 100; attempt++) {
       await update([probe], { tags: [`probe-${attempt}`] });
@@ -354,7 +352,7 @@ describe('project memory', () => {
     expect(staged.status).toBe('STAGED');
     expect((await server.query(ApplyProposalDocument, { id: staged.stagingId! })).applyProposal.status).toBe('APPLIED');
 
-    const documentOf = async (category: 'PITFALL' | 'DECISION') => (await server.query(HistoryProjectDocumentsDocument, { category })).memories.edges[0]!.node;
+    const documentOf = async (category: 'PITFALL' | 'DECISION') => (await server.query(ProjectDocumentsDocument, { category })).memories.edges[0]!.node;
     const decisions = await documentOf('DECISION');
     const decisionVersions = await versions(decisions.uri);
     expect(decisionVersions.edges.map(({ node }) => [node.version, node.reason, node.proposalId, node.changedFields])).toEqual([

@@ -1,19 +1,13 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/app.js';
+import { type CliResult, runCli } from '../support/cli.js';
 import { ProposeUpdateDocument } from './documents.js';
 import { recordDecision } from './fixtures.js';
 
 const server = useTestServer();
-const bin = fileURLToPath(new URL('../../bin/kairos-graphql.js', import.meta.url));
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { env: { ...process.env, KAIROS_URL: server.running.graphqlUrl }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
+function cli(...args: string[]): Promise<CliResult> {
+  return runCli(args, { KAIROS_URL: server.running.graphqlUrl });
 }
 
 async function stage(heading: string) {

@@ -82,7 +82,7 @@ describe('the memory schema configuration (config/memory-schema.json)', () => {
     const staged = await propose({ intent: 'ADD_PITFALL', operations: [{ kind: 'APPEND_SECTION', file: 'pitfalls.md', heading: 'Swept', content: 'x' }], sources: [{ type: 'TEST' }] });
     const proposals = server.running.services.proposals;
     expect(await proposals.expireStaleProposals(new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
-    expect((await proposals.proposal(localViewer(), staged.stagingId!))?.status).toBe('EXPIRED');
+    expect((await proposals.expireAndFindProposal(localViewer(), staged.stagingId!))?.status).toBe('EXPIRED');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localViewer } from '../../src/auth/viewer.js';
-import { createEventBus } from '../../src/events/topics.js';
+import { createEventBus } from '../../src/events/event-bus.js';
 import { ProposalService } from '../../src/services/proposal-service.js';
 import { AuditStore } from '../../src/store/audit-store.js';
 import { MemoryHistoryStore } from '../../src/store/memory-history-store.js';

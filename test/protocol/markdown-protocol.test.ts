@@ -1,3 +1,4 @@
+// Over 400 lines: one describe per part of the markdown format (template, structure, fences, proof lines, errors, render).
 import { describe, expect, it } from 'vitest';
 import {
   ProtocolStructureError,

@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, useTestServer } from '../support/app.js';
+import { postAs } from '../support/graphql-http.js';
 import { CreateTokenDocument, CreatePrincipalDocument } from './documents.js';
 
 const server = useTestServer({ authEnabled: true });
@@ -25,13 +26,8 @@ let admin: Principal;
 let reviewer: Principal;
 
 /** Runs an operation as `who`; returns the parsed body. */
-async function as(who: Principal, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: any; errors?: any[] }> {
-  const response = await fetch(server.running.graphqlUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as { data?: any; errors?: any[] };
+function as(who: Principal, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: any; errors?: any[] }> {
+  return postAs(server.running.graphqlUrl, who.token, query, variables);
 }
 
 /** The first message of a subscription as `who`: data, or the errors it was refused with. */

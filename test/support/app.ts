@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { print, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
+import { print, type GraphQLFormattedError } from 'graphql';
 import { type Client, createClient } from 'graphql-ws';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -12,19 +12,13 @@ import WebSocket from 'ws';
 import { createLogger } from '../../src/logger.js';
 import type { AppConfig } from '../../src/config.js';
 import { type RunningApp, buildApp } from '../../src/server.js';
+import { type GraphqlHttpClient, graphqlHttpClient } from './graphql-http.js';
 
-export interface TestServer {
+/** `request` and `query` talk HTTP to the server of this file (graphql-http.ts). */
+export interface TestServer extends GraphqlHttpClient {
   running: RunningApp;
   dbName: string;
   mongoUri: string;
-  /** POSTs an operation; returns the whole response body. */
-  request<TResult, TVariables>(
-    document: TypedDocumentNode<TResult, TVariables>,
-    variables?: TVariables,
-    headers?: Record<string, string>,
-  ): Promise<ExecutionResult<TResult> & { status: number }>;
-  /** Like `request`, but fails the test on any GraphQL error and returns `data`. */
-  query<TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables?: TVariables): Promise<TResult>;
   /** A graphql-ws client; `connectionParams` carries the token when auth is on. */
   wsClient(connectionParams?: Record<string, unknown>): Client;
   /** A driver connection to this test's database, for asserting what was stored. */
@@ -44,6 +38,9 @@ export function useTestServer(config: Partial<AppConfig> = {}): TestServer {
   const clients: Client[] = [];
   let mongoClient: MongoClient | null = null;
   let running: RunningApp | null = null;
+  let httpClient: GraphqlHttpClient | null = null;
+  // The port is known only once the server started.
+  const http = () => (httpClient ??= graphqlHttpClient(server.running.graphqlUrl));
 
   beforeAll(async () => {
     running = await app.start();
@@ -63,20 +60,8 @@ export function useTestServer(config: Partial<AppConfig> = {}): TestServer {
     },
     dbName,
     mongoUri,
-    async request(document, variables, headers = {}) {
-      const response = await fetch(server.running.graphqlUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
-        body: JSON.stringify({ query: print(document), variables }),
-      });
-      const body = (await response.json()) as ExecutionResult<never>;
-      return { ...body, status: response.status };
-    },
-    async query(document, variables) {
-      const result = await server.request(document, variables);
-      if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
-      return result.data!;
-    },
+    request: (document, variables, headers) => http().request(document, variables, headers),
+    query: (document, variables) => http().query(document, variables),
     wsClient(connectionParams) {
       // Tests observe closes through the client's 'closed' event; the default handler only prints them.
       const client = createClient({ url: server.running.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams, onNonLazyError: () => {} });

@@ -3,17 +3,22 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print, type ExecutionResult } from 'graphql';
 
 export interface GraphqlHttpClient {
-  request<TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables?: TVariables): Promise<ExecutionResult<TResult> & { status: number }>;
+  /** POSTs an operation; returns the whole response body and the HTTP status. */
+  request<TResult, TVariables>(
+    document: TypedDocumentNode<TResult, TVariables>,
+    variables?: TVariables,
+    headers?: Record<string, string>,
+  ): Promise<ExecutionResult<TResult> & { status: number }>;
   /** Fails on any GraphQL error and returns `data`. */
   query<TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables?: TVariables): Promise<TResult>;
 }
 
 export function graphqlHttpClient(graphqlUrl: string): GraphqlHttpClient {
   const client: GraphqlHttpClient = {
-    async request(document, variables) {
+    async request(document, variables, headers = {}) {
       const response = await fetch(graphqlUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
         body: JSON.stringify({ query: print(document), variables }),
       });
       return { ...((await response.json()) as ExecutionResult<never>), status: response.status };
@@ -25,4 +30,14 @@ export function graphqlHttpClient(graphqlUrl: string): GraphqlHttpClient {
     },
   };
   return client;
+}
+
+/** An untyped operation sent with a bearer token (tenancy tests send hand-written queries); returns the body. */
+export async function postAs(graphqlUrl: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: any; errors?: any[] }> {
+  const response = await fetch(graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as { data?: any; errors?: any[] };
 }

@@ -5,8 +5,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Challenge, ChallengeType } from '../../src/protocol/challenge.js';
 import { genesisProofHash, proofHash } from '../../src/runs/proof-hash.js';
-import { createProofRecord, type ProofEvidence, type ProofStatus } from '../../src/runs/proof-record.js';
-import type { Outcome, ProofSource } from '../../src/runs/solution-input.js';
+import { createProofRecord, type ProofEvidence, type StoredProofStatus } from '../../src/runs/proof-record.js';
+import type { Outcome, ProofSource } from '../../src/runs/run-enums.js';
 import { buildTranscript, type Transcript, type TranscriptRunStatus, type TranscriptSource } from '../../src/transcripts/transcript.js';
 import { keyIdOf, rawPublicKey, renderEnvelope, signTranscript, type TranscriptSigner } from '../../src/transcripts/transcript-signature.js';
 import type { VerificationKey } from '../../src/transcripts/verify-transcript.js';
@@ -16,7 +16,7 @@ export interface SyntheticAttempt {
   settled: boolean;
   source: ProofSource;
   evidence: ProofEvidence;
-  status: ProofStatus;
+  status: StoredProofStatus;
 }
 
 export interface SyntheticStep {

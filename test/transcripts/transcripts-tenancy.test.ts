@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptEnvelope } from '../../src/transcripts/transcript-signature.js';
 import { errorCode, useTestServer } from '../support/app.js';
+import { postAs } from '../support/graphql-http.js';
 import { CreatePrincipalDocument, CreateTokenDocument } from '../security/documents.js';
 import { cli } from './cli-support.js';
 import { RunTranscriptDocument, RunTranscriptsDocument } from './documents.js';
@@ -19,13 +20,8 @@ let bob: Principal;
 let aliceRunId: string;
 let bobRunId: string;
 
-async function as(who: Principal, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: any; errors?: any[] }> {
-  const response = await fetch(server.running.graphqlUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as { data?: any; errors?: any[] };
+function as(who: Principal, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: any; errors?: any[] }> {
+  return postAs(server.running.graphqlUrl, who.token, query, variables);
 }
 
 async function principal(adminToken: string, name: string): Promise<Principal> {

@@ -1,27 +1,31 @@
+/**
+ * The composition root: builds every store (and its indexes), installs the built-in protocols
+ * and wires the services once at start-up. server.ts calls it; nothing below it imports it.
+ */
 import type { Db, MongoClient } from 'mongodb';
-import type { AppConfig } from '../config.js';
-import type { EventBus } from '../events/topics.js';
-import type { Metrics } from '../metrics.js';
-import { AuthStore } from '../store/auth-store.js';
-import { MemoryStore } from '../store/memory-store.js';
-import { MemoryHistoryStore } from '../store/memory-history-store.js';
-import { RunStore } from '../store/run-store.js';
-import { SearchStore } from '../store/search-store.js';
-import { installBuiltinProtocols } from '../builtin/install-builtin-protocols.js';
-import { AuditStore } from '../store/audit-store.js';
-import { ProjectMemoryStore } from '../store/project-memory-store.js';
-import { ProposalStore } from '../store/proposal-store.js';
-import { AuthService } from './auth-service.js';
-import { MemoryContextService } from './memory-context-service.js';
-import { ProposalService } from './proposal-service.js';
-import { MemoryService } from './memory-service.js';
-import { MemoryHistoryService } from './memory-history-service.js';
-import { ProtocolService } from './protocol-service.js';
-import { SearchService } from './search-service.js';
-import { RunService } from './run-service.js';
-import { SigningKeyStore } from '../store/signing-key-store.js';
-import { SigningKeyService } from './signing-key-service.js';
-import { TranscriptService } from './transcript-service.js';
+import type { AppConfig } from './config.js';
+import type { EventBus } from './events/event-bus.js';
+import type { Metrics } from './metrics.js';
+import { AuthStore } from './store/auth-store.js';
+import { MemoryStore } from './store/memory-store.js';
+import { MemoryHistoryStore } from './store/memory-history-store.js';
+import { RunStore } from './store/run-store.js';
+import { SearchStore } from './store/search-store.js';
+import { installBuiltinProtocols } from './builtin/install-builtin-protocols.js';
+import { AuditStore } from './store/audit-store.js';
+import { ProjectMemoryStore } from './store/project-memory-store.js';
+import { ProposalStore } from './store/proposal-store.js';
+import { AuthService } from './services/auth-service.js';
+import { MemoryContextService } from './services/memory-context-service.js';
+import { ProposalService } from './services/proposal-service.js';
+import { MemoryService } from './services/memory-service.js';
+import { MemoryHistoryService } from './services/memory-history-service.js';
+import { ProtocolService } from './services/protocol-service.js';
+import { SearchService } from './services/search-service.js';
+import { RunService } from './services/run-service.js';
+import { SigningKeyStore } from './store/signing-key-store.js';
+import { SigningKeyService } from './services/signing-key-service.js';
+import { TranscriptService } from './services/transcript-service.js';
 
 /** The long-lived services shared by every request; per-request state lives in the context. */
 export interface Services {

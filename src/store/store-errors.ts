@@ -1,0 +1,34 @@
+import { MongoNetworkError, MongoServerError, MongoServerSelectionError } from 'mongodb';
+
+/** A write hit a unique index (a title, slug, path or name taken meanwhile). */
+export class DuplicateKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+/** The driver's refusal of a write that would break a unique index. */
+export function isDuplicateKey(error: unknown): boolean {
+  return error instanceof MongoServerError && error.code === 11000;
+}
+
+/** Runs a write; a duplicate key comes out as DuplicateKeyError, so services never see the driver. */
+export async function translateDuplicateKey<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isDuplicateKey(error)) throw new DuplicateKeyError((error as Error).message);
+    throw error;
+  }
+}
+
+/**
+ * A lost database: no server to select, a network error, or (mongodb 7) the raw socket error a
+ * command gets when the engine closed its pooled connection.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (error instanceof MongoServerSelectionError || error instanceof MongoNetworkError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EPIPE' || code === 'ECONNRESET' || code === 'ECONNREFUSED';
+}
