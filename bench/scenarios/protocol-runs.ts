@@ -9,18 +9,31 @@ export interface CommandCount {
   names: string[];
 }
 
-export interface ProtocolRunsResult {
+/** Work done twice during a load (warm-up included), as the server's driver saw it (bench/server-probe.ts). */
+export interface RetryCount {
+  failedCommands: number;
+  abortedTransactions: number;
+  lostVersionRaces: number;
+}
+
+export interface RunLoad {
   next: LatencySummary;
   begin: LatencySummary;
   attest: LatencySummary;
   /** Whole runs (begin → 5 × next → attest) finished per second. */
   runsPerSecond: number;
+  retries: RetryCount;
+  errors: number;
+  firstError: string | null;
+}
+
+export interface ProtocolRunsResult extends RunLoad {
+  /** The same agents, each on a protocol of its own: what the hot protocol is compared with. */
+  spread: RunLoad;
   /** Database commands of each `next` on a shell step, counted one call at a time with nothing else running. */
   commandsPerNext: CommandCount;
   /** The same for a `next` that answers a user_input step: it also closes the step's prompt and may open the next one. */
   commandsPerPromptNext: CommandCount;
-  errors: number;
-  firstError: string | null;
 }
 
 /** One agent's run: begin, prove every step, attest. */
@@ -43,35 +56,48 @@ async function runOnce(client: GraphqlClient, headUri: string, record: (kind: st
   record('run', 0);
 }
 
-/** 32 agents each looping begin → 5 × next → attest against one protocol. */
-export async function protocolRuns(server: BenchServer, options: { concurrency: number; warmupMs: number; durationMs: number }): Promise<ProtocolRunsResult> {
+type LoadWindow = { concurrency: number; warmupMs: number; durationMs: number };
+
+/**
+ * 32 agents each looping begin → 5 × next → attest against one protocol (hot), then the same
+ * agents each on its own protocol (spread), in the same process and database.
+ */
+export async function protocolRuns(server: BenchServer, options: LoadWindow): Promise<ProtocolRunsResult> {
   const client = graphqlClient(server.graphqlUrl, options.concurrency);
+  const mint = async (markdown: string) => (await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown } })).mint.protocol.uri;
   try {
-    const { mint } = await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: shellProtocol(STEPS_PER_RUN) } });
-    const headUri = mint.protocol.uri;
+    const headUri = await mint(shellProtocol(STEPS_PER_RUN));
     const commandsPerNext = await countCommandsPerNext(server, client, headUri, shellSolution);
-    const prompts = (await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: promptProtocol(3) } })).mint.protocol.uri;
-    const commandsPerPromptNext = await countCommandsPerNext(server, client, prompts, userInputSolution);
-    const load = await closedLoop({
-      workers: options.concurrency,
-      warmupMs: options.warmupMs,
-      durationMs: options.durationMs,
-      work: (_, record) => runOnce(client, headUri, record),
-    });
-    const of = (kind: string) => summarize(load.latencies.get(kind) ?? [], load.seconds);
-    return {
-      next: of('next'),
-      begin: of('begin'),
-      attest: of('attest'),
-      runsPerSecond: (load.latencies.get('run')?.length ?? 0) / load.seconds,
-      commandsPerNext,
-      commandsPerPromptNext,
-      errors: load.errors,
-      firstError: load.firstError,
-    };
+    const commandsPerPromptNext = await countCommandsPerNext(server, client, await mint(promptProtocol(3)), userInputSolution);
+    const hot = await runLoad(server, client, options, () => headUri);
+    const heads: string[] = [];
+    for (let agent = 0; agent < options.concurrency; agent++) heads.push(await mint(shellProtocol(STEPS_PER_RUN)));
+    const spread = await runLoad(server, client, options, (worker) => heads[worker]!);
+    return { ...hot, spread, commandsPerNext, commandsPerPromptNext };
   } finally {
     client.close();
   }
+}
+
+async function runLoad(server: BenchServer, client: GraphqlClient, options: LoadWindow, protocolOf: (worker: number) => string): Promise<RunLoad> {
+  await server.sample({ resetCommands: true });
+  const load = await closedLoop({
+    workers: options.concurrency,
+    warmupMs: options.warmupMs,
+    durationMs: options.durationMs,
+    work: (worker, record) => runOnce(client, protocolOf(worker), record),
+  });
+  const { retries } = await server.sample({ resetCommands: true });
+  const of = (kind: string) => summarize(load.latencies.get(kind) ?? [], load.seconds);
+  return {
+    next: of('next'),
+    begin: of('begin'),
+    attest: of('attest'),
+    runsPerSecond: (load.latencies.get('run')?.length ?? 0) / load.seconds,
+    retries,
+    errors: load.errors,
+    firstError: load.firstError,
+  };
 }
 
 /** Runs a protocol three times, one call at a time, and reads the server's command counter around each next. */

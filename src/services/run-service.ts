@@ -9,13 +9,15 @@ import { canonicalJson } from '../runs/canonical-json.js';
 import { checkText, MAX_FAILED_PROOF_BYTES } from '../limits.js';
 import { effectiveChallenge, requiresHuman, userInputPrompt } from '../runs/challenge-display.js';
 import { newNonce } from '../runs/nonce.js';
+import { DEFAULT_ATTEST_RATER } from '../runs/quality.js';
 import type { IdSource, RunState, RunStep, StepTransition } from '../runs/run-transitions.js';
 import { applyAttest, applyNext, applyPromptAnswer, beginRun, isEveryStepSettled, runNotFoundPayload, showRun } from '../runs/run-transitions.js';
 import type { Outcome, SolutionInput } from '../runs/solution-input.js';
 import { displayStepContent } from '../runs/step-content.js';
 import type { StepPayload } from '../runs/step-payload.js';
 import { GRAPHQL_VOCABULARY, type Vocabulary } from '../runs/vocabulary.js';
-import type { PromptRecord, RunCommit, RunEventRecord, RunEventType, RunRecord, RunStatus, RunStore, StoredProof } from '../store/run-store.js';
+import type { PromptRecord, RunCommit, RunUpdate, RunEventRecord, RunEventType, RunRecord, RunStatus, RunStore, StoredProof } from '../store/run-store.js';
+import type { AttestCount, UsageStore } from '../store/usage-store.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { parseMemoryUri } from './memory-uri.js';
@@ -58,6 +60,9 @@ export interface AnswerPromptResult {
   result: StepPayload;
 }
 
+/** An attest counts its run's usage at once; the expiry timer counts runs still pending after this long. */
+const USAGE_COUNT_GRACE_MS = 60_000;
+
 /** A concurrent writer moved the run: reload and apply again, a few times at most. */
 const MAX_CONFLICT_RETRIES = 25;
 
@@ -72,6 +77,7 @@ const idSource: IdSource = { newNonce, newPromptId: () => randomUUID() };
 export class RunService {
   constructor(
     private readonly runs: RunStore,
+    private readonly usage: UsageStore,
     private readonly events: EventBus,
     private readonly settings: { runIdleTtlMs: number; onAttest?: (outcome: Outcome) => void },
   ) {}
@@ -183,31 +189,29 @@ export class RunService {
         const payload = runNotFoundPayload(input.runId ?? 'none', input.uri, vocabulary);
         return { runId: payload.runId, uri: input.uri, outcome: input.outcome, message: payload.message ?? '', qualityBonus: 0, ratedAt: null, errorCode: 'RUN_NOT_FOUND', nextAction: payload.nextAction };
       }
-      // Attesting again with the same outcome and message is a resubmission: same answer.
+      // Attesting again with the same outcome and message is a resubmission: same answer (and the
+      // usage counted, if the first call stopped before counting it).
       const previous = run.attestation;
-      if (previous && previous.outcome === input.outcome && previous.message === input.message) return previous;
+      if (previous && previous.outcome === input.outcome && previous.message === input.message) {
+        if (run.pendingUsage) await this.countUsage(run, run.pendingUsage);
+        return previous;
+      }
       const now = new Date();
       const transition = applyAttest(run.state, { ...input, now, vocabulary });
       if (!transition.rating) return transition.payload;
       const events = [this.event(run, run.eventSeq + 1, 'ATTESTED', { now, message: input.outcome })];
-      const saved = await this.commit({
-        run,
-        update: { status: 'ATTESTED', state: transition.state, newProofs: [], attestation: transition.payload, now, expiresAt: run.expiresAt },
-        events,
-        newPrompt: null,
-        closePrompts: { status: 'EXPIRED', at: now, by: null },
-        quality: {
-          proofCounts: proofCountsByStep(run.proofs),
-          attest: {
-            uris: transition.qualityTargetUris,
-            success: transition.rating.outcome === 'SUCCESS',
-            bonus: transition.rating.qualityBonus,
-            ratedAt: transition.rating.ratedAt,
-            rater: transition.rating.rater?.trim() || 'kairos-attest',
-          },
-        },
-      });
+      const pendingUsage: AttestCount = {
+        uris: transition.qualityTargetUris,
+        success: transition.rating.outcome === 'SUCCESS',
+        bonus: transition.rating.qualityBonus,
+        ratedAt: transition.rating.ratedAt,
+        rater: transition.rating.rater?.trim() || DEFAULT_ATTEST_RATER,
+      };
+      const update: RunUpdate = { status: 'ATTESTED', state: transition.state, newProofs: [], attestation: transition.payload, pendingUsage, now, expiresAt: run.expiresAt };
+      const saved = await this.commit({ run, update, events, newPrompt: null, closePrompts: { status: 'EXPIRED', at: now, by: null } });
       if (!saved) continue;
+      // After the run commits, outside its write: concurrent attests of one protocol share counters.
+      await this.countUsage(run, pendingUsage);
       this.settings.onAttest?.(transition.rating.outcome);
       return transition.payload;
     }
@@ -296,12 +300,24 @@ export class RunService {
     return subscribeAcrossSpaces(this.events, 'runLifecycle', readableSpacesFor(viewer, filter.space));
   }
 
-  /** Marks idle runs EXPIRED and closes their prompts; the server calls it on a timer. */
+  /**
+   * Marks idle runs EXPIRED and closes their prompts, and counts the usage of runs whose attest
+   * stopped before counting it; the server calls it on a timer.
+   */
   async expireIdleRuns(now = new Date()): Promise<number> {
+    for (const run of await this.runs.findRunsWithPendingUsage(new Date(now.getTime() - USAGE_COUNT_GRACE_MS), 100)) {
+      if (run.pendingUsage) await this.countUsage(run, run.pendingUsage);
+    }
     const stale = await this.runs.findExpiredRuns(now, 100);
     let expired = 0;
     for (const run of stale) if (await this.expire(run, now)) expired++;
     return expired;
+  }
+
+  /** Counts an attested run's proofs and attest in `memory_usage` (idempotent per run), then clears its pending attest. */
+  private async countUsage(run: RunRecord, attest: AttestCount): Promise<void> {
+    await this.usage.countRun({ runId: run._id, space: run.space, proofCounts: proofCountsByStep(run.proofs), attest });
+    await this.runs.clearPendingUsage(run._id);
   }
 
   private async expire(run: RunRecord, now: Date): Promise<boolean> {

@@ -1,10 +1,11 @@
-import type { AnyBulkWriteOperation, ClientSession, Collection, Db, Filter, MongoClient } from 'mongodb';
+import type { ClientSession, Collection, Db, Filter, MongoClient } from 'mongodb';
 import type { AttestPayload } from '../runs/attest-payload.js';
 import type { ProofRecord } from '../runs/proof-record.js';
 import type { PagePosition } from './page-position.js';
 import type { RunState } from '../runs/run-transitions.js';
 import type { StepErrorCode } from '../runs/step-error-code.js';
 import type { StepPayload } from '../runs/step-payload.js';
+import type { AttestCount } from './usage-store.js';
 
 export type RunStatus = 'ACTIVE' | 'COMPLETED' | 'ATTESTED' | 'EXPIRED';
 
@@ -49,6 +50,8 @@ export interface RunRecord {
   state: RunState;
   proofs: StoredProof[];
   attestation: AttestPayload | null;
+  /** The attest still to be counted in `memory_usage`: set with the attest, removed once UsageStore counted it. */
+  pendingUsage?: AttestCount;
   /** The last event sequence number used; events are numbered 1, 2, … per run. */
   eventSeq: number;
   /** Every write is conditional on it: concurrent calls advance a run exactly once. */
@@ -98,6 +101,8 @@ export interface RunUpdate {
   state: RunState;
   newProofs: StoredProof[];
   attestation?: AttestPayload | null;
+  /** The attest to count after the run commits (see RunRecord.pendingUsage). */
+  pendingUsage?: AttestCount;
   now: Date;
   expiresAt: Date;
 }
@@ -110,30 +115,6 @@ export interface PromptClosing {
   by: string | null;
 }
 
-/**
- * How one space has used one memory (a protocol step or head): runs in that space count here,
- * so a tenant's runs of a shared protocol never write into the shared document. `_id` is
- * `<memoryId>|<space>`.
- */
-export interface MemoryUsageRecord {
-  _id: string;
-  memoryId: string;
-  space: string;
-  proofs?: { attempts: number; successes: number; failures: number };
-  attests?: { attempts: number; successes: number; failures: number };
-  qualityBonus?: number;
-  lastRatedAt?: string;
-  /** The attester's llmModelId (at most TEXT_LIMITS.llmModelId characters). */
-  lastRater?: string;
-}
-
-/** What an attest counts on the steps (their proofs) and on the attested step and the head. */
-export interface QualityChange {
-  /** Per step URI: settled proofs by outcome. */
-  proofCounts: Map<string, { successes: number; failures: number }>;
-  attest: { uris: string[]; success: boolean; bonus: number; ratedAt: string; rater: string };
-}
-
 /** Everything one transition writes (see `RunStore.commit`). */
 export interface RunCommit {
   run: RunRecord;
@@ -142,8 +123,6 @@ export interface RunCommit {
   events: RunEventRecord[];
   newPrompt: PromptRecord | null;
   closePrompts: PromptClosing | null;
-  /** Quality counters, counted with $inc so concurrent attests never lose one. */
-  quality?: QualityChange;
 }
 
 /** Runs begun at or after `since`, oldest first: the order an archive is written in. */
@@ -158,12 +137,11 @@ export interface RunListFilter {
   chainId?: string;
 }
 
-/** Every MongoDB call on `runs`, `run_events`, `prompts` and `memory_usage` (the counters an attest adds). */
+/** Every MongoDB call on `runs`, `run_events` and `prompts`. */
 export class RunStore {
   readonly runs: Collection<RunRecord>;
   readonly events: Collection<RunEventRecord>;
   readonly prompts: Collection<PromptRecord>;
-  readonly usage: Collection<MemoryUsageRecord>;
 
   constructor(
     private readonly db: Db,
@@ -172,7 +150,6 @@ export class RunStore {
     this.runs = db.collection<RunRecord>('runs');
     this.events = db.collection<RunEventRecord>('run_events');
     this.prompts = db.collection<PromptRecord>('prompts');
-    this.usage = db.collection<MemoryUsageRecord>('memory_usage');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -182,9 +159,9 @@ export class RunStore {
       { key: { space: 1, updatedAt: -1 }, name: 'space_recent' },
       { key: { status: 1, expiresAt: 1 }, name: 'status_expiry' },
       { key: { space: 1, createdAt: 1, _id: 1 }, name: 'space_created' },
+      { key: { 'pendingUsage.ratedAt': 1 }, name: 'usage_pending', sparse: true },
     ]);
     await this.events.createIndexes([{ key: { runId: 1, seq: 1 }, name: 'run_seq', unique: true }]);
-    await this.usage.createIndexes([{ key: { memoryId: 1, space: 1 }, name: 'memory_space' }]);
     await this.prompts.createIndexes([
       { key: { space: 1, status: 1, createdAt: 1 }, name: 'space_status' },
       { key: { runId: 1, status: 1 }, name: 'run_status' },
@@ -223,6 +200,7 @@ export class RunStore {
                 updatedAt: update.now,
                 expiresAt: update.expiresAt,
                 ...(update.attestation !== undefined ? { attestation: update.attestation } : {}),
+                ...(update.pendingUsage ? { pendingUsage: update.pendingUsage } : {}),
               },
               $inc: { version: 1, eventSeq: change.events.length },
               ...(update.newProofs.length > 0 ? { $push: { proofs: { $each: update.newProofs } } } : {}),
@@ -235,7 +213,6 @@ export class RunStore {
         }
         if (change.events.length > 0) await this.events.insertMany(change.events, { ordered: true, session });
         if (change.newPrompt) await this.prompts.insertOne(change.newPrompt, { session });
-        if (change.quality) await this.recordQuality(change.run.space, change.quality.proofCounts, change.quality.attest, session);
         return change.closePrompts ? this.closePrompts(change.run._id, change.closePrompts, session) : [];
       });
     } finally {
@@ -305,28 +282,13 @@ export class RunStore {
     return this.runs.find({ status: { $in: ['ACTIVE', 'COMPLETED'] }, expiresAt: { $lte: now } }, { limit }).toArray();
   }
 
-  /**
-   * Counts each settled proof on its step and the attest on the attested step and the protocol
-   * head, in `memory_usage` under the run's own space (never in the memory, which may be a
-   * shared or read-only one). Counters use $inc so concurrent attests never lose a count; no
-   * free text from the run is kept there but the rater's model id (bounded).
-   */
-  async recordQuality(space: string, proofCounts: QualityChange['proofCounts'], attest: QualityChange['attest'], session?: ClientSession): Promise<void> {
-    const operations: AnyBulkWriteOperation<MemoryUsageRecord>[] = [];
-    const upsert = (uri: string, update: Record<string, unknown>) => {
-      const memoryId = memoryIdOf(uri);
-      operations.push({ updateOne: { filter: { _id: `${memoryId}|${space}` }, update: { ...update, $setOnInsert: { memoryId, space } } as never, upsert: true } });
-    };
-    for (const [uri, counts] of proofCounts) {
-      upsert(uri, { $inc: { 'proofs.attempts': counts.successes + counts.failures, 'proofs.successes': counts.successes, 'proofs.failures': counts.failures } });
-    }
-    for (const uri of attest.uris) {
-      upsert(uri, {
-        $inc: { 'attests.attempts': 1, [`attests.${attest.success ? 'successes' : 'failures'}`]: 1, qualityBonus: attest.bonus },
-        $set: { lastRatedAt: attest.ratedAt, lastRater: attest.rater },
-      });
-    }
-    if (operations.length > 0) await this.usage.bulkWrite(operations, { ordered: false, session });
+  /** Attested runs whose usage is still to be counted (the attest that set it stopped before counting). */
+  async findRunsWithPendingUsage(attestedBefore: Date, limit: number): Promise<RunRecord[]> {
+    return this.runs.find({ 'pendingUsage.ratedAt': { $lte: attestedBefore.toISOString() } }, { limit }).toArray();
+  }
+
+  async clearPendingUsage(runId: string): Promise<void> {
+    await this.runs.updateOne({ _id: runId, pendingUsage: { $exists: true } }, { $unset: { pendingUsage: '' } });
   }
 
   private runFilter(filter: RunListFilter): Filter<RunRecord> {
@@ -335,9 +297,4 @@ export class RunStore {
     if (filter.chainId) query['protocol.chainId'] = filter.chainId;
     return query;
   }
-}
-
-/** Memory ids are the last segment of their `kairos://mem/{id}` URI (the `_id` index finds them). */
-function memoryIdOf(uri: string): string {
-  return uri.slice(uri.lastIndexOf('/') + 1);
 }
