@@ -219,7 +219,7 @@ function printTable(): void {
     rows.push(['', 'spread: whole runs', '', '', fixed(spread.runsPerSecond, 1), `${spread.errors} errors${spread.firstError ? `: ${spread.firstError}` : ''}; ${retryNote(spread.retries)}`]);
   }
   const floor = results.floor as Floor | undefined;
-  if (floor) rows.push(['3 floor', "a next's 4 commands via the driver, 32 loops", fixed(floor.next.p50Ms, 2), fixed(floor.next.p99Ms, 2), fixed(floor.next.perSecond, 0), `${floor.errors} errors`]);
+  if (floor) rows.push(['3 floor', "a next's 2 commands via the driver, 32 loops", fixed(floor.next.p50Ms, 2), fixed(floor.next.p99Ms, 2), fixed(floor.next.perSecond, 0), `${floor.errors} errors`]);
   const edits = results.batch as Batch | undefined;
   if (edits) {
     rows.push(['4 batch', `updateMemories, ${edits.uris} URIs in one call`, fixed(edits.batchCallMs, 0), '', '', `${edits.commandsPerBatchCall} commands`]);

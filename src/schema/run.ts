@@ -8,7 +8,7 @@ import { STEP_ERROR_CODE_DESCRIPTIONS } from '../runs/step-error-code.js';
 import type { NextCall } from '../runs/step-messages.js';
 import type { CurrentStep, StepPayload } from '../runs/step-payload.js';
 import type { AnswerPromptResult } from '../services/run-service.js';
-import { RUN_LIFECYCLE_EVENT_TYPES, toChallengePrompt } from '../events/topics.js';
+import { RUN_LIFECYCLE_EVENT_TYPES } from '../events/topics.js';
 import type { RunRecord, StoredProof } from '../store/run-store.js';
 import { ChallengeTypeEnum, CommentChallengeRef, McpChallengeRef, ShellChallengeRef, UserInputChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
@@ -253,7 +253,7 @@ export const RunRef = builder.objectRef<RunRecord>('Run').implement({
     events: t.field({
       type: [RunEventRef],
       args: { afterSeq: t.arg.int({ description: 'Only events with a larger seq.' }) },
-      resolve: (run, args, ctx) => ctx.services.runs.runEvents(run._id, args.afterSeq ?? 0),
+      resolve: (run, args, ctx) => ctx.services.runs.eventsOf(run, args.afterSeq ?? 0),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (run) => run.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (run) => run.updatedAt }),
@@ -379,7 +379,7 @@ const AnswerPromptInput = builder.inputType('AnswerPromptInput', {
 
 const AnswerPromptPayloadRef = builder.objectRef<AnswerPromptResult>('AnswerPromptPayload').implement({
   fields: (t) => ({
-    prompt: t.field({ type: ChallengePromptRef, resolve: (payload) => toChallengePrompt(payload.prompt) }),
+    prompt: t.field({ type: ChallengePromptRef, resolve: (payload) => payload.prompt }),
     result: t.field({ type: StepPayloadRef, description: 'The run after the answer.', resolve: (payload) => payload.result }),
   }),
 });

@@ -45,7 +45,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   await installBuiltinProtocols(memoryStore);
   const historyStore = new MemoryHistoryStore(db, { retentionDays: config.historyDays, enabled: config.historyEnabled });
   await historyStore.ensureIndexes();
-  const runStore = new RunStore(db, client);
+  const runStore = new RunStore(db);
   await runStore.ensureIndexes();
   const usageStore = new UsageStore(db);
   await usageStore.ensureIndexes();

@@ -25,7 +25,7 @@ describe('leaving a subscription between events', () => {
     const { mint } = await server.query(MintDocument, { input: { markdown: promptProtocol() } });
     const { begin } = await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } });
     const events = await createEventBus();
-    const runs = new RunService(new RunStore(server.mongo().db(server.dbName), server.mongo()), new UsageStore(server.mongo().db(server.dbName)), events, { runIdleTtlMs: 60_000 });
+    const runs = new RunService(new RunStore(server.mongo().db(server.dbName)), new UsageStore(server.mongo().db(server.dbName)), events, { runIdleTtlMs: 60_000 });
     const viewer = localViewer();
 
     const progress = runs.watchRun(viewer, begin.runId);
