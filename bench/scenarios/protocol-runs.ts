@@ -1,4 +1,4 @@
-import { type BenchServer, closedLoop, type GraphqlClient, graphqlClient, type LatencySummary, summarize, timed } from '../harness.js';
+import { type BenchServer, closedLoop, type GraphqlClient, graphqlClient, type LatencySummary, type LoadResult, summarize, timed } from '../harness.js';
 import { ATTEST, BEGIN, MINT, NEXT, promptProtocol, shellProtocol, shellSolution, type StepAnswer, userInputSolution } from '../operations.js';
 
 export const STEPS_PER_RUN = 5;
@@ -59,27 +59,36 @@ async function runOnce(client: GraphqlClient, headUri: string, record: (kind: st
 type LoadWindow = { concurrency: number; warmupMs: number; durationMs: number };
 
 /**
- * 32 agents each looping begin → 5 × next → attest against one protocol (hot), then the same
- * agents each on its own protocol (spread), in the same process and database.
+ * 32 agents each looping begin → 5 × next → attest against one protocol (hot), and the same agents
+ * each on its own protocol (spread), in the same process and database. The two alternate in
+ * rounds (hot, spread, hot, spread) so that a change in the shared machine's load falls on both.
  */
-export async function protocolRuns(server: BenchServer, options: LoadWindow): Promise<ProtocolRunsResult> {
+export async function protocolRuns(server: BenchServer, options: LoadWindow & { rounds?: number }): Promise<ProtocolRunsResult> {
   const client = graphqlClient(server.graphqlUrl, options.concurrency);
   const mint = async (markdown: string) => (await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown } })).mint.protocol.uri;
   try {
     const headUri = await mint(shellProtocol(STEPS_PER_RUN));
     const commandsPerNext = await countCommandsPerNext(server, client, headUri, shellSolution);
     const commandsPerPromptNext = await countCommandsPerNext(server, client, await mint(promptProtocol(3)), userInputSolution);
-    const hot = await runLoad(server, client, options, () => headUri);
     const heads: string[] = [];
     for (let agent = 0; agent < options.concurrency; agent++) heads.push(await mint(shellProtocol(STEPS_PER_RUN)));
-    const spread = await runLoad(server, client, options, (worker) => heads[worker]!);
-    return { ...hot, spread, commandsPerNext, commandsPerPromptNext };
+    const rounds = options.rounds ?? 2;
+    const window = { ...options, warmupMs: options.warmupMs / rounds, durationMs: options.durationMs / rounds };
+    const hot: Measured[] = [];
+    const spread: Measured[] = [];
+    for (let round = 0; round < rounds; round++) {
+      hot.push(await measure(server, client, window, () => headUri));
+      spread.push(await measure(server, client, window, (worker) => heads[worker]!));
+    }
+    return { ...summarizeRounds(hot), spread: summarizeRounds(spread), commandsPerNext, commandsPerPromptNext };
   } finally {
     client.close();
   }
 }
 
-async function runLoad(server: BenchServer, client: GraphqlClient, options: LoadWindow, protocolOf: (worker: number) => string): Promise<RunLoad> {
+type Measured = LoadResult & { retries: RetryCount };
+
+async function measure(server: BenchServer, client: GraphqlClient, options: LoadWindow, protocolOf: (worker: number) => string): Promise<Measured> {
   await server.sample({ resetCommands: true });
   const load = await closedLoop({
     workers: options.concurrency,
@@ -88,18 +97,23 @@ async function runLoad(server: BenchServer, client: GraphqlClient, options: Load
     work: (worker, record) => runOnce(client, protocolOf(worker), record),
   });
   const { retries } = await server.sample({ resetCommands: true });
-  const of = (kind: string) => summarize(load.latencies.get(kind) ?? [], load.seconds);
-  return {
-    next: of('next'),
-    begin: of('begin'),
-    attest: of('attest'),
-    runsPerSecond: (load.latencies.get('run')?.length ?? 0) / load.seconds,
-    retries,
-    errors: load.errors,
-    firstError: load.firstError,
-  };
+  return { ...load, retries };
 }
 
+function summarizeRounds(rounds: Measured[]): RunLoad {
+  const seconds = rounds.reduce((sum, round) => sum + round.seconds, 0);
+  const all = (kind: string) => rounds.flatMap((round) => round.latencies.get(kind) ?? []);
+  const total = (key: keyof RetryCount) => rounds.reduce((sum, round) => sum + round.retries[key], 0);
+  return {
+    next: summarize(all('next'), seconds),
+    begin: summarize(all('begin'), seconds),
+    attest: summarize(all('attest'), seconds),
+    runsPerSecond: all('run').length / seconds,
+    retries: { failedCommands: total('failedCommands'), abortedTransactions: total('abortedTransactions'), lostVersionRaces: total('lostVersionRaces') },
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    firstError: rounds.find((round) => round.firstError)?.firstError ?? null,
+  };
+}
 /** Runs a protocol three times, one call at a time, and reads the server's command counter around each next. */
 async function countCommandsPerNext(
   server: BenchServer,
