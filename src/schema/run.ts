@@ -3,7 +3,6 @@ import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/top
 import type { AttestPayload } from '../runs/attest-payload.js';
 import type { DisplayedChallenge } from '../runs/challenge-display.js';
 import type { ProofRecord } from '../runs/proof-record.js';
-import type { SolutionInput as SolutionInputValue } from '../runs/solution-input.js';
 import { STEP_ERROR_CODE_DESCRIPTIONS } from '../runs/step-error-code.js';
 import type { NextCall } from '../runs/step-messages.js';
 import type { CurrentStep, StepPayload } from '../runs/step-payload.js';
@@ -340,14 +339,7 @@ builder.mutationField('next', (t) =>
   t.field({
     type: StepPayloadRef,
     args: { input: t.arg({ type: NextInput, required: true }) },
-    resolve: (_root, { input }, ctx) =>
-      ctx.services.runs.next(ctx.viewer, {
-        uri: input.uri,
-        runId: input.runId,
-        // Every field is nullable in the schema so that a missing one is reported as data
-        // (MISSING_FIELD) by the rules, which check each field at run time.
-        solution: input.solution as SolutionInputValue | null | undefined,
-      }, ctx.vocabulary),
+    resolve: (_root, { input }, ctx) => ctx.services.runs.next(ctx.viewer, input, ctx.vocabulary),
   }),
 );
 
