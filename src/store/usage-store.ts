@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import { MongoBulkWriteError } from 'mongodb';
 import type { OutcomeCounts } from '../runs/quality.js';
 
 /**
  * How one space has used one memory (a protocol step or head): runs in that space count here,
- * so a tenant's runs of a shared protocol never write into the shared document. `_id` is
- * `<memoryId>|<space>`.
+ * so a tenant's runs of a shared protocol never write into the shared document. Each run counts
+ * on one of USAGE_SHARDS documents chosen by its id (`_id` is `<memoryId>|<space>|<shard>`), so
+ * concurrent attests of one popular protocol rarely wait on the same row; readers sum them.
  */
 export interface MemoryUsageRecord {
   _id: string;
@@ -49,6 +51,14 @@ const COUNTED_RUNS_KEPT = 256;
 
 const DUPLICATE_KEY = 11000;
 
+/** Counter documents per memory and space. */
+const USAGE_SHARDS = 16;
+
+/** The same run always counts on the same shard, so its run-id guard sees a retry. */
+function shardOf(runId: string): number {
+  return createHash('sha1').update(runId).digest()[0]! % USAGE_SHARDS;
+}
+
 /** Every MongoDB call on `memory_usage`: counters written after a run is attested, read by search. */
 export class UsageStore {
   private readonly usage: Collection<MemoryUsageRecord>;
@@ -87,7 +97,7 @@ export class UsageStore {
     }
     const operations: AnyBulkWriteOperation<MemoryUsageRecord>[] = [...changes].map(([memoryId, change]) => ({
       updateOne: {
-        filter: { _id: `${memoryId}|${run.space}`, countedRuns: { $ne: run.runId } },
+        filter: { _id: `${memoryId}|${run.space}|${shardOf(run.runId)}`, countedRuns: { $ne: run.runId } },
         update: {
           $inc: change.$inc,
           ...(Object.keys(change.$set).length > 0 ? { $set: change.$set } : {}),
