@@ -165,8 +165,15 @@ function evaluateTargets(): void {
   const page = results.reads as Reads | undefined;
   const counted = process.env.BENCH_MONITOR_COMMANDS !== 'off';
   if (runs && counted) {
-    target('runs', 'database commands per next, shell step (max)', runs.commandsPerNext.max, '≤ 3', runs.commandsPerNext.max <= 3);
-    target('runs', 'database commands per next, user_input step (max)', runs.commandsPerPromptNext.max, '≤ 3', runs.commandsPerPromptNext.max <= 3);
+    target('runs', 'database commands per next, shell step (max)', runs.commandsPerNext.max, '≤ 2', runs.commandsPerNext.max <= 2);
+    target('runs', 'database commands per next, user_input step (max)', runs.commandsPerPromptNext.max, '≤ 2', runs.commandsPerPromptNext.max <= 2);
+  }
+  if (runs) {
+    const tail = runs.attest.p99Ms / runs.next.p99Ms;
+    target('runs', 'hot protocol: attest p99 / next p99', tail, '≤ 2', tail <= 2);
+    const share = runs.runsPerSecond / runs.spread.runsPerSecond;
+    target('runs', 'hot protocol runs/s / spread over 32 protocols', share, '≥ 0.80', share >= 0.8);
+    if (counted) target('runs', 'hot protocol: retried writes during the load', retriedWrites(runs.retries), '0', retriedWrites(runs.retries) === 0);
   }
   if (runs && base) {
     const ratio = runs.next.perSecond / base.perSecond;
@@ -205,10 +212,14 @@ function printTable(): void {
     rows.push(['', 'next answering a user_input step', '', '', '', `${runs.commandsPerPromptNext.min}–${runs.commandsPerPromptNext.max} commands: ${runs.commandsPerPromptNext.names.join(', ')}`]);
     rows.push(['', 'begin', fixed(runs.begin.p50Ms, 2), fixed(runs.begin.p99Ms, 2), fixed(runs.begin.perSecond, 0), '']);
     rows.push(['', 'attest', fixed(runs.attest.p50Ms, 2), fixed(runs.attest.p99Ms, 2), fixed(runs.attest.perSecond, 0), '']);
-    rows.push(['', 'whole runs (begin → 5 × next → attest)', '', '', fixed(runs.runsPerSecond, 1), `${runs.errors} errors${runs.firstError ? `: ${runs.firstError}` : ''}`]);
+    rows.push(['', 'whole runs (begin → 5 × next → attest)', '', '', fixed(runs.runsPerSecond, 1), `${runs.errors} errors${runs.firstError ? `: ${runs.firstError}` : ''}; ${retryNote(runs.retries)}`]);
+    const spread = runs.spread;
+    rows.push(['', 'spread: 32 agents on 32 protocols, next', fixed(spread.next.p50Ms, 2), fixed(spread.next.p99Ms, 2), fixed(spread.next.perSecond, 0), '']);
+    rows.push(['', 'spread: attest', fixed(spread.attest.p50Ms, 2), fixed(spread.attest.p99Ms, 2), fixed(spread.attest.perSecond, 0), '']);
+    rows.push(['', 'spread: whole runs', '', '', fixed(spread.runsPerSecond, 1), `${spread.errors} errors${spread.firstError ? `: ${spread.firstError}` : ''}; ${retryNote(spread.retries)}`]);
   }
   const floor = results.floor as Floor | undefined;
-  if (floor) rows.push(['3 floor', "a next's 4 commands via the driver, 32 loops", fixed(floor.next.p50Ms, 2), fixed(floor.next.p99Ms, 2), fixed(floor.next.perSecond, 0), `${floor.errors} errors`]);
+  if (floor) rows.push(['3 floor', "a next's 2 commands via the driver, 32 loops", fixed(floor.next.p50Ms, 2), fixed(floor.next.p99Ms, 2), fixed(floor.next.perSecond, 0), `${floor.errors} errors`]);
   const edits = results.batch as Batch | undefined;
   if (edits) {
     rows.push(['4 batch', `updateMemories, ${edits.uris} URIs in one call`, fixed(edits.batchCallMs, 0), '', '', `${edits.commandsPerBatchCall} commands`]);
@@ -261,6 +272,14 @@ function printSoak(outcome: Awaited<ReturnType<typeof soak>>): void {
       `heap used start ${fixed(outcome.heapUsed.startMb)} end ${fixed(outcome.heapUsed.endMb)} max ${fixed(outcome.heapUsed.maxMb)} MB, slope ${fixed(outcome.heapUsed.slopeMbPerMin, 2)} MB/min\n` +
       `open handles start ${outcome.activeHandles.start} end ${outcome.activeHandles.end} max ${outcome.activeHandles.max}, slope ${fixed(outcome.activeHandles.slopePerMin, 2)}/min\n`,
   );
+}
+
+function retriedWrites(retries: Runs['retries']): number {
+  return retries.failedCommands + retries.abortedTransactions + retries.lostVersionRaces;
+}
+
+function retryNote(retries: Runs['retries']): string {
+  return `retries: ${retries.failedCommands} failed commands, ${retries.abortedTransactions} aborted transactions, ${retries.lostVersionRaces} lost version races`;
 }
 
 function printRows(rows: string[][]): void {

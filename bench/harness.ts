@@ -3,10 +3,10 @@
  * is its own), a keep-alive HTTP client, a closed-loop load runner and percentiles.
  * Traffic goes to 127.0.0.1 only; every loop is bounded by time and by count.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { freeLoopbackPort } from '../test/support/free-port.js';
+import { startServerProcess, stopProcess } from '../test/support/server-process.js';
 import type { ProbeSample } from './server-probe.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -42,16 +42,8 @@ export async function startEngine(): Promise<Engine> {
       reject(new Error(`engine exited with ${code}:\n${errors}`));
     });
   });
-  return { uri, stop: () => stopChild(child) };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
+  // The engine stops its database cleanly: give it longer than a server.
+  return { uri, stop: () => stopProcess(child, 15_000) };
 }
 
 // ---------------------------------------------------------------- server
@@ -68,45 +60,28 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** `src/main.ts` as deployed, plus the probe; LOG_LEVEL=warn so logging is not what is measured. */
+/** `src/main.ts` as deployed (the tests' server process), plus the probe; LOG_LEVEL=warn so logging is not what is measured. */
 export async function startServer(options: { mongoUri: string; dbName: string; env?: Record<string, string> }): Promise<BenchServer> {
-  const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', './bench/server-probe.ts', 'src/main.ts'], {
-    cwd: repoRoot,
+  const server = await startServerProcess({
+    mongoUri: options.mongoUri,
+    dbName: options.dbName,
+    nodeArgs: ['--expose-gc', '--import', './bench/server-probe.ts'],
+    ipc: true,
     env: {
-      ...process.env,
       NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MONGODB_URI: options.mongoUri,
-      MONGODB_DB: options.dbName,
       LOG_LEVEL: 'warn',
-      KAIROS_GRAPHIQL: 'off',
-      REDIS_URL: '',
       // One principal sends all the load: limits stay in the pipeline but too high to trip.
       KAIROS_RATE_LIMIT_PER_MINUTE: '1000000000',
       KAIROS_MAX_CONCURRENT_PER_PRINCIPAL: '1000000',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server not healthy in 60 s:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.status === 200, () => false);
-    if (healthy) break;
-    await sleep(100);
-  }
+  const { child } = server;
   return {
-    pid: child.pid!,
-    baseUrl,
-    graphqlUrl: `${baseUrl}/graphql`,
-    wsUrl: `ws://127.0.0.1:${port}/graphql`,
+    pid: server.pid,
+    baseUrl: server.baseUrl,
+    graphqlUrl: server.graphqlUrl,
+    wsUrl: server.wsUrl,
     sample(sampleOptions = {}) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('server probe did not answer')), 10_000);
@@ -140,8 +115,9 @@ export async function startServer(options: { mongoUri: string; dbName: string; e
       }
     },
     async stop() {
-      await stopChild(child);
-      if (output.trim()) console.error(`server output:\n${output.trim().split('\n').slice(-20).join('\n')}`);
+      await server.stop();
+      const output = server.output().trim();
+      if (output) console.error(`server output:\n${output.split('\n').slice(-20).join('\n')}`);
     },
   };
 }

@@ -8,12 +8,24 @@ import { Session } from 'node:inspector';
 import { MongoClient } from 'mongodb';
 
 const commands = new Map<string, number>();
+const retries = { failedCommands: 0, abortedTransactions: 0, lostVersionRaces: 0 };
 const connect = MongoClient.prototype.connect;
 MongoClient.prototype.connect = function patchedConnect(this: MongoClient) {
   // For an A/B of what command monitoring itself costs (it deserialises every reply once more):
   // BENCH_MONITOR_COMMANDS=off turns it off, and with it the counts.
   this.options.monitorCommands = process.env.BENCH_MONITOR_COMMANDS !== 'off';
-  this.on('commandStarted', (event) => commands.set(event.commandName, (commands.get(event.commandName) ?? 0) + 1));
+  this.on('commandStarted', (event) => {
+    commands.set(event.commandName, (commands.get(event.commandName) ?? 0) + 1);
+    if (event.commandName === 'abortTransaction') retries.abortedTransactions++;
+  });
+  // A failed command (a write conflict) and a conditional run write that matched nothing (another
+  // call moved the run) are each followed by a retry: together they count the work done twice.
+  this.on('commandFailed', () => retries.failedCommands++);
+  this.on('commandSucceeded', (event) => {
+    const reply = event.reply as { n?: number; lastErrorObject?: { n?: number } } | undefined;
+    const matched = event.commandName === 'update' ? reply?.n : event.commandName === 'findAndModify' ? reply?.lastErrorObject?.n : undefined;
+    if (matched === 0) retries.lostVersionRaces++;
+  });
   return connect.call(this);
 };
 
@@ -24,6 +36,8 @@ export interface ProbeSample {
   activeResources: number;
   activeHandles: number;
   commands: Record<string, number>;
+  /** Since the last reset: failed commands, transactions aborted (each one retried) and writes that lost a version race. */
+  retries: { failedCommands: number; abortedTransactions: number; lostVersionRaces: number };
 }
 
 process.on('message', (message: { type: 'sample'; gc?: boolean; resetCommands?: boolean }) => {
@@ -36,8 +50,12 @@ process.on('message', (message: { type: 'sample'; gc?: boolean; resetCommands?: 
     activeResources: process.getActiveResourcesInfo().length,
     activeHandles: (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().length,
     commands: Object.fromEntries(commands),
+    retries: { ...retries },
   };
-  if (message.resetCommands) commands.clear();
+  if (message.resetCommands) {
+    commands.clear();
+    retries.failedCommands = retries.abortedTransactions = retries.lostVersionRaces = 0;
+  }
   process.send?.({ type: 'sample', sample });
 });
 

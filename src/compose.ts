@@ -11,6 +11,7 @@ import { MemoryStore } from './store/memory-store.js';
 import { MemoryHistoryStore } from './store/memory-history-store.js';
 import { RunStore } from './store/run-store.js';
 import { SearchStore } from './store/search-store.js';
+import { UsageStore } from './store/usage-store.js';
 import { installBuiltinProtocols } from './builtin/install-builtin-protocols.js';
 import { AuditStore } from './store/audit-store.js';
 import { ProjectMemoryStore } from './store/project-memory-store.js';
@@ -48,8 +49,10 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   await installBuiltinProtocols(memoryStore);
   const historyStore = new MemoryHistoryStore(db, { retentionDays: config.historyDays, enabled: config.historyEnabled });
   await historyStore.ensureIndexes();
-  const runStore = new RunStore(db, client);
+  const runStore = new RunStore(db);
   await runStore.ensureIndexes();
+  const usageStore = new UsageStore(db);
+  await usageStore.ensureIndexes();
   const authStore = new AuthStore(db);
   await authStore.ensureIndexes();
   const proposalStore = new ProposalStore(db);
@@ -68,8 +71,8 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     memories: new MemoryService(memoryStore, historyStore, events, config),
     history: new MemoryHistoryService(memoryStore, historyStore, events),
     protocols: new ProtocolService(memoryStore, historyStore, events, config),
-    runs: new RunService(runStore, events, { runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000, onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }) }),
-    search: new SearchService(new SearchStore(db)),
+    runs: new RunService(runStore, usageStore, events, { runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000, onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }) }),
+    search: new SearchService(new SearchStore(db, usageStore)),
     proposals,
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
     signingKeys,

@@ -1,4 +1,4 @@
-import { type BenchServer, closedLoop, type GraphqlClient, graphqlClient, type LatencySummary, summarize, timed } from '../harness.js';
+import { type BenchServer, closedLoop, type GraphqlClient, graphqlClient, type LatencySummary, type LoadResult, summarize, timed } from '../harness.js';
 import { ATTEST, BEGIN, MINT, NEXT, promptProtocol, shellProtocol, shellSolution, type StepAnswer, userInputSolution } from '../operations.js';
 
 export const STEPS_PER_RUN = 5;
@@ -9,18 +9,31 @@ export interface CommandCount {
   names: string[];
 }
 
-export interface ProtocolRunsResult {
+/** Work done twice during a load (warm-up included), as the server's driver saw it (bench/server-probe.ts). */
+export interface RetryCount {
+  failedCommands: number;
+  abortedTransactions: number;
+  lostVersionRaces: number;
+}
+
+export interface RunLoad {
   next: LatencySummary;
   begin: LatencySummary;
   attest: LatencySummary;
   /** Whole runs (begin → 5 × next → attest) finished per second. */
   runsPerSecond: number;
+  retries: RetryCount;
+  errors: number;
+  firstError: string | null;
+}
+
+export interface ProtocolRunsResult extends RunLoad {
+  /** The same agents, each on a protocol of its own: what the hot protocol is compared with. */
+  spread: RunLoad;
   /** Database commands of each `next` on a shell step, counted one call at a time with nothing else running. */
   commandsPerNext: CommandCount;
   /** The same for a `next` that answers a user_input step: it also closes the step's prompt and may open the next one. */
   commandsPerPromptNext: CommandCount;
-  errors: number;
-  firstError: string | null;
 }
 
 /** One agent's run: begin, prove every step, attest. */
@@ -43,37 +56,64 @@ async function runOnce(client: GraphqlClient, headUri: string, record: (kind: st
   record('run', 0);
 }
 
-/** 32 agents each looping begin → 5 × next → attest against one protocol. */
-export async function protocolRuns(server: BenchServer, options: { concurrency: number; warmupMs: number; durationMs: number }): Promise<ProtocolRunsResult> {
+type LoadWindow = { concurrency: number; warmupMs: number; durationMs: number };
+
+/**
+ * 32 agents each looping begin → 5 × next → attest against one protocol (hot), and the same agents
+ * each on its own protocol (spread), in the same process and database. The two alternate in
+ * rounds (hot, spread, hot, spread) so that a change in the shared machine's load falls on both.
+ */
+export async function protocolRuns(server: BenchServer, options: LoadWindow & { rounds?: number }): Promise<ProtocolRunsResult> {
   const client = graphqlClient(server.graphqlUrl, options.concurrency);
+  const mint = async (markdown: string) => (await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown } })).mint.protocol.uri;
   try {
-    const { mint } = await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: shellProtocol(STEPS_PER_RUN) } });
-    const headUri = mint.protocol.uri;
+    const headUri = await mint(shellProtocol(STEPS_PER_RUN));
     const commandsPerNext = await countCommandsPerNext(server, client, headUri, shellSolution);
-    const prompts = (await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: promptProtocol(3) } })).mint.protocol.uri;
-    const commandsPerPromptNext = await countCommandsPerNext(server, client, prompts, userInputSolution);
-    const load = await closedLoop({
-      workers: options.concurrency,
-      warmupMs: options.warmupMs,
-      durationMs: options.durationMs,
-      work: (_, record) => runOnce(client, headUri, record),
-    });
-    const of = (kind: string) => summarize(load.latencies.get(kind) ?? [], load.seconds);
-    return {
-      next: of('next'),
-      begin: of('begin'),
-      attest: of('attest'),
-      runsPerSecond: (load.latencies.get('run')?.length ?? 0) / load.seconds,
-      commandsPerNext,
-      commandsPerPromptNext,
-      errors: load.errors,
-      firstError: load.firstError,
-    };
+    const commandsPerPromptNext = await countCommandsPerNext(server, client, await mint(promptProtocol(3)), userInputSolution);
+    const heads: string[] = [];
+    for (let agent = 0; agent < options.concurrency; agent++) heads.push(await mint(shellProtocol(STEPS_PER_RUN)));
+    const rounds = options.rounds ?? 2;
+    const window = { ...options, warmupMs: options.warmupMs / rounds, durationMs: options.durationMs / rounds };
+    const hot: Measured[] = [];
+    const spread: Measured[] = [];
+    for (let round = 0; round < rounds; round++) {
+      hot.push(await measure(server, client, window, () => headUri));
+      spread.push(await measure(server, client, window, (worker) => heads[worker]!));
+    }
+    return { ...summarizeRounds(hot), spread: summarizeRounds(spread), commandsPerNext, commandsPerPromptNext };
   } finally {
     client.close();
   }
 }
 
+type Measured = LoadResult & { retries: RetryCount };
+
+async function measure(server: BenchServer, client: GraphqlClient, options: LoadWindow, protocolOf: (worker: number) => string): Promise<Measured> {
+  await server.sample({ resetCommands: true });
+  const load = await closedLoop({
+    workers: options.concurrency,
+    warmupMs: options.warmupMs,
+    durationMs: options.durationMs,
+    work: (worker, record) => runOnce(client, protocolOf(worker), record),
+  });
+  const { retries } = await server.sample({ resetCommands: true });
+  return { ...load, retries };
+}
+
+function summarizeRounds(rounds: Measured[]): RunLoad {
+  const seconds = rounds.reduce((sum, round) => sum + round.seconds, 0);
+  const all = (kind: string) => rounds.flatMap((round) => round.latencies.get(kind) ?? []);
+  const total = (key: keyof RetryCount) => rounds.reduce((sum, round) => sum + round.retries[key], 0);
+  return {
+    next: summarize(all('next'), seconds),
+    begin: summarize(all('begin'), seconds),
+    attest: summarize(all('attest'), seconds),
+    runsPerSecond: all('run').length / seconds,
+    retries: { failedCommands: total('failedCommands'), abortedTransactions: total('abortedTransactions'), lostVersionRaces: total('lostVersionRaces') },
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    firstError: rounds.find((round) => round.firstError)?.firstError ?? null,
+  };
+}
 /** Runs a protocol three times, one call at a time, and reads the server's command counter around each next. */
 async function countCommandsPerNext(
   server: BenchServer,

@@ -5,19 +5,18 @@ import { BEGIN, MINT, NEXT, shellProtocol, shellSolution, type StepAnswer } from
 import { STEPS_PER_RUN } from './protocol-runs.js';
 
 export interface StoreFloorResult {
-  /** The four commands of one `next`, issued back to back by the driver with no server in between. */
+  /** The two commands of one `next`, issued back to back by the driver with no server in between. */
   next: LatencySummary;
   errors: number;
 }
 
 /**
- * The database work of a `next` without GraphQL, HTTP or the service: load the run, then in one
- * transaction save it with the version check and store its event (as `RunStore.commit` does). Run documents are copies of a real run, so their size
- * and indexes are what the server sees.
+ * The database work of a `next` without GraphQL, HTTP or the service: load the run, then save it
+ * with the version check and its new event in the same update (as `RunStore.commit` does). Run
+ * documents are copies of a real run, so their size and indexes are what the server sees.
  */
 export async function storeFloor(server: BenchServer, db: Db, options: { concurrency: number; warmupMs: number; durationMs: number }): Promise<StoreFloorResult> {
   const runs = db.collection<{ _id: string } & Document>('runs');
-  const events = db.collection<Document>('run_events');
   // Templates made by the server itself: a fresh run, and one with a settled proof and its event.
   const client = graphqlClient(server.graphqlUrl, 1);
   const { mint } = await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: shellProtocol(STEPS_PER_RUN) } });
@@ -27,10 +26,10 @@ export async function storeFloor(server: BenchServer, db: Db, options: { concurr
   client.close();
   const active = await runs.findOne({ _id: begun.runId });
   const withProof = await runs.findOne({ _id: proven.runId });
-  const storedEvent = await events.findOne({ runId: proven.runId, type: 'STEP_PROVEN' });
+  const storedEvent = (withProof?.events as Document[] | undefined)?.find((event) => event.type === 'STEP_PROVEN');
   if (!active || !withProof || !storedEvent) throw new Error('store floor: template run not found');
   const proof = withProof.proofs[0];
-  const { _id: _eventId, ...eventTemplate } = storedEvent;
+  const eventTemplate = storedEvent;
   const readableSpaces = [active.space as string, 'app'];
 
   // Each cycle starts a fresh copy (untimed, as begin is not part of a next), then advances it 5 times.
@@ -48,30 +47,20 @@ export async function storeFloor(server: BenchServer, db: Db, options: { concurr
           const run = await runs.findOne({ _id: runId, space: { $in: readableSpaces } });
           if (!run) throw new Error('copy missing');
           const now = new Date();
-          const session = db.client.startSession();
-          try {
-            await session.withTransaction(async () => {
-              const saved = await runs.updateOne(
-                { _id: runId, version: run.version },
-                {
-                  $set: { status: 'ACTIVE', state: run.state, updatedAt: now, expiresAt: now },
-                  $inc: { version: 1, eventSeq: 1 },
-                  $push: { proofs: { $each: [proof] } } as Document,
-                },
-                { session },
-              );
-              if (saved.modifiedCount !== 1) throw new Error('version check failed');
-              await events.insertMany([{ ...eventTemplate, runId, seq: run.eventSeq + 1, at: now }], { ordered: true, session });
-            });
-          } finally {
-            await session.endSession();
-          }
+          const saved = await runs.updateOne(
+            { _id: runId, version: run.version },
+            {
+              $set: { status: 'ACTIVE', state: run.state, updatedAt: now, expiresAt: now },
+              $inc: { version: 1, eventSeq: 1 },
+              $push: { proofs: { $each: [proof] }, events: { $each: [{ ...eventTemplate, runId, seq: run.eventSeq + 1, at: now }] } } as Document,
+            },
+          );
+          if (saved.modifiedCount !== 1) throw new Error('version check failed');
         });
         record('next', ms);
       }
     },
   });
   await runs.deleteMany({ _id: { $in: ids } });
-  await events.deleteMany({ runId: { $in: ids } });
   return { next: summarize(load.latencies.get('next') ?? [], load.seconds), errors: load.errors };
 }

@@ -38,11 +38,6 @@ export interface RunLifecycleEvent {
 /** A user_input challenge waiting for (or no longer waiting for) a person. */
 export type ChallengePrompt = Omit<PromptRecord, '_id' | 'createdAt' | 'at'> & { promptId: string; createdAt: string; at: string };
 
-export function toChallengePrompt(prompt: PromptRecord): ChallengePrompt {
-  const { _id, createdAt, at, ...rest } = prompt;
-  return { ...rest, promptId: _id, createdAt: createdAt.toISOString(), at: at.toISOString() };
-}
-
 /** A proposal was staged or decided (applied, rejected, expired), after the change commits. */
 export interface ProposalEvent {
   type: ProposalStatus;

@@ -7,7 +7,7 @@ import type { Outcome } from './run-enums.js';
  *
  * Counting happens once, at attest: the run's proofs are counted per step (every attempt, by
  * outcome) and the outcome on the attested step and the protocol head, in `memory_usage` under
- * the run's space (RunStore.recordQuality). Nothing is counted at `next`. The ranking boost is
+ * the run's space (UsageStore.countRun, after the run's own write). Nothing is counted at `next`. The ranking boost is
  * not stored: search computes `attestBoost` from the attest counts at query time.
  */
 export interface OutcomeCounts {
@@ -15,6 +15,9 @@ export interface OutcomeCounts {
   successes: number;
   failures: number;
 }
+
+/** Who rated an attest when the agent names no `llmModelId`. */
+export const DEFAULT_ATTEST_RATER = 'kairos-attest';
 
 /** Base bonus per attest outcome (reference §5.8 step 1). */
 export const ATTEST_SUCCESS_BONUS = 1;

@@ -2,9 +2,9 @@ import type { ChallengeType } from '../protocol/challenge.js';
 
 /**
  * What a caller sends to prove a step (`next`'s `solution`, or the solution `answerPrompt`
- * builds from a person's reply). Optional fields accept `null` as well as absence because
- * GraphQL input objects deliver both. The object matching `type` is the only one read; others
- * are ignored.
+ * builds from a person's reply), exactly as the schema's SolutionInput delivers it: every field
+ * but `type` may be absent or null, and the rules (solution-check.ts) report a missing one as
+ * data (MISSING_FIELD). The object matching `type` is the only one read; others are ignored.
  */
 export interface SolutionInput {
   type: ChallengeType;
@@ -19,27 +19,27 @@ export interface SolutionInput {
 }
 
 export interface ShellSolution {
-  exitCode: number;
+  exitCode?: number | null;
   stdout?: string | null;
   stderr?: string | null;
   durationSeconds?: number | null;
 }
 
 export interface McpSolution {
-  toolName: string;
+  toolName?: string | null;
   arguments?: unknown;
   result?: unknown;
-  success: boolean;
+  success?: boolean | null;
 }
 
 export interface UserInputSolution {
-  confirmation: string;
+  confirmation?: string | null;
   /** ISO 8601; the server time is recorded when absent. */
   timestamp?: string | null;
 }
 
 export interface CommentSolution {
-  text: string;
+  text?: string | null;
 }
 
 export type { Outcome, ProofSource } from './run-enums.js';

@@ -4,14 +4,13 @@ import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/top
 import type { AttestPayload } from '../runs/attest-payload.js';
 import type { DisplayedChallenge } from '../runs/challenge-display.js';
 import type { ProofRecord } from '../runs/proof-record.js';
-import { type NextOperation, OUTCOMES, PROOF_SOURCES, PROOF_STATUSES, type RunStatus } from '../runs/run-enums.js';
-import type { SolutionInput as SolutionInputValue } from '../runs/solution-input.js';
+import { type NextOperation, OUTCOMES, type PromptStatus, PROOF_SOURCES, PROOF_STATUSES, type RunEventType, type RunStatus } from '../runs/run-enums.js';
 import { STEP_ERROR_CODE_DESCRIPTIONS } from '../runs/step-error-code.js';
 import type { NextCall } from '../runs/step-messages.js';
 import type { CurrentStep, StepPayload } from '../runs/step-payload.js';
 import type { AnswerPromptResult } from '../services/run-service.js';
-import { RUN_LIFECYCLE_EVENT_TYPES, toChallengePrompt } from '../events/topics.js';
-import type { PromptStatus, RunEventType, RunRecord, StoredProof } from '../store/run-store.js';
+import { RUN_LIFECYCLE_EVENT_TYPES } from '../events/topics.js';
+import type { RunRecord, StoredProof } from '../store/run-store.js';
 import { ChallengeTypeEnum, CommentChallengeRef, McpChallengeRef, ShellChallengeRef, UserInputChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
 import { ProtocolRef } from './protocol.js';
@@ -349,7 +348,7 @@ export const RunRef = builder.objectRef<RunRecord>('Run').implement({
       type: [RunEventRef],
       description: 'What happened in the run, in `seq` order.',
       args: { afterSeq: t.arg.int({ description: 'Only events with a larger seq.' }) },
-      resolve: (run, args, ctx) => ctx.services.runs.runEvents(run._id, args.afterSeq ?? 0),
+      resolve: (run, args, ctx) => ctx.services.runs.eventsOf(run, args.afterSeq ?? 0),
     }),
     createdAt: t.field({ type: 'DateTime', description: 'When `begin` created it.', resolve: (run) => run.createdAt }),
     updatedAt: t.field({ type: 'DateTime', description: 'When it last changed.', resolve: (run) => run.updatedAt }),
@@ -482,14 +481,7 @@ builder.mutationField('next', (t) =>
       'Sending the same solution again with the same nonce returns the same answer and stores nothing. ' +
       'Codes as data: any `StepErrorCode` but `INCOMPLETE_RUN`. As GraphQL errors: `PAYLOAD_TOO_LARGE` (`nonce` or `proofHash` over 128 characters), `SERVICE_UNAVAILABLE` (the run is busy: retry).',
     args: { input: t.arg({ type: NextInput, required: true, description: 'The step, the run and the proof.' }) },
-    resolve: (_root, { input }, ctx) =>
-      ctx.services.runs.next(ctx.viewer, {
-        uri: input.uri,
-        runId: input.runId,
-        // Every field is nullable in the schema so that a missing one is reported as data
-        // (MISSING_FIELD) by the rules, which check each field at run time.
-        solution: input.solution as SolutionInputValue | null | undefined,
-      }, ctx.vocabulary),
+    resolve: (_root, { input }, ctx) => ctx.services.runs.next(ctx.viewer, input, ctx.vocabulary),
   }),
 );
 
@@ -529,7 +521,7 @@ const AnswerPromptInput = builder.inputType('AnswerPromptInput', {
 const AnswerPromptPayloadRef = builder.objectRef<AnswerPromptResult>('AnswerPromptPayload').implement({
   description: 'The prompt as answered, and the run after the answer.',
   fields: (t) => ({
-    prompt: t.field({ type: ChallengePromptRef, description: 'The prompt, now `ANSWERED` (or as it stood, when it was answered before).', resolve: (payload) => toChallengePrompt(payload.prompt) }),
+    prompt: t.field({ type: ChallengePromptRef, description: 'The prompt, now `ANSWERED` (or as it stood, when it was answered before).', resolve: (payload) => payload.prompt }),
     result: t.field({
       type: StepPayloadRef,
       description: 'The run after the answer, as `next` would show it: the next step, or `USER_DECLINED` with the same step. The runner continues with `next` (without a solution) as its `nextAction` says.',

@@ -1,28 +1,28 @@
-import { createHash, randomUUID } from 'node:crypto';
-import type { Viewer } from '../auth/viewer.js';
+import { randomUUID } from 'node:crypto';
 import { Repeater } from '@repeaterjs/repeater';
+import type { Viewer } from '../auth/viewer.js';
 import { APP_SPACE, canReviewIn, isPerson, personalSpaceOf } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/topics.js';
-import { RUN_LIFECYCLE_EVENT_TYPES, toChallengePrompt } from '../events/topics.js';
+import { subscribeAcrossSpaces } from '../events/space-feeds.js';
+import { checkText } from '../limits.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
-import { canonicalJson } from '../runs/canonical-json.js';
-import { checkText, MAX_FAILED_PROOF_BYTES } from '../limits.js';
-import { effectiveChallenge, requiresHuman, userInputPrompt } from '../runs/challenge-display.js';
 import { newNonce } from '../runs/nonce.js';
-import type { IdSource, RunState, RunStep, StepTransition } from '../runs/run-transitions.js';
+import { DEFAULT_ATTEST_RATER } from '../runs/quality.js';
+import { attestChange, beginChange, expiryChange, type PromptAnswer, type RunChange, runUsage, solutionDigest, stepChange } from '../runs/run-commit.js';
+import { toChallengePrompt, toRunEvent, toRunLifecycleEvent } from '../runs/run-feed-events.js';
+import type { IdSource, RunStep, StepTransition } from '../runs/run-transitions.js';
 import { applyAttest, applyNext, applyPromptAnswer, beginRun, isEveryStepSettled, runNotFoundPayload, showRun } from '../runs/run-transitions.js';
 import type { Outcome, SolutionInput } from '../runs/solution-input.js';
-import { displayStepContent } from '../runs/step-content.js';
 import type { StepPayload } from '../runs/step-payload.js';
 import { GRAPHQL_VOCABULARY, type Vocabulary } from '../runs/vocabulary.js';
-import type { PromptRecord, RunCommit, RunEventRecord, RunEventType, RunRecord, RunStatus, RunStore, StoredProof } from '../store/run-store.js';
+import type { PromptRecord, RunRecord, RunStatus, RunStore, StoredProof } from '../store/run-store.js';
+import type { AttestCount, UsageStore } from '../store/usage-store.js';
 import { RequestError } from './errors.js';
-import { decodeCursor, type Page, pageSize, toPage } from './page.js';
-import { parseMemoryUri } from '../store/memory-uri.js';
 import type { MemoryReader } from './memory-reader.js';
+import { parseMemoryUri } from '../store/memory-uri.js';
+import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { readableSpacesFor, requireReadableSpace } from './spaces.js';
-import { subscribeAcrossSpaces } from '../events/space-feeds.js';
 
 export interface BeginInput {
   uri?: string | null;
@@ -55,9 +55,12 @@ export interface RunListArgs {
 export type RunPage = Page<RunRecord>;
 
 export interface AnswerPromptResult {
-  prompt: PromptRecord;
+  prompt: ChallengePrompt;
   result: StepPayload;
 }
+
+/** An attest counts its run's usage at once; the expiry timer counts runs still pending after this long. */
+const USAGE_COUNT_GRACE_MS = 60_000;
 
 /** A concurrent writer moved the run: reload and apply again, a few times at most. */
 const MAX_CONFLICT_RETRIES = 25;
@@ -65,14 +68,16 @@ const MAX_CONFLICT_RETRIES = 25;
 const idSource: IdSource = { newNonce, newPromptId: () => randomUUID() };
 
 /**
- * Protocol runs: loads a run, lets the pure state machine (src/runs/run-transitions.ts) decide,
- * and saves the result with a version check so concurrent calls advance a run exactly once.
- * Events are numbered per run and written in the same transaction as the run, before they are
- * published, so a client that reconnects can ask for exactly what it missed.
+ * Protocol runs: loads a run, lets the pure state machine (src/runs/run-transitions.ts) decide
+ * and src/runs/run-commit.ts say what to write, and saves it in one write conditional on the
+ * run's version, so concurrent calls advance a run exactly once. Events are numbered per run and
+ * stored in the run by that same write, before they are published, so a client that reconnects
+ * can ask for exactly what it missed.
  */
 export class RunService {
   constructor(
     private readonly runs: RunStore,
+    private readonly usage: UsageStore,
     private readonly events: EventBus,
     private readonly settings: { runIdleTtlMs: number; onAttest?: (outcome: Outcome) => void },
   ) {}
@@ -89,29 +94,29 @@ export class RunService {
     const steps: RunStep[] = protocol.steps.map((step) => ({ uri: step.uri, label: step.label, text: step.text, challenge: step.challenge, version: step.version }));
     const transition = beginRun({ runId, steps, ids: idSource, redirected: Boolean(input.uri) && parseMemoryUri(input.uri!) !== head._id, vocabulary });
     const now = new Date();
-    const run: RunRecord = {
-      _id: runId,
-      // Everyone reads the app space: a run of a built-in protocol belongs in its runner's own space.
-      space: protocol.space === APP_SPACE ? personalSpaceOf(viewer.principalId) : protocol.space,
-      principalId: viewer.principalId,
-      protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri, version: chain.protocolVersion },
-      stepUris: steps.map((step) => step.uri),
-      status: isEveryStepSettled(transition.state) ? 'COMPLETED' : 'ACTIVE',
-      state: transition.state,
-      proofs: [],
-      attestation: null,
-      eventSeq: 0,
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-      expiresAt: this.expiryFrom(now),
-    };
-    const events = [this.event(run, 1, 'STARTED', { now })];
-    const prompt = this.issuedPrompt(run, null, transition.state, now);
-    if (prompt) events.push(this.event(run, events.length + 1, 'PROMPT_ISSUED', { now, stepIndex: prompt.stepIndex }));
-    if (run.status === 'COMPLETED') events.push(this.event(run, events.length + 1, 'COMPLETED', { now }));
-    run.eventSeq = events.length;
-    await this.commit({ run, update: null, events, newPrompt: prompt, closePrompts: null });
+    const change = beginChange(
+      {
+        _id: runId,
+        // Everyone reads the app space: a run of a built-in protocol belongs in its runner's own space.
+        space: protocol.space === APP_SPACE ? personalSpaceOf(viewer.principalId) : protocol.space,
+        principalId: viewer.principalId,
+        protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri, version: chain.protocolVersion },
+        stepUris: steps.map((step) => step.uri),
+        status: isEveryStepSettled(transition.state) ? 'COMPLETED' : 'ACTIVE',
+        state: transition.state,
+        proofs: [],
+        attestation: null,
+        events: [],
+        prompts: [],
+        eventSeq: 0,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: this.expiryFrom(now),
+      },
+      now,
+    );
+    await this.commit(change);
     return transition.payload;
   }
 
@@ -129,7 +134,7 @@ export class RunService {
         return settled.response;
       }
       const transition = applyNext(run.state, { uri: input.uri, solution: input.solution, now: new Date(), vocabulary }, idSource);
-      if (await this.save(run, transition, undefined, digest)) return transition.payload;
+      if (await this.save(run, transition, { solutionDigest: digest })) return transition.payload;
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
@@ -148,11 +153,11 @@ export class RunService {
     if (input.confirmation.trim() === '') throw new RequestError('BAD_USER_INPUT', 'confirmation must not be empty');
     checkText('confirmation', input.confirmation);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
-      const found = await this.runs.findPrompt(input.promptId);
-      const prompt = found && (viewer.readableSpaces.includes(found.space) || canReviewIn(viewer, found.space)) ? found : null;
-      if (!prompt) throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
-      const run = await this.runs.findRun(prompt.runId, [prompt.space]);
-      if (!run) throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
+      const found = await this.runs.findRunWithPrompt(input.promptId);
+      if (!found || !(viewer.readableSpaces.includes(found.run.space) || canReviewIn(viewer, found.run.space))) {
+        throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
+      }
+      const { run, prompt } = found;
       if (prompt.requireHuman && !isPerson(viewer)) {
         throw new RequestError('FORBIDDEN', 'This prompt requires a human: answer it with a token of a person (role HUMAN, REVIEWER or ADMIN)');
       }
@@ -163,10 +168,11 @@ export class RunService {
       const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date(), vocabulary }, idSource);
       if (!transition) {
         // Already answered (or the run moved on): answer with the run as it stands, changing nothing.
-        return { prompt, result: this.answeredResponse(run, prompt) ?? showRun(run.state, vocabulary) };
+        return { prompt: toChallengePrompt(prompt), result: this.answeredResponse(run, prompt) ?? showRun(run.state, vocabulary) };
       }
-      if (await this.save(run, transition, { answeredPrompt: prompt, answeredBy: viewer.principalId })) {
-        return { prompt: { ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }, result: transition.payload };
+      const answer: PromptAnswer = { prompt, by: viewer.principalId };
+      if (await this.save(run, transition, { answer })) {
+        return { prompt: toChallengePrompt({ ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }), result: transition.payload };
       }
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
@@ -184,31 +190,26 @@ export class RunService {
         const payload = runNotFoundPayload(input.runId ?? 'none', input.uri, vocabulary);
         return { runId: payload.runId, uri: input.uri, outcome: input.outcome, message: payload.message ?? '', qualityBonus: 0, ratedAt: null, errorCode: 'RUN_NOT_FOUND', nextAction: payload.nextAction };
       }
-      // Attesting again with the same outcome and message is a resubmission: same answer.
+      // Attesting again with the same outcome and message is a resubmission: same answer (and the
+      // usage counted, if the first call stopped before counting it).
       const previous = run.attestation;
-      if (previous && previous.outcome === input.outcome && previous.message === input.message) return previous;
+      if (previous && previous.outcome === input.outcome && previous.message === input.message) {
+        if (run.pendingUsage) await this.countUsage(run, run.pendingUsage);
+        return previous;
+      }
       const now = new Date();
       const transition = applyAttest(run.state, { ...input, now, vocabulary });
       if (!transition.rating) return transition.payload;
-      const events = [this.event(run, run.eventSeq + 1, 'ATTESTED', { now, message: input.outcome })];
-      const saved = await this.commit({
-        run,
-        update: { status: 'ATTESTED', state: transition.state, newProofs: [], attestation: transition.payload, now, expiresAt: run.expiresAt },
-        events,
-        newPrompt: null,
-        closePrompts: { status: 'EXPIRED', at: now, by: null },
-        quality: {
-          proofCounts: proofCountsByStep(run.proofs),
-          attest: {
-            uris: transition.qualityTargetUris,
-            success: transition.rating.outcome === 'SUCCESS',
-            bonus: transition.rating.qualityBonus,
-            ratedAt: transition.rating.ratedAt,
-            rater: transition.rating.rater?.trim() || 'kairos-attest',
-          },
-        },
-      });
-      if (!saved) continue;
+      const pendingUsage: AttestCount = {
+        uris: transition.qualityTargetUris,
+        success: transition.rating.outcome === 'SUCCESS',
+        bonus: transition.rating.qualityBonus,
+        ratedAt: transition.rating.ratedAt,
+        rater: transition.rating.rater?.trim() || DEFAULT_ATTEST_RATER,
+      };
+      if (!(await this.commit(attestChange(run, { ...transition, rating: transition.rating }, pendingUsage, now)))) continue;
+      // After the run commits, outside its write: concurrent attests of one protocol share counters.
+      await this.countUsage(run, pendingUsage);
       this.settings.onAttest?.(transition.rating.outcome);
       return transition.payload;
     }
@@ -233,6 +234,11 @@ export class RunService {
 
   async runEvents(runId: string, afterSeq = 0): Promise<RunEvent[]> {
     return (await this.runs.eventsAfter(runId, afterSeq)).map(toRunEvent);
+  }
+
+  /** The events of a run already read (Run.events), without reading it again. */
+  eventsOf(run: RunRecord, afterSeq = 0): RunEvent[] {
+    return run.events.filter((event) => event.seq > afterSeq).map(toRunEvent);
   }
 
   /**
@@ -297,143 +303,48 @@ export class RunService {
     return subscribeAcrossSpaces(this.events, 'runLifecycle', readableSpacesFor(viewer, filter.space));
   }
 
-  /** Marks idle runs EXPIRED and closes their prompts; the server calls it on a timer. */
+  /**
+   * Marks idle runs EXPIRED and closes their prompts, and counts the usage of runs whose attest
+   * stopped before counting it; the server calls it on a timer.
+   */
   async expireIdleRuns(now = new Date()): Promise<number> {
+    for (const run of await this.runs.findRunsWithPendingUsage(new Date(now.getTime() - USAGE_COUNT_GRACE_MS), 100)) {
+      if (run.pendingUsage) await this.countUsage(run, run.pendingUsage);
+    }
     const stale = await this.runs.findExpiredRuns(now, 100);
     let expired = 0;
     for (const run of stale) if (await this.expire(run, now)) expired++;
     return expired;
   }
 
+  /** Counts an attested run's proofs and attest in `memory_usage` (idempotent per run), then clears its pending attest. */
+  private async countUsage(run: RunRecord, attest: AttestCount): Promise<void> {
+    await this.usage.countRun(runUsage(run, attest));
+    await this.runs.clearPendingUsage(run._id);
+  }
+
   private async expire(run: RunRecord, now: Date): Promise<boolean> {
-    const events = [this.event(run, run.eventSeq + 1, 'EXPIRED', { now })];
-    const state: RunState = { ...run.state, status: 'CLOSED', pendingNonce: null, pendingPromptId: null };
-    return this.commit({
-      run,
-      update: { status: 'EXPIRED', state, newProofs: [], now, expiresAt: run.expiresAt },
-      events,
-      newPrompt: null,
-      closePrompts: { status: 'EXPIRED', at: now, by: null },
-    });
+    return this.commit(expiryChange(run, now));
   }
 
   /** Saves a step transition; false when another call moved the run first. */
-  private async save(run: RunRecord, transition: StepTransition, answer?: { answeredPrompt: PromptRecord; answeredBy: string }, digest?: string): Promise<boolean> {
-    const before = run.state;
-    const after = transition.state;
-    // Answers that change nothing (closed run, unknown uri, a settled step asked again) write nothing.
-    if (after === before && !transition.proof) return true;
+  private async save(run: RunRecord, transition: StepTransition, details: { answer?: PromptAnswer; solutionDigest?: string }): Promise<boolean> {
     const now = new Date();
-    const payload = transition.payload;
-    const types: { type: RunEventType; stepIndex: number | null; errorCode?: string | null; message?: string | null }[] = [];
-    if (answer) types.push({ type: 'PROMPT_ANSWERED', stepIndex: answer.answeredPrompt.stepIndex });
-    if (transition.proof?.settled) {
-      types.push({ type: transition.proof.record.status === 'success' ? 'STEP_PROVEN' : 'STEP_FAILED', stepIndex: transition.proof.record.stepIndex });
-    } else if (payload.errorCode === 'MAX_RETRIES_EXCEEDED') {
-      types.push({ type: 'MAX_RETRIES', stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
-    } else if (payload.errorCode === 'MISSING_PROOF') {
-      types.push({ type: 'PROOF_MISSING', stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
-    } else if (payload.errorCode) {
-      types.push({ type: 'STEP_FAILED', stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
-    } else if (after.pendingStepIndex > before.pendingStepIndex) {
-      types.push({ type: 'STEP_PROVEN', stepIndex: before.pendingStepIndex, message: 'no proof required' });
-    }
-    const prompt = this.issuedPrompt(run, before, after, now);
-    if (prompt) types.push({ type: 'PROMPT_ISSUED', stepIndex: prompt.stepIndex });
-    const settled = isEveryStepSettled(after);
-    if (settled && !isEveryStepSettled(before)) types.push({ type: 'COMPLETED', stepIndex: null });
-
-    const status: RunStatus = settled ? 'COMPLETED' : 'ACTIVE';
-    const events = types.map((event, index) =>
-      this.event(run, run.eventSeq + index + 1, event.type, { now, stepIndex: event.stepIndex, errorCode: event.errorCode ?? null, message: event.message ?? null }),
-    );
-    // A proof proves the step as the run showed it: the version it had when the run began.
-    const provenVersion = transition.proof ? before.steps[transition.proof.record.stepIndex - 1]?.version : undefined;
-    const newProofs: StoredProof[] = keptProofs(
-      run,
-      transition.proof
-        ? [{
-            ...transition.proof,
-            response: transition.proof.settled ? payload : null,
-            ...(provenVersion === undefined ? {} : { stepVersion: provenVersion }),
-            ...(answer ? { answeredBy: answer.answeredBy } : {}),
-            ...(digest ? { solutionDigest: digest } : {}),
-          }]
-        : [],
-    );
-    const answeredStep = answer ? [answer.answeredPrompt._id] : [];
-    // A prompt whose step is no longer pending is answered (by a person or by the agent's proof).
-    const leftBehind = before.pendingPromptId && before.pendingPromptId !== after.pendingPromptId ? [before.pendingPromptId] : [];
-    const toClose = [...new Set([...answeredStep, ...leftBehind])];
-    return this.commit({
-      run,
-      update: { status, state: after, newProofs, now, expiresAt: this.expiryFrom(now) },
-      events,
-      newPrompt: prompt,
-      closePrompts: toClose.length > 0 ? { promptIds: toClose, status: 'ANSWERED', at: now, by: answer?.answeredBy ?? run.principalId } : null,
-    });
+    const change = stepChange(run, transition, { now, expiresAt: this.expiryFrom(now), ...details });
+    return change ? this.commit(change) : true;
   }
 
-  /**
-   * Writes the transition in one transaction (run, events, prompts), then tells subscribers.
-   * False when another call moved the run first.
-   */
-  private async commit(change: RunCommit): Promise<boolean> {
-    const closed = await this.runs.commit(change);
-    if (closed === null) return false;
-    const status = change.update?.status ?? change.run.status;
+  /** Writes the change (one conditional write of the run), then tells subscribers. False when another call moved the run first. */
+  private async commit(change: RunChange): Promise<boolean> {
+    if (!(await this.runs.commit(change.commit))) return false;
+    const run = change.commit.run;
     for (const event of change.events) {
-      this.events.publish('run', change.run._id, toRunEvent(event));
-      const lifecycle = toRunLifecycleEvent(change.run, status, event);
-      if (lifecycle) this.events.publish('runLifecycle', change.run.space, lifecycle);
+      this.events.publish('run', run._id, toRunEvent(event));
+      const lifecycle = toRunLifecycleEvent(run, change.status, event);
+      if (lifecycle) this.events.publish('runLifecycle', run.space, lifecycle);
     }
-    for (const record of [...(change.newPrompt ? [change.newPrompt] : []), ...closed]) this.events.publish('prompt', record.space, toChallengePrompt(record));
+    for (const prompt of change.prompts) this.events.publish('prompt', prompt.space, toChallengePrompt(prompt));
     return true;
-  }
-
-  /** A new prompt when the pending step became a user_input challenge with a fresh prompt id. */
-  private issuedPrompt(run: RunRecord, before: RunState | null, after: RunState, now: Date): PromptRecord | null {
-    if (!after.pendingPromptId || after.pendingPromptId === before?.pendingPromptId) return null;
-    const step = after.steps[after.pendingStepIndex - 1];
-    if (!step) return null;
-    const challenge = effectiveChallenge(step.challenge);
-    return {
-      _id: after.pendingPromptId,
-      runId: run._id,
-      space: run.space,
-      principalId: run.principalId,
-      stepUri: step.uri,
-      stepIndex: after.pendingStepIndex,
-      protocolLabel: run.protocol.label,
-      prompt: userInputPrompt(challenge),
-      stepContent: displayStepContent(step.text),
-      requireHuman: requiresHuman(challenge),
-      status: 'OPEN',
-      createdAt: now,
-      at: now,
-      answeredBy: null,
-    };
-  }
-
-  private event(
-    run: RunRecord,
-    seq: number,
-    type: RunEventType,
-    details: { now: Date; stepIndex?: number | null; errorCode?: string | null; message?: string | null },
-  ): RunEventRecord {
-    const stepIndex = details.stepIndex ?? null;
-    return {
-      runId: run._id,
-      seq,
-      space: run.space,
-      type,
-      stepUri: stepIndex ? (run.stepUris[stepIndex - 1] ?? null) : null,
-      stepIndex,
-      stepCount: run.stepUris.length,
-      errorCode: (details.errorCode ?? null) as RunEventRecord['errorCode'],
-      message: details.message ?? null,
-      at: details.now,
-    };
   }
 
   /** The proof that settled a step with this nonce, if any. */
@@ -465,62 +376,10 @@ export class RunService {
   }
 }
 
-function toRunEvent(event: RunEventRecord): RunEvent {
-  return { ...event, at: event.at.toISOString() };
-}
-
-function toRunLifecycleEvent(run: RunRecord, status: RunStatus, event: RunEventRecord): RunLifecycleEvent | null {
-  const type = RUN_LIFECYCLE_EVENT_TYPES.find((lifecycleType) => lifecycleType === event.type);
-  if (!type) return null;
-  return {
-    type,
-    runId: run._id,
-    space: run.space,
-    principalId: run.principalId,
-    protocolLabel: run.protocol.label,
-    status,
-    stepCount: run.stepUris.length,
-    seq: event.seq,
-    at: event.at.toISOString(),
-  };
-}
-
-function proofCountsByStep(proofs: StoredProof[]): Map<string, { successes: number; failures: number }> {
-  const counts = new Map<string, { successes: number; failures: number }>();
-  for (const proof of proofs) {
-    const entry = counts.get(proof.record.stepUri) ?? { successes: 0, failures: 0 };
-    if (proof.record.status === 'success') entry.successes++;
-    else entry.failures++;
-    counts.set(proof.record.stepUri, entry);
-  }
-  return counts;
-}
-
-function solutionDigest(solution: SolutionInput): string {
-  let text: string;
-  try {
-    text = canonicalJson(solution);
-  } catch {
-    text = JSON.stringify(solution);
-  }
-  return createHash('sha256').update(text).digest('hex');
-}
-
 function nonceReusedPayload(run: RunRecord, settled: StoredProof, vocabulary: Vocabulary): StepPayload {
   return {
     ...showRun(run.state, vocabulary),
     errorCode: 'NONCE_REUSED',
     message: `This nonce already settled step ${settled.record.stepIndex} with a different solution; nothing was stored. Resubmit that same solution, or prove the pending step with its own nonce.`,
   };
-}
-
-/**
- * Failed attempts are kept only while the run's failed records stay under MAX_FAILED_PROOF_BYTES,
- * so a run document never reaches MongoDB's size limit; settled proofs are always kept (they
- * are the hash chain, and their size is bounded by the step cap and the evidence cap).
- */
-function keptProofs(run: RunRecord, proofs: StoredProof[]): StoredProof[] {
-  let failedBytes = 0;
-  for (const proof of run.proofs) if (!proof.settled) failedBytes += Buffer.byteLength(JSON.stringify(proof.record), 'utf8');
-  return proofs.filter((proof) => proof.settled || failedBytes + Buffer.byteLength(JSON.stringify(proof.record), 'utf8') <= MAX_FAILED_PROOF_BYTES);
 }

@@ -1,16 +1,17 @@
-import type { AnyBulkWriteOperation, ClientSession, Collection, Db, Filter, MongoClient } from 'mongodb';
+import type { Collection, Db, Filter } from 'mongodb';
 import type { AttestPayload } from '../runs/attest-payload.js';
 import type { ProofRecord } from '../runs/proof-record.js';
 import type { PagePosition } from './page-position.js';
 import type { RunState } from '../runs/run-transitions.js';
 import type { StepErrorCode } from '../runs/step-error-code.js';
 import type { StepPayload } from '../runs/step-payload.js';
+import type { AttestCount } from './usage-store.js';
 
 import type { PromptStatus, RunEventType, RunStatus } from '../runs/run-enums.js';
 
 export type { PromptStatus, RunEventType, RunStatus };
 
-/** One proof the run received, settled (part of the hash chain) or a failed attempt. */
+/** One proof the run received: settled (part of the hash chain), or a failed attempt kept for the record. */
 export interface StoredProof {
   record: ProofRecord;
   proofHash: string;
@@ -39,6 +40,12 @@ export interface RunRecord {
   state: RunState;
   proofs: StoredProof[];
   attestation: AttestPayload | null;
+  /** The run's history, numbered 1, 2, … (seq): written with the transition that made it, so replay by seq reads the run. */
+  events: RunEventRecord[];
+  /** The user_input prompts the run opened, with their status: changed in the same write as the run. */
+  prompts: PromptRecord[];
+  /** The attest still to be counted in `memory_usage`: set with the attest, removed once UsageStore counted it. */
+  pendingUsage?: AttestCount;
   /** The last event sequence number used; events are numbered 1, 2, … per run. */
   eventSeq: number;
   /** Every write is conditional on it: concurrent calls advance a run exactly once. */
@@ -85,53 +92,24 @@ export interface RunUpdate {
   status: RunStatus;
   state: RunState;
   newProofs: StoredProof[];
+  /** Numbered from the run's eventSeq + 1. */
+  newEvents: RunEventRecord[];
+  /** The run's prompts after the transition, when it opened or closed one. */
+  prompts?: PromptRecord[];
   attestation?: AttestPayload | null;
+  /** The attest to count after the run commits (see RunRecord.pendingUsage). */
+  pendingUsage?: AttestCount;
   now: Date;
   expiresAt: Date;
 }
 
-export interface PromptClosing {
-  /** Only these prompts; all the run's open prompts when absent. */
-  promptIds?: string[];
-  status: Exclude<PromptStatus, 'OPEN'>;
-  at: Date;
-  by: string | null;
-}
-
 /**
- * How one space has used one memory (a protocol step or head): runs in that space count here,
- * so a tenant's runs of a shared protocol never write into the shared document. `_id` is
- * `<memoryId>|<space>`.
+ * Everything one transition writes, all of it in the run document (see `RunStore.commit`):
+ * `run` as it was read, with `update`; or, with `update` null, a new run with its first events.
  */
-export interface MemoryUsageRecord {
-  _id: string;
-  memoryId: string;
-  space: string;
-  proofs?: { attempts: number; successes: number; failures: number };
-  attests?: { attempts: number; successes: number; failures: number };
-  qualityBonus?: number;
-  lastRatedAt?: string;
-  /** The attester's llmModelId (at most TEXT_LIMITS.llmModelId characters). */
-  lastRater?: string;
-}
-
-/** What an attest counts on the steps (their proofs) and on the attested step and the head. */
-export interface QualityChange {
-  /** Per step URI: settled proofs by outcome. */
-  proofCounts: Map<string, { successes: number; failures: number }>;
-  attest: { uris: string[]; success: boolean; bonus: number; ratedAt: string; rater: string };
-}
-
-/** Everything one transition writes (see `RunStore.commit`). */
 export interface RunCommit {
   run: RunRecord;
-  /** Null: `run` is new and is inserted. */
   update: RunUpdate | null;
-  events: RunEventRecord[];
-  newPrompt: PromptRecord | null;
-  closePrompts: PromptClosing | null;
-  /** Quality counters, counted with $inc so concurrent attests never lose one. */
-  quality?: QualityChange;
 }
 
 /** Runs begun at or after `since`, oldest first: the order an archive is written in. */
@@ -146,21 +124,16 @@ export interface RunListFilter {
   chainId?: string;
 }
 
-/** Every MongoDB call on `runs`, `run_events`, `prompts` and `memory_usage` (the counters an attest adds). */
+/**
+ * Every MongoDB call on `runs`. A run document holds its events and prompts, so a transition is
+ * one conditional write: atomic without a transaction, and an advance either happened whole or
+ * not at all.
+ */
 export class RunStore {
   readonly runs: Collection<RunRecord>;
-  readonly events: Collection<RunEventRecord>;
-  readonly prompts: Collection<PromptRecord>;
-  readonly usage: Collection<MemoryUsageRecord>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly client: MongoClient,
-  ) {
+  constructor(db: Db) {
     this.runs = db.collection<RunRecord>('runs');
-    this.events = db.collection<RunEventRecord>('run_events');
-    this.prompts = db.collection<PromptRecord>('prompts');
-    this.usage = db.collection<MemoryUsageRecord>('memory_usage');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -170,12 +143,9 @@ export class RunStore {
       { key: { space: 1, updatedAt: -1 }, name: 'space_recent' },
       { key: { status: 1, expiresAt: 1 }, name: 'status_expiry' },
       { key: { space: 1, createdAt: 1, _id: 1 }, name: 'space_created' },
-    ]);
-    await this.events.createIndexes([{ key: { runId: 1, seq: 1 }, name: 'run_seq', unique: true }]);
-    await this.usage.createIndexes([{ key: { memoryId: 1, space: 1 }, name: 'memory_space' }]);
-    await this.prompts.createIndexes([
-      { key: { space: 1, status: 1, createdAt: 1 }, name: 'space_status' },
-      { key: { runId: 1, status: 1 }, name: 'run_status' },
+      { key: { 'prompts._id': 1 }, name: 'prompt_id' },
+      { key: { space: 1, 'prompts.status': 1 }, name: 'space_prompt_status' },
+      { key: { 'pendingUsage.ratedAt': 1 }, name: 'usage_pending', sparse: true },
     ]);
   }
 
@@ -191,75 +161,61 @@ export class RunStore {
   }
 
   /**
-   * Writes one run transition atomically: the run (inserted, or updated if nobody moved it
-   * since it was read), its events, a new prompt and the prompts it closes. Returns the prompts
-   * it closed, or null when another call moved the run first (reload and retry).
-   * One transaction, so a lost database never leaves a run ahead of its events.
+   * Writes one run transition in one command: the new run, or the update if nobody moved the run
+   * since it was read (`version`). False when another call moved it first (reload and retry).
    */
-  async commit(change: RunCommit): Promise<PromptRecord[] | null> {
-    const session = this.client.startSession();
-    try {
-      return await session.withTransaction(async () => {
-        if (change.update) {
-          const { update } = change;
-          const result = await this.runs.updateOne(
-            { _id: change.run._id, version: change.run.version },
-            {
-              $set: {
-                status: update.status,
-                state: update.state,
-                updatedAt: update.now,
-                expiresAt: update.expiresAt,
-                ...(update.attestation !== undefined ? { attestation: update.attestation } : {}),
-              },
-              $inc: { version: 1, eventSeq: change.events.length },
-              ...(update.newProofs.length > 0 ? { $push: { proofs: { $each: update.newProofs } } } : {}),
-            },
-            { session },
-          );
-          if (result.modifiedCount !== 1) return null;
-        } else {
-          await this.runs.insertOne(change.run, { session });
-        }
-        if (change.events.length > 0) await this.events.insertMany(change.events, { ordered: true, session });
-        if (change.newPrompt) await this.prompts.insertOne(change.newPrompt, { session });
-        if (change.quality) await this.recordQuality(change.run.space, change.quality.proofCounts, change.quality.attest, session);
-        return change.closePrompts ? this.closePrompts(change.run._id, change.closePrompts, session) : [];
-      });
-    } finally {
-      await session.endSession();
+  async commit(change: RunCommit): Promise<boolean> {
+    const { update } = change;
+    if (!update) {
+      await this.runs.insertOne(change.run);
+      return true;
     }
+    const result = await this.runs.updateOne(
+      { _id: change.run._id, version: change.run.version },
+      {
+        $set: {
+          status: update.status,
+          state: update.state,
+          updatedAt: update.now,
+          expiresAt: update.expiresAt,
+          ...(update.prompts ? { prompts: update.prompts } : {}),
+          ...(update.attestation !== undefined ? { attestation: update.attestation } : {}),
+          ...(update.pendingUsage ? { pendingUsage: update.pendingUsage } : {}),
+        },
+        $inc: { version: 1, eventSeq: update.newEvents.length },
+        $push: { proofs: { $each: update.newProofs }, events: { $each: update.newEvents } },
+      },
+    );
+    return result.modifiedCount === 1;
   }
 
+  /** A run's events after `afterSeq`, in order (the run is read in the viewer's spaces by the caller first). */
   async eventsAfter(runId: string, afterSeq: number): Promise<RunEventRecord[]> {
-    return this.events.find({ runId, seq: { $gt: afterSeq } }, { sort: { seq: 1 } }).toArray();
+    const run = await this.runs.findOne({ _id: runId }, { projection: { events: 1 } });
+    return (run?.events ?? []).filter((event) => event.seq > afterSeq);
   }
 
-  /** By id alone: the service decides whether the viewer may see it (readable, or reviewable by an admin). */
-  async findPrompt(promptId: string): Promise<PromptRecord | null> {
-    return this.prompts.findOne({ _id: promptId });
+  /** The run holding a prompt, by prompt id alone: the service decides whether the viewer may see it. */
+  async findRunWithPrompt(promptId: string): Promise<{ run: RunRecord; prompt: PromptRecord } | null> {
+    const run = await this.runs.findOne({ 'prompts._id': promptId });
+    const prompt = run?.prompts.find((candidate) => candidate._id === promptId);
+    return run && prompt ? { run, prompt } : null;
   }
 
   /** A run's answered prompts, for who answered HUMAN proofs stored before proofs recorded it. */
   async answeredPrompts(runId: string): Promise<PromptRecord[]> {
-    return this.prompts.find({ runId, status: 'ANSWERED' }, { sort: { at: 1 } }).toArray();
+    const run = await this.runs.findOne({ _id: runId }, { projection: { prompts: 1 } });
+    return (run?.prompts ?? []).filter((prompt) => prompt.status === 'ANSWERED').sort((a, b) => a.at.getTime() - b.at.getTime());
   }
 
+  /** Open prompts in these spaces (of one run, if named), oldest first. */
   async openPrompts(spaces: readonly string[], runId?: string): Promise<PromptRecord[]> {
-    const filter: Filter<PromptRecord> = { space: { $in: [...spaces] }, status: 'OPEN' };
-    if (runId) filter.runId = runId;
-    return this.prompts.find(filter, { sort: { createdAt: 1 } }).toArray();
-  }
-
-  /** Closes a run's open prompts (the named ones, or all); returns the ones that changed. */
-  private async closePrompts(runId: string, close: PromptClosing, session: ClientSession): Promise<PromptRecord[]> {
-    const query: Filter<PromptRecord> = { runId, status: 'OPEN' };
-    if (close.promptIds) query._id = { $in: close.promptIds };
-    const open = await this.prompts.find(query, { session }).toArray();
-    if (open.length === 0) return [];
-    const change = { status: close.status, at: close.at, answeredBy: close.by };
-    await this.prompts.updateMany({ _id: { $in: open.map((prompt) => prompt._id) }, status: 'OPEN' }, { $set: change }, { session });
-    return open.map((prompt) => ({ ...prompt, ...change }));
+    const filter: Filter<RunRecord> = { space: { $in: [...spaces] }, 'prompts.status': 'OPEN' };
+    if (runId) filter._id = runId;
+    const runs = await this.runs.find(filter, { projection: { prompts: 1 } }).toArray();
+    return runs
+      .flatMap((run) => run.prompts.filter((prompt) => prompt.status === 'OPEN'))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
   async listRuns(filter: RunListFilter, after: PagePosition | null, limit: number): Promise<RunRecord[]> {
@@ -293,28 +249,13 @@ export class RunStore {
     return this.runs.find({ status: { $in: ['ACTIVE', 'COMPLETED'] }, expiresAt: { $lte: now } }, { limit }).toArray();
   }
 
-  /**
-   * Counts each settled proof on its step and the attest on the attested step and the protocol
-   * head, in `memory_usage` under the run's own space (never in the memory, which may be a
-   * shared or read-only one). Counters use $inc so concurrent attests never lose a count; no
-   * free text from the run is kept there but the rater's model id (bounded).
-   */
-  async recordQuality(space: string, proofCounts: QualityChange['proofCounts'], attest: QualityChange['attest'], session?: ClientSession): Promise<void> {
-    const operations: AnyBulkWriteOperation<MemoryUsageRecord>[] = [];
-    const upsert = (uri: string, update: Record<string, unknown>) => {
-      const memoryId = memoryIdOf(uri);
-      operations.push({ updateOne: { filter: { _id: `${memoryId}|${space}` }, update: { ...update, $setOnInsert: { memoryId, space } } as never, upsert: true } });
-    };
-    for (const [uri, counts] of proofCounts) {
-      upsert(uri, { $inc: { 'proofs.attempts': counts.successes + counts.failures, 'proofs.successes': counts.successes, 'proofs.failures': counts.failures } });
-    }
-    for (const uri of attest.uris) {
-      upsert(uri, {
-        $inc: { 'attests.attempts': 1, [`attests.${attest.success ? 'successes' : 'failures'}`]: 1, qualityBonus: attest.bonus },
-        $set: { lastRatedAt: attest.ratedAt, lastRater: attest.rater },
-      });
-    }
-    if (operations.length > 0) await this.usage.bulkWrite(operations, { ordered: false, session });
+  /** Attested runs whose usage is still to be counted (the attest that set it stopped before counting). */
+  async findRunsWithPendingUsage(attestedBefore: Date, limit: number): Promise<RunRecord[]> {
+    return this.runs.find({ 'pendingUsage.ratedAt': { $lte: attestedBefore.toISOString() } }, { limit }).toArray();
+  }
+
+  async clearPendingUsage(runId: string): Promise<void> {
+    await this.runs.updateOne({ _id: runId, pendingUsage: { $exists: true } }, { $unset: { pendingUsage: '' } });
   }
 
   private runFilter(filter: RunListFilter): Filter<RunRecord> {
@@ -323,9 +264,4 @@ export class RunStore {
     if (filter.chainId) query['protocol.chainId'] = filter.chainId;
     return query;
   }
-}
-
-/** Memory ids are the last segment of their `kairos://mem/{id}` URI (the `_id` index finds them). */
-function memoryIdOf(uri: string): string {
-  return uri.slice(uri.lastIndexOf('/') + 1);
 }

@@ -1,6 +1,6 @@
 import type { Collection, Db, Document } from 'mongodb';
 import type { OutcomeCounts } from '../runs/quality.js';
-import type { MemoryUsageRecord } from './run-store.js';
+import { UsageStore } from './usage-store.js';
 import type { ChainInfo, MemoryRecord } from './memory-store.js';
 
 /** One protocol found by text search: its best-scoring step's raw score and its head. */
@@ -38,11 +38,11 @@ export interface ProtocolTextQuery {
 export class SearchStore {
   private readonly collection: Collection<MemoryRecord>;
 
-  private readonly usage: Collection<MemoryUsageRecord>;
-
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly usage = new UsageStore(db),
+  ) {
     this.collection = db.collection<MemoryRecord>('memories');
-    this.usage = db.collection<MemoryUsageRecord>('memory_usage');
   }
 
   /** One round trip: text match, group by chain keeping the best step score, the head joined in. */
@@ -86,18 +86,9 @@ export class SearchStore {
     });
   }
 
-  /** Attest counts (memory_usage, see RunStore.recordQuality) per memory id, summed over the given spaces (what one viewer may see). */
-  async attestCounts(memoryIds: readonly string[], spaces: readonly string[]): Promise<Map<string, { attempts: number; successes: number; failures: number }>> {
-    const counts = new Map<string, { attempts: number; successes: number; failures: number }>();
-    if (memoryIds.length === 0) return counts;
-    for (const row of await this.usage.find({ memoryId: { $in: [...memoryIds] }, space: { $in: [...spaces] } }).toArray()) {
-      const sum = counts.get(row.memoryId) ?? { attempts: 0, successes: 0, failures: 0 };
-      sum.attempts += row.attests?.attempts ?? 0;
-      sum.successes += row.attests?.successes ?? 0;
-      sum.failures += row.attests?.failures ?? 0;
-      counts.set(row.memoryId, sum);
-    }
-    return counts;
+  /** Attest counts per memory id, summed over the given spaces (what one viewer may see): UsageStore owns them. */
+  async attestCounts(memoryIds: readonly string[], spaces: readonly string[]): Promise<Map<string, OutcomeCounts>> {
+    return this.usage.attestCounts(memoryIds, spaces);
   }
 
   /** `chain.protocolVersion` of the given protocol heads, by id (missing ids are left out). */

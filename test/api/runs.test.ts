@@ -428,7 +428,9 @@ describe('runs survive', () => {
       const view = await run(started.runId);
       expect(view.status).toBe('EXPIRED');
       expect(view.events.at(-1)?.type).toBe('EXPIRED');
-      const prompt = await server.mongo().db(server.dbName).collection('prompts').findOne({ _id: started.challenge.promptId });
+      // Prompts are kept in their run's document.
+      const stored = await server.mongo().db(server.dbName).collection('runs').findOne({ _id: started.runId as never });
+      const prompt = (stored?.prompts as { _id: string; status: string }[] | undefined)?.find((candidate) => candidate._id === started.challenge.promptId);
       expect(prompt?.status).toBe('EXPIRED');
       const listed = await server.query(RunsDocument, { filter: { status: 'EXPIRED' } });
       expect(listed.runs.edges.map((edge) => edge.node.id)).toContain(started.runId);

@@ -50,8 +50,10 @@ afterAll(async () => {
 async function storedRun(runId: string) {
   const db = direct.db(dbName);
   const run = await db.collection('runs').findOne({ _id: runId as never });
-  const events = await db.collection('run_events').find({ runId }).sort({ seq: 1 }).toArray();
-  return { status: run?.status, version: run?.version, eventSeq: run?.eventSeq, proofs: run?.proofs?.length, events: events.map((event) => event.seq) };
+  // Events and prompts are kept in the run's document.
+  const events = (run?.events ?? []) as { seq: number }[];
+  const prompts = (run?.prompts ?? []) as { _id: string; status: string }[];
+  return { status: run?.status, version: run?.version, eventSeq: run?.eventSeq, proofs: run?.proofs?.length, events: events.map((event) => event.seq), prompts: prompts.map((prompt) => `${prompt._id}:${prompt.status}`) };
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {

@@ -7,6 +7,7 @@ import { localViewer } from '../../src/auth/viewer.js';
 import { createEventBus } from '../../src/events/event-bus.js';
 import { RunService } from '../../src/services/run-service.js';
 import { RunStore } from '../../src/store/run-store.js';
+import { UsageStore } from '../../src/store/usage-store.js';
 import { MintDocument } from '../api/documents.js';
 import { BeginDocument } from '../api/run-documents.js';
 import { useTestServer } from '../support/app.js';
@@ -24,7 +25,7 @@ describe('leaving a subscription between events', () => {
     const { mint } = await server.query(MintDocument, { input: { markdown: promptProtocol() } });
     const { begin } = await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } });
     const events = await createEventBus();
-    const runs = new RunService(new RunStore(server.mongo().db(server.dbName), server.mongo()), events, { runIdleTtlMs: 60_000 });
+    const runs = new RunService(new RunStore(server.mongo().db(server.dbName)), new UsageStore(server.mongo().db(server.dbName)), events, { runIdleTtlMs: 60_000 });
     const viewer = localViewer();
 
     const progress = runs.watchRun(viewer, begin.runId);

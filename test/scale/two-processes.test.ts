@@ -120,9 +120,9 @@ describe('two server processes behind one MongoDB and one Redis', () => {
         expect(proofs).toHaveLength(steps);
       }
       // The event log of every run is 1..n with no gap and no duplicate.
-      const events = await db.collection('run_events').find({ runId: { $in: runIds } }).sort({ runId: 1, seq: 1 }).toArray();
-      for (const runId of runIds) {
-        const seqs = events.filter((event) => event.runId === runId).map((event) => event.seq as number);
+      // Events are kept in their run's document, in the order they were written.
+      for (const run of runs) {
+        const seqs = (run.events as { seq: number }[]).map((event) => event.seq);
         expect(seqs).toEqual(Array.from({ length: steps + 3 }, (_, index) => index + 1));
       }
       // Usage is counted per run space (memory_usage), never in the protocol's own document.

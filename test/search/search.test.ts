@@ -5,7 +5,7 @@ import { CREATE_URI, REFINE_URI } from '../../src/search/search-choices.js';
 import { STRONG_MATCH_THRESHOLD } from '../../src/search/search-scoring.js';
 import { SearchService } from '../../src/services/search-service.js';
 import type { MemoryRecord } from '../../src/store/memory-store.js';
-import { RunStore } from '../../src/store/run-store.js';
+import { UsageStore } from '../../src/store/usage-store.js';
 import { SearchStore } from '../../src/store/search-store.js';
 import { errorCode, useTestServer } from '../support/app.js';
 import { PROTOCOLS, protocolMarkdown } from './corpus.js';
@@ -145,9 +145,9 @@ describe('search', () => {
     expect(scoreOf(before, twin)).toBe(scoreOf(before, plain));
 
     // Ten successful attests, recorded the way attest records them.
-    const runs = new RunStore(server.mongo().db(server.dbName), server.mongo());
+    const usage = new UsageStore(server.mongo().db(server.dbName));
     for (let attest = 0; attest < 10; attest++) {
-      await runs.recordQuality('user:local', new Map(), { uris: [twin], success: true, bonus: 1, ratedAt: new Date().toISOString(), rater: 'test' });
+      await usage.countRun({ runId: `run-${attest}`, space: 'user:local', proofCounts: new Map(), attest: { uris: [twin], success: true, bonus: 1, ratedAt: new Date().toISOString(), rater: 'test' } });
     }
     const after = await server.query(SearchProtocolsDocument, { query });
     expect(scoreOf(before, twin)).toBeLessThan(0.92);

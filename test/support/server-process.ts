@@ -16,6 +16,10 @@ export interface ServerProcessOptions {
   port?: number;
   /** More settings, e.g. `{ KAIROS_AUTH: 'on' }`. */
   env?: Record<string, string>;
+  /** Node options before the entry point, e.g. a preloaded probe (the bench's `--import ./bench/server-probe.ts`). */
+  nodeArgs?: string[];
+  /** Open an IPC channel to the child (`child.send`, `'message'`). */
+  ipc?: boolean;
 }
 
 export interface ServerProcess {
@@ -24,6 +28,7 @@ export interface ServerProcess {
   graphqlUrl: string;
   wsUrl: string;
   pid: number;
+  child: ChildProcess;
   /** What the process wrote to stderr (warnings and errors at LOG_LEVEL=warn). */
   output(): string;
   /** SIGTERM (graceful: closes sockets, Redis and the database client), then waits for the exit. */
@@ -44,7 +49,11 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   };
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;
   else delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -61,6 +70,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     graphqlUrl: `${baseUrl}/graphql`,
     wsUrl: `ws://127.0.0.1:${port}/graphql`,
     pid: child.pid!,
+    child,
     output: () => output,
     stop: () => stopProcess(child),
   };
@@ -80,11 +90,12 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
   throw new Error(`server process not healthy within 60 s:\n${output()}`);
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves once it has exited. */
+export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
 }

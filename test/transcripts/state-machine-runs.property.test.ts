@@ -86,7 +86,7 @@ function play(plan: { steps: StepPlan[]; success: boolean; runId: string }): Tra
   const submit = (solution: SolutionInput, person: boolean) => {
     const now = new Date((clock += 1000));
     if (person && state.pendingPromptId) {
-      const answered = applyPromptAnswer(state, { promptId: state.pendingPromptId, confirmation: solution.userInput!.confirmation, now }, idSource);
+      const answered = applyPromptAnswer(state, { promptId: state.pendingPromptId, confirmation: solution.userInput!.confirmation!, now }, idSource);
       if (answered) record(answered);
       return;
     }
