@@ -13,6 +13,8 @@ export interface FanOutResult {
   deliveryMaxMs: number;
   /** Server RSS growth while the subscribers are connected, per 1,000 subscribers. */
   rssPerThousandMb: number;
+  /** The same growth per subscriber, KB (each subscriber is one socket and one subscription). */
+  rssPerSubscriberKb: number;
   rssBeforeMb: number;
   rssWithSubscribersMb: number;
   rssAfterCloseMb: number;
@@ -92,6 +94,7 @@ export async function fanOut(server: BenchServer, options: { subscribers: number
       deliveryP99Ms: percentile(deliveries, 99),
       deliveryMaxMs: percentile(deliveries, 100),
       rssPerThousandMb: (mb(withSubscribers.rssBytes - before.rssBytes) * 1000) / options.subscribers,
+      rssPerSubscriberKb: (withSubscribers.rssBytes - before.rssBytes) / 1024 / options.subscribers,
       rssBeforeMb: mb(before.rssBytes),
       rssWithSubscribersMb: mb(withSubscribers.rssBytes),
       rssAfterCloseMb: mb(afterClose.rssBytes),
