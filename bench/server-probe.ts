@@ -8,12 +8,17 @@ import { Session } from 'node:inspector';
 import { MongoClient } from 'mongodb';
 
 const commands = new Map<string, number>();
+/** Milliseconds the driver waited for each command's reply, summed by name (bench --profile). */
+const commandMs = new Map<string, number>();
 const connect = MongoClient.prototype.connect;
 MongoClient.prototype.connect = function patchedConnect(this: MongoClient) {
   // For an A/B of what command monitoring itself costs (it deserialises every reply once more):
   // BENCH_MONITOR_COMMANDS=off turns it off, and with it the counts.
   this.options.monitorCommands = process.env.BENCH_MONITOR_COMMANDS !== 'off';
   this.on('commandStarted', (event) => commands.set(event.commandName, (commands.get(event.commandName) ?? 0) + 1));
+  const timed = (event: { commandName: string; duration: number }) => commandMs.set(event.commandName, (commandMs.get(event.commandName) ?? 0) + event.duration);
+  this.on('commandSucceeded', timed);
+  this.on('commandFailed', timed);
   return connect.call(this);
 };
 
@@ -24,6 +29,9 @@ export interface ProbeSample {
   activeResources: number;
   activeHandles: number;
   commands: Record<string, number>;
+  commandMs: Record<string, number>;
+  /** process.cpuUsage() of the server, µs: CPU time is steadier than wall time on a shared machine. */
+  cpuMicros: number;
 }
 
 process.on('message', (message: { type: 'sample'; gc?: boolean; resetCommands?: boolean }) => {
@@ -36,8 +44,13 @@ process.on('message', (message: { type: 'sample'; gc?: boolean; resetCommands?: 
     activeResources: process.getActiveResourcesInfo().length,
     activeHandles: (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().length,
     commands: Object.fromEntries(commands),
+    commandMs: Object.fromEntries(commandMs),
+    cpuMicros: process.cpuUsage().user + process.cpuUsage().system,
   };
-  if (message.resetCommands) commands.clear();
+  if (message.resetCommands) {
+    commands.clear();
+    commandMs.clear();
+  }
   process.send?.({ type: 'sample', sample });
 });
 

@@ -11,6 +11,16 @@ export interface FanOutResult {
   deliveryP50Ms: number;
   deliveryP99Ms: number;
   deliveryMaxMs: number;
+  /** The `next` call alone (its HTTP answer), ms: the write that every delivery above includes. */
+  nextP50Ms: number;
+  /**
+   * From an event's first delivery to each delivery of it, ms: what fanning one event out to
+   * every subscriber costs, without the write before it.
+   */
+  spreadP50Ms: number;
+  spreadP99Ms: number;
+  /** The server's CPU time (user + system) while the events went out, per delivery, µs: steadier than latency on a shared machine. */
+  serverCpuPerDeliveryMicros: number;
   /** Server RSS growth while the subscribers are connected, per 1,000 subscribers. */
   rssPerThousandMb: number;
   /** The same growth per subscriber, KB (each subscriber is one socket and one subscription). */
@@ -38,6 +48,9 @@ export async function fanOut(server: BenchServer, options: { subscribers: number
     const before = await server.sample({ gc: true });
     const sentAt = new Map<number, number>();
     const deliveries: number[] = [];
+    const firstDelivery = new Map<number, number>();
+    const spreads: number[] = [];
+    const nextLatencies: number[] = [];
     const received = new Array<number>(options.subscribers).fill(0);
     let subscribed = 0;
     let allSubscribed = () => {};
@@ -55,8 +68,12 @@ export async function fanOut(server: BenchServer, options: { subscribers: number
               if (++subscribed === options.subscribers) allSubscribed();
               return;
             }
+            const now = performance.now();
             const sent = sentAt.get(seq);
-            if (sent !== undefined) deliveries.push(performance.now() - sent);
+            if (sent !== undefined) deliveries.push(now - sent);
+            const first = firstDelivery.get(seq) ?? now;
+            firstDelivery.set(seq, first);
+            spreads.push(now - first);
             received[index]!++;
           },
           error: (error) => console.error('subscriber error', error),
@@ -72,16 +89,20 @@ export async function fanOut(server: BenchServer, options: { subscribers: number
     const withSubscribers = await server.sample({ gc: true });
 
     // Each next proves one step and publishes one STEP_PROVEN event (seq 2, 3, …).
+    const cpuBefore = (await server.sample()).cpuMicros;
     await server.profiled(options.profileFile, async () => {
       for (let event = 0; event < options.events; event++) {
-        sentAt.set(event + 2, performance.now());
+        const sent = performance.now();
+        sentAt.set(event + 2, sent);
         step = (await http.query<{ next: StepAnswer }>(NEXT, { input: { uri: step.currentStep!.uri, runId, solution: shellSolution(step.challenge!) } })).next;
+        nextLatencies.push(performance.now() - sent);
         await sleep(options.spacingMs);
       }
       const deadline = Date.now() + 10_000;
       while (deliveries.length < options.subscribers * options.events && Date.now() < deadline) await sleep(50);
     });
 
+    const cpuDuringEvents = (await server.sample()).cpuMicros - cpuBefore;
     await Promise.all(clients.map((client) => client.dispose()));
     clients.length = 0;
     await sleep(1000);
@@ -93,6 +114,10 @@ export async function fanOut(server: BenchServer, options: { subscribers: number
       deliveryP50Ms: percentile(deliveries, 50),
       deliveryP99Ms: percentile(deliveries, 99),
       deliveryMaxMs: percentile(deliveries, 100),
+      nextP50Ms: percentile(nextLatencies, 50),
+      spreadP50Ms: percentile(spreads, 50),
+      spreadP99Ms: percentile(spreads, 99),
+      serverCpuPerDeliveryMicros: cpuDuringEvents / Math.max(1, deliveries.length),
       rssPerThousandMb: (mb(withSubscribers.rssBytes - before.rssBytes) * 1000) / options.subscribers,
       rssPerSubscriberKb: (withSubscribers.rssBytes - before.rssBytes) / 1024 / options.subscribers,
       rssBeforeMb: mb(before.rssBytes),
