@@ -141,7 +141,7 @@ async function main(): Promise<void> {
     await scenario('fanout', async () => {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName });
       try {
-        return await fanOut(fresh, { subscribers, events: quick ? 5 : 20, spacingMs: 250, profileFile: profileFile('fanout-delivery') });
+        return await fanOut(fresh, { subscribers, events: quick ? 5 : 20, spacingMs: Math.max(250, subscribers / 10), profileFile: profileFile('fanout-delivery') });
       } finally {
         await fresh.stop();
       }

@@ -83,7 +83,8 @@ export async function fanOut(server: BenchServer, options: { subscribers: number
       // Open the sockets in small groups: a burst of 1,000 handshakes is a different benchmark.
       if (index % 50 === 49) await sleep(20);
     }
-    await Promise.race([everyoneSubscribed, sleep(60_000)]);
+    // 10,000 handshakes take a while on a shared machine: the wait grows with the count.
+    await Promise.race([everyoneSubscribed, sleep(Math.max(60_000, options.subscribers * 20))]);
     if (subscribed < options.subscribers) throw new Error(`only ${subscribed} of ${options.subscribers} subscribers got the replay`);
     await sleep(500);
     const withSubscribers = await server.sample({ gc: true });
@@ -98,7 +99,7 @@ export async function fanOut(server: BenchServer, options: { subscribers: number
         nextLatencies.push(performance.now() - sent);
         await sleep(options.spacingMs);
       }
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + Math.max(10_000, options.subscribers * 5);
       while (deliveries.length < options.subscribers * options.events && Date.now() < deadline) await sleep(50);
     });
 
