@@ -102,13 +102,29 @@ export function useSharedSubscriptionExecution(shared: SharedExecutions): Plugin
 /** graphql-js's subscribe (source stream, then an execution per event), the execution shared. */
 async function subscribeShared(args: ExecutionArgs, shared: SharedExecutions): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
   const source = await createSourceEventStream(args);
-  if (!isAsyncIterable(source)) return source;
+  if (!isAsyncIterable(source)) return withRequestErrorCodes(source);
   const key = sharingKey(args, args.contextValue as AppContext);
   const operation = getOperationAST(args.document, args.operationName);
   return mapEvents(source, (event) => shared.resultFor(event, key, () => execute({ ...args, rootValue: event })), (error) =>
     // As Yoga's executor does: a failing source reaches the client as a GraphQL error (its cause kept for masking).
     error instanceof GraphQLError ? error : new GraphQLError((error as Error).message, { originalError: error as Error, nodes: operation ? [operation] : undefined }),
   );
+}
+
+/**
+ * As Yoga's executor answers them: an error about the request itself (a variable that does not
+ * coerce, a missing operation) has no path and is BAD_USER_INPUT; a resolver's refusal keeps its own.
+ */
+function withRequestErrorCodes(result: ExecutionResult): ExecutionResult {
+  if (!result.errors) return result;
+  return {
+    ...result,
+    errors: result.errors.map((error) =>
+      error.path || error.extensions?.code
+        ? error
+        : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, originalError: error.originalError, extensions: { ...error.extensions, code: 'BAD_USER_INPUT', http: { status: 400 } } }),
+    ),
+  };
 }
 
 /** A plain async iterator over the source, one result per event: no queue of its own. */

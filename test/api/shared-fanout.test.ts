@@ -144,3 +144,18 @@ describe('subscribers that ask the same share one execution per event', () => {
     expect(promptIds.filter((id) => !seen.has(id))).toEqual([]);
   });
 });
+
+describe('the shared subscribe path answers like Yoga\'s executor', () => {
+  it('a variable that does not coerce is BAD_USER_INPUT, a refusal of the resolver keeps its code', async () => {
+    const agent = await principal(['codes']);
+    const client = server.wsClient({ authorization: `Bearer ${agent.token}` });
+    const firstAnswer = (query: string, variables: Record<string, unknown>) =>
+      new Promise<{ errors?: readonly { extensions?: Record<string, unknown> }[] }>((resolve) => {
+        client.subscribe({ query, variables }, { next: (value) => resolve(value as never), error: (error) => resolve({ errors: error as never }), complete: () => {} });
+      });
+    const badVariable = await firstAnswer('subscription($runId: ID!) { runProgress(runId: $runId) { seq } }', { runId: { not: 'an id' } });
+    expect(badVariable.errors?.[0]?.extensions?.code, JSON.stringify(badVariable)).toBe('BAD_USER_INPUT');
+    const forbidden = await firstAnswer('subscription { memoryEvents(space: "user:someone-else") { uri } }', {});
+    expect(forbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
