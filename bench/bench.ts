@@ -7,8 +7,10 @@
  *   npm run bench -- --quick           short windows and 200 subscribers, to try changes
  *   npm run bench -- --only runs,floor scenarios by name: baseline runs floor batch fanout reads
  *   npm run bench -- --soak 180        only the soak: steady mixed load for 180 s, sampled
+ *   npm run bench -- --only fanout --subscribers 10000   fan-out at another size
  *   npm run bench -- --profile         also writes the server's CPU profile of each scenario to
  *                                      bench/results/*.cpuprofile.json (`npx tsx bench/profile-summary.ts <file>`)
+ *                                      and prints where one `next` spends its time, by layer
  *
  * Traffic goes to 127.0.0.1 only and every loop stops by itself.
  */
@@ -21,12 +23,14 @@ import { type BenchServer, type Engine, mb, repoRoot, startEngine, startServer }
 import { baseline } from './scenarios/baseline.js';
 import { batch } from './scenarios/batch.js';
 import { fanOut } from './scenarios/fan-out.js';
+import { nextProfile } from './scenarios/next-profile.js';
 import { protocolRuns } from './scenarios/protocol-runs.js';
 import { reads } from './scenarios/reads.js';
 import { soak } from './scenarios/soak.js';
 import { storeFloor } from './scenarios/store-floor.js';
 
-const SCENARIOS = ['baseline', 'runs', 'floor', 'batch', 'fanout', 'reads'] as const;
+/** `nextprofile` runs only with --profile. */
+const SCENARIOS = ['baseline', 'runs', 'floor', 'batch', 'fanout', 'reads', 'nextprofile'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -35,10 +39,13 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     soak: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    subscribers: { type: 'string' },
   },
 });
 
 const quick = args.quick!;
+const subscribers = args.subscribers ? Number(args.subscribers) : quick ? 200 : 1_000;
+if (!Number.isInteger(subscribers) || subscribers < 1 || subscribers > 20_000) throw new Error('--subscribers takes a whole number from 1 to 20000');
 const window = { concurrency: 32, warmupMs: quick ? 1_000 : 3_000, durationMs: quick ? 3_000 : 10_000 };
 const selected = new Set<ScenarioName>((args.only?.split(',').map((name) => name.trim()) as ScenarioName[] | undefined) ?? SCENARIOS);
 for (const name of selected) if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
@@ -128,18 +135,20 @@ async function main(): Promise<void> {
         await plain.stop();
       }
     });
+    if (args.profile) await scenario('nextprofile', () => nextProfile(running, { nexts: quick ? 100 : 300, profileFile: profileFile('next')! }));
     await scenario('reads', () => running.profiled(profileFile('reads'), () => reads(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs })));
     // A fresh server process, so its RSS shows the subscribers and not the scenarios before.
     await scenario('fanout', async () => {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName });
       try {
-        return await fanOut(fresh, { subscribers: quick ? 200 : 1_000, events: quick ? 5 : 20, spacingMs: 250, profileFile: profileFile('fanout-delivery') });
+        return await fanOut(fresh, { subscribers, events: quick ? 5 : 20, spacingMs: Math.max(250, subscribers / 10), profileFile: profileFile('fanout-delivery') });
       } finally {
         await fresh.stop();
       }
     });
     evaluateTargets();
     printTable();
+    printNextProfile();
   }
   load.atEnd = loadavg().map((value) => Number(value.toFixed(2)));
   process.stdout.write(`\nload average (1/5/15 min) at start ${load.atStart.join(' ')}, at end ${load.atEnd.join(' ')} on ${cpus().length} CPUs\n`);
@@ -194,7 +203,8 @@ function evaluateTargets(): void {
     target('batch', '1,000 single calls / one batch call', speedUp, '≥ 10', speedUp >= 10);
   }
   if (fan) {
-    target('fanout', `p99 delivery to ${fan.subscribers} subscribers (ms)`, fan.deliveryP99Ms, '< 100', fan.deliveryP99Ms < 100 && fan.missing === 0);
+    target('fanout', `p99 delivery to ${fan.subscribers} subscribers, from sending the next (ms)`, fan.deliveryP99Ms, '< 50', fan.deliveryP99Ms < 50 && fan.missing === 0);
+    target('fanout', `p99 fan-out spread, first to each delivery (ms)`, fan.spreadP99Ms, '< 50', fan.spreadP99Ms < 50 && fan.missing === 0);
   }
   if (page && counted) {
     const counts = Object.values(page.commandsByPageSize);
@@ -243,7 +253,8 @@ function printTable(): void {
       fixed(fan.deliveryP50Ms, 1),
       fixed(fan.deliveryP99Ms, 1),
       '',
-      `RSS ${fixed(fan.rssBeforeMb, 0)} → ${fixed(fan.rssWithSubscribersMb, 0)} MB (${fixed(fan.rssPerThousandMb, 1)} MB per 1,000), ${fixed(fan.rssAfterCloseMb, 0)} MB after close; ` +
+      `server CPU ${fixed(fan.serverCpuPerDeliveryMicros, 0)} µs per delivery (the ${fan.events} nexts included); the next alone ${fixed(fan.nextP50Ms, 1)} ms (median); spread from first to each delivery ${fixed(fan.spreadP50Ms, 1)} / ${fixed(fan.spreadP99Ms, 1)} ms; ` +
+        `RSS ${fixed(fan.rssBeforeMb, 0)} → ${fixed(fan.rssWithSubscribersMb, 0)} MB (${fixed(fan.rssPerSubscriberKb, 1)} KB per subscriber), ${fixed(fan.rssAfterCloseMb, 0)} MB after close; ` +
         `heap ${fixed(fan.heapUsedMb.before, 0)} → ${fixed(fan.heapUsedMb.withSubscribers, 0)} → ${fixed(fan.heapUsedMb.afterClose, 0)} MB; ${fan.missing} missing`,
     ]);
   }
@@ -259,6 +270,27 @@ function printTable(): void {
     ]);
   }
   for (const [name, stack] of Object.entries(failures)) process.stdout.write(`\n${name} FAILED:\n${stack}\n`);
+}
+
+/** bench --profile: one `next`, one at a time, taken apart by layer (server CPU) and database wait. */
+function printNextProfile(): void {
+  const profile = results.nextprofile as Awaited<ReturnType<typeof nextProfile>> | undefined;
+  if (!profile) return;
+  const cpu = Object.values(profile.cpuMsPerNext).reduce((sum, ms) => sum + ms, 0);
+  const rest = profile.clientMeanMs - cpu - profile.databaseMsPerNext;
+  const share = (ms: number) => `${fixed((100 * ms) / profile.clientMeanMs, 0)}%`;
+  process.stdout.write(`\nwhere a next spends its time (${profile.nexts} shell-step nexts, one at a time; client mean ${fixed(profile.clientMeanMs, 2)} ms, median ${fixed(profile.clientP50Ms, 2)} ms)\n`);
+  printRows([
+    ['part', 'ms per next', 'of the mean'],
+    ...Object.entries(profile.cpuMsPerNext)
+      .filter(([, ms]) => ms >= 0.005)
+      .sort((a, b) => b[1] - a[1])
+      .map(([layer, ms]) => [`server CPU: ${layer}`, fixed(ms, 2), share(ms)]),
+    ['server CPU, all layers', fixed(cpu, 2), share(cpu)],
+    [`database: ${fixed(profile.commandsPerNext, 1)} commands (driver wait: wire adapter + PostgreSQL + loopback)`, fixed(profile.databaseMsPerNext, 2), share(profile.databaseMsPerNext)],
+    ['the rest (client, loopback HTTP, scheduling on a shared CPU)', fixed(rest, 2), share(rest)],
+  ]);
+  process.stdout.write(`CPU profile: ${profile.profileFile.slice(repoRoot.length)}\n`);
 }
 
 function printSoak(outcome: Awaited<ReturnType<typeof soak>>): void {

@@ -9,6 +9,8 @@ import { MongoClient } from 'mongodb';
 
 const commands = new Map<string, number>();
 const retries = { failedCommands: 0, abortedTransactions: 0, lostVersionRaces: 0 };
+/** Milliseconds the driver waited for each command's reply, summed by name (bench --profile). */
+const commandMs = new Map<string, number>();
 const connect = MongoClient.prototype.connect;
 MongoClient.prototype.connect = function patchedConnect(this: MongoClient) {
   // For an A/B of what command monitoring itself costs (it deserialises every reply once more):
@@ -18,10 +20,15 @@ MongoClient.prototype.connect = function patchedConnect(this: MongoClient) {
     commands.set(event.commandName, (commands.get(event.commandName) ?? 0) + 1);
     if (event.commandName === 'abortTransaction') retries.abortedTransactions++;
   });
+  const timed = (event: { commandName: string; duration: number }) => commandMs.set(event.commandName, (commandMs.get(event.commandName) ?? 0) + event.duration);
   // A failed command (a write conflict) and a conditional run write that matched nothing (another
   // call moved the run) are each followed by a retry: together they count the work done twice.
-  this.on('commandFailed', () => retries.failedCommands++);
+  this.on('commandFailed', (event) => {
+    retries.failedCommands++;
+    timed(event);
+  });
   this.on('commandSucceeded', (event) => {
+    timed(event);
     const reply = event.reply as { n?: number; lastErrorObject?: { n?: number } } | undefined;
     const matched = event.commandName === 'update' ? reply?.n : event.commandName === 'findAndModify' ? reply?.lastErrorObject?.n : undefined;
     if (matched === 0) retries.lostVersionRaces++;
@@ -38,6 +45,9 @@ export interface ProbeSample {
   commands: Record<string, number>;
   /** Since the last reset: failed commands, transactions aborted (each one retried) and writes that lost a version race. */
   retries: { failedCommands: number; abortedTransactions: number; lostVersionRaces: number };
+  commandMs: Record<string, number>;
+  /** process.cpuUsage() of the server, µs: CPU time is steadier than wall time on a shared machine. */
+  cpuMicros: number;
 }
 
 process.on('message', (message: { type: 'sample'; gc?: boolean; resetCommands?: boolean }) => {
@@ -51,9 +61,12 @@ process.on('message', (message: { type: 'sample'; gc?: boolean; resetCommands?: 
     activeHandles: (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().length,
     commands: Object.fromEntries(commands),
     retries: { ...retries },
+    commandMs: Object.fromEntries(commandMs),
+    cpuMicros: process.cpuUsage().user + process.cpuUsage().system,
   };
   if (message.resetCommands) {
     commands.clear();
+    commandMs.clear();
     retries.failedCommands = retries.abortedTransactions = retries.lostVersionRaces = 0;
   }
   process.send?.({ type: 'sample', sample });

@@ -12,6 +12,10 @@ export interface Metrics {
   mcpSessions: Gauge;
   /** Connections cut off because their reader fell too far behind (WebSocket bufferedAmount, SSE feed). */
   slowConsumersClosed: Counter<'transport'>;
+  /** Subscription events executed (one per event and group of identical subscribers). */
+  subscriptionExecutions: Counter;
+  /** Subscription results handed on from another subscriber's execution of the same event. */
+  subscriptionResultsShared: Counter;
 }
 
 export function createMetrics(): Metrics {
@@ -30,6 +34,16 @@ export function createMetrics(): Metrics {
     errors: new Counter({ name: 'kairos_graphql_errors_total', help: 'GraphQL errors by extensions.code', labelNames: ['code'], registers: [registry] }),
     activeSubscriptions: new Gauge({ name: 'kairos_graphql_active_subscriptions', help: 'Subscriptions currently streaming', registers: [registry] }),
     slowConsumersClosed: new Counter({ name: 'kairos_graphql_slow_consumers_closed_total', help: 'Connections closed because the client did not read', labelNames: ['transport'], registers: [registry] }),
+    subscriptionExecutions: new Counter({
+      name: 'kairos_graphql_subscription_executions_total',
+      help: 'Subscription events executed: one per event and group of subscribers with the same document, variables and viewer',
+      registers: [registry],
+    }),
+    subscriptionResultsShared: new Counter({
+      name: 'kairos_graphql_subscription_results_shared_total',
+      help: 'Subscription results reused from the execution of another subscriber in the same group',
+      registers: [registry],
+    }),
     runOutcomes: new Counter({ name: 'kairos_run_attests_total', help: 'Runs attested, by outcome', labelNames: ['outcome'], registers: [registry] }),
     mcpToolCalls: new Counter({ name: 'kairos_mcp_tool_calls_total', help: 'MCP tool calls by tool and outcome (ok, or the refusal code)', labelNames: ['tool', 'outcome'], registers: [registry] }),
     mcpSessions: new Gauge({ name: 'kairos_mcp_sessions', help: 'Open MCP sessions on /mcp', registers: [registry] }),

@@ -1,4 +1,3 @@
-import { Repeater } from '@repeaterjs/repeater';
 import { type ExecutionResult, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { WebSocket } from 'ws';
@@ -24,10 +23,17 @@ export function useSubscriptionGuard(settings: { credentials: CredentialWatch; m
   return {
     onSubscribe: ({ args, subscribeFn, setSubscribeFn }) => {
       const context = args.contextValue as AppContext & { socket?: WebSocket };
-      let cutOff: () => void = () => {};
-      const overflowed = new Promise<'overflow'>((resolve) => {
-        cutOff = () => resolve('overflow');
-      });
+      // Called at once when a feed overflows, before anyone reads the feed's end: the stream then
+      // ends with SLOW_CONSUMER, never with a bare "done".
+      const overflow = { happened: false, listener: null as (() => void) | null };
+      const cutOff = () => {
+        overflow.happened = true;
+        overflow.listener?.();
+      };
+      const onCutOff = (listener: () => void) => {
+        if (overflow.happened) listener();
+        else overflow.listener = listener;
+      };
       const policy: OverflowPolicy = {
         maxBufferedBytes: settings.maxBufferedBytes,
         onOverflow: () => {
@@ -44,7 +50,7 @@ export function useSubscriptionGuard(settings: { credentials: CredentialWatch; m
       return {
         onSubscribeResult: ({ result, setResult }) => {
           if (!isAsyncIterable(result)) return;
-          setResult(guarded(result, context, settings.credentials, policy, overflowed));
+          setResult(guarded(result, context, settings.credentials, policy, onCutOff));
         },
       };
     },
@@ -59,50 +65,97 @@ function closeSlowSocket(socket: WebSocket): boolean {
   return true;
 }
 
+/**
+ * The subscriber's stream: pulls one event from the source each time the reader asks (so a reader
+ * that stalls stops the pulling, and its feed's bound applies), and ends with one last error when
+ * the credential ends or the feed overflows. A plain iterator rather than a Repeater: it sits on
+ * every delivery of every subscriber, and a Repeater's push and buffer cost a few promises each.
+ */
 function guarded(
   source: AsyncIterable<ExecutionResult>,
   context: AppContext,
   credentials: CredentialWatch,
   policy: OverflowPolicy,
-  overflowed: Promise<'overflow'>,
+  onCutOff: (listener: () => void) => void,
 ): AsyncIterableIterator<ExecutionResult> {
-  return new Repeater<ExecutionResult>(async (push, stop) => {
-    const iterator = source[Symbol.asyncIterator]();
-    // Ending the source resolves a pending next() with done, so the loop below needs no race
-    // (racing a long-lived promise on every event would pile up reactions on it).
-    const endSource = () => iterator.return?.()?.catch(() => {});
-    const finalError = (message: string, code: string) => ({ errors: [new GraphQLError(message, { extensions: { code, requestId: context.requestId } })] });
-    let cutOff = false;
-    void overflowed.then(() => {
-      cutOff = true;
-      void endSource();
-    });
-    const release = credentials.watch(context.authentication, (reason) => {
-      void push(finalError(reason === 'revoked' ? 'The token was revoked' : 'The token has expired', 'UNAUTHENTICATED'));
-      stop();
-    });
-    void stop.then(() => {
-      release();
-      // A source that failed (a feed cut off) rethrows from return(); it is over either way.
-      void endSource();
-    });
-    try {
-      await overflowScope.run(policy, async () => {
-        for (;;) {
-          const next = await iterator.next();
-          if (next.done || cutOff) break;
-          await push(next.value);
-        }
+  const iterator = source[Symbol.asyncIterator]();
+  const finalError = (message: string, code: string): ExecutionResult => ({ errors: [new GraphQLError(message, { extensions: { code, requestId: context.requestId } })] });
+  const slowConsumer = () => finalError(new SlowConsumerError().message, 'SLOW_CONSUMER');
+  let finished = false;
+  /** The last message, kept for a reader that was busy (sending) when the stream ended. */
+  let lastMessage: ExecutionResult | null = null;
+  /** The reader's pending next(), if it waits. */
+  let waiting: ((step: IteratorResult<ExecutionResult>) => void) | null = null;
+  let release: () => void = () => {};
+
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    release();
+    // Ending the source resolves its pending next() with done; one that failed (a feed cut off)
+    // rethrows from return(): it is over either way.
+    void Promise.resolve()
+      .then(() => iterator.return?.())
+      .catch(() => {});
+  };
+  const endWith = (last: ExecutionResult) => {
+    if (finished) return;
+    finish();
+    const wake = waiting;
+    waiting = null;
+    if (wake) wake({ value: last, done: false });
+    else lastMessage = last;
+  };
+  release = credentials.watch(context.authentication, (reason) =>
+    endWith(finalError(reason === 'revoked' ? 'The token was revoked' : 'The token has expired', 'UNAUTHENTICATED')),
+  );
+  onCutOff(() => endWith(slowConsumer()));
+
+  return {
+    next() {
+      if (lastMessage) {
+        const last = lastMessage;
+        lastMessage = null;
+        return Promise.resolve({ value: last, done: false });
+      }
+      if (finished) return Promise.resolve({ value: undefined, done: true });
+      return new Promise<IteratorResult<ExecutionResult>>((resolve, reject) => {
+        waiting = resolve;
+        // A lazy source opens its feeds on this first read: they must see the policy too.
+        overflowScope.run(policy, () => iterator.next()).then(
+          (step) => {
+            if (waiting !== resolve) return;
+            waiting = null;
+            if (step.done) finish();
+            resolve(step.done ? { value: undefined, done: true } : step);
+          },
+          (error: unknown) => {
+            if (waiting !== resolve) return;
+            waiting = null;
+            finish();
+            // A feed that overflowed before the cut-off was seen fails on its next read.
+            if (isSlowConsumer(error)) resolve({ value: slowConsumer(), done: false });
+            else reject(error);
+          },
+        );
       });
-      if (cutOff) void push(finalError(new SlowConsumerError().message, 'SLOW_CONSUMER'));
-    } catch (error) {
-      // A feed that overflowed before the cut-off was seen fails on its next read.
-      if (!isSlowConsumer(error)) throw error;
-      void push(finalError(new SlowConsumerError().message, 'SLOW_CONSUMER'));
-    } finally {
-      stop();
-    }
-  });
+    },
+    return() {
+      lastMessage = null;
+      finish();
+      const wake = waiting;
+      waiting = null;
+      wake?.({ value: undefined, done: true });
+      return Promise.resolve({ value: undefined, done: true });
+    },
+    throw(error: unknown) {
+      finish();
+      return Promise.reject(error);
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
 
 /** graphql-js hands a source stream's error on wrapped in a GraphQLError. */

@@ -20,6 +20,7 @@ import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from './limits.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
 import type { CredentialWatch } from './credential-watch.js';
 import { useSubscriptionGuard } from './subscription-guard.js';
+import { SharedExecutions, useSharedSubscriptionExecution } from './subscription-sharing.js';
 
 /** What the transports hand to the context factory: a Fetch request (HTTP) or a socket (WebSocket). */
 export interface TransportContext {
@@ -103,6 +104,8 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       useRefusalShape((request) => requestIds.get(request)),
       useRequestLimits(limits),
       useOperationTelemetry(app.metrics),
+      // Sets the subscribe function; the guard then wraps it, so its limits hold per subscriber.
+      useSharedSubscriptionExecution(new SharedExecutions(app.metrics)),
       useSubscriptionGuard({ credentials: app.credentials, metrics: app.metrics, maxBufferedBytes: app.config.maxBufferedBytes }),
     ],
   });

@@ -47,9 +47,20 @@ export async function createEventBus(options: EventBusOptions = {}): Promise<Con
   const deliver = (channel: string, payload: unknown) => {
     for (const feed of feeds.get(channel) ?? []) feed.push(payload);
   };
+  // In process, the feeds listening when the event is published get it on the next turn of the
+  // event loop (in publish order, before any new I/O): the publisher's own answer is written
+  // first instead of waiting behind a fan-out to thousands of subscribers.
+  const deliverSoon = (channel: string, payload: unknown) => {
+    const listening = feeds.get(channel);
+    if (!listening?.size) return;
+    const targets = [...listening];
+    setImmediate(() => {
+      for (const feed of targets) feed.push(payload);
+    });
+  };
   const transport: Transport = options.redisUrl
     ? await connectRedisTransport(options.redisUrl, deliver, options.log)
-    : { send: deliver, listen: () => {}, unlisten: () => {}, close: async () => {} };
+    : { send: deliverSoon, listen: () => {}, unlisten: () => {}, close: async () => {} };
   const prefix = options.redisUrl ? `${options.channelPrefix ?? 'kairos'}:` : '';
   const channelOf = (topic: Topic, scope: string) => `${prefix}${topic}:${scope}`;
 
