@@ -4,7 +4,7 @@
  * Executions are counted by the server's own metrics (/metrics).
  */
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { stalledSubscriber } from '../support/stalled-socket.js';
 import { collect, useTestServer } from '../support/app.js';
 import { RunEventsDocument } from './run-documents.js';
 
@@ -118,13 +118,8 @@ describe('subscribers that ask the same share one execution per event', () => {
     const closedBefore = await slowConsumersClosed();
 
     // Subscribes with the very text the live reader sends, then never reads its socket again.
-    const stalled = new WebSocket(server.running.wsUrl, 'graphql-transport-ws');
-    await new Promise((resolve) => stalled.once('open', resolve));
-    stalled.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${agent.token}` } }));
-    await new Promise((resolve) => stalled.once('message', resolve));
-    for (let id = 1; id <= 10; id++) stalled.send(JSON.stringify({ id: String(id), type: 'subscribe', payload: { query } }));
-    const closed = new Promise<number>((resolve) => stalled.once('close', (code) => resolve(code)));
-    (stalled as unknown as { _socket: { pause(): void } })._socket.pause();
+    const stalled = await stalledSubscriber(server.running.wsUrl, agent.token, query);
+    const closed = stalled.closed;
 
     const live = server.wsClient({ authorization: `Bearer ${agent.token}` });
     const seen = new Set<string>();
@@ -135,7 +130,7 @@ describe('subscribers that ask the same share one execution per event', () => {
     for (let index = 0; index < 200 && (await slowConsumersClosed()) === closedBefore; index++) promptIds.push((await gql(agent.token, BEGIN, { uri })).begin.challenge.promptId);
     expect(await slowConsumersClosed()).toBe(closedBefore + 1);
     expect(await shared()).toBeGreaterThan(sharedBefore);
-    (stalled as unknown as { _socket: { resume(): void } })._socket.resume();
+    stalled.resume();
     expect([1013, 1006]).toContain(await closed);
 
     // The live reader gets every prompt, including the ones published after the stalled socket went.

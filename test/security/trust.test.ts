@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { stalledSubscriber } from '../support/stalled-socket.js';
 import { MAX_FAILED_PROOF_BYTES, MAX_PROTOCOL_STEPS, TEXT_LIMITS } from '../../src/limits.js';
 import { errorCode, useTestServer } from '../support/app.js';
 
@@ -370,14 +370,8 @@ describe('§6 slow consumers are cut off', () => {
     const before = await metric();
 
     // A client that subscribes, then never reads its socket again.
-    const stalled = new WebSocket(server.running.wsUrl, 'graphql-transport-ws');
-    await new Promise((resolve) => stalled.once('open', resolve));
-    stalled.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${agent.token}` } }));
-    await new Promise((resolve) => stalled.once('message', resolve));
-    // Ten subscriptions on the one socket fill the kernel's buffers ten times faster.
-    for (let id = 1; id <= 10; id++) stalled.send(JSON.stringify({ id: String(id), type: 'subscribe', payload: { query } }));
-    const closed = new Promise<number>((resolve) => stalled.once('close', (code) => resolve(code)));
-    (stalled as unknown as { _socket: { pause(): void } })._socket.pause();
+    const stalled = await stalledSubscriber(server.running.wsUrl, agent.token, query);
+    const closed = stalled.closed;
 
     const reader = server.wsClient({ authorization: `Bearer ${agent.token}` });
     const seen = new Set<string>();
@@ -387,7 +381,7 @@ describe('§6 slow consumers are cut off', () => {
     // Each prompt event carries ~50 KB of step text, ten times over to the stalled socket; the kernel's buffers fill first.
     for (let index = 0; index < 200 && (await metric()) === before; index++) promptIds.push((await gql(agent, BEGIN, { uri })).data.begin.challenge.promptId);
     expect(await metric()).toBe(before + 1);
-    (stalled as unknown as { _socket: { resume(): void } })._socket.resume();
+    stalled.resume();
     expect([1013, 1006]).toContain(await closed);
     await new Promise<void>((resolve) => {
       const check = setInterval(() => promptIds.every((id) => seen.has(id)) && (clearInterval(check), resolve()), 50);
