@@ -39,6 +39,8 @@ export const TEXT_LIMITS = {
   commentText: 64 * 1024,
   requestId: 128,
   operationName: 128,
+  /** A memory URI named by `restoreMemory`: `kairos://mem/` and a UUID are 49 characters. */
+  memoryUri: 256,
 } as const;
 
 export type TextField = keyof typeof TEXT_LIMITS;

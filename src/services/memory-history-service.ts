@@ -14,6 +14,7 @@ import {
 } from '../store/memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { DuplicateKeyError } from '../store/store-errors.js';
+import { checkText } from '../limits.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, encodeCursor, type Page, pageSize } from './page.js';
 import { parseMemoryUri } from '../store/memory-uri.js';
@@ -221,6 +222,8 @@ export class MemoryHistoryService {
    */
   async restore(viewer: Viewer, input: RestoreMemoryInput): Promise<RestoreMemoryResult> {
     if (!Number.isInteger(input.version) || input.version < 1) throw new RequestError('BAD_USER_INPUT', 'version must be a positive integer');
+    // The URI comes back in the result: a malformed one is echoed, so its size is bounded first.
+    checkText('memoryUri', input.uri, { name: 'uri' });
     const refused = (code: RestoreErrorCode, message: string): RestoreMemoryResult => ({
       results: [{ uri: input.uri, status: 'ERROR', code, message, version: null }],
       totalRestored: 0,

@@ -103,6 +103,13 @@ describe('update, read the old version, restore', () => {
     expect(errorCode(refused.errors)).toBe('BAD_USER_INPUT');
   });
 
+  it('refuses an oversized URI before reading anything, and answers a malformed one NOT_FOUND', async () => {
+    const oversized = await server.request(RestoreMemoryDocument, { input: { uri: `kairos://mem/${'x'.repeat(300)}`, version: 1 } });
+    expect(errorCode(oversized.errors)).toBe('PAYLOAD_TOO_LARGE');
+    expect(JSON.stringify(oversized)).not.toContain('x'.repeat(300));
+    expect((await restore('not a memory uri', 1)).results[0]).toMatchObject({ status: 'ERROR', code: 'NOT_FOUND', version: null });
+  });
+
   it('memory events carry the version each write produced', async () => {
     const probe = (await mint(noChallengeProtocol())).stepUris[0]!;
     const subscription = collect(server.wsClient(), MemoryEventsDocument, { space: 'personal' });
