@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from './auth/viewer.js';
 import type { EventBus } from './events/event-bus.js';
+import { DEFAULT_OVERFLOW_POLICY, type OverflowPolicy } from './events/overflow-policy.js';
 import type { Logger } from './logger.js';
 import { GRAPHQL_VOCABULARY, type Vocabulary } from './runs/vocabulary.js';
 import type { Authentication } from './services/auth-service.js';
@@ -25,6 +26,12 @@ export interface AppContext {
    * elicitation; no request can set it.
    */
   answerAtHost: boolean;
+  /**
+   * What a subscription's event feeds do when its reader falls behind: the subscription guard
+   * sets one per subscription (close the socket, end the stream); resolvers hand it to the feeds
+   * their service opens. Otherwise feeds are only bounded.
+   */
+  overflow: OverflowPolicy;
 }
 
 /** What the transport knows when an operation starts. */
@@ -52,5 +59,6 @@ export function createContext(app: { services: Services; events: EventBus; log: 
     log: app.log.child({ requestId, principal: viewer.principalId }),
     vocabulary: origin.vocabulary ?? GRAPHQL_VOCABULARY,
     answerAtHost: origin.answerAtHost ?? false,
+    overflow: DEFAULT_OVERFLOW_POLICY,
   };
 }

@@ -4,8 +4,9 @@ import type { WebSocket } from 'ws';
 import type { AppContext } from './context.js';
 import type { CredentialWatch } from './credential-watch.js';
 import { SlowConsumerError } from './events/event-feed.js';
-import { type OverflowPolicy, overflowScope } from './events/overflow-scope.js';
+import type { OverflowPolicy } from './events/overflow-policy.js';
 import type { Metrics } from './metrics.js';
+import { operationLabel } from './operation-label.js';
 
 /** A WebSocket whose reader fell behind is closed with 1013 "Try Again Later" (graphql-ws clients retry it). */
 export const SLOW_CONSUMER_CLOSE_CODE = 1013;
@@ -13,7 +14,9 @@ export const SLOW_CONSUMER_CLOSE_CODE = 1013;
 const SLOW_CONSUMER_GRACE_MS = 2_000;
 
 /**
- * Every subscription, over SSE and graphql-ws alike, ends:
+ * A subscription's life, over SSE and graphql-ws alike: counted and logged when it starts, in the
+ * active-subscriptions gauge while it streams, logged when it ends (here rather than in envelop's
+ * onEnd hooks, which would wrap every delivery in two more iterators). Every subscription ends:
  * - when the token it was opened with is revoked or expires (one last UNAUTHENTICATED error);
  * - when one of its event feeds holds more than `maxBufferedBytes` for a reader that does not
  *   keep up: a WebSocket is closed with 1013, an SSE stream ends with SLOW_CONSUMER. The client
@@ -21,8 +24,12 @@ const SLOW_CONSUMER_GRACE_MS = 2_000;
  */
 export function useSubscriptionGuard(settings: { credentials: CredentialWatch; metrics: Metrics; maxBufferedBytes: number }): Plugin<AppContext> {
   return {
-    onSubscribe: ({ args, subscribeFn, setSubscribeFn }) => {
+    onSubscribe: ({ args, extendContext }) => {
       const context = args.contextValue as AppContext & { socket?: WebSocket };
+      const operation = operationLabel(args);
+      const logFields = { operation: operation.name, field: operation.field, type: 'subscription' };
+      settings.metrics.operations.inc({ type: 'subscription', operation: operation.field, outcome: 'ok' });
+      context.log.info(logFields, 'subscription started');
       // Called at once when a feed overflows, before anyone reads the feed's end: the stream then
       // ends with SLOW_CONSUMER, never with a bare "done".
       const overflow = { happened: false, listener: null as (() => void) | null };
@@ -45,12 +52,18 @@ export function useSubscriptionGuard(settings: { credentials: CredentialWatch; m
           cutOff();
         },
       };
-      // Feeds opened by the resolver (now) or by a lazy stream (on its first read) both see the policy.
-      setSubscribeFn((subscribeArgs) => overflowScope.run(policy, () => subscribeFn(subscribeArgs)));
+      // The resolver hands it to the feeds it opens (now, or on the stream's first read).
+      extendContext({ overflow: policy });
       return {
         onSubscribeResult: ({ result, setResult }) => {
-          if (!isAsyncIterable(result)) return;
-          setResult(guarded(result, context, settings.credentials, policy, onCutOff));
+          // A subscription refused while it starts (NOT_FOUND, FORBIDDEN) answers one result, not a stream: it ends here.
+          if (!isAsyncIterable(result)) return void context.log.info(logFields, 'subscription ended');
+          settings.metrics.activeSubscriptions.inc();
+          const ended = () => {
+            settings.metrics.activeSubscriptions.dec();
+            context.log.info(logFields, 'subscription ended');
+          };
+          setResult(guarded(result, context, settings.credentials, onCutOff, ended));
         },
       };
     },
@@ -75,8 +88,9 @@ function guarded(
   source: AsyncIterable<ExecutionResult>,
   context: AppContext,
   credentials: CredentialWatch,
-  policy: OverflowPolicy,
   onCutOff: (listener: () => void) => void,
+  /** Called once, however the stream ends (done, return, an error). */
+  ended: () => void,
 ): AsyncIterableIterator<ExecutionResult> {
   const iterator = source[Symbol.asyncIterator]();
   const finalError = (message: string, code: string): ExecutionResult => ({ errors: [new GraphQLError(message, { extensions: { code, requestId: context.requestId } })] });
@@ -92,6 +106,7 @@ function guarded(
     if (finished) return;
     finished = true;
     release();
+    ended();
     // Ending the source resolves its pending next() with done; one that failed (a feed cut off)
     // rethrows from return(): it is over either way.
     void Promise.resolve()
@@ -121,8 +136,7 @@ function guarded(
       if (finished) return Promise.resolve({ value: undefined, done: true });
       return new Promise<IteratorResult<ExecutionResult>>((resolve, reject) => {
         waiting = resolve;
-        // A lazy source opens its feeds on this first read: they must see the policy too.
-        overflowScope.run(policy, () => iterator.next()).then(
+        iterator.next().then(
           (step) => {
             if (waiting !== resolve) return;
             waiting = null;

@@ -127,28 +127,34 @@ function withRequestErrorCodes(result: ExecutionResult): ExecutionResult {
   };
 }
 
-/** A plain async iterator over the source, one result per event: no queue of its own. */
+/**
+ * A plain async iterator over the source, one result per event: no queue of its own, and no
+ * promise of its own beyond the source's (it sits on every delivery to every subscriber).
+ */
 function mapEvents(
   source: AsyncIterable<unknown>,
   toResult: (event: unknown) => MaybePromise<ExecutionResult>,
   toError: (error: unknown) => Error,
 ): AsyncIterableIterator<ExecutionResult> {
   const iterator = source[Symbol.asyncIterator]();
+  // A shallow copy: a plugin that sets a field on its subscriber's result must not touch the others'.
+  const delivered = (result: ExecutionResult): IteratorResult<ExecutionResult> => ({ value: { ...result }, done: false });
   const close = async (): Promise<IteratorResult<ExecutionResult>> => {
     await iterator.return?.();
     return { value: undefined, done: true };
   };
   return {
-    async next() {
-      let step: IteratorResult<unknown>;
-      try {
-        step = await iterator.next();
-      } catch (error) {
-        throw toError(error);
-      }
-      if (step.done) return { value: undefined, done: true };
-      // A shallow copy: a plugin that sets a field on its subscriber's result must not touch the others'.
-      return { value: { ...(await toResult(step.value)) }, done: false };
+    next() {
+      return iterator.next().then(
+        (step): MaybePromise<IteratorResult<ExecutionResult>> => {
+          if (step.done) return { value: undefined, done: true };
+          const result = toResult(step.value);
+          return result instanceof Promise ? result.then(delivered) : delivered(result);
+        },
+        (error: unknown) => {
+          throw toError(error);
+        },
+      );
     },
     return: close,
     async throw(error: unknown) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { GraphQLError, type GraphQLSchema, getOperationAST, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { GraphQLError, type GraphQLSchema, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError as maskUnexpectedError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { AppConfig } from './config.js';
 import { type AppContext, createContext } from './context.js';
@@ -17,6 +17,7 @@ import { RequestLimits } from './request-limits.js';
 import type { Services } from './compose.js';
 import { documentCostRule } from './document-cost.js';
 import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from './limits.js';
+import { operationLabel } from './operation-label.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
 import type { CredentialWatch } from './credential-watch.js';
 import { useSubscriptionGuard } from './subscription-guard.js';
@@ -153,22 +154,15 @@ function useRequestLimits(limits: RequestLimits): Plugin<AppContext> {
   };
 }
 
-/** One structured log line and the metrics for each operation. */
+/** One structured log line and the metrics for each query and mutation (subscriptions: src/subscription-guard.ts). */
 function useOperationTelemetry(metrics: Metrics): Plugin<AppContext> {
-  const describe = (args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null }) => {
-    const operation = getOperationAST(args.document, args.operationName);
-    // The root field, not the client-chosen operation name, keeps metric labels bounded.
-    const rootField = operation?.selectionSet.selections.find((selection) => selection.kind === 'Field');
-    const name = sanitizeForLog(args.operationName ?? operation?.name?.value, TEXT_LIMITS.operationName);
-    return { type: operation?.operation ?? 'unknown', field: rootField?.kind === 'Field' ? rootField.name.value : 'unknown', name };
-  };
   const countErrors = (errors: readonly GraphQLError[] | undefined) => {
     for (const error of errors ?? []) metrics.errors.inc({ code: String(error.extensions?.code ?? 'UNKNOWN') });
   };
   return {
     onExecute: ({ args }) => {
       const started = performance.now();
-      const operation = describe(args);
+      const operation = operationLabel(args);
       return {
         onExecuteDone: ({ result }) => {
           const seconds = (performance.now() - started) / 1000;
@@ -181,31 +175,6 @@ function useOperationTelemetry(metrics: Metrics): Plugin<AppContext> {
             'operation',
           );
         },
-      };
-    },
-    onSubscribe: ({ args }) => {
-      const operation = describe(args);
-      const context = args.contextValue as AppContext;
-      metrics.operations.inc({ type: 'subscription', operation: operation.field, outcome: 'ok' });
-      metrics.activeSubscriptions.inc();
-      context.log.info({ operation: operation.name, field: operation.field, type: 'subscription' }, 'subscription started');
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        metrics.activeSubscriptions.dec();
-        context.log.info({ operation: operation.name, field: operation.field, type: 'subscription' }, 'subscription ended');
-      };
-      return {
-        // A subscription refused while it starts (NOT_FOUND, FORBIDDEN) answers one result, not a stream: it ends here.
-        onSubscribeResult: ({ result }) => {
-          if (!(typeof result === 'object' && result !== null && Symbol.asyncIterator in result)) {
-            end();
-            return undefined;
-          }
-          return { onEnd: end };
-        },
-        onSubscribeError: () => end(),
       };
     },
   };

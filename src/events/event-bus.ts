@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import { EventFeed } from './event-feed.js';
+import type { OverflowPolicy } from './overflow-policy.js';
 import type { EventTopics } from './topics.js';
 
 type Topic = keyof EventTopics;
@@ -11,8 +12,11 @@ type PayloadOf<T extends Topic> = EventTopics[T][1];
 export interface EventBus {
   /** Fire and forget, after the write committed: at most once to each subscriber, in publish order. */
   publish<T extends Topic>(topic: T, scope: ScopeOf<T>, payload: PayloadOf<T>): void;
-  /** Listens from this call on, so events published while the caller reads a replay are kept. */
-  subscribe<T extends Topic>(topic: T, scope: ScopeOf<T>): EventFeed<PayloadOf<T>>;
+  /**
+   * Listens from this call on, so events published while the caller reads a replay are kept;
+   * `overflow` says what happens when its reader falls behind (the subscriber's connection's policy).
+   */
+  subscribe<T extends Topic>(topic: T, scope: ScopeOf<T>, overflow?: OverflowPolicy): EventFeed<PayloadOf<T>>;
 }
 
 export interface ConnectedEventBus extends EventBus {
@@ -69,14 +73,14 @@ export async function createEventBus(options: EventBusOptions = {}): Promise<Con
     publish(topic, scope, payload) {
       transport.send(channelOf(topic, scope), payload);
     },
-    subscribe<T extends Topic>(topic: T, scope: ScopeOf<T>) {
+    subscribe<T extends Topic>(topic: T, scope: ScopeOf<T>, overflow?: OverflowPolicy) {
       const channel = channelOf(topic, scope);
       const feed: EventFeed<PayloadOf<T>> = new EventFeed(() => {
         const listeners = feeds.get(channel);
         if (!listeners?.delete(feed as EventFeed<unknown>) || listeners.size > 0) return;
         feeds.delete(channel);
         transport.unlisten(channel);
-      });
+      }, overflow);
       let listeners = feeds.get(channel);
       if (!listeners) {
         listeners = new Set();

@@ -1,4 +1,4 @@
-import { DEFAULT_OVERFLOW_POLICY, type OverflowPolicy, overflowScope } from './overflow-scope.js';
+import { DEFAULT_OVERFLOW_POLICY, type OverflowPolicy } from './overflow-policy.js';
 
 /** Events buffered for one slow subscriber before it is cut off (it can resume with `afterSeq`). */
 export const MAX_BUFFERED_EVENTS = 10_000;
@@ -15,13 +15,16 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
   private closed = false;
   private bufferedBytes = 0;
   private readonly sizes: number[] = [];
-  /** The connection's policy, captured when the feed opens (see overflow-scope.ts). */
-  private readonly overflow: OverflowPolicy = overflowScope.getStore() ?? DEFAULT_OVERFLOW_POLICY;
-
-  constructor(private readonly detach: () => void) {}
+  /** Events the reader already has (see `skip`): dropped as they arrive, before any promise. */
+  private skipped: ((value: T) => boolean) | null = null;
+  constructor(
+    private readonly detach: () => void,
+    /** The connection's policy (see overflow-policy.ts). */
+    private readonly overflow: OverflowPolicy = DEFAULT_OVERFLOW_POLICY,
+  ) {}
 
   push(value: T): void {
-    if (this.closed) return;
+    if (this.closed || this.skipped?.(value)) return;
     if (this.waiting) {
       const { resolve } = this.waiting;
       this.waiting = null;
@@ -55,6 +58,20 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
     });
+  }
+
+  /**
+   * From now on drops events for which `already` holds, those buffered included: a reader that
+   * replayed the past from the database skips what the feed caught meanwhile, with no extra step
+   * on each later delivery.
+   */
+  skip(already: (value: T) => boolean): void {
+    this.skipped = already;
+    for (let index = this.buffered.length - 1; index >= 0; index--) {
+      if (!already(this.buffered[index]!)) continue;
+      this.buffered.splice(index, 1);
+      this.bufferedBytes -= this.sizes.splice(index, 1)[0] ?? 0;
+    }
   }
 
   return(): Promise<IteratorResult<T>> {

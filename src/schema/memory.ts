@@ -204,7 +204,7 @@ builder.subscriptionField('memoryEvents', (t) =>
     type: MemoryEventRef,
     description: 'Memory writes (minted, updated, deleted) in one space or, space omitted, every space you can read; live only. Answers `FORBIDDEN` for a space you cannot read.',
     args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
-    subscribe: (_root, args, ctx) => ctx.services.memories.watchMemoryEvents(ctx.viewer, { space: args.space }),
+    subscribe: (_root, args, ctx) => ctx.services.memories.watchMemoryEvents(ctx.viewer, { space: args.space }, ctx.overflow),
     resolve: (event) => event,
   }),
 );

@@ -482,7 +482,7 @@ builder.subscriptionField('proposalEvents', (t) =>
     type: ProposalEventRef,
     description: 'Proposals staged, applied, rejected or expired in one space or, space omitted, every space you can read; live only. Answers `FORBIDDEN` for a space you cannot read.',
     args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
-    subscribe: (_root, args, ctx) => ctx.services.proposals.watchProposalEvents(ctx.viewer, { space: args.space }),
+    subscribe: (_root, args, ctx) => ctx.services.proposals.watchProposalEvents(ctx.viewer, { space: args.space }, ctx.overflow),
     resolve: (event) => event,
   }),
 );

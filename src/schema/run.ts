@@ -552,7 +552,7 @@ builder.subscriptionField('runProgress', (t) =>
       runId: t.arg.id({ required: true, description: 'The run (`StepPayload.runId`).' }),
       afterSeq: t.arg.int({ description: 'Only events with a larger `seq` (default 0: from the start).' }),
     },
-    subscribe: (_root, args, ctx) => ctx.services.runs.watchRun(ctx.viewer, args.runId, args.afterSeq ?? 0),
+    subscribe: (_root, args, ctx) => ctx.services.runs.watchRun(ctx.viewer, args.runId, args.afterSeq ?? 0, ctx.overflow),
     resolve: (event) => event,
   }),
 );
@@ -567,7 +567,7 @@ builder.subscriptionField('challengePrompts', (t) =>
       runId: t.arg.id({ description: 'Only this run\'s prompts.' }),
       space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }),
     },
-    subscribe: (_root, args, ctx) => ctx.services.runs.watchPrompts(ctx.viewer, args),
+    subscribe: (_root, args, ctx) => ctx.services.runs.watchPrompts(ctx.viewer, args, ctx.overflow),
     resolve: (prompt) => prompt,
   }),
 );
@@ -603,7 +603,7 @@ builder.subscriptionField('runEvents', (t) =>
     description:
       'Live feed of runs starting, completing, being attested or expiring, in one space or (space omitted) every space you can read. Nothing is replayed: list runs first with the runs query, then follow this feed. Answers `FORBIDDEN` for a space you cannot read.',
     args: { space: t.arg.string({ description: 'A space id, or "personal" for your own; omitted: every space you can read.' }) },
-    subscribe: (_root, args, ctx) => ctx.services.runs.watchRunLifecycle(ctx.viewer, args),
+    subscribe: (_root, args, ctx) => ctx.services.runs.watchRunLifecycle(ctx.viewer, args, ctx.overflow),
     resolve: (event) => event,
   }),
 );

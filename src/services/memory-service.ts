@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { OverflowPolicy } from '../events/overflow-policy.js';
 import { subscribeAcrossSpaces } from '../events/space-feeds.js';
 import type { MemoryEvent } from '../events/topics.js';
 import { extractBody } from '../protocol/body-markers.js';
@@ -60,8 +61,8 @@ export class MemoryService {
   ) {}
 
   /** Memory writes in one space or every space the viewer reads, live only. */
-  watchMemoryEvents(viewer: Viewer, filter: { space?: string | null }): AsyncIterableIterator<MemoryEvent> {
-    return subscribeAcrossSpaces(this.events, 'memory', readableSpacesFor(viewer, filter.space));
+  watchMemoryEvents(viewer: Viewer, filter: { space?: string | null }, overflow: OverflowPolicy): AsyncIterableIterator<MemoryEvent> {
+    return subscribeAcrossSpaces(this.events, 'memory', readableSpacesFor(viewer, filter.space), overflow);
   }
 
   /**

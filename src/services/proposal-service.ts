@@ -1,6 +1,7 @@
 import type { Viewer } from '../auth/viewer.js';
 import { canReviewIn, hasRole } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { OverflowPolicy } from '../events/overflow-policy.js';
 import { subscribeAcrossSpaces } from '../events/space-feeds.js';
 import type { ProposalEvent } from '../events/topics.js';
 import { STANDARD_DOCUMENTS } from '../proposals/intent-policy.js';
@@ -267,8 +268,8 @@ export class ProposalService {
   }
 
   /** Proposals staged and decided in one space or every space the viewer reads, live only. */
-  watchProposalEvents(viewer: Viewer, filter: { space?: string | null }): AsyncIterableIterator<ProposalEvent> {
-    return subscribeAcrossSpaces(this.events, 'proposal', readableSpacesFor(viewer, filter.space));
+  watchProposalEvents(viewer: Viewer, filter: { space?: string | null }, overflow: OverflowPolicy): AsyncIterableIterator<ProposalEvent> {
+    return subscribeAcrossSpaces(this.events, 'proposal', readableSpacesFor(viewer, filter.space), overflow);
   }
 
   /** Seeds `conventions.md`, `decisions.md` and `pitfalls.md` (a title each) on first use of a space. */

@@ -4,6 +4,8 @@ import type { Viewer } from '../auth/viewer.js';
 import { APP_SPACE, canReviewIn, isPerson, personalSpaceOf } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/topics.js';
+import type { OverflowPolicy } from '../events/overflow-policy.js';
+import { replayThenLive } from '../events/replay-then-live.js';
 import { subscribeAcrossSpaces } from '../events/space-feeds.js';
 import { checkText } from '../limits.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
@@ -243,32 +245,26 @@ export class RunService {
 
   /**
    * The run's events after `afterSeq` from the database, then live ones, each exactly once:
-   * the live feed is opened before the replay is read, and anything already replayed is skipped.
-   * A Repeater, not an async generator: a subscriber that leaves between events is let go at
-   * once (a generator's return() waits for the next event, which for a finished run never comes).
+   * the live feed is opened before the run is read, and anything already replayed is skipped.
    */
-  watchRun(viewer: Viewer, runId: string, afterSeq = 0): AsyncIterableIterator<RunEvent> {
-    return new Repeater<RunEvent>(async (push, stop) => {
-      const run = await this.loadRun(viewer, runId);
-      if (!run) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
-      const live = this.events.subscribe('run', runId);
-      void stop.then(() => live.return());
-      let lastSeq = afterSeq;
-      for (const event of await this.runEvents(runId, afterSeq)) {
-        lastSeq = event.seq;
-        await push(event);
+  watchRun(viewer: Viewer, runId: string, afterSeq: number, overflow: OverflowPolicy): AsyncIterableIterator<RunEvent> {
+    return replayThenLive(async () => {
+      const live = this.events.subscribe('run', runId, overflow);
+      try {
+        const run = await this.loadRun(viewer, runId);
+        if (!run) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
+        const replay = this.eventsOf(run, afterSeq);
+        const lastSeq = replay.at(-1)?.seq ?? afterSeq;
+        return { replay, live, replayed: (event) => event.seq <= lastSeq };
+      } catch (error) {
+        await live.return();
+        throw error;
       }
-      for await (const event of live) {
-        if (event.seq <= lastSeq) continue;
-        lastSeq = event.seq;
-        await push(event);
-      }
-      stop();
     });
   }
 
-  /** Open prompts first, then every prompt change, for one run or a whole space (a Repeater, as watchRun). */
-  watchPrompts(viewer: Viewer, filter: { runId?: string | null; space?: string | null }): AsyncIterableIterator<ChallengePrompt> {
+  /** Open prompts first, then every prompt change, for one run or a whole space (a Repeater: it merges a feed per space). */
+  watchPrompts(viewer: Viewer, filter: { runId?: string | null; space?: string | null }, overflow: OverflowPolicy): AsyncIterableIterator<ChallengePrompt> {
     return new Repeater<ChallengePrompt>(async (push, stop) => {
       // An admin may watch (and answer) the prompts of any personal space by naming it.
       let spaces = filter.space ? [canReviewIn(viewer, filter.space) ? filter.space : requireReadableSpace(viewer, filter.space)] : viewer.readableSpaces;
@@ -277,7 +273,7 @@ export class RunService {
         if (!run) throw new RequestError('NOT_FOUND', `Run ${filter.runId} not found`);
         spaces = [run.space];
       }
-      const feeds = spaces.map((space) => this.events.subscribe('prompt', space));
+      const feeds = spaces.map((space) => this.events.subscribe('prompt', space, overflow));
       void stop.then(() => Promise.all(feeds.map((feed) => feed.return())));
       const seen = new Map<string, string>();
       for (const prompt of await this.runs.openPrompts(spaces, filter.runId ?? undefined)) {
@@ -299,8 +295,8 @@ export class RunService {
    * Runs starting, completing, being attested or expiring, in one space or every readable one,
    * live only (a watcher that needs the past lists runs).
    */
-  watchRunLifecycle(viewer: Viewer, filter: { space?: string | null }): AsyncIterableIterator<RunLifecycleEvent> {
-    return subscribeAcrossSpaces(this.events, 'runLifecycle', readableSpacesFor(viewer, filter.space));
+  watchRunLifecycle(viewer: Viewer, filter: { space?: string | null }, overflow: OverflowPolicy): AsyncIterableIterator<RunLifecycleEvent> {
+    return subscribeAcrossSpaces(this.events, 'runLifecycle', readableSpacesFor(viewer, filter.space), overflow);
   }
 
   /**

@@ -1,10 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { MAX_BUFFERED_BYTES } from '../limits.js';
 
 /**
  * What a live connection (a WebSocket, an SSE stream) does when one of its event feeds falls too
- * far behind. Feeds opened while a subscription runs inside `overflowScope.run(...)` pick it up,
- * so services need not know which transport serves them.
+ * far behind. The subscription guard makes one per subscription and puts it in the operation's
+ * context (`AppContext.overflow`); resolvers hand it to the feeds their service opens, so
+ * services need not know which transport serves them.
  */
 export interface OverflowPolicy {
   /** Bytes of events one feed may hold for a reader that does not keep up. */
@@ -13,6 +13,5 @@ export interface OverflowPolicy {
   onOverflow(): void;
 }
 
-export const overflowScope = new AsyncLocalStorage<OverflowPolicy>();
-
+/** Bounded, with no one to tell: feeds opened outside a guarded subscription (tests, internal watchers). */
 export const DEFAULT_OVERFLOW_POLICY: OverflowPolicy = { maxBufferedBytes: MAX_BUFFERED_BYTES, onOverflow: () => {} };

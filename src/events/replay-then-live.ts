@@ -1,0 +1,55 @@
+import type { EventFeed } from './event-feed.js';
+
+/** What a subscriber's stream starts from: the past read from the database, and the live feed opened before that read. */
+export interface ReplayAndFeed<T> {
+  replay: T[];
+  live: EventFeed<T>;
+  /** True for a live event the replay already gave (it arrived while the replay was read). */
+  replayed(event: T): boolean;
+}
+
+/**
+ * A subscriber's stream: the replay, then the live feed, each event once. `open` runs on the
+ * first read (as graphql-js expects of a subscription source; a refusal such as NOT_FOUND
+ * rejects that read). A plain iterator rather than a Repeater or a generator: after the replay
+ * each read is the feed's own, with no promise of its own per delivery (this sits on every
+ * delivery to every subscriber), and `return()` lets go of the feed at once, even between events.
+ */
+export function replayThenLive<T>(open: () => Promise<ReplayAndFeed<T>>): AsyncIterableIterator<T> {
+  let started: Promise<unknown> | null = null;
+  let replay: T[] = [];
+  let live: EventFeed<T> | null = null;
+  let ended = false;
+  const done = (): Promise<IteratorResult<T>> => Promise.resolve({ value: undefined, done: true });
+
+  const end = (): Promise<IteratorResult<T>> => {
+    ended = true;
+    replay = [];
+    return live ? live.return() : done();
+  };
+  const stream: AsyncIterableIterator<T> = {
+    next() {
+      if (ended) return done();
+      if (!live) {
+        started ??= open().then((opened) => {
+          if (ended) return void opened.live.return();
+          opened.live.skip(opened.replayed);
+          replay = opened.replay;
+          live = opened.live;
+        });
+        return started.then(() => stream.next());
+      }
+      if (replay.length > 0) return Promise.resolve({ value: replay.shift()!, done: false });
+      return live.next();
+    },
+    return: end,
+    async throw(error: unknown) {
+      await end();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return stream;
+    },
+  };
+  return stream;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { createEventBus } from '../../src/events/event-bus.js';
+import { replayThenLive } from '../../src/events/replay-then-live.js';
+import type { RunEvent } from '../../src/events/topics.js';
+
+/** Only `seq` matters to the stream. */
+const event = (seq: number) => ({ seq }) as RunEvent;
+
+/** Lets the bus's next-turn delivery run. */
+const delivered = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('replayThenLive', () => {
+  it('gives the replay, then live events, skipping those the replay already had', async () => {
+    const bus = await createEventBus();
+    let release!: () => void;
+    const replayRead = new Promise<void>((resolve) => (release = resolve));
+    const stream = replayThenLive<RunEvent>(async () => {
+      const live = bus.subscribe('run', 'r1');
+      await replayRead; // events 2 and 3 are published while the replay is being read
+      return { replay: [event(1), event(2), event(3)], live, replayed: (published) => published.seq <= 3 };
+    });
+    const first = stream.next();
+    await delivered();
+    bus.publish('run', 'r1', event(2));
+    bus.publish('run', 'r1', event(3));
+    await delivered();
+    release();
+    const seen = [(await first).value.seq];
+    bus.publish('run', 'r1', event(4));
+    for (let count = 0; count < 3; count++) seen.push((await stream.next()).value.seq);
+    expect(seen).toEqual([1, 2, 3, 4]);
+    await stream.return!();
+    expect(bus.openFeeds()).toBe(0);
+    await bus.close();
+  });
+
+  it('lets go of the feed at once when the reader leaves between events, and ends', async () => {
+    const bus = await createEventBus();
+    const stream = replayThenLive<RunEvent>(async () => ({ replay: [], live: bus.subscribe('run', 'r2'), replayed: () => false }));
+    const pending = stream.next();
+    await delivered();
+    expect(bus.openFeeds()).toBe(1);
+    await stream.return!();
+    expect(await pending).toEqual({ value: undefined, done: true });
+    expect(bus.openFeeds()).toBe(0);
+    expect(await stream.next()).toEqual({ value: undefined, done: true });
+    await bus.close();
+  });
+
+  it('closes a feed that opens after the reader already left', async () => {
+    const bus = await createEventBus();
+    let release!: () => void;
+    const opening = new Promise<void>((resolve) => (release = resolve));
+    const stream = replayThenLive<RunEvent>(async () => {
+      const live = bus.subscribe('run', 'r3');
+      await opening;
+      return { replay: [event(1)], live, replayed: () => false };
+    });
+    const pending = stream.next();
+    await delivered();
+    await stream.return!();
+    release();
+    expect(await pending).toEqual({ value: undefined, done: true });
+    expect(bus.openFeeds()).toBe(0);
+    await bus.close();
+  });
+
+  it('rejects the first read with the refusal from opening (a run not found)', async () => {
+    const stream = replayThenLive<RunEvent>(async () => {
+      throw new Error('Run r4 not found');
+    });
+    await expect(stream.next()).rejects.toThrow('Run r4 not found');
+  });
+});
+
+describe('EventFeed.skip', () => {
+  it('drops matching events already buffered and any that arrive later, keeping the rest in order', async () => {
+    const bus = await createEventBus();
+    const feed = bus.subscribe('run', 'r5');
+    for (const seq of [1, 2, 3]) bus.publish('run', 'r5', event(seq));
+    await delivered();
+    feed.skip((published) => published.seq <= 2);
+    bus.publish('run', 'r5', event(2));
+    bus.publish('run', 'r5', event(4));
+    await delivered();
+    const seen = [];
+    for (let count = 0; count < 2; count++) seen.push((await feed.next()).value!.seq);
+    expect(seen).toEqual([3, 4]);
+    await bus.close();
+  });
+});
