@@ -50,10 +50,18 @@ export const MAX_STORED_EVIDENCE_BYTES = 4 * 1024;
 
 /**
  * Failed attempts a run keeps, in bytes of their stored records. Past it a failed attempt is
- * still answered and announced, but its record is not kept, so a run document never reaches
- * MongoDB's 16 MB limit (settled proofs are bounded by the step cap times the evidence cap).
+ * still answered, but its record is not kept, so a run document never reaches MongoDB's 16 MB
+ * limit (settled proofs are bounded by the step cap times the evidence cap).
  */
 export const MAX_FAILED_PROOF_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Events of failed attempts (an error code on `STEP_FAILED`, `PROOF_MISSING`, `MAX_RETRIES`) a run
+ * keeps and announces. Past it a failed attempt is still answered and counted as a retry, but adds
+ * no event: an agent retrying forever cannot grow the run document (other events are bounded by
+ * the step cap).
+ */
+export const MAX_FAILED_ATTEMPT_EVENTS = 1_000;
 
 /** Nesting of a JSON value in variables (an MCP result, a challenge). Deeper: BAD_USER_INPUT. */
 export const MAX_JSON_DEPTH = 64;

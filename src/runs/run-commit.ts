@@ -5,7 +5,7 @@
  * write, and hands the result to RunStore.commit (one conditional write) and then to the feeds.
  */
 import { createHash } from 'node:crypto';
-import { MAX_FAILED_PROOF_BYTES } from '../limits.js';
+import { MAX_FAILED_ATTEMPT_EVENTS, MAX_FAILED_PROOF_BYTES } from '../limits.js';
 import type { PromptRecord, PromptStatus, RunCommit, RunEventRecord, RunEventType, RunRecord, RunStatus, StoredProof } from '../store/run-store.js';
 import type { AttestCount, RunUsage } from '../store/usage-store.js';
 import type { AttestPayload } from './attest-payload.js';
@@ -67,7 +67,7 @@ export function stepChange(
     events.add(transition.proof.record.status === 'success' ? 'STEP_PROVEN' : 'STEP_FAILED', { stepIndex: transition.proof.record.stepIndex });
   } else if (payload.errorCode) {
     const type: RunEventType = payload.errorCode === 'MAX_RETRIES_EXCEEDED' ? 'MAX_RETRIES' : payload.errorCode === 'MISSING_PROOF' ? 'PROOF_MISSING' : 'STEP_FAILED';
-    events.add(type, { stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
+    if (failedAttemptEvents(run) < MAX_FAILED_ATTEMPT_EVENTS) events.add(type, { stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
   } else if (after.pendingStepIndex > before.pendingStepIndex) {
     events.add('STEP_PROVEN', { stepIndex: before.pendingStepIndex, message: 'no proof required' });
   }
@@ -224,6 +224,13 @@ function issuedPrompt(run: RunRecord, before: RunState | null, after: RunState, 
     at: now,
     answeredBy: null,
   };
+}
+
+/** The run's events for failed attempts: the only ones an agent can add without bound (a settled step's carry no error code). */
+function failedAttemptEvents(run: RunRecord): number {
+  let count = 0;
+  for (const event of run.events) if (event.errorCode !== null) count++;
+  return count;
 }
 
 /**

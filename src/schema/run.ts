@@ -346,7 +346,7 @@ export const RunRef = builder.objectRef<RunRecord>('Run').implement({
     attestation: t.field({ type: AttestPayloadRef, nullable: true, description: 'The answer `attest` gave when it closed the run; null until then.', resolve: (run) => run.attestation }),
     events: t.field({
       type: [RunEventRef],
-      description: 'What happened in the run, in `seq` order.',
+      description: 'What happened in the run, in `seq` order. A run records its first 1,000 failed attempts as events; later ones are answered (and count as retries) but add no event.',
       args: { afterSeq: t.arg.int({ description: 'Only events with a larger seq.' }) },
       resolve: (run, args, ctx) => ctx.services.runs.eventsOf(run, args.afterSeq ?? 0),
     }),

@@ -1,6 +1,7 @@
 // Over 400 lines: the run API end to end (seed scenario, next, every step error code, prompts, restarts) on one server.
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
+import { MAX_FAILED_ATTEMPT_EVENTS } from '../../src/limits.js';
 import { buildApp } from '../../src/server.js';
 import { errorCode, useTestServer } from '../support/app.js';
 import { MintDocument, UpdateMemoriesDocument } from './documents.js';
@@ -202,6 +203,36 @@ describe('next', () => {
     const stored = await run(first.runId);
     expect(stored.proofs.filter((proof) => !proof.settled)).toHaveLength(3);
     expect(stored.events.map((event) => event.type)).toEqual(['STARTED', 'STEP_FAILED', 'STEP_FAILED', 'MAX_RETRIES', 'STEP_PROVEN']);
+  });
+
+  it(`stops recording failed attempts as events past ${MAX_FAILED_ATTEMPT_EVENTS}, still answering them (the run document stays bounded)`, async () => {
+    const protocol = await mint(shellProtocol(2));
+    const [one, two] = protocol.stepUris as [string, string];
+    const first = await begin(one);
+    const failed = { shell: { exitCode: 1, stdout: '', stderr: 'boom' } };
+    const r1 = await next(two, answer(first, failed));
+    // As if the agent had already failed the limit's worth of times (one stored event so far).
+    const runs = server.mongo().db(server.dbName).collection<{ _id: string; events: { seq: number }[]; eventSeq: number }>('runs');
+    const stored = (await runs.findOne({ _id: first.runId }))!;
+    const failure = stored.events.at(-1)!;
+    const earlier = Array.from({ length: MAX_FAILED_ATTEMPT_EVENTS - 1 }, (_, index) => ({ ...failure, seq: stored.eventSeq + index + 1 }));
+    await runs.updateOne({ _id: first.runId }, { $push: { events: { $each: earlier } }, $inc: { eventSeq: earlier.length } });
+    const eventsBefore = (await run(first.runId)).events.length;
+
+    const progress = server.wsClient().iterate({ query: 'subscription($runId: ID!, $afterSeq: Int) { runProgress(runId: $runId, afterSeq: $afterSeq) { seq type } }', variables: { runId: first.runId, afterSeq: stored.eventSeq + earlier.length } });
+    const r2 = await next(two, answer(r1, failed));
+    expect([r2.errorCode, r2.retryCount]).toEqual(['COMMAND_FAILED', 2]);
+    const r3 = await next(two, answer(r2, failed));
+    expect([r3.errorCode, r3.retryCount]).toEqual(['MAX_RETRIES_EXCEEDED', 3]);
+    expect((await run(first.runId)).events.length).toBe(eventsBefore);
+    // A success is recorded as ever, and it is the first event a live reader sees after the cap.
+    await next(two, answer(r3, shellOk));
+    const after = await run(first.runId);
+    expect(after.events.length).toBe(eventsBefore + 1);
+    expect(after.events.at(-1)!.type).toBe('STEP_PROVEN');
+    const live = await progress.next();
+    expect(live.value.data.runProgress).toEqual({ seq: after.events.at(-1)!.seq, type: 'STEP_PROVEN' });
+    await progress.return!();
   });
 });
 
