@@ -5,6 +5,7 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { AppConfig } from './config.js';
 import type { EventBus } from './events/event-bus.js';
+import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import { AuthStore } from './store/auth-store.js';
 import { MemoryStore } from './store/memory-store.js';
@@ -43,7 +44,7 @@ export interface Services {
   transcripts: TranscriptService;
 }
 
-export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics): Promise<Services> {
+export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics, log: Logger): Promise<Services> {
   const memoryStore = new MemoryStore(db, client);
   await memoryStore.ensureIndexes();
   await installBuiltinProtocols(memoryStore);
@@ -51,6 +52,8 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   await historyStore.ensureIndexes();
   const runStore = new RunStore(db);
   await runStore.ensureIndexes();
+  const folded = await runStore.foldLegacyEventsAndPrompts();
+  if (folded > 0) log.info({ runs: folded }, 'moved the events and prompts of runs begun before 0.2 into their run documents');
   const usageStore = new UsageStore(db);
   await usageStore.ensureIndexes();
   const authStore = new AuthStore(db);

@@ -62,7 +62,7 @@ export function buildApp(options: AppOptions = {}): App {
     mongo = await connectMongo(database.uri, config.mongoDbName, { monitorCommands: options.monitorCommands });
     events = await createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.mongoDbName, log });
     const metrics = createMetrics();
-    const services = await createServices(mongo.db, mongo.client, events, config, metrics);
+    const services = await createServices(mongo.db, mongo.client, events, config, metrics, log);
     if (!config.signingSecret) log.warn('KAIROS_SECRET is not set: the transcript signing key is stored unencrypted in the database');
     const credentials = new CredentialWatch(events, (tokenId) => services.auth.forget(tokenId), log);
     const yoga = createKairosYoga({ schema, services, events, log, config, metrics, credentials });

@@ -124,6 +124,9 @@ export interface RunListFilter {
   chainId?: string;
 }
 
+/** The marker of `RunStore.foldLegacyEventsAndPrompts` in `migrations`. */
+const LEGACY_RUN_FOLD = 'runs-hold-their-events-and-prompts';
+
 /**
  * Every MongoDB call on `runs`. A run document holds its events and prompts, so a transition is
  * one conditional write: atomic without a transaction, and an advance either happened whole or
@@ -132,8 +135,33 @@ export interface RunListFilter {
 export class RunStore {
   readonly runs: Collection<RunRecord>;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.runs = db.collection<RunRecord>('runs');
+  }
+
+  /**
+   * Before 0.2 a run's events and prompts lived in the `run_events` and `prompts` collections.
+   * Copies them into each such run's document (a run already holding its events is left alone),
+   * so a run begun before the upgrade replays, lists its prompts and takes answers like any
+   * other. Runs once per database (a marker in `migrations`); the old collections are kept.
+   * Returns how many runs it changed.
+   */
+  async foldLegacyEventsAndPrompts(): Promise<number> {
+    const migrations = this.db.collection<{ _id: string; at: Date; runs: number }>('migrations');
+    if (await migrations.findOne({ _id: LEGACY_RUN_FOLD })) return 0;
+    const legacyEvents = this.db.collection<RunEventRecord>('run_events');
+    const legacyPrompts = this.db.collection<PromptRecord>('prompts');
+    let folded = 0;
+    for await (const run of this.runs.find({ events: { $exists: false } }, { projection: { _id: 1 } })) {
+      const [events, prompts] = await Promise.all([
+        legacyEvents.find({ runId: run._id }, { projection: { _id: 0 } }).sort({ seq: 1 }).toArray(),
+        legacyPrompts.find({ runId: run._id }).toArray(),
+      ]);
+      const result = await this.runs.updateOne({ _id: run._id, events: { $exists: false } }, { $set: { events, prompts } });
+      folded += result.modifiedCount;
+    }
+    await migrations.updateOne({ _id: LEGACY_RUN_FOLD }, { $setOnInsert: { at: new Date(), runs: folded } }, { upsert: true });
+    return folded;
   }
 
   async ensureIndexes(): Promise<void> {
