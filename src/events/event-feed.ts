@@ -17,6 +17,7 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
   private readonly sizes: number[] = [];
   /** Events the reader already has (see `skip`): dropped as they arrive, before any promise. */
   private skipped: ((value: T) => boolean) | null = null;
+
   constructor(
     private readonly detach: () => void,
     /** The connection's policy (see overflow-policy.ts). */
