@@ -52,8 +52,9 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   await historyStore.ensureIndexes();
   const runStore = new RunStore(db);
   await runStore.ensureIndexes();
-  const folded = await runStore.foldLegacyEventsAndPrompts();
-  if (folded > 0) log.info({ runs: folded }, 'moved the events and prompts of runs begun before 0.2 into their run documents');
+  const legacy = await runStore.foldLegacyEventsAndPrompts();
+  if (legacy.folded > 0) log.info({ runs: legacy.folded }, 'moved the events and prompts of runs begun before 0.2 into their run documents');
+  if (legacy.failed > 0) log.warn({ runs: legacy.failed, error: legacy.firstError }, 'could not move the events and prompts of some runs begun before 0.2: retried at the next start');
   const usageStore = new UsageStore(db);
   await usageStore.ensureIndexes();
   const authStore = new AuthStore(db);

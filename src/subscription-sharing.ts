@@ -88,8 +88,8 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * Yoga's subscribe, with the per-event execution shared through `SharedExecutions`. It must be
- * the first plugin that sets the subscribe function (later ones, like the subscription guard,
- * wrap it).
+ * the only plugin that sets the subscribe function (the subscription guard wraps the stream it
+ * returns, in onSubscribeResult).
  */
 export function useSharedSubscriptionExecution(shared: SharedExecutions): Plugin<AppContext> {
   return {

@@ -105,7 +105,7 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       useRefusalShape((request) => requestIds.get(request)),
       useRequestLimits(limits),
       useOperationTelemetry(app.metrics),
-      // Sets the subscribe function; the guard then wraps it, so its limits hold per subscriber.
+      // Sets the subscribe function; the guard then wraps each subscriber's stream, so its limits hold per subscriber.
       useSharedSubscriptionExecution(new SharedExecutions(app.metrics)),
       useSubscriptionGuard({ credentials: app.credentials, metrics: app.metrics, maxBufferedBytes: app.config.maxBufferedBytes }),
     ],

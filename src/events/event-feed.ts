@@ -10,7 +10,8 @@ export const MAX_BUFFERED_EVENTS = 10_000;
  */
 export class EventFeed<T> implements AsyncIterableIterator<T> {
   private readonly buffered: T[] = [];
-  private waiting: { resolve: (result: IteratorResult<T>) => void; reject: (error: Error) => void } | null = null;
+  /** Readers waiting for the next event, first come first served (usually one). */
+  private readonly waiting: ((result: IteratorResult<T>) => void)[] = [];
   private failure: Error | null = null;
   private closed = false;
   private bufferedBytes = 0;
@@ -26,10 +27,9 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
 
   push(value: T): void {
     if (this.closed || this.skipped?.(value)) return;
-    if (this.waiting) {
-      const { resolve } = this.waiting;
-      this.waiting = null;
-      resolve({ value, done: false });
+    const reader = this.waiting.shift();
+    if (reader) {
+      reader({ value, done: false });
       return;
     }
     // Sized only when the reader is behind: a reader that keeps up never pays for it.
@@ -56,9 +56,7 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
       return Promise.reject(failure);
     }
     if (this.closed) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject };
-    });
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   /**
@@ -99,9 +97,7 @@ export class EventFeed<T> implements AsyncIterableIterator<T> {
     if (this.closed) return;
     this.closed = true;
     this.detach();
-    const waiting = this.waiting;
-    this.waiting = null;
-    waiting?.resolve({ value: undefined, done: true });
+    for (const reader of this.waiting.splice(0)) reader({ value: undefined, done: true });
   }
 }
 

@@ -37,7 +37,14 @@ export function replayThenLive<T>(open: () => Promise<ReplayAndFeed<T>>): AsyncI
           replay = opened.replay;
           live = opened.live;
         });
-        return started.then(() => stream.next());
+        // A reader that left while the stream opened gets done, whether opening worked or not.
+        return started.then(
+          () => stream.next(),
+          (error: unknown) => {
+            if (ended) return { value: undefined, done: true };
+            throw error;
+          },
+        );
       }
       if (replay.length > 0) return Promise.resolve({ value: replay.shift()!, done: false });
       return live.next();

@@ -62,12 +62,16 @@ export function stepChange(
   const { now, answer } = options;
   const payload = transition.payload;
   const events = new EventList(run, now);
-  if (answer) events.add('PROMPT_ANSWERED', { stepIndex: answer.prompt.stepIndex });
+  // Past the cap a failed attempt adds no event at all (nor the answer that caused it: a declined
+  // prompt stays pending and can be answered, and declined, again).
+  const failedAttempt = !transition.proof?.settled && payload.errorCode !== null;
+  const recorded = !failedAttempt || failedAttemptEvents(run) < MAX_FAILED_ATTEMPT_EVENTS;
+  if (answer && recorded) events.add('PROMPT_ANSWERED', { stepIndex: answer.prompt.stepIndex });
   if (transition.proof?.settled) {
     events.add(transition.proof.record.status === 'success' ? 'STEP_PROVEN' : 'STEP_FAILED', { stepIndex: transition.proof.record.stepIndex });
   } else if (payload.errorCode) {
     const type: RunEventType = payload.errorCode === 'MAX_RETRIES_EXCEEDED' ? 'MAX_RETRIES' : payload.errorCode === 'MISSING_PROOF' ? 'PROOF_MISSING' : 'STEP_FAILED';
-    if (failedAttemptEvents(run) < MAX_FAILED_ATTEMPT_EVENTS) events.add(type, { stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
+    if (recorded) events.add(type, { stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
   } else if (after.pendingStepIndex > before.pendingStepIndex) {
     events.add('STEP_PROVEN', { stepIndex: before.pendingStepIndex, message: 'no proof required' });
   }
@@ -231,6 +235,12 @@ function failedAttemptEvents(run: RunRecord): number {
   let count = 0;
   for (const event of run.events) if (event.errorCode !== null) count++;
   return count;
+}
+
+/** Events as a run keeps them: every one without an error code, and the first MAX_FAILED_ATTEMPT_EVENTS failed attempts. */
+export function withinFailedAttemptCap(events: readonly RunEventRecord[]): RunEventRecord[] {
+  let failures = 0;
+  return events.filter((event) => event.errorCode === null || ++failures <= MAX_FAILED_ATTEMPT_EVENTS);
 }
 
 /**

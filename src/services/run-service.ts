@@ -234,10 +234,6 @@ export class RunService {
     return toPage(rows, size, after, (run) => ({ at: run.updatedAt, id: run._id }), () => this.runs.countRuns(filter));
   }
 
-  async runEvents(runId: string, afterSeq = 0): Promise<RunEvent[]> {
-    return (await this.runs.eventsAfter(runId, afterSeq)).map(toRunEvent);
-  }
-
   /** The events of a run already read (Run.events), without reading it again. */
   eventsOf(run: RunRecord, afterSeq = 0): RunEvent[] {
     return run.events.filter((event) => event.seq > afterSeq).map(toRunEvent);

@@ -6,6 +6,8 @@ import type { RunState } from '../runs/run-transitions.js';
 import type { StepErrorCode } from '../runs/step-error-code.js';
 import type { StepPayload } from '../runs/step-payload.js';
 import type { AttestCount } from './usage-store.js';
+import { isDuplicateKey } from './store-errors.js';
+import { withinFailedAttemptCap } from '../runs/run-commit.js';
 
 import type { PromptStatus, RunEventType, RunStatus } from '../runs/run-enums.js';
 
@@ -124,8 +126,16 @@ export interface RunListFilter {
   chainId?: string;
 }
 
-/** The marker of `RunStore.foldLegacyEventsAndPrompts` in `migrations`. */
+/** What folding the runs of 0.1 did: runs changed, runs left for the next start and why. */
+export interface LegacyFoldReport {
+  folded: number;
+  failed: number;
+  firstError: string | null;
+}
+
+/** The marker of `RunStore.foldLegacyEventsAndPrompts` in `migrations`, and the runs it folds per batch. */
 const LEGACY_RUN_FOLD = 'runs-hold-their-events-and-prompts';
+const LEGACY_FOLD_BATCH = 200;
 
 /**
  * Every MongoDB call on `runs`. A run document holds its events and prompts, so a transition is
@@ -141,27 +151,53 @@ export class RunStore {
 
   /**
    * Before 0.2 a run's events and prompts lived in the `run_events` and `prompts` collections.
-   * Copies them into each such run's document (a run already holding its events is left alone),
-   * so a run begun before the upgrade replays, lists its prompts and takes answers like any
-   * other. Runs once per database (a marker in `migrations`); the old collections are kept.
-   * Returns how many runs it changed.
+   * Copies them into each such run's document (a run already holding its events is left alone;
+   * failed attempts past the cap are left out, as a run keeps them now), so a run begun before
+   * the upgrade replays, lists its prompts and takes answers like any other. Works in batches; a
+   * batch that fails is reported and retried at the next start. Once every run is done a marker
+   * in `migrations` ends it for good; the old collections are kept.
    */
-  async foldLegacyEventsAndPrompts(): Promise<number> {
+  async foldLegacyEventsAndPrompts(): Promise<LegacyFoldReport> {
     const migrations = this.db.collection<{ _id: string; at: Date; runs: number }>('migrations');
-    if (await migrations.findOne({ _id: LEGACY_RUN_FOLD })) return 0;
-    const legacyEvents = this.db.collection<RunEventRecord>('run_events');
-    const legacyPrompts = this.db.collection<PromptRecord>('prompts');
-    let folded = 0;
+    if (await migrations.findOne({ _id: LEGACY_RUN_FOLD })) return { folded: 0, failed: 0, firstError: null };
+    const progress: LegacyFoldReport = { folded: 0, failed: 0, firstError: null };
+    let batch: string[] = [];
     for await (const run of this.runs.find({ events: { $exists: false } }, { projection: { _id: 1 } })) {
-      const [events, prompts] = await Promise.all([
-        legacyEvents.find({ runId: run._id }, { projection: { _id: 0 } }).sort({ seq: 1 }).toArray(),
-        legacyPrompts.find({ runId: run._id }).toArray(),
-      ]);
-      const result = await this.runs.updateOne({ _id: run._id, events: { $exists: false } }, { $set: { events, prompts } });
-      folded += result.modifiedCount;
+      batch.push(run._id);
+      if (batch.length < LEGACY_FOLD_BATCH) continue;
+      await this.foldLegacyBatch(batch, progress);
+      batch = [];
     }
-    await migrations.updateOne({ _id: LEGACY_RUN_FOLD }, { $setOnInsert: { at: new Date(), runs: folded } }, { upsert: true });
-    return folded;
+    if (batch.length > 0) await this.foldLegacyBatch(batch, progress);
+    if (progress.failed === 0) {
+      await migrations.updateOne({ _id: LEGACY_RUN_FOLD }, { $setOnInsert: { at: new Date(), runs: progress.folded } }, { upsert: true }).catch((error: unknown) => {
+        // Another server starting at the same moment wrote it first.
+        if (!isDuplicateKey(error)) throw error;
+      });
+    }
+    return progress;
+  }
+
+  private async foldLegacyBatch(runIds: string[], progress: LegacyFoldReport): Promise<void> {
+    try {
+      const [events, prompts] = await Promise.all([
+        this.db.collection<RunEventRecord>('run_events').find({ runId: { $in: runIds } }, { projection: { _id: 0 } }).sort({ runId: 1, seq: 1 }).toArray(),
+        this.db.collection<PromptRecord>('prompts').find({ runId: { $in: runIds } }).sort({ createdAt: 1 }).toArray(),
+      ]);
+      const result = await this.runs.bulkWrite(
+        runIds.map((runId) => ({
+          updateOne: {
+            filter: { _id: runId, events: { $exists: false } },
+            update: { $set: { events: withinFailedAttemptCap(events.filter((event) => event.runId === runId)), prompts: prompts.filter((prompt) => prompt.runId === runId) } },
+          },
+        })),
+        { ordered: false },
+      );
+      progress.folded += result.modifiedCount;
+    } catch (error) {
+      progress.failed += runIds.length;
+      progress.firstError ??= error instanceof Error ? error.message : String(error);
+    }
   }
 
   async ensureIndexes(): Promise<void> {
@@ -215,12 +251,6 @@ export class RunStore {
       },
     );
     return result.modifiedCount === 1;
-  }
-
-  /** A run's events after `afterSeq`, in order (the run is read in the viewer's spaces by the caller first). */
-  async eventsAfter(runId: string, afterSeq: number): Promise<RunEventRecord[]> {
-    const run = await this.runs.findOne({ _id: runId }, { projection: { events: 1 } });
-    return (run?.events ?? []).filter((event) => event.seq > afterSeq);
   }
 
   /** The run holding a prompt, by prompt id alone: the service decides whether the viewer may see it. */

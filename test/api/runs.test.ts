@@ -29,6 +29,19 @@ async function run(id: string) {
   return (await server.query(RunDocument, { id })).run!;
 }
 
+/**
+ * Appends `count` copies of the run's last failed-attempt event to it in the database (as if the
+ * agent had failed that many more times); returns the run's last seq.
+ */
+async function seedFailedAttempts(runId: string, count: number): Promise<number> {
+  const runs = server.mongo().db(server.dbName).collection<{ _id: string; events: { seq: number; errorCode: string | null }[]; eventSeq: number }>('runs');
+  const stored = (await runs.findOne({ _id: runId }))!;
+  const failure = stored.events.findLast((event) => event.errorCode !== null)!;
+  const copies = Array.from({ length: count }, (_, index) => ({ ...failure, seq: stored.eventSeq + index + 1 }));
+  await runs.updateOne({ _id: runId }, { $push: { events: { $each: copies } }, $inc: { eventSeq: count } });
+  return stored.eventSeq + count;
+}
+
 /** A solution that echoes the step's challenge, with the type's evidence. */
 function answer(step: Step, evidence: Record<string, unknown>): Record<string, unknown> {
   return { type: step.challenge!.type, nonce: step.challenge!.nonce, proofHash: step.challenge!.proofHash, ...evidence };
@@ -211,28 +224,36 @@ describe('next', () => {
     const first = await begin(one);
     const failed = { shell: { exitCode: 1, stdout: '', stderr: 'boom' } };
     const r1 = await next(two, answer(first, failed));
-    // As if the agent had already failed the limit's worth of times (one stored event so far).
-    const runs = server.mongo().db(server.dbName).collection<{ _id: string; events: { seq: number }[]; eventSeq: number }>('runs');
-    const stored = (await runs.findOne({ _id: first.runId }))!;
-    const failure = stored.events.at(-1)!;
-    const earlier = Array.from({ length: MAX_FAILED_ATTEMPT_EVENTS - 1 }, (_, index) => ({ ...failure, seq: stored.eventSeq + index + 1 }));
-    await runs.updateOne({ _id: first.runId }, { $push: { events: { $each: earlier } }, $inc: { eventSeq: earlier.length } });
-    const eventsBefore = (await run(first.runId)).events.length;
+    // As if the agent had failed all but once of the cap already.
+    const lastSeq = await seedFailedAttempts(first.runId, MAX_FAILED_ATTEMPT_EVENTS - 2);
+    const progress = server.wsClient().iterate({ query: 'subscription($runId: ID!, $afterSeq: Int) { runProgress(runId: $runId, afterSeq: $afterSeq) { seq type } }', variables: { runId: first.runId, afterSeq: lastSeq - 1 } });
+    expect((await progress.next()).value.data.runProgress).toEqual({ seq: lastSeq, type: 'STEP_FAILED' }); // live from here on
 
-    const progress = server.wsClient().iterate({ query: 'subscription($runId: ID!, $afterSeq: Int) { runProgress(runId: $runId, afterSeq: $afterSeq) { seq type } }', variables: { runId: first.runId, afterSeq: stored.eventSeq + earlier.length } });
     const r2 = await next(two, answer(r1, failed));
     expect([r2.errorCode, r2.retryCount]).toEqual(['COMMAND_FAILED', 2]);
+    expect((await progress.next()).value.data.runProgress).toEqual({ seq: lastSeq + 1, type: 'STEP_FAILED' }); // the last one kept
     const r3 = await next(two, answer(r2, failed));
     expect([r3.errorCode, r3.retryCount]).toEqual(['MAX_RETRIES_EXCEEDED', 3]);
-    expect((await run(first.runId)).events.length).toBe(eventsBefore);
-    // A success is recorded as ever, and it is the first event a live reader sees after the cap.
+    expect((await run(first.runId)).events.at(-1)!.seq).toBe(lastSeq + 1);
+    // A success is recorded as ever, and it is the next event a live reader sees: the capped failure never went out.
     await next(two, answer(r3, shellOk));
-    const after = await run(first.runId);
-    expect(after.events.length).toBe(eventsBefore + 1);
-    expect(after.events.at(-1)!.type).toBe('STEP_PROVEN');
-    const live = await progress.next();
-    expect(live.value.data.runProgress).toEqual({ seq: after.events.at(-1)!.seq, type: 'STEP_PROVEN' });
+    expect((await progress.next()).value.data.runProgress).toEqual({ seq: lastSeq + 2, type: 'STEP_PROVEN' });
+    expect((await run(first.runId)).events.at(-1)).toMatchObject({ seq: lastSeq + 2, type: 'STEP_PROVEN' });
     await progress.return!();
+  });
+
+  it('past the cap, a declined prompt adds no event either (a declined prompt can be answered again)', async () => {
+    const protocol = await mint(seedProtocol());
+    const first = await begin(protocol.stepUris[0]!);
+    const declined = await server.query(AnswerPromptDocument, { input: { promptId: first.challenge!.promptId!, confirmation: 'Rejected' } });
+    expect(declined.answerPrompt.result.errorCode).toBe('USER_DECLINED');
+    const lastSeq = await seedFailedAttempts(first.runId, MAX_FAILED_ATTEMPT_EVENTS - 1);
+    const codes = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      codes.push((await server.query(AnswerPromptDocument, { input: { promptId: first.challenge!.promptId!, confirmation: 'Rejected' } })).answerPrompt.result.errorCode);
+    }
+    expect(codes).toEqual(['USER_DECLINED', 'MAX_RETRIES_EXCEEDED', 'MAX_RETRIES_EXCEEDED']);
+    expect((await run(first.runId)).events.at(-1)!.seq).toBe(lastSeq);
   });
 });
 

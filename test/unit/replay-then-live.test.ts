@@ -65,6 +65,28 @@ describe('replayThenLive', () => {
     await bus.close();
   });
 
+  it('gives readers waiting at the same time one event each, in order', async () => {
+    const bus = await createEventBus();
+    const stream = replayThenLive<RunEvent>(async () => ({ replay: [], live: bus.subscribe('run', 'r6'), replayed: () => false }));
+    const first = stream.next();
+    await delivered();
+    const second = stream.next();
+    bus.publish('run', 'r6', event(1));
+    bus.publish('run', 'r6', event(2));
+    expect([(await first).value.seq, (await second).value.seq]).toEqual([1, 2]);
+    await stream.return!();
+    await bus.close();
+  });
+
+  it('ends a read that waited for opening when the reader left, even if opening then fails', async () => {
+    let refuse!: (error: Error) => void;
+    const stream = replayThenLive<RunEvent>(() => new Promise((_, reject) => (refuse = reject)));
+    const pending = stream.next();
+    await stream.return!();
+    refuse(new Error('Run r7 not found'));
+    expect(await pending).toEqual({ value: undefined, done: true });
+  });
+
   it('rejects the first read with the refusal from opening (a run not found)', async () => {
     const stream = replayThenLive<RunEvent>(async () => {
       throw new Error('Run r4 not found');
