@@ -230,17 +230,21 @@ function issuedPrompt(run: RunRecord, before: RunState | null, after: RunState, 
   };
 }
 
-/** The run's events for failed attempts: the only ones an agent can add without bound (a settled step's carry no error code). */
+/** An event of a failed attempt: the only kind an agent can add without bound (a settled step's carries no error code). */
+function isFailedAttempt(event: RunEventRecord): boolean {
+  return event.errorCode !== null;
+}
+
 function failedAttemptEvents(run: RunRecord): number {
   let count = 0;
-  for (const event of run.events) if (event.errorCode !== null) count++;
+  for (const event of run.events) if (isFailedAttempt(event)) count++;
   return count;
 }
 
-/** Events as a run keeps them: every one without an error code, and the first MAX_FAILED_ATTEMPT_EVENTS failed attempts. */
+/** Events as a run keeps them: every other event, and the first MAX_FAILED_ATTEMPT_EVENTS failed attempts. */
 export function withinFailedAttemptCap(events: readonly RunEventRecord[]): RunEventRecord[] {
   let failures = 0;
-  return events.filter((event) => event.errorCode === null || ++failures <= MAX_FAILED_ATTEMPT_EVENTS);
+  return events.filter((event) => !isFailedAttempt(event) || ++failures <= MAX_FAILED_ATTEMPT_EVENTS);
 }
 
 /**

@@ -184,11 +184,13 @@ export class RunStore {
         this.db.collection<RunEventRecord>('run_events').find({ runId: { $in: runIds } }, { projection: { _id: 0 } }).sort({ runId: 1, seq: 1 }).toArray(),
         this.db.collection<PromptRecord>('prompts').find({ runId: { $in: runIds } }).sort({ createdAt: 1 }).toArray(),
       ]);
+      const eventsOf = byRunId(events);
+      const promptsOf = byRunId(prompts);
       const result = await this.runs.bulkWrite(
         runIds.map((runId) => ({
           updateOne: {
             filter: { _id: runId, events: { $exists: false } },
-            update: { $set: { events: withinFailedAttemptCap(events.filter((event) => event.runId === runId)), prompts: prompts.filter((prompt) => prompt.runId === runId) } },
+            update: { $set: { events: withinFailedAttemptCap(eventsOf.get(runId) ?? []), prompts: promptsOf.get(runId) ?? [] } },
           },
         })),
         { ordered: false },
@@ -322,4 +324,15 @@ export class RunStore {
     if (filter.chainId) query['protocol.chainId'] = filter.chainId;
     return query;
   }
+}
+
+/** Records grouped by run, each group in the order read. */
+function byRunId<R extends { runId: string }>(records: R[]): Map<string, R[]> {
+  const groups = new Map<string, R[]>();
+  for (const record of records) {
+    const group = groups.get(record.runId);
+    if (group) group.push(record);
+    else groups.set(record.runId, [record]);
+  }
+  return groups;
 }
