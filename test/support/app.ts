@@ -3,9 +3,6 @@
  * global setup started, in a database of its own, and talks to it like a client would.
  */
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print, type GraphQLFormattedError } from 'graphql';
 import { type Client, createClient } from 'graphql-ws';
@@ -28,11 +25,6 @@ export interface TestServer extends GraphqlHttpClient {
   mongo(): MongoClient;
 }
 
-/** The data directory (KAIROS_DATA_DIR) of a test database's servers: one per database, so processes sharing it share the secret. */
-export function testDataDir(dbName: string): string {
-  return join(tmpdir(), `kairos-graphql-${dbName}`);
-}
-
 /** Call at the top level of a test file: starts one server for the file and stops it after. */
 export function useTestServer(config: Partial<AppConfig> = {}): TestServer {
   const dbName = `kairos_test_${randomUUID().slice(0, 8)}`;
@@ -40,8 +32,7 @@ export function useTestServer(config: Partial<AppConfig> = {}): TestServer {
   const app = buildApp({
     mongoUri,
     monitorCommands: true,
-    // The generated key-encryption secret goes to a directory of this file's own, not the machine's.
-    config: { port: 0, host: '127.0.0.1', mongoDbName: dbName, dataDir: testDataDir(dbName), ...config },
+    config: { port: 0, host: '127.0.0.1', mongoDbName: dbName, ...config },
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
   });
   const clients: Client[] = [];
@@ -60,7 +51,6 @@ export function useTestServer(config: Partial<AppConfig> = {}): TestServer {
     await server.mongo().db(dbName).dropDatabase();
     await mongoClient?.close();
     await app.stop();
-    await rm(testDataDir(dbName), { recursive: true, force: true });
   });
 
   const server: TestServer = {

@@ -3,8 +3,6 @@
  * deployed: for tests that need several processes, or one that stops and comes back.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freeLoopbackPort } from './free-port.js';
 
@@ -47,7 +45,6 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     MONGODB_DB: options.dbName,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL === undefined || process.env.TEST_LOG_LEVEL === 'silent' ? 'warn' : process.env.TEST_LOG_LEVEL,
     KAIROS_GRAPHIQL: 'off',
-    KAIROS_DATA_DIR: join(tmpdir(), `kairos-graphql-${options.dbName}`),
     ...options.env,
   };
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type TestServer, testDataDir } from '../support/app.js';
+import type { TestServer } from '../support/app.js';
 
 const bin = fileURLToPath(new URL('../../bin/kairos-graphql.js', import.meta.url));
 
@@ -13,13 +13,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** The real command-line tool in its own process, pointed at `server` (its URL, its database and its key-encryption secret). */
+/** The real command-line tool in its own process, pointed at `server` (its URL and its database). */
 export function cli(server: TestServer, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [bin, ...args],
-      { env: { ...process.env, KAIROS_URL: server.running.graphqlUrl, MONGODB_URI: server.mongoUri, MONGODB_DB: server.dbName, KAIROS_DATA_DIR: testDataDir(server.dbName), KAIROS_TOKEN: '', ...env }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      { env: { ...process.env, KAIROS_URL: server.running.graphqlUrl, MONGODB_URI: server.mongoUri, MONGODB_DB: server.dbName, KAIROS_TOKEN: '', ...env }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
