@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -13,5 +15,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Every server a test starts (in process, as a child process, or the CLI) finds the same
+    // generated key-encryption secret here rather than in the machine's /var/lib/kairos-graphql,
+    // so servers sharing a test database unseal the same keys.
+    env: { KAIROS_DATA_DIR: join(tmpdir(), 'kairos-graphql-test') },
   },
 });

@@ -30,8 +30,10 @@ export interface AppConfig {
   maxBufferedBytes: number;
   /** Redis for events across server processes (REDIS_URL); null keeps events in-process. */
   redisUrl: string | null;
-  /** KAIROS_SECRET: seals the transcript signing keys at rest (AES-256-GCM); null keeps them plain. */
+  /** KAIROS_SECRET: seals the transcript signing keys at rest (AES-256-GCM); null means the secret file in `dataDir`. */
   signingSecret: string | null;
+  /** KAIROS_DATA_DIR: where the generated key-encryption secret lives (and the local engine, unless KAIROS_ENGINE_DIR says otherwise). */
+  dataDir: string;
   /** Days a past version or a deleted memory is kept (KAIROS_HISTORY_DAYS); 0 keeps them forever. */
   historyDays: number;
   /** KAIROS_HISTORY=off writes no version history: only for measuring what history costs. */
@@ -41,6 +43,9 @@ export interface AppConfig {
   /** An MCP session unused this long is closed (KAIROS_MCP_SESSION_IDLE_MINUTES). */
   mcpSessionIdleMs: number;
 }
+
+/** The same default the local engine uses for its parent directory (engine/documentdb/engine-dir.ts). */
+export const DEFAULT_DATA_DIR = '/var/lib/kairos-graphql';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -68,6 +73,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     runIdleDays: Number(process.env.KAIROS_RUN_IDLE_DAYS ?? 7),
     redisUrl: process.env.REDIS_URL || null,
     signingSecret: process.env.KAIROS_SECRET || null,
+    dataDir: process.env.KAIROS_DATA_DIR || DEFAULT_DATA_DIR,
     historyDays: intFromEnv('KAIROS_HISTORY_DAYS', 90),
     historyEnabled: process.env.KAIROS_HISTORY !== 'off',
     mcpMaxSessions: intFromEnv('KAIROS_MCP_MAX_SESSIONS', 1000),

@@ -13,6 +13,8 @@ import { createMetrics } from './metrics.js';
 import { schema } from './schema/index.js';
 import { createServices, type Services } from './compose.js';
 import { connectMongo, type MongoHandle, pingDatabase } from './store/mongo.js';
+import { resolveKeyEncryptionSecret, secretSourceHint } from './transcripts/key-encryption-secret.js';
+import { PrivateKeyUnsealError } from './transcripts/private-key-sealing.js';
 import { PUBLIC_KEYS_PATH } from './transcripts/transcript-signature.js';
 import { serveGraphiQLAssets } from './graphiql.js';
 import { serveUi } from './ui-static.js';
@@ -62,8 +64,12 @@ export function buildApp(options: AppOptions = {}): App {
     mongo = await connectMongo(database.uri, config.mongoDbName, { monitorCommands: options.monitorCommands });
     events = await createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.mongoDbName, log });
     const metrics = createMetrics();
-    const services = await createServices(mongo.db, mongo.client, events, config, metrics, log);
-    if (!config.signingSecret) log.warn('KAIROS_SECRET is not set: the transcript signing key is stored unencrypted in the database');
+    const keySecret = await resolveKeyEncryptionSecret({ configured: config.signingSecret, dataDir: config.dataDir });
+    if (keySecret.source === 'generated') log.warn(`generated a key-encryption secret in ${keySecret.path} (mode 0600): it seals the transcript signing keys; back it up, or set KAIROS_SECRET (several machines on one database need the same secret)`);
+    const services = await createServices(mongo.db, mongo.client, events, { ...config, signingSecret: keySecret.secret }, metrics, log).catch((error: unknown) => {
+      if (error instanceof PrivateKeyUnsealError) throw new PrivateKeyUnsealError(`${error.message} (${secretSourceHint(keySecret)})`);
+      throw error;
+    });
     const credentials = new CredentialWatch(events, (tokenId) => services.auth.forget(tokenId), log);
     const yoga = createKairosYoga({ schema, services, events, log, config, metrics, credentials });
     const db = mongo.db;

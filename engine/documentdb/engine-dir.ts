@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /** Where everything of the local engine lives: outside the repository, shared by every checkout on the machine. */
 export function engineDir(): string {
-  return process.env.KAIROS_ENGINE_DIR ?? '/var/lib/kairos-graphql/engine';
+  return process.env.KAIROS_ENGINE_DIR ?? join(process.env.KAIROS_DATA_DIR || '/var/lib/kairos-graphql', 'engine');
 }
 
 export interface EngineLayout {

@@ -37,13 +37,16 @@ async function withSigningKeys(work: (keys: SigningKeyService) => Promise<number
   const { SigningKeyStore } = await import('../store/signing-key-store.js');
   const { SigningKeyService } = await import('../services/signing-key-service.js');
   const { loadConfig } = await import('../config.js');
+  const { resolveKeyEncryptionSecret } = await import('../transcripts/key-encryption-secret.js');
   const config = loadConfig();
   const database = await resolveDatabase({ log: (line) => console.error(line) });
   const mongo = await connectMongo(database.uri, config.mongoDbName);
   try {
     const store = new SigningKeyStore(mongo.db);
     await store.ensureIndexes();
-    const keys = new SigningKeyService(store, { secret: config.signingSecret });
+    const keySecret = await resolveKeyEncryptionSecret({ configured: config.signingSecret, dataDir: config.dataDir });
+    if (keySecret.source === 'generated') console.error(`generated a key-encryption secret in ${keySecret.path} (mode 0600)`);
+    const keys = new SigningKeyService(store, { secret: keySecret.secret });
     await keys.ensureKey();
     return await work(keys);
   } finally {

@@ -2,7 +2,8 @@
  * The private half of a signing key at rest: AES-256-GCM under a key derived from
  * `KAIROS_SECRET` with scrypt (a fresh salt and IV per key; the key id is bound in as
  * additional data, so a sealed key cannot be passed off under another id). Without a secret
- * the key is kept as plain PKCS#8, and the server says so at start.
+ * the key is kept as plain PKCS#8: the server always has one (key-encryption-secret.ts), so
+ * plain keys are only those stored before 0.3, sealed at the next start.
  */
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
 

@@ -92,10 +92,10 @@ describe('signingKeys and /.well-known/kairos-keys.json', () => {
     expect(JSON.stringify(published)).not.toMatch(/"d"|pkcs8|privateKey/);
   });
 
-  it('keeps the private halves in the database only (plain without KAIROS_SECRET)', async () => {
+  it('keeps the private halves in the database only, sealed even without KAIROS_SECRET', async () => {
     const stored = await server.mongo().db(server.dbName).collection('signing_keys').find().toArray();
     expect(stored.length).toBeGreaterThanOrEqual(1);
-    expect(stored.every((key) => (key.privateKey as { encoding: string }).encoding === 'pkcs8-der')).toBe(true);
+    expect(stored.every((key) => (key.privateKey as { encoding: string }).encoding === 'aes-256-gcm+scrypt')).toBe(true);
   });
 });
 
