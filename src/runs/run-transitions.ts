@@ -8,7 +8,7 @@
  */
 import type { Instruction, MissingProof, RunNotice, StepAnswer } from '../model/run-answers.js';
 import type { RunState, RunStep } from '../model/run-state.js';
-import type { StepErrorCode } from '../model/step-error-code.js';
+import type { StepErrorCode } from '../model/refusal-codes.js';
 import type { Challenge } from '../protocol/challenge.js';
 import { commentMinLength, effectiveChallenge, requiresHuman, userInputPrompt } from './challenge-display.js';
 import { genesisProofHash } from './proof-hash.js';

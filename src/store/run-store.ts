@@ -3,7 +3,7 @@ import type { ProofRecord } from '../model/proof-record.js';
 import type { NextCall, RunNotice, StepAnswer } from '../model/run-answers.js';
 import type { Outcome } from '../model/run-enums.js';
 import type { RunState } from '../model/run-state.js';
-import type { StepErrorCode } from '../model/step-error-code.js';
+import type { StepErrorCode } from '../model/refusal-codes.js';
 import type { PagePosition } from './page-position.js';
 import type { AttestCount } from './usage-store.js';
 
