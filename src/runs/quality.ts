@@ -1,4 +1,4 @@
-import type { Outcome } from './run-enums.js';
+import type { Outcome, OutcomeCounts } from '../model/run-enums.js';
 
 /**
  * The quality rules of attest and search. Reference §5.8/§5.9 without its quirks: plain counts
@@ -10,11 +10,7 @@ import type { Outcome } from './run-enums.js';
  * the run's space (UsageStore.countRun, after the run's own write). Nothing is counted at `next`. The ranking boost is
  * not stored: search computes `attestBoost` from the attest counts at query time.
  */
-export interface OutcomeCounts {
-  attempts: number;
-  successes: number;
-  failures: number;
-}
+export type { OutcomeCounts } from '../model/run-enums.js';
 
 /** Who rated an attest when the agent names no `llmModelId`. */
 export const DEFAULT_ATTEST_RATER = 'kairos-attest';

@@ -1,15 +1,13 @@
 import type { Collection, Db, Filter } from 'mongodb';
-import type { AttestPayload } from '../runs/attest-payload.js';
-import type { ProofRecord } from '../runs/proof-record.js';
+import type { ProofRecord } from '../model/proof-record.js';
+import type { NextCall, RunNotice, StepAnswer } from '../model/run-answers.js';
+import type { Outcome } from '../model/run-enums.js';
+import type { RunState } from '../model/run-state.js';
+import type { StepErrorCode } from '../model/refusal-codes.js';
 import type { PagePosition } from './page-position.js';
-import type { RunState } from '../runs/run-transitions.js';
-import type { StepErrorCode } from '../runs/step-error-code.js';
-import type { StepPayload } from '../runs/step-payload.js';
 import type { AttestCount } from './usage-store.js';
-import { isDuplicateKey } from './store-errors.js';
-import { withinFailedAttemptCap } from '../runs/run-commit.js';
 
-import type { PromptStatus, RunEventType, RunStatus } from '../runs/run-enums.js';
+import type { PromptStatus, RunEventType, RunStatus } from '../model/run-enums.js';
 
 export type { PromptStatus, RunEventType, RunStatus };
 
@@ -19,13 +17,46 @@ export interface StoredProof {
   proofHash: string;
   settled: boolean;
   /** The answer given when this proof settled its step: resubmitting the same nonce gets it again. */
-  response: StepPayload | null;
+  response: StoredStepResponse | null;
   /** The principal whose answerPrompt produced it (source HUMAN); absent for an agent's proof. */
   answeredBy?: string;
   /** The version of the step this proof proved (absent in proofs stored before history was kept). */
   stepVersion?: number;
   /** SHA-256 of the canonical JSON of the solution sent: a resubmission must match it (NONCE_REUSED otherwise). */
   solutionDigest?: string;
+}
+
+/**
+ * A settled proof's answer as the run keeps it. Since 0.3 it is the rules' data (`answer`), worded
+ * by whichever door asks again; a run written by 0.2 holds the answer as its door worded it then
+ * (StepResponse02), which reads back word for word (src/runs/stored-answers.ts maps both).
+ */
+export type StoredStepResponse = { format: 'step-answer/1'; answer: StepAnswer } | StepResponse02;
+
+/** The answer 0.2 stored: the API's StepPayload of that version, words included. */
+export interface StepResponse02 {
+  format?: undefined;
+  mustObey: boolean;
+  runId: string;
+  currentStep: StepAnswer['currentStep'];
+  challenge: (Omit<NonNullable<StepAnswer['challenge']>, 'description'> & { description: string }) | null;
+  message: string | null;
+  nextAction: string;
+  nextCall: NextCall;
+  proofHash: string | null;
+  errorCode: StepErrorCode | null;
+  retryCount: number;
+}
+
+/** A rated attest as the run keeps it (0.2 also stored its `errorCode` null and `nextAction`, which are not read). */
+export interface StoredAttestation {
+  runId: string;
+  uri: string;
+  outcome: Outcome;
+  /** The caller's message. */
+  message: string;
+  qualityBonus: number;
+  ratedAt: string;
 }
 
 export interface RunRecord {
@@ -41,7 +72,7 @@ export interface RunRecord {
   /** The pure state machine's state (src/runs/run-transitions.ts), with the steps as they were at begin. */
   state: RunState;
   proofs: StoredProof[];
-  attestation: AttestPayload | null;
+  attestation: StoredAttestation | null;
   /** The run's history, numbered 1, 2, … (seq): written with the transition that made it, so replay by seq reads the run. */
   events: RunEventRecord[];
   /** The user_input prompts the run opened, with their status: changed in the same write as the run. */
@@ -67,6 +98,9 @@ export interface RunEventRecord {
   stepIndex: number | null;
   stepCount: number;
   errorCode: StepErrorCode | null;
+  /** Why, as data each door words (since 0.3); absent in events written by 0.2. */
+  notice?: RunNotice | null;
+  /** Words that need no door: "no proof required", an attest's outcome, or a 0.2 event's message. */
   message: string | null;
   at: Date;
 }
@@ -98,7 +132,7 @@ export interface RunUpdate {
   newEvents: RunEventRecord[];
   /** The run's prompts after the transition, when it opened or closed one. */
   prompts?: PromptRecord[];
-  attestation?: AttestPayload | null;
+  attestation?: StoredAttestation | null;
   /** The attest to count after the run commits (see RunRecord.pendingUsage). */
   pendingUsage?: AttestCount;
   now: Date;
@@ -126,17 +160,6 @@ export interface RunListFilter {
   chainId?: string;
 }
 
-/** What folding the runs of 0.1 did: runs changed, runs left for the next start and why. */
-export interface LegacyFoldReport {
-  folded: number;
-  failed: number;
-  firstError: string | null;
-}
-
-/** The marker of `RunStore.foldLegacyEventsAndPrompts` in `migrations`, and the runs it folds per batch. */
-const LEGACY_RUN_FOLD = 'runs-hold-their-events-and-prompts';
-const LEGACY_FOLD_BATCH = 200;
-
 /**
  * Every MongoDB call on `runs`. A run document holds its events and prompts, so a transition is
  * one conditional write: atomic without a transaction, and an advance either happened whole or
@@ -145,61 +168,8 @@ const LEGACY_FOLD_BATCH = 200;
 export class RunStore {
   readonly runs: Collection<RunRecord>;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.runs = db.collection<RunRecord>('runs');
-  }
-
-  /**
-   * Before 0.2 a run's events and prompts lived in the `run_events` and `prompts` collections.
-   * Copies them into each such run's document (a run already holding its events is left alone;
-   * failed attempts past the cap are left out, as a run keeps them now), so a run begun before
-   * the upgrade replays, lists its prompts and takes answers like any other. Works in batches; a
-   * batch that fails is reported and retried at the next start. Once every run is done a marker
-   * in `migrations` ends it for good; the old collections are kept.
-   */
-  async foldLegacyEventsAndPrompts(): Promise<LegacyFoldReport> {
-    const migrations = this.db.collection<{ _id: string; at: Date; runs: number }>('migrations');
-    if (await migrations.findOne({ _id: LEGACY_RUN_FOLD })) return { folded: 0, failed: 0, firstError: null };
-    const progress: LegacyFoldReport = { folded: 0, failed: 0, firstError: null };
-    let batch: string[] = [];
-    for await (const run of this.runs.find({ events: { $exists: false } }, { projection: { _id: 1 } })) {
-      batch.push(run._id);
-      if (batch.length < LEGACY_FOLD_BATCH) continue;
-      await this.foldLegacyBatch(batch, progress);
-      batch = [];
-    }
-    if (batch.length > 0) await this.foldLegacyBatch(batch, progress);
-    if (progress.failed === 0) {
-      await migrations.updateOne({ _id: LEGACY_RUN_FOLD }, { $setOnInsert: { at: new Date(), runs: progress.folded } }, { upsert: true }).catch((error: unknown) => {
-        // Another server starting at the same moment wrote it first.
-        if (!isDuplicateKey(error)) throw error;
-      });
-    }
-    return progress;
-  }
-
-  private async foldLegacyBatch(runIds: string[], progress: LegacyFoldReport): Promise<void> {
-    try {
-      const [events, prompts] = await Promise.all([
-        this.db.collection<RunEventRecord>('run_events').find({ runId: { $in: runIds } }, { projection: { _id: 0 } }).sort({ runId: 1, seq: 1 }).toArray(),
-        this.db.collection<PromptRecord>('prompts').find({ runId: { $in: runIds } }).sort({ createdAt: 1 }).toArray(),
-      ]);
-      const eventsOf = byRunId(events);
-      const promptsOf = byRunId(prompts);
-      const result = await this.runs.bulkWrite(
-        runIds.map((runId) => ({
-          updateOne: {
-            filter: { _id: runId, events: { $exists: false } },
-            update: { $set: { events: withinFailedAttemptCap(eventsOf.get(runId) ?? []), prompts: promptsOf.get(runId) ?? [] } },
-          },
-        })),
-        { ordered: false },
-      );
-      progress.folded += result.modifiedCount;
-    } catch (error) {
-      progress.failed += runIds.length;
-      progress.firstError ??= error instanceof Error ? error.message : String(error);
-    }
   }
 
   async ensureIndexes(): Promise<void> {
@@ -324,15 +294,4 @@ export class RunStore {
     if (filter.chainId) query['protocol.chainId'] = filter.chainId;
     return query;
   }
-}
-
-/** Records grouped by run, each group in the order read. */
-function byRunId<R extends { runId: string }>(records: R[]): Map<string, R[]> {
-  const groups = new Map<string, R[]>();
-  for (const record of records) {
-    const group = groups.get(record.runId);
-    if (group) group.push(record);
-    else groups.set(record.runId, [record]);
-  }
-  return groups;
 }
