@@ -47,7 +47,7 @@ function envelope(capabilities: Record<string, unknown> = {}) {
   };
 }
 
-function post(url: string, body: { method: string; params?: Record<string, unknown> }) {
+function post(url: string, body: { jsonrpc: string; id: number; method: string; params?: Record<string, unknown> }) {
   return fetch(url, {
     method: 'POST',
     headers: {
