@@ -94,6 +94,23 @@ describe('sessions per principal (2025 era)', () => {
   });
 });
 
+describe('require_human on 2026-07-28 (issue 23 §4)', () => {
+  it("is not put to the runner's host, even a person's: the answer names the code and the live page", async () => {
+    const admin = await principal('ADMIN');
+    const asked: unknown[] = [];
+    const mcp = await connectModern(server.running.mcpUrl, { token: admin.token, elicit: (request) => (asked.push(request), { action: 'accept', content: { confirmation: 'approved' } }) });
+    const fence = '```';
+    const markdown = `# Sign-off ${randomUUID()}\n\n## Sign off\nThe owner signs.\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Approve?", "require_human": true}}}\n${fence}\n\n## Spend\nSpend it.\n`;
+    const minted = await mcp.call('kairos_mint', { markdown_doc: markdown, llm_model_id: 'test' });
+    const begun = await mcp.call('kairos_begin', { uri: minted.json.items[0].uri });
+    expect(asked).toEqual([]);
+    expect(begun.json).toMatchObject({ current_step: { step_index: 1 }, person_required: { code: 'FORBIDDEN', answer_url: `${server.running.baseUrl}/ui/` } });
+    // And the run as a resource shows no proof.
+    const read = await mcp.client.readResource({ uri: `kairos://run/${begun.json.run_id}` });
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ proofs: [] });
+  });
+});
+
 describe('revocation on 2026-07-28', () => {
   it("ends a run's listen stream from the server's side", async () => {
     const p = await principal();
