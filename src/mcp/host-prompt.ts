@@ -91,11 +91,15 @@ export function hostReplies(responses: Record<string, unknown> | undefined): Hos
   return replies;
 }
 
-/** Stores each reply as the person's answer (the service applies every rule); the run as it then stands. */
+/**
+ * Stores each reply as the person's answer; the run as it then stands. Sent as any answerPrompt
+ * is (not marked as answered at the host), so the service applies the one require_human rule to
+ * it too: a client that sends an answer it was never asked for gets the same FORBIDDEN.
+ */
 export async function answerHostReplies(app: { runOperation: RunOperation }, caller: OperationCaller, replies: HostReply[]): Promise<OperationOutcome<McpStepPayloadFragment>> {
   let last: OperationOutcome<McpStepPayloadFragment> | null = null;
   for (const { promptId, reply } of replies) {
-    const answered = await app.runOperation(McpAnswerPromptDocument, { input: { promptId, confirmation: reply } }, { ...caller, answerAtHost: true });
+    const answered = await app.runOperation(McpAnswerPromptDocument, { input: { promptId, confirmation: reply } }, caller);
     if (!answered.ok) return answered;
     last = { ok: true, data: answered.data.answerPrompt.result };
   }

@@ -108,6 +108,25 @@ describe('require_human on 2026-07-28 (issue 23 §4)', () => {
     // And the run as a resource shows no proof.
     const read = await mcp.client.readResource({ uri: `kairos://run/${begun.json.run_id}` });
     expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ proofs: [] });
+    // An answer it was never asked for, sent as a retry's input response, is refused by the same rule.
+    const forged = await fetch(server.running.mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${admin.token}`, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'kairos_next' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: {
+          name: 'kairos_next',
+          arguments: { uri: begun.json.current_step.uri, run_id: begun.json.run_id },
+          inputResponses: { [`kairos_prompt:${begun.json.challenge.prompt_id}`]: { action: 'accept', content: { confirmation: 'approved by myself' } } },
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } },
+        },
+      }),
+    });
+    const refused = (await forged.json()).result;
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse(refused.content[0].text)).toMatchObject({ error: 'FORBIDDEN' });
   });
 });
 
