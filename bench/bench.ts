@@ -5,7 +5,7 @@
  *
  *   npm run bench                      all scenarios (about 2 minutes)
  *   npm run bench -- --quick           short windows and 200 subscribers, to try changes
- *   npm run bench -- --only runs,floor scenarios by name: baseline runs floor batch fanout reads
+ *   npm run bench -- --only runs,floor scenarios by name: baseline runs floor batch fanout reads mcp
  *   npm run bench -- --soak 180        only the soak: steady mixed load for 180 s, sampled
  *   npm run bench -- --only fanout --subscribers 10000   fan-out at another size
  *   npm run bench -- --profile         also writes the server's CPU profile of each scenario to
@@ -23,6 +23,7 @@ import { type BenchServer, type Engine, mb, repoRoot, startEngine, startServer }
 import { baseline } from './scenarios/baseline.js';
 import { batch } from './scenarios/batch.js';
 import { fanOut } from './scenarios/fan-out.js';
+import { mcpCalls } from './scenarios/mcp-calls.js';
 import { nextProfile } from './scenarios/next-profile.js';
 import { protocolRuns } from './scenarios/protocol-runs.js';
 import { reads } from './scenarios/reads.js';
@@ -30,7 +31,7 @@ import { soak } from './scenarios/soak.js';
 import { storeFloor } from './scenarios/store-floor.js';
 
 /** `nextprofile` runs only with --profile. */
-const SCENARIOS = ['baseline', 'runs', 'floor', 'batch', 'fanout', 'reads', 'nextprofile'] as const;
+const SCENARIOS = ['baseline', 'runs', 'floor', 'batch', 'fanout', 'reads', 'mcp', 'nextprofile'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -137,6 +138,7 @@ async function main(): Promise<void> {
     });
     if (args.profile) await scenario('nextprofile', () => nextProfile(running, { nexts: quick ? 100 : 300, profileFile: profileFile('next')! }));
     await scenario('reads', () => running.profiled(profileFile('reads'), () => reads(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs })));
+    await scenario('mcp', () => running.profiled(profileFile('mcp'), () => mcpCalls(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs })));
     // A fresh server process, so its RSS shows the subscribers and not the scenarios before.
     await scenario('fanout', async () => {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName });
@@ -164,6 +166,7 @@ type Floor = Awaited<ReturnType<typeof storeFloor>>;
 type Batch = Awaited<ReturnType<typeof batch>>;
 type FanOut = Awaited<ReturnType<typeof fanOut>>;
 type Reads = Awaited<ReturnType<typeof reads>>;
+type McpCalls = Awaited<ReturnType<typeof mcpCalls>>;
 
 function evaluateTargets(): void {
   const base = results.baseline as Baseline | undefined;
@@ -244,6 +247,12 @@ function printTable(): void {
   if (page) {
     const counts = Object.entries(page.commandsByPageSize).map(([size, count]) => `${size}: ${count}`).join(', ');
     rows.push(['6 reads', 'page of 100 memories + protocols, 8 clients', fixed(page.page100.p50Ms, 2), fixed(page.page100.p99Ms, 2), fixed(page.page100.perSecond, 0), `commands by page size ${counts}`]);
+  }
+  const mcp = results.mcp as McpCalls | undefined;
+  if (mcp) {
+    const note = `${mcp.errors} errors${mcp.firstError ? `: ${mcp.firstError}` : ''}`;
+    rows.push(['7 mcp', 'tool call kairos_run, 2025 session (8 clients)', fixed(mcp.legacy.p50Ms, 2), fixed(mcp.legacy.p99Ms, 2), fixed(mcp.legacy.perSecond, 0), note]);
+    rows.push(['', 'tool call kairos_run, 2026-07-28 stateless', fixed(mcp.modern.p50Ms, 2), fixed(mcp.modern.p99Ms, 2), fixed(mcp.modern.perSecond, 0), '']);
   }
   const fan = results.fanout as FanOut | undefined;
   if (fan) {

@@ -42,6 +42,8 @@ export interface AppConfig {
   mcpMaxSessions: number;
   /** An MCP session unused this long is closed (KAIROS_MCP_SESSION_IDLE_MINUTES). */
   mcpSessionIdleMs: number;
+  /** Open 2025-era MCP sessions per principal (KAIROS_MCP_SESSIONS_PER_PRINCIPAL); beyond it, its oldest idle one is closed. */
+  mcpSessionsPerPrincipal: number;
 }
 
 /** The same default the local engine uses for its parent directory (engine/documentdb/engine-dir.ts). */
@@ -78,6 +80,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     historyEnabled: process.env.KAIROS_HISTORY !== 'off',
     mcpMaxSessions: intFromEnv('KAIROS_MCP_MAX_SESSIONS', 1000),
     mcpSessionIdleMs: intFromEnv('KAIROS_MCP_SESSION_IDLE_MINUTES', 30) * 60_000,
+    mcpSessionsPerPrincipal: intFromEnv('KAIROS_MCP_SESSIONS_PER_PRINCIPAL', 8),
     maxBufferedBytes: intFromEnv('KAIROS_MAX_BUFFERED_BYTES', MAX_BUFFERED_BYTES),
     ...overrides,
   };

@@ -73,7 +73,7 @@ export function buildApp(options: AppOptions = {}): App {
     const credentials = new CredentialWatch(events, (tokenId) => services.auth.forget(tokenId), log);
     const yoga = createKairosYoga({ schema, services, events, log, config, metrics, credentials });
     const db = mongo.db;
-    const mcp = createMcpDoor({ yoga, services, config, log, metrics });
+    const mcp = createMcpDoor({ yoga, services, config, log, metrics, credentials });
 
     const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
       // The live page (static files; it authenticates its own GraphQL calls).

@@ -1,16 +1,14 @@
 /**
- * `kairos-graphql mcp`: the server's MCP tools over stdio, for hosts that launch a command. It
- * relays to a running server's /mcp (KAIROS_URL, default http://localhost:4000; KAIROS_TOKEN),
- * so every rule runs in the server; only the transport differs. The host's elicitation
- * capability is passed on, and the server's questions to the person come back through it.
+ * `kairos-graphql mcp`: the server's MCP tools over stdio, for hosts that launch a command, in
+ * both eras (the SDK v2's serveStdio picks the era from the host's opening). It relays to a
+ * running server's /mcp (KAIROS_URL, default http://localhost:4000; KAIROS_TOKEN), so every rule
+ * runs in the server; only the transport differs. The person at the host answers as over HTTP:
+ * elicitation pushed through a 2025 session, or `input_required` passed back on 2026-07-28.
  * A missing or unreachable server, or a refused token, is one line on stderr and exit 1.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ElicitRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { SERVER_INFO } from '../mcp/server-info.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { legacyRelay, modernRelay } from './mcp-relays.js';
 
 export const DEFAULT_SERVER_URL = 'http://localhost:4000';
 const PROBE_TIMEOUT_MS = 5_000;
@@ -26,37 +24,25 @@ export function serverBaseUrl(url: string): string {
 export async function runMcpRelay(options: { url: string; token: string | null }): Promise<number> {
   const base = serverBaseUrl(options.url);
   await probe(base, options.token);
-
-  const relay = new Server(SERVER_INFO, { capabilities: { tools: {} } });
-  let upstream: Promise<Client> | null = null;
-  const connected = (): Promise<Client> => {
-    upstream ??= connectUpstream(base, options.token, relay);
-    return upstream;
-  };
-  relay.oninitialized = () => {
-    connected().catch((error: unknown) => fail(`kairos-graphql mcp: ${(error as Error).message}`));
-  };
-  /** A session the server dropped (idle, restarted) is opened again once. */
-  const relayed = async <T>(send: (client: Client) => Promise<T>): Promise<T> => {
-    try {
-      return await send(await connected());
-    } catch (error) {
-      if (!(error instanceof StreamableHTTPError && error.code === 404)) throw error;
-      upstream = null;
-      return send(await connected());
-    }
-  };
-  relay.setRequestHandler(ListToolsRequestSchema, (request) => relayed((client) => client.listTools(request.params)));
-  relay.setRequestHandler(CallToolRequestSchema, (request) => relayed((client) => client.callTool(request.params)));
-
+  const upstream = { mcpUrl: `${base}/mcp`, token: options.token };
+  const legacyClients: Promise<Client>[] = [];
   const stdio = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     stdio.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
   });
-  await relay.connect(stdio);
+  // The host's opening picks the era: a 2026-07-28 envelope, or the 2025 initialize handshake.
+  const handle = serveStdio(
+    ({ era }) => {
+      if (era === 'modern') return modernRelay(upstream);
+      const relay = legacyRelay(upstream, (client) => legacyClients.push(client));
+      return relay;
+    },
+    { transport: stdio, onerror: (error) => process.stderr.write(`kairos-graphql mcp: ${error.message}\n`) },
+  );
   await closed;
-  if (upstream) await (await (upstream as Promise<Client>).catch(() => null))?.close();
+  await handle.close().catch(() => {});
+  await Promise.all(legacyClients.map(async (client) => (await client.catch(() => null))?.close()));
   return 0;
 }
 
@@ -84,18 +70,4 @@ async function probe(base: string, token: string | null): Promise<void> {
   if (refusal || !me.ok) {
     throw new McpRelayError(`kairos-graphql mcp: the server refused the token (${refusal?.extensions?.code ?? `HTTP ${me.status}`}: ${refusal?.message ?? 'no answer'}); set KAIROS_TOKEN`);
   }
-}
-
-async function connectUpstream(base: string, token: string | null, relay: Server): Promise<Client> {
-  const hostCanAsk = Boolean(relay.getClientCapabilities()?.elicitation);
-  const client = new Client({ name: 'kairos-graphql-stdio', version: SERVER_INFO.version }, { capabilities: hostCanAsk ? { elicitation: {} } : {} });
-  if (hostCanAsk) client.setRequestHandler(ElicitRequestSchema, (request) => relay.elicitInput(request.params, { timeout: 30 * 60_000 }));
-  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} } });
-  await client.connect(transport);
-  return client;
-}
-
-function fail(line: string): never {
-  process.stderr.write(`${line}\n`);
-  process.exit(1);
 }

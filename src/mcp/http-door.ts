@@ -1,32 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { type AuthInfo, createMcpHandler, isInitializeRequest, isLegacyRequest, type ServerContext } from '@modelcontextprotocol/server';
 import type { AppConfig } from '../config.js';
+import type { CredentialWatch } from '../credential-watch.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { REQUEST_REFUSALS, type RequestRefusalCode, refusalStatus } from '../model/refusal-codes.js';
 import type { Authentication } from '../services/auth-service.js';
 import { RequestError } from '../services/errors.js';
 import type { Services } from '../compose.js';
+import { UI_PATH } from '../ui-static.js';
 import { isAllowedOrigin } from '../websocket.js';
 import type { KairosYoga } from '../yoga.js';
 import { createGraphqlDoor } from './graphql-door.js';
-import { createToolServer } from './tool-server.js';
+import { createGraphqlSubscriber } from './graphql-subscribe.js';
+import { LegacySessions } from './legacy-sessions.js';
+import { type ListenRequest, namesRuns, serveRunListen } from './run-listen.js';
+import { createToolServer, LEGACY_REVISIONS, MODERN_REVISIONS } from './tool-server.js';
 
 export const MCP_PATH = '/mcp';
-
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  /** A session belongs to the principal that opened it. */
-  principalId: string;
-  lastUsed: number;
-  /**
-   * Calls still running (a tool call may wait on a person for minutes): never idle meanwhile.
-   * A client's standing GET stream does not count, or an abandoned host would hold its session forever.
-   */
-  open: number;
-}
 
 export interface McpDoor {
   /** Handles a request to /mcp; true when the path was ours. */
@@ -34,31 +27,37 @@ export interface McpDoor {
   close(): Promise<void>;
 }
 
+type McpApp = { yoga: KairosYoga; services: Services; config: AppConfig; log: Logger; metrics: Metrics; credentials: CredentialWatch };
+
 /**
- * MCP over Streamable HTTP at /mcp, stateful: initialize opens a session (Mcp-Session-Id),
- * later requests name it. Every request authenticates as /graphql does (Authorization: Bearer,
- * X-Kairos-Space) and must be the session's principal; tool calls then run as that request's
- * principal, through the same GraphQL pipeline (limits, metrics, logs).
+ * MCP over Streamable HTTP at /mcp, both eras on one path. A request carrying the 2026-07-28
+ * `_meta` envelope is served statelessly by a fresh server instance (nothing kept between
+ * requests, so any process answers it); anything else is the 2025 era: initialize opens a
+ * session (Mcp-Session-Id) that later requests name. Every request authenticates as /graphql
+ * does (Authorization: Bearer, X-Kairos-Space); a session's requests must be its principal's.
+ * Tool calls run as the request's principal through the same GraphQL pipeline.
  */
-export function createMcpDoor(app: { yoga: KairosYoga; services: Services; config: AppConfig; log: Logger; metrics: Metrics }): McpDoor {
+export function createMcpDoor(app: McpApp): McpDoor {
   const log = app.log.child({ door: 'mcp' });
-  const runOperation = createGraphqlDoor(app.yoga);
-  const sessions = new Map<string, Session>();
+  const toolApp = { runOperation: createGraphqlDoor(app.yoga), log, metrics: app.metrics };
+  const subscribe = createGraphqlSubscriber(app.yoga);
+  const sessions = new LegacySessions(
+    { perPrincipal: app.config.mcpSessionsPerPrincipal, total: app.config.mcpMaxSessions, idleMs: app.config.mcpSessionIdleMs },
+    app.credentials,
+    log,
+    app.metrics,
+  );
 
-  const sweep = setInterval(() => {
-    const idleSince = Date.now() - app.config.mcpSessionIdleMs;
-    for (const [id, session] of sessions) if (session.open === 0 && session.lastUsed < idleSince) void closeSession(id, 'idle');
-  }, Math.min(60_000, Math.max(1_000, app.config.mcpSessionIdleMs / 2)));
-  sweep.unref();
-
-  async function closeSession(id: string, why: string): Promise<void> {
-    const session = sessions.get(id);
-    if (!session) return;
-    sessions.delete(id);
-    app.metrics.mcpSessions.set(sessions.size);
-    log.info({ sessionId: id, why }, 'mcp session closed');
-    await session.transport.close().catch(() => {});
-  }
+  const modern = createMcpHandler(
+    ({ authInfo, requestInfo }) =>
+      createToolServer(toolApp, {
+        era: 'modern',
+        authenticationOf: () => authenticationIn(authInfo),
+        livePageUrl: livePageUrl(requestInfo?.headers.get('host') ?? null),
+      }),
+    { legacy: 'reject', maxRequestBodySize: app.config.maxBodyBytes, onerror: (error) => log.debug({ err: error }, 'mcp request refused') },
+  );
+  const serveModern = toNodeHandler(modern, { maxRequestBodySize: app.config.maxBodyBytes });
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isAllowedOrigin(req.headers.origin, req.headers.host, app.config.corsOrigins)) {
@@ -69,13 +68,29 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
       const space = header(req, 'x-kairos-space') ?? new URL(req.url ?? '/', 'http://localhost').searchParams.get('space');
       authentication = await app.services.auth.authenticate(header(req, 'authorization'), space);
     } catch (error) {
-      if (error instanceof RequestError) return refuse(res, error.code, error.message);
+      if (error instanceof RequestError) return refuse(res, error.code as RequestRefusalCode, error.message);
       throw error;
     }
-    // The transport reads `auth` from the request and hands it to the tool handlers.
-    (req as IncomingMessage & { auth?: unknown }).auth = { token: '', clientId: authentication.viewer.principalId, scopes: [], extra: { authentication } };
+    // The transports read `auth` from the request and hand it to the handlers.
+    (req as IncomingMessage & { auth?: AuthInfo }).auth = { token: '', clientId: authentication.viewer.principalId, scopes: [], extra: { authentication } };
 
     const sessionId = header(req, 'mcp-session-id');
+    let body: unknown;
+    if (req.method === 'POST' && !sessionId) {
+      body = await readJson(req, app.config.maxBodyBytes);
+      if (body === TOO_LARGE) return refuse(res, 'PAYLOAD_TOO_LARGE', `The request body is over ${app.config.maxBodyBytes} bytes`);
+      if (body !== undefined && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
+        const message = body as ListenRequest & { method?: string };
+        if (message.method === 'subscriptions/listen' && namesRuns(message)) {
+          return serveRunListen({ subscribe, log }, message, { authentication }, res);
+        }
+        return serveModern(req, res, body);
+      }
+    }
+    return serveLegacy(req, res, authentication, sessionId, body);
+  }
+
+  async function serveLegacy(req: IncomingMessage, res: ServerResponse, authentication: Authentication, sessionId: string | null, body: unknown): Promise<void> {
     if (sessionId) {
       const session = sessions.get(sessionId);
       if (!session) return refuse(res, 'NOT_FOUND', 'No such MCP session (it may have expired); initialize a new one');
@@ -91,28 +106,33 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
       await session.transport.handleRequest(req, res);
       return;
     }
+    if (req.method !== 'POST' || body === undefined || !isInitializeRequest(body)) {
+      return refuse(res, 'BAD_USER_INPUT', 'Send Mcp-Session-Id, or POST initialize to open a session, or send 2026-07-28 requests with their _meta envelope');
+    }
+    const refusal = await sessions.admit(authentication.viewer.principalId);
+    if (refusal) return refuse(res, refusal.code, refusal.message);
 
-    if (req.method !== 'POST') return refuse(res, 'BAD_USER_INPUT', 'Send Mcp-Session-Id, or POST initialize to open a session');
-    const body = await readJson(req, app.config.maxBodyBytes);
-    if (body === undefined || !isInitializeRequest(body)) return refuse(res, 'BAD_USER_INPUT', 'Send Mcp-Session-Id, or POST initialize to open a session');
-    if (sessions.size >= app.config.mcpMaxSessions) return refuse(res, 'SERVICE_UNAVAILABLE', 'Too many open MCP sessions; retry later');
-
-    const server = createToolServer({ runOperation, log, metrics: app.metrics }, (extra) => (extra.authInfo?.extra?.authentication as Authentication | undefined) ?? authentication);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const server = createToolServer(toolApp, {
+      era: 'legacy',
+      authenticationOf: (ctx: ServerContext) => authenticationIn(ctx.http?.authInfo) ?? authentication,
+      livePageUrl: livePageUrl(header(req, 'host')),
+    });
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: app.config.maxBodyBytes,
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, principalId: authentication.viewer.principalId, lastUsed: Date.now(), open: 0 });
-        app.metrics.mcpSessions.set(sessions.size);
-        log.info({ sessionId: id, principal: authentication.viewer.principalId }, 'mcp session opened');
-      },
-      onsessionclosed: (id) => void closeSession(id, 'client ended it'),
+      supportedProtocolVersions: [...LEGACY_REVISIONS, ...MODERN_REVISIONS],
+      onsessioninitialized: (id) => sessions.add(id, transport, authentication),
+      onsessionclosed: (id) => void sessions.close(id, 'client ended it'),
     });
     transport.onclose = () => {
-      if (transport.sessionId && sessions.delete(transport.sessionId)) app.metrics.mcpSessions.set(sessions.size);
+      if (transport.sessionId) sessions.forget(transport.sessionId);
     };
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
+  }
+
+  function livePageUrl(host: string | null): string {
+    return `http://${host ?? 'localhost'}${UI_PATH}/`;
   }
 
   return {
@@ -127,10 +147,14 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
       return true;
     },
     async close() {
-      clearInterval(sweep);
-      await Promise.all([...sessions.keys()].map((id) => closeSession(id, 'server stopping')));
+      await modern.close();
+      await sessions.closeAll();
     },
   };
+}
+
+function authenticationIn(authInfo: AuthInfo | undefined): Authentication {
+  return authInfo?.extra?.authentication as Authentication;
 }
 
 function header(req: IncomingMessage, name: string): string | null {
@@ -138,19 +162,22 @@ function header(req: IncomingMessage, name: string): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/** A refusal before MCP runs: the code's HTTP status and a JSON-RPC error whose data carries the code, as GraphQL's extensions do. */
+/** A refusal before MCP runs: a JSON-RPC error whose data carries the code, as GraphQL's extensions do. */
 function refuse(res: ServerResponse, code: RequestRefusalCode, message: string): void {
   const status = refusalStatus(code);
   res.writeHead(status, { 'content-type': 'application/json', ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message, data: { code } }, id: null }));
 }
 
+const TOO_LARGE = Symbol('too large');
+
+/** The POST body as JSON; undefined when it is not JSON (the era's handler answers that), TOO_LARGE over the limit. */
 async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) return undefined;
+    if (size > limit) return TOO_LARGE;
     chunks.push(chunk as Buffer);
   }
   try {

@@ -337,3 +337,36 @@ export const McpStatusDocument = graphql(`
     }
   }
 `);
+
+/** `subscriptions/listen` on a run: its progress, as the `runProgress` subscription streams it. */
+export const McpRunProgressDocument = graphql(`
+  subscription McpRunProgress($runId: ID!, $afterSeq: Int) {
+    runProgress(runId: $runId, afterSeq: $afterSeq) {
+      runId
+      seq
+      type
+      stepUri
+      stepIndex
+      stepCount
+      errorCode
+      message
+      at
+    }
+  }
+`);
+
+/** …and its prompts, as `challengePrompts(runId)` streams them. */
+export const McpRunPromptsDocument = graphql(`
+  subscription McpRunPrompts($runId: ID!) {
+    challengePrompts(runId: $runId) {
+      promptId
+      runId
+      stepUri
+      stepIndex
+      prompt
+      requireHuman
+      status
+      at
+    }
+  }
+`);

@@ -1,15 +1,14 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, inputRequired, type InputRequiredResult, Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { isPerson } from '../auth/viewer.js';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { REQUEST_REFUSALS } from '../model/refusal-codes.js';
-import { ELICITATION_REFUSALS } from '../runs/user-decline.js';
 import type { Authentication } from '../services/auth-service.js';
-import type { OperationCaller, OperationOutcome, RunOperation } from './graphql-door.js';
-import { McpAnswerPromptDocument } from './operations.js';
+import type { OperationCaller, RunOperation } from './graphql-door.js';
+import { answerHostReplies, askHost, HostAnswerRefused, HostInputNeeded, hostReplies, promptRequest } from './host-prompt.js';
+import { stepPayloadJson } from './json-shapes.js';
+import { registerRunResources, RUN_RESOURCE_CAPABILITY } from './run-resources.js';
 import { SERVER_INFO } from './server-info.js';
 import { inputJsonSchema, type ToolAnswer, type ToolCall, TOOLS, TOOLS_BY_NAME } from './tools.js';
 
@@ -18,103 +17,100 @@ const INSTRUCTIONS =
   '(do each challenge for real and echo nonce and proof_hash), then kairos_attest. Follow next_action exactly while must_obey is true. ' +
   'Before working on a project, memory.fetch_context; to record what you learned, memory.propose_update.';
 
-/** A person answering through the host may take a while; the agent's call waits for them. */
-const ELICITATION_TIMEOUT_MS = 30 * 60_000;
-/** A protocol of consecutive user_input steps is asked step by step, within reason. */
-const MAX_PROMPTS_PER_CALL = 20;
+/** The revisions each era serves: the 2026-07-28 stateless one, and the 2025 ones with sessions. */
+export const MODERN_REVISIONS = ['2026-07-28'] as const;
+export const LEGACY_REVISIONS = ['2025-11-25', '2025-06-18'] as const;
+
+export type McpEra = 'legacy' | 'modern';
+
+export interface ToolServerApp {
+  runOperation: RunOperation;
+  log: Logger;
+  metrics: Metrics;
+}
+
+export interface ToolServerOptions {
+  era: McpEra;
+  /** The principal of the request carrying the call (checked per request by the HTTP door). */
+  authenticationOf(ctx: ServerContext): Authentication;
+  /** Where a person answers prompts (the live page), named when the host may not answer one. */
+  livePageUrl: string;
+}
 
 /**
- * One MCP server (one session): tools/list and tools/call. `authenticationOf` gives the
- * principal of the HTTP request carrying the call (checked per request by the transport door).
+ * One MCP server instance with the one tool list: per request on the 2026-07-28 era, per session
+ * on the 2025 era. Both eras run the same handlers; only how the person at the host is asked
+ * differs (an `input_required` result, or an elicitation request pushed on the session).
  */
-export function createToolServer(app: { runOperation: RunOperation; log: Logger; metrics: Metrics }, authenticationOf: (extra: { authInfo?: { extra?: Record<string, unknown> } }) => Authentication): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+export function createToolServer(app: ToolServerApp, options: ToolServerOptions): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {}, ...RUN_RESOURCE_CAPABILITY },
+    instructions: INSTRUCTIONS,
+    supportedProtocolVersions: [...MODERN_REVISIONS, ...LEGACY_REVISIONS],
+  });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler('tools/list', () => ({
     tools: TOOLS.map((definition) => ({ name: definition.name, description: definition.description, inputSchema: inputJsonSchema(definition) as never })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const started = performance.now();
     const name = request.params.name;
     const definition = TOOLS_BY_NAME.get(name);
-    let result: ToolAnswer;
-    if (!definition) {
-      result = { ok: false, code: 'BAD_USER_INPUT', message: `Unknown tool "${name}". Tools: ${TOOLS.map((known) => known.name).join(', ')}` };
-    } else {
-      const parsed = definition.input.safeParse(request.params.arguments ?? {});
-      if (!parsed.success) {
-        result = { ok: false, code: 'BAD_USER_INPUT', message: `Invalid arguments for ${name}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}` };
+    const caller: OperationCaller = { authentication: options.authenticationOf(ctx) };
+    const hostCanAsk = Boolean(server.getClientCapabilities()?.elicitation);
+    const asking = { era: options.era, hostCanAsk, livePageUrl: options.livePageUrl, elicit: (params: Parameters<ServerContext['mcpReq']['elicitInput']>[0]) => ctx.mcpReq.elicitInput(params, { timeout: ELICITATION_TIMEOUT_MS }) };
+    let result: ToolAnswer | InputRequiredResult;
+    try {
+      const replies = options.era === 'modern' ? hostReplies(ctx.mcpReq.inputResponses) : [];
+      if (replies.length > 0) {
+        // A retried call carrying the person's answers: store them, and answer with the run as it
+        // then stands; the tool itself already ran in the first round.
+        const answered = await answerHostReplies(app, caller, replies);
+        // A declined step stays pending: asking again at once would loop; the agent decides.
+        const asked = answered.ok && !answered.data.errorCode ? await askHost(app, caller, answered.data, asking) : answered;
+        result = asked.ok ? { ok: true, json: stepPayloadJson(asked.data) } : { ok: false, code: asked.refusal.code, message: asked.refusal.message };
+      } else if (!definition) {
+        result = { ok: false, code: 'BAD_USER_INPUT', message: `Unknown tool "${name}". Tools: ${TOOLS.map((known) => known.name).join(', ')}` };
       } else {
-        const caller: OperationCaller = { authentication: authenticationOf(extra) };
-        const call: ToolCall = {
-          run: (document, variables) => app.runOperation(document, variables, caller),
-          askHost: (payload) => askHost(server, app, caller, payload),
-        };
-        try {
+        const parsed = definition.input.safeParse(request.params.arguments ?? {});
+        if (!parsed.success) {
+          result = { ok: false, code: 'BAD_USER_INPUT', message: `Invalid arguments for ${name}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}` };
+        } else {
+          const call: ToolCall = {
+            run: (document, variables) => app.runOperation(document, variables, caller),
+            askHost: (payload: McpStepPayloadFragment) => askHost(app, caller, payload, asking),
+          };
           result = await definition.handle(parsed.data as never, call);
-        } catch (error) {
-          // As over GraphQL: the log keeps the detail, the caller gets the masked refusal.
-          app.log.error({ err: error, tool: name }, 'unexpected error in an MCP tool');
-          result = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: REQUEST_REFUSALS.INTERNAL_SERVER_ERROR.message };
         }
       }
+    } catch (error) {
+      if (error instanceof HostInputNeeded) {
+        result = inputRequired({ inputRequests: { [error.key]: inputRequired.elicit(promptRequest(error.payload)) } });
+      } else if (error instanceof HostAnswerRefused) {
+        result = { ok: true, json: { ...stepPayloadJson(error.payload), person_required: error.personRequired } };
+      } else {
+        // As over GraphQL: the log keeps the detail, the caller gets the masked refusal.
+        app.log.error({ err: error, tool: name }, 'unexpected error in an MCP tool');
+        result = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: REQUEST_REFUSALS.INTERNAL_SERVER_ERROR.message };
+      }
     }
+    const outcome = 'resultType' in result ? 'input_required' : result.ok ? 'ok' : result.code;
     // Unknown names are not a label: they would make the metric unbounded.
-    app.metrics.mcpToolCalls.inc({ tool: definition ? name : 'unknown', outcome: result.ok ? 'ok' : result.code });
-    app.log.info({ tool: name, ok: result.ok, code: result.ok ? null : result.code, durationMs: Math.round(performance.now() - started) }, 'mcp tool call');
-    return toCallToolResult(result);
+    app.metrics.mcpToolCalls.inc({ tool: definition ? name : 'unknown', outcome });
+    app.log.info({ tool: name, era: options.era, outcome, durationMs: Math.round(performance.now() - started) }, 'mcp tool call');
+    return 'resultType' in result ? (result as never) : toCallToolResult(result);
   });
+
+  registerRunResources(server, app, options.authenticationOf);
   return server;
 }
+
+/** A person answering through the host may take a while; the agent's call waits for them (2025 era). */
+const ELICITATION_TIMEOUT_MS = 30 * 60_000;
 
 /** JSON as text (every host reads it) and as structured content; refusals carry `isError`. */
 function toCallToolResult(result: ToolAnswer): CallToolResult {
   const json = result.ok ? result.json : { error: result.code, message: result.message };
   return { content: [{ type: 'text', text: JSON.stringify(json) }], structuredContent: json, ...(result.ok ? {} : { isError: true }) };
-}
-
-/**
- * Issue 13 §3: while the run's pending step is a user_input prompt and the host can ask its
- * person (the `elicitation` capability), ask, and store the reply through answerPrompt exactly
- * as /ui would (source HUMAN, same events). A decline or cancel is stored as the person's
- * refusal, so the step fails with USER_DECLINED by the same rules. A requireHuman prompt is
- * asked only when the caller is a person; otherwise it stays open for /ui.
- */
-async function askHost(server: Server, app: { runOperation: RunOperation; log: Logger }, caller: OperationCaller, payload: McpStepPayloadFragment): Promise<OperationOutcome<McpStepPayloadFragment>> {
-  let current = payload;
-  for (let asked = 0; asked < MAX_PROMPTS_PER_CALL; asked++) {
-    const challenge = current.challenge;
-    if (!server.getClientCapabilities()?.elicitation) break;
-    if (!challenge || challenge.type !== 'USER_INPUT' || !challenge.promptId || !challenge.nonce) break;
-    if (challenge.userInput?.requireHuman && !isPerson(caller.authentication.viewer)) break;
-    const prompt = challenge.userInput?.prompt ?? 'Confirm';
-    let reply: string;
-    try {
-      const elicited = await server.elicitInput(
-        {
-          message: current.currentStep ? `${prompt}\n\n${current.currentStep.content}` : prompt,
-          requestedSchema: {
-            type: 'object',
-            properties: { confirmation: { type: 'string', title: prompt, description: 'Your answer, e.g. "approved", or why not.' } },
-            required: ['confirmation'],
-          },
-        },
-        { timeout: ELICITATION_TIMEOUT_MS },
-      );
-      const confirmation = elicited.content?.confirmation;
-      if (elicited.action === 'accept' && typeof confirmation === 'string' && confirmation.trim() !== '') reply = confirmation;
-      else reply = elicited.action === 'accept' || elicited.action === 'cancel' ? ELICITATION_REFUSALS.cancelled : ELICITATION_REFUSALS.declined;
-    } catch (error) {
-      // The host could not ask (closed, timed out): the agent gets the challenge as without elicitation.
-      app.log.warn({ err: error }, 'elicitation failed; the challenge goes back to the agent');
-      break;
-    }
-    const answered = await app.runOperation(McpAnswerPromptDocument, { input: { promptId: challenge.promptId, confirmation: reply } }, { ...caller, answerAtHost: true });
-    if (!answered.ok) return answered;
-    current = answered.data.answerPrompt.result;
-    // A declined step stays pending: asking again at once would loop; the agent decides.
-    if (current.errorCode) break;
-  }
-  return { ok: true, data: current };
 }

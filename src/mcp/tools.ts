@@ -47,8 +47,10 @@ export interface ToolCall {
   /**
    * Asks the person at the host to answer the pending user_input prompt of this step payload,
    * stores their answer (or their refusal) and returns the run as it then stands; returns the
-   * payload unchanged when the host cannot ask (no elicitation capability, or a prompt only a
-   * person may answer and the caller is an agent).
+   * payload unchanged when the host cannot ask (no elicitation capability). On the 2026-07-28
+   * era it ends the call with an `input_required` result instead (the retried call carries the
+   * answer). Where the host may not answer (a `require_human` prompt), the call answers with the
+   * step, that refusal's code and where a person can answer, instead of asking.
    */
   askHost(payload: McpStepPayloadFragment): Promise<OperationOutcome<McpStepPayloadFragment>>;
 }

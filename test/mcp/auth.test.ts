@@ -96,13 +96,22 @@ describe('a prompt only a person may answer', () => {
     expect(self).toMatchObject({ isError: true, json: { error: 'FORBIDDEN' } });
   });
 
-  it('is asked through the host of a person, whose answer counts', async () => {
-    const mcp = await connect({ token: await tokenFor('ADMIN'), elicit: () => ({ action: 'accept', content: { confirmation: 'approved, within budget' } }) });
+  it("is not asked of the runner's own host even when the runner is a person (issue 23 §4): the answer names the code and the live page", async () => {
+    const asked: string[] = [];
+    const mcp = await connect({ token: await tokenFor('ADMIN'), elicit: (request) => (asked.push(request.params.message), { action: 'accept', content: { confirmation: 'approved, within budget' } }) });
     const minted = await mcp.call('kairos_mint', { markdown_doc: personOnlyProtocol(), llm_model_id: 'test' });
     const begun = await mcp.call('kairos_begin', { uri: minted.json.items[0].uri });
-    expect(begun.json).toMatchObject({ current_step: { step_index: 2 }, message: 'Protocol steps complete. Call kairos_attest to finalize.' });
+    expect(asked).toEqual([]);
+    expect(begun).toMatchObject({
+      isError: false,
+      json: {
+        current_step: { step_index: 1 },
+        challenge: { type: 'user_input', user_input: { require_human: true } },
+        person_required: { code: 'FORBIDDEN', prompt_id: begun.json.challenge.prompt_id, answer_url: `${server.running.baseUrl}/ui/` },
+      },
+    });
     const run = await mcp.call('kairos_run', { run_id: begun.json.run_id });
-    expect(run.json.proofs).toEqual([expect.objectContaining({ source: 'human', status: 'success', user_input: expect.objectContaining({ confirmation: 'approved, within budget' }) })]);
+    expect(run.json.proofs).toEqual([]);
   });
 });
 

@@ -23,8 +23,11 @@ describe('limits on /mcp', () => {
     expect(metrics).toContain('kairos_mcp_sessions 1');
   });
 
-  it('refuses a session beyond the cap', async () => {
+  it('at the total cap, closes the oldest idle session to open a new one', async () => {
+    const first = await connect();
     await connect();
-    await expect(connect()).rejects.toThrow(/Too many open MCP sessions/);
+    const third = await connect();
+    expect((await third.client.listTools()).tools.length).toBeGreaterThan(0);
+    await expect(first.client.listTools()).rejects.toThrow();
   });
 });

@@ -66,3 +66,29 @@ describe('kairos-graphql mcp (stdio)', () => {
     expect(result.stderr).toContain(`cannot reach a kairos-graphql server at http://127.0.0.1:${port}`);
   });
 });
+
+describe('kairos-graphql mcp (stdio) on 2026-07-28', () => {
+  it('serves a host pinned to 2026-07-28: the same tools, and the person answers through input_required', async () => {
+    const { Client: ModernClient } = await import('@modelcontextprotocol/client');
+    const { StdioClientTransport: ModernStdio } = await import('@modelcontextprotocol/client/stdio');
+    const client = new ModernClient({ name: 'stdio-modern-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const asked: string[] = [];
+    client.setRequestHandler('elicitation/create', (request) => {
+      asked.push((request.params as { message: string }).message);
+      return { action: 'accept', content: { confirmation: 'approved at the modern terminal' } };
+    });
+    await client.connect(new ModernStdio({ command: process.execPath, args: [bin, 'mcp'], cwd: repoRoot, env: environment({ KAIROS_URL: server.running.baseUrl }), stderr: 'pipe' }));
+    try {
+      expect((await client.listTools()).tools).toHaveLength(12);
+      const markdown = `# ${uniqueTitle('Stdio modern approval')}\n\n## Approve\nAsk.\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Go ahead, modern?"}}}\n${fence}\n\n## Done\nDone.\n`;
+      const minted = json(await client.callTool({ name: 'kairos_mint', arguments: { markdown_doc: markdown, llm_model_id: 'test' } }) as never);
+      const begun = json(await client.callTool({ name: 'kairos_begin', arguments: { uri: minted.items[0].uri } }) as never);
+      expect(asked).toEqual([expect.stringContaining('Go ahead, modern?')]);
+      expect(begun).toMatchObject({ current_step: { uri: minted.items[1].uri } });
+      const run = json(await client.callTool({ name: 'kairos_run', arguments: { run_id: begun.run_id } }) as never);
+      expect(run.proofs[0]).toMatchObject({ source: 'human', user_input: { confirmation: 'approved at the modern terminal' } });
+    } finally {
+      await client.close();
+    }
+  });
+});
