@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type ExecutionResult, type GraphQLError, print } from 'graphql';
+import type { DoorRenderer } from '../render/door-renderer.js';
 import { mcpV3Renderer } from '../render/mcp-v3-renderer.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { KairosYoga } from '../yoga.js';
@@ -22,9 +23,9 @@ export interface OperationCaller {
 /**
  * Runs an operation through Yoga's envelop pipeline in process, as graphql-ws does: the same
  * parse limits (graphql-armor), validation, context, per-principal limits, telemetry and error
- * masking as /graphql; the answers are worded by the MCP door's renderer (KAIROS v3 names).
+ * masking as /graphql; the answers are worded by `renderer` (by default the KAIROS v3 names).
  */
-export function createGraphqlDoor(yoga: KairosYoga) {
+export function createGraphqlDoor(yoga: KairosYoga, renderer: DoorRenderer = mcpV3Renderer) {
   return async function runOperation<TResult, TVariables>(
     document: TypedDocumentNode<TResult, TVariables>,
     variables: TVariables,
@@ -32,7 +33,7 @@ export function createGraphqlDoor(yoga: KairosYoga) {
   ): Promise<OperationOutcome<TResult>> {
     const enveloped = yoga.getEnveloped({
       authentication: caller.authentication,
-      mcp: { renderer: mcpV3Renderer, answerAtHost: caller.answerAtHost ?? false, requestId: randomUUID() },
+      mcp: { renderer, answerAtHost: caller.answerAtHost ?? false, requestId: randomUUID() },
     });
     let result: ExecutionResult;
     try {

@@ -18,7 +18,7 @@ import { pendingStep, pendingView, progressOf } from './run-view.js';
 import { shellInvocationDisplay } from './shell-invocation.js';
 import { checkSolution } from './solution-check.js';
 import type { ProofSource, SolutionInput } from './solution-input.js';
-import { stepAnswer, stepErrorAnswer, runErrorAnswer } from './step-payload.js';
+import { stepAnswer, stepErrorAnswer, runErrorAnswer } from './step-answers.js';
 import { advancePastPending, routeNextCall } from './step-navigation.js';
 
 export type { RunState, RunStep } from '../model/run-state.js';
