@@ -40,6 +40,7 @@ import {
   McpStatusDocument,
   McpUpdateDocument,
 } from './operations.js';
+import { V4_TOOLS } from './v4/tools.js';
 
 /** What a tool call may use: in-process GraphQL as the caller, and the host's person when there is one. */
 export interface ToolCall {
@@ -356,6 +357,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: z.object({}),
     handle: async (_args, call) => answer(await call.run(McpStatusDocument, {}), (data) => statusJson(data, new Date())),
   }),
+  // The KAIROS 4 tools (issue 24).
+  ...V4_TOOLS,
 ];
 
 export const TOOLS_BY_NAME = new Map(TOOLS.map((definition) => [definition.name, definition]));

@@ -1,3 +1,4 @@
+import type { Grading } from './grading.js';
 import type { Outcome } from './run-enums.js';
 import type { StepErrorCode } from './step-error-code.js';
 import { callNextInstruction, incompleteRunMessage, runFinishedInstruction } from './step-messages.js';
@@ -16,6 +17,8 @@ export interface AttestPayload {
   ratedAt: string | null;
   errorCode: StepErrorCode | null;
   nextAction: string;
+  /** How the run was graded (issue 24); absent before 0.3 and when nothing was rated. */
+  grading?: Grading | null;
 }
 
 export function attestedPayload(args: {

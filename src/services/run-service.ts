@@ -11,6 +11,7 @@ import { checkText } from '../limits.js';
 import type { AttestPayload } from '../runs/attest-payload.js';
 import { newNonce } from '../runs/nonce.js';
 import { DEFAULT_ATTEST_RATER } from '../runs/quality.js';
+import { GRADING_TEXT_LIMITS, gradeRun, gradingInputProblem, rankingRewardScore } from '../runs/grading.js';
 import { attestChange, beginChange, expiryChange, type PromptAnswer, type RunChange, runUsage, solutionDigest, stepChange } from '../runs/run-commit.js';
 import { toChallengePrompt, toRunEvent, toRunLifecycleEvent } from '../runs/run-feed-events.js';
 import type { IdSource, RunStep, StepTransition } from '../runs/run-transitions.js';
@@ -44,6 +45,11 @@ export interface AttestInput {
   message: string;
   qualityBonus?: number | null;
   llmModelId?: string | null;
+  /** Grading (issue 24): a 0..1 score, the rubric version, who rated, and their feedback. */
+  score?: number | null;
+  rubricVersion?: string | null;
+  rater?: string | null;
+  feedback?: string | null;
 }
 
 export interface RunListArgs {
@@ -186,6 +192,7 @@ export class RunService {
     if (input.qualityBonus !== null && input.qualityBonus !== undefined && !Number.isFinite(input.qualityBonus)) {
       throw new RequestError('BAD_USER_INPUT', 'qualityBonus must be a finite number');
     }
+    checkGradingInput(input);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const run = await this.loadOpenRun(viewer, input.runId, input.uri);
       if (!run) {
@@ -200,14 +207,17 @@ export class RunService {
         return previous;
       }
       const now = new Date();
-      const transition = applyAttest(run.state, { ...input, now, vocabulary });
-      if (!transition.rating) return transition.payload;
+      const rated = applyAttest(run.state, { ...input, now, vocabulary });
+      if (!rated.rating) return rated.payload;
+      const rating = rated.rating;
+      const transition = { ...rated, rating, payload: { ...rated.payload, grading: gradeRun({ ...input, outcome: rating.outcome }) } };
       const pendingUsage: AttestCount = {
         uris: transition.qualityTargetUris,
         success: transition.rating.outcome === 'SUCCESS',
         bonus: transition.rating.qualityBonus,
         ratedAt: transition.rating.ratedAt,
         rater: transition.rating.rater?.trim() || DEFAULT_ATTEST_RATER,
+        rewardScore: input.score === null || input.score === undefined ? null : rankingRewardScore(transition.rating.outcome, input.score),
       };
       if (!(await this.commit(attestChange(run, { ...transition, rating: transition.rating }, pendingUsage, now)))) continue;
       // After the run commits, outside its write: concurrent attests of one protocol share counters.
@@ -374,4 +384,16 @@ function nonceReusedPayload(run: RunRecord, settled: StoredProof, vocabulary: Vo
     errorCode: 'NONCE_REUSED',
     message: `This nonce already settled step ${settled.record.stepIndex} with a different solution; nothing was stored. Resubmit that same solution, or prove the pending step with its own nonce.`,
   };
+}
+
+/** Bad grading is refused before anything is read: a score outside 0..1, or text over its limit. */
+function checkGradingInput(input: AttestInput): void {
+  const problem = gradingInputProblem({ outcome: input.outcome, score: input.score });
+  if (problem) throw new RequestError('BAD_USER_INPUT', problem);
+  for (const field of ['feedback', 'rater', 'rubricVersion'] as const) {
+    const value = input[field];
+    if (value && value.length > GRADING_TEXT_LIMITS[field]) {
+      throw new RequestError('PAYLOAD_TOO_LARGE', `${field} is ${value.length} characters; the limit is ${GRADING_TEXT_LIMITS[field]}`, { limit: GRADING_TEXT_LIMITS[field] });
+    }
+  }
 }
