@@ -49,7 +49,9 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
   const step = payload.currentStep;
   const nextCall = payload.nextCall;
   const reward = nextCall.operation === 'ATTEST';
-  const nextUri = nextCall.uri ? layerUriOfMemoryUri(nextCall.uri, executionId) : step ? layerUriOfMemoryUri(step.uri, executionId) : null;
+  // forward names the layer being proven (today's `next` takes it as well as the one after it); reward names the run's last layer.
+  const nextMemoryUri = reward ? (nextCall.uri ?? step?.uri) : (step?.uri ?? nextCall.uri);
+  const nextUri = nextMemoryUri ? layerUriOfMemoryUri(nextMemoryUri, executionId) : null;
   return present({
     must_obey: payload.mustObey,
     current_layer: step ? { uri: layerUriOfMemoryUri(step.uri, executionId), content: step.content, mimeType: step.mimeType } : null,
