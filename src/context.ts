@@ -3,7 +3,8 @@ import type { Viewer } from './auth/viewer.js';
 import type { EventBus } from './events/event-bus.js';
 import { DEFAULT_OVERFLOW_POLICY, type OverflowPolicy } from './events/overflow-policy.js';
 import type { Logger } from './logger.js';
-import { GRAPHQL_VOCABULARY, type Vocabulary } from './runs/vocabulary.js';
+import type { DoorRenderer } from './render/door-renderer.js';
+import { graphqlRenderer } from './render/graphql-renderer.js';
 import type { Authentication } from './services/auth-service.js';
 import { MemoryReader } from './services/memory-reader.js';
 import type { Services } from './compose.js';
@@ -19,8 +20,8 @@ export interface AppContext {
   reader: MemoryReader;
   events: EventBus;
   log: Logger;
-  /** How messages name operations and fields: GraphQL's, or MCP's for the /mcp door. */
-  vocabulary: Vocabulary;
+  /** The door's words for what the rules answer: GraphQL's, or the MCP door's (src/render/). */
+  renderer: DoorRenderer;
   /**
    * Set only by the MCP door for an answer the person at the caller's own host gave through
    * elicitation; no request can set it.
@@ -41,8 +42,8 @@ export interface OperationOrigin {
   longLived: boolean;
   /** Who is asking, established by the transport (a header, or graphql-ws connectionParams). */
   authentication: Authentication;
-  /** The MCP door runs operations in process with its own vocabulary (default GraphQL's). */
-  vocabulary?: Vocabulary;
+  /** The MCP door runs operations in process with its own renderer (default GraphQL's). */
+  renderer?: DoorRenderer;
   answerAtHost?: boolean;
 }
 
@@ -57,7 +58,7 @@ export function createContext(app: { services: Services; events: EventBus; log: 
     reader: new MemoryReader(app.services.memoryStore, viewer, { cache: !origin.longLived }),
     events: app.events,
     log: app.log.child({ requestId, principal: viewer.principalId }),
-    vocabulary: origin.vocabulary ?? GRAPHQL_VOCABULARY,
+    renderer: origin.renderer ?? graphqlRenderer,
     answerAtHost: origin.answerAtHost ?? false,
     overflow: DEFAULT_OVERFLOW_POLICY,
   };

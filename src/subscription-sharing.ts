@@ -48,11 +48,11 @@ export class SharedExecutions {
 /**
  * Everything that may change what an execution returns: the document, the operation, the
  * variables, and who is asking (the whole viewer: principal, role and spaces; the door's
- * vocabulary). Two viewers that differ in any of these never share a result.
+ * renderer). Two viewers that differ in any of these never share a result.
  */
-export function sharingKey(args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>, context: Pick<AppContext, 'viewer' | 'vocabulary' | 'answerAtHost'>): string {
+export function sharingKey(args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>, context: Pick<AppContext, 'viewer' | 'renderer' | 'answerAtHost'>): string {
   const { credentialExpiresAt: _expiry, ...viewer } = context.viewer;
-  const visibility = { viewer, door: context.vocabulary.door, answerAtHost: context.answerAtHost };
+  const visibility = { viewer, door: context.renderer.door, answerAtHost: context.answerAtHost };
   return createHash('sha256')
     .update(documentText(args.document))
     .update('\0')

@@ -10,7 +10,7 @@ import { renderLocalGraphiQL, useGraphiQLSecurityHeaders } from './graphiql.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { Authentication } from './services/auth-service.js';
-import type { Vocabulary } from './runs/vocabulary.js';
+import type { DoorRenderer } from './render/door-renderer.js';
 import { RequestError } from './services/errors.js';
 import { isDatabaseUnreachable } from './store/store-errors.js';
 import { RequestLimits } from './request-limits.js';
@@ -30,7 +30,7 @@ export interface TransportContext {
   /** Set by graphql-ws onConnect: the socket's principal, checked once per connection. */
   authentication?: Authentication;
   /** Set by the MCP door, which executes operations in process (src/mcp/graphql-door.ts). */
-  mcp?: { vocabulary: Vocabulary; answerAtHost: boolean; requestId: string };
+  mcp?: { renderer: DoorRenderer; answerAtHost: boolean; requestId: string };
   /** Set by graphql-ws per operation (HTTP requests get theirs in useRequestIds). */
   requestId?: string;
 }
@@ -78,7 +78,7 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
         requestId: request ? requestIds.get(request) : (transport.requestId ?? transport.mcp?.requestId),
         longLived: transport.socket !== undefined || (request?.headers.get('accept') ?? '').includes('text/event-stream'),
         authentication,
-        vocabulary: transport.mcp?.vocabulary,
+        renderer: transport.mcp?.renderer,
         answerAtHost: transport.mcp?.answerAtHost,
       });
     },

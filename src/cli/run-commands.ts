@@ -1,6 +1,6 @@
 import type { CliRunQuery, CliRunsQuery } from '../generated/graphql.js';
 import { CliRunDocument, CliRunsDocument } from './documents.js';
-import { RUN_STATUSES, type RunStatus } from '../runs/run-enums.js';
+import { RUN_STATUSES, type RunStatus } from '../model/run-enums.js';
 import { type Call, CliError } from './server-client.js';
 
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type ExecutionResult, type GraphQLError, print } from 'graphql';
-import { MCP_VOCABULARY } from '../runs/vocabulary.js';
+import type { DoorRenderer } from '../render/door-renderer.js';
+import { mcpV3Renderer } from '../render/mcp-v3-renderer.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { KairosYoga } from '../yoga.js';
 
@@ -17,12 +18,14 @@ export interface OperationCaller {
   authentication: Authentication;
   /** The answer came from the person at this caller's own host (elicitation). */
   answerAtHost?: boolean;
+  /** The words of the tool being called (default KAIROS v3's; the KAIROS 4 tools bring their own). */
+  renderer?: DoorRenderer;
 }
 
 /**
  * Runs an operation through Yoga's envelop pipeline in process, as graphql-ws does: the same
  * parse limits (graphql-armor), validation, context, per-principal limits, telemetry and error
- * masking as /graphql, with the MCP vocabulary for messages.
+ * masking as /graphql; the answers are worded by the MCP door's renderer (KAIROS v3 names).
  */
 export function createGraphqlDoor(yoga: KairosYoga) {
   return async function runOperation<TResult, TVariables>(
@@ -32,7 +35,7 @@ export function createGraphqlDoor(yoga: KairosYoga) {
   ): Promise<OperationOutcome<TResult>> {
     const enveloped = yoga.getEnveloped({
       authentication: caller.authentication,
-      mcp: { vocabulary: MCP_VOCABULARY, answerAtHost: caller.answerAtHost ?? false, requestId: randomUUID() },
+      mcp: { renderer: caller.renderer ?? mcpV3Renderer, answerAtHost: caller.answerAtHost ?? false, requestId: randomUUID() },
     });
     let result: ExecutionResult;
     try {

@@ -45,7 +45,7 @@ export function createToolServer(app: { runOperation: RunOperation; log: Logger;
       if (!parsed.success) {
         result = { ok: false, code: 'BAD_USER_INPUT', message: `Invalid arguments for ${name}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}` };
       } else {
-        const caller: OperationCaller = { authentication: authenticationOf(extra) };
+        const caller: OperationCaller = { authentication: authenticationOf(extra), renderer: definition.renderer };
         const call: ToolCall = {
           run: (document, variables) => app.runOperation(document, variables, caller),
           askHost: (payload) => askHost(server, app, caller, payload),

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { OperationOutcome } from './graphql-door.js';
+import type { DoorRenderer } from '../render/door-renderer.js';
 import {
   answerPromptJson,
   attestJson,
@@ -61,6 +62,8 @@ export interface ToolDefinition {
   name: string;
   description: string;
   input: z.ZodType;
+  /** The words its answers use, when not KAIROS v3's (the KAIROS 4 tools). */
+  renderer?: DoorRenderer;
   handle(args: never, call: ToolCall): Promise<ToolAnswer>;
 }
 

@@ -1,26 +1,13 @@
-import type { Outcome } from './run-enums.js';
+import type { ExportBlocker, EvaluationLabel, GraderKind, Grading } from '../model/grading.js';
+import type { Outcome } from '../model/run-enums.js';
+
+export { EVALUATION_LABELS, EXPORT_BLOCKERS, GRADER_KINDS, type ExportBlocker, type EvaluationLabel, type GraderKind, type Grading } from '../model/grading.js';
 
 /**
  * Grading of an attested run (issue 24 §2–§4): who graded it, how well, and whether its rows may
  * feed a training set. Pure: attest stores the result with the run, `reward` shows it per layer,
  * the dataset exports filter on it, and search folds the scores into the ranking boost.
  */
-export const GRADER_KINDS = ['HUMAN', 'MODEL', 'UNKNOWN'] as const;
-export type GraderKind = (typeof GRADER_KINDS)[number];
-
-export const EVALUATION_LABELS = ['GOLD', 'SILVER', 'BRONZE', 'REJECTED'] as const;
-export type EvaluationLabel = (typeof EVALUATION_LABELS)[number];
-
-/** Why a graded run's rows are left out of a dataset; the lower-case value is the KAIROS 4 word. */
-export const EXPORT_BLOCKERS = [
-  'MISSING_RUBRIC_VERSION',
-  'MISSING_EVALUATOR_IDENTITY',
-  'OUTCOME_NOT_SUCCESS',
-  'MISSING_SCORE',
-  'SCORE_BELOW_SFT_THRESHOLD',
-] as const;
-export type ExportBlocker = (typeof EXPORT_BLOCKERS)[number];
-
 /** A run's rows go into `sft_jsonl` only when graded this well (or not scored at all). */
 export const SFT_MIN_SCORE = 0.8;
 /** GOLD and SILVER: successful runs scored at least this. */
@@ -39,19 +26,6 @@ export interface GradingInput {
   llmModelId?: string | null;
 }
 
-export interface Grading {
-  score: number | null;
-  feedback: string | null;
-  rater: string | null;
-  rubricVersion: string | null;
-  llmModelId: string | null;
-  graderKind: GraderKind;
-  evaluationLabel: EvaluationLabel;
-  exportableForSft: boolean;
-  exportableForPreference: boolean;
-  sftBlockers: ExportBlocker[];
-  preferenceBlockers: ExportBlocker[];
-}
 
 /** Why a grading input is refused, or null. The caller turns it into BAD_USER_INPUT. */
 export function gradingInputProblem(input: GradingInput): string | null {

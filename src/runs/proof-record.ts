@@ -1,72 +1,12 @@
 import { MAX_STORED_EVIDENCE_BYTES } from '../limits.js';
-import type { ChallengeType } from '../protocol/challenge.js';
+import type { McpProof, ProofEvidence, ProofRecord, ShellProof, StoredProofStatus } from '../model/proof-record.js';
 import { canonicalJson } from './canonical-json.js';
-import type { ProofSource } from './run-enums.js';
+import type { ProofSource } from '../model/run-enums.js';
 
 /** Largest stdout or stderr kept in a record, in UTF-8 bytes; the rest is cut with a marker. */
 export const MAX_SHELL_OUTPUT_BYTES = MAX_STORED_EVIDENCE_BYTES;
 
-/** How a stored (and hashed) record spells a proof's status; the API shows SUCCESS / FAILED (run-enums.ts). */
-export type StoredProofStatus = 'success' | 'failed';
-
-/**
- * One stored proof: what the caller reported for one step of one run, plus the chain link
- * (`previousProofHash`). Its `proofHash` (proof-hash.ts) is computed over exactly these fields,
- * so nothing may be added to a stored record after hashing. Absent optional fields are left out
- * rather than set to `undefined`'s JSON stand-in, which keeps the hash stable across storage.
- */
-export interface ProofRecord {
-  runId: string;
-  stepUri: string;
-  stepIndex: number;
-  type: ChallengeType;
-  /** `failed` for a non-zero exit code, `mcp.success: false`, or a declined confirmation. */
-  status: StoredProofStatus;
-  source: ProofSource;
-  /** ISO 8601 server time at which the proof was accepted for checking. */
-  executedAt: string;
-  /** The nonce the solution echoed (equal to the one issued). */
-  nonce: string;
-  /** Genesis for the first proven step of the run, otherwise the last proven step's hash. */
-  previousProofHash: string;
-  shell?: ShellProof;
-  mcp?: McpProof;
-  userInput?: UserInputProof;
-  comment?: CommentProof;
-}
-
-export interface ShellProof {
-  exitCode: number;
-  /** Empty when not reported; cut to MAX_SHELL_OUTPUT_BYTES with a marker. */
-  stdout: string;
-  stderr: string;
-  durationSeconds?: number;
-}
-
-export interface McpProof {
-  toolName: string;
-  arguments?: unknown;
-  /** `null` when the caller reported no result. */
-  result: unknown;
-  success: boolean;
-}
-
-export interface UserInputProof {
-  confirmation: string;
-  /** ISO 8601: the caller's timestamp normalised, or the server time. */
-  timestamp: string;
-}
-
-export interface CommentProof {
-  text: string;
-}
-
-/** The checked, type-specific part of a solution, ready to be stored. */
-export type ProofEvidence =
-  | { type: 'SHELL'; shell: ShellProof }
-  | { type: 'MCP'; mcp: McpProof }
-  | { type: 'USER_INPUT'; userInput: UserInputProof }
-  | { type: 'COMMENT'; comment: CommentProof };
+export type { CommentProof, McpProof, ProofEvidence, ProofRecord, ShellProof, StoredProofStatus, UserInputProof } from '../model/proof-record.js';
 
 export interface ProofRecordContext {
   runId: string;

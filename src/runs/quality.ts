@@ -1,5 +1,5 @@
 import { rewardBoost } from './grading.js';
-import type { Outcome } from './run-enums.js';
+import type { Outcome } from '../model/run-enums.js';
 
 /**
  * The quality rules of attest and search. Reference §5.8/§5.9 without its quirks: plain counts

@@ -6,16 +6,19 @@
  */
 import { createHash } from 'node:crypto';
 import { MAX_FAILED_ATTEMPT_EVENTS, MAX_FAILED_PROOF_BYTES } from '../limits.js';
-import type { PromptRecord, PromptStatus, RunCommit, RunEventRecord, RunEventType, RunRecord, RunStatus, StoredProof } from '../store/run-store.js';
+import type { RunNotice } from '../model/run-answers.js';
+import type { RunState } from '../model/run-state.js';
+import type { PromptRecord, PromptStatus, RunCommit, RunEventRecord, RunEventType, RunRecord, RunStatus, StoredAttestation, StoredProof } from '../store/run-store.js';
 import type { AttestCount, RunUsage } from '../store/usage-store.js';
-import type { AttestPayload } from './attest-payload.js';
 import { canonicalJson } from './canonical-json.js';
 import { effectiveChallenge, requiresHuman, userInputPrompt } from './challenge-display.js';
-import type { AttestTransition, RunState, StepTransition } from './run-transitions.js';
-import { isEveryStepSettled } from './run-transitions.js';
+import type { AttestTransition } from './attest-transition.js';
+import type { StepTransition } from './run-transitions.js';
+import { isEveryStepSettled } from './run-view.js';
+import { storedAttestation, storedStepResponse } from './stored-answers.js';
 import type { SolutionInput } from './solution-input.js';
 import { displayStepContent } from './step-content.js';
-import type { StepErrorCode } from './step-error-code.js';
+import type { StepErrorCode } from '../model/step-error-code.js';
 
 /** One transition, ready to write and then to publish. */
 export interface RunChange {
@@ -34,7 +37,7 @@ export interface PromptAnswer {
   by: string;
 }
 
-type EventDetails = { stepIndex?: number | null; errorCode?: StepErrorCode | null; message?: string | null };
+type EventDetails = { stepIndex?: number | null; errorCode?: StepErrorCode | null; notice?: RunNotice | null; message?: string | null };
 
 /** The new run's first write: STARTED, its first prompt if step 1 asks a person, COMPLETED if nothing is left to prove. */
 export function beginChange(run: RunRecord, now: Date): RunChange {
@@ -59,19 +62,19 @@ export function stepChange(
   const before = run.state;
   const after = transition.state;
   if (after === before && !transition.proof) return null;
-  const { now, answer } = options;
-  const payload = transition.payload;
+  const { now, answer: promptAnswer } = options;
+  const answer = transition.answer;
   const events = new EventList(run, now);
   // Past the cap a failed attempt adds no event at all (nor the answer that caused it: a declined
   // prompt stays pending and can be answered, and declined, again).
-  const failedAttempt = !transition.proof?.settled && payload.errorCode !== null;
+  const failedAttempt = !transition.proof?.settled && answer.errorCode !== null;
   const recorded = !failedAttempt || failedAttemptEvents(run) < MAX_FAILED_ATTEMPT_EVENTS;
-  if (answer && recorded) events.add('PROMPT_ANSWERED', { stepIndex: answer.prompt.stepIndex });
+  if (promptAnswer && recorded) events.add('PROMPT_ANSWERED', { stepIndex: promptAnswer.prompt.stepIndex });
   if (transition.proof?.settled) {
     events.add(transition.proof.record.status === 'success' ? 'STEP_PROVEN' : 'STEP_FAILED', { stepIndex: transition.proof.record.stepIndex });
-  } else if (payload.errorCode) {
-    const type: RunEventType = payload.errorCode === 'MAX_RETRIES_EXCEEDED' ? 'MAX_RETRIES' : payload.errorCode === 'MISSING_PROOF' ? 'PROOF_MISSING' : 'STEP_FAILED';
-    if (recorded) events.add(type, { stepIndex: before.pendingStepIndex, errorCode: payload.errorCode, message: payload.message });
+  } else if (answer.errorCode) {
+    const type: RunEventType = answer.errorCode === 'MAX_RETRIES_EXCEEDED' ? 'MAX_RETRIES' : answer.errorCode === 'MISSING_PROOF' ? 'PROOF_MISSING' : 'STEP_FAILED';
+    if (recorded) events.add(type, { stepIndex: before.pendingStepIndex, errorCode: answer.errorCode, notice: answer.notice });
   } else if (after.pendingStepIndex > before.pendingStepIndex) {
     events.add('STEP_PROVEN', { stepIndex: before.pendingStepIndex, message: 'no proof required' });
   }
@@ -82,17 +85,17 @@ export function stepChange(
 
   // A prompt whose step is no longer pending is answered (by a person, or by the agent's proof).
   const leftBehind = before.pendingPromptId && before.pendingPromptId !== after.pendingPromptId ? [before.pendingPromptId] : [];
-  const answered = [...new Set([...(answer ? [answer.prompt._id] : []), ...leftBehind])];
-  const prompts = changePrompts(run.prompts, { close: answered, status: 'ANSWERED', at: now, by: answer?.by ?? run.principalId, open: opened });
+  const answered = [...new Set([...(promptAnswer ? [promptAnswer.prompt._id] : []), ...leftBehind])];
+  const prompts = changePrompts(run.prompts, { close: answered, status: 'ANSWERED', at: now, by: promptAnswer?.by ?? run.principalId, open: opened });
 
   // A proof proves the step as the run showed it: the version it had when the run began.
   const provenVersion = transition.proof ? before.steps[transition.proof.record.stepIndex - 1]?.version : undefined;
   const proofs: StoredProof[] = transition.proof
     ? [{
         ...transition.proof,
-        response: transition.proof.settled ? payload : null,
+        response: transition.proof.settled ? storedStepResponse(answer) : null,
         ...(provenVersion === undefined ? {} : { stepVersion: provenVersion }),
-        ...(answer ? { answeredBy: answer.by } : {}),
+        ...(promptAnswer ? { answeredBy: promptAnswer.by } : {}),
         ...(options.solutionDigest ? { solutionDigest: options.solutionDigest } : {}),
       }]
     : [];
@@ -110,7 +113,8 @@ export function stepChange(
 
 /** A rated attest: ATTESTED, open prompts expire, and the attest waits in the run to be counted. */
 export function attestChange(run: RunRecord, transition: AttestTransition & { rating: NonNullable<AttestTransition['rating']> }, pendingUsage: AttestCount, now: Date): RunChange {
-  return closingChange(run, 'ATTESTED', transition.state, now, { attestation: transition.payload, pendingUsage, message: transition.rating.outcome });
+  const attestation = storedAttestation({ ...transition.answer, ratedAt: transition.rating.ratedAt }, transition.rating.message);
+  return closingChange(run, 'ATTESTED', transition.state, now, { attestation, pendingUsage, message: transition.rating.outcome });
 }
 
 /** An idle run expires: its prompts expire with it. */
@@ -123,7 +127,7 @@ function closingChange(
   status: 'ATTESTED' | 'EXPIRED',
   state: RunState,
   now: Date,
-  extra: { attestation?: AttestPayload; pendingUsage?: AttestCount; message?: string },
+  extra: { attestation?: StoredAttestation; pendingUsage?: AttestCount; message?: string },
 ): RunChange {
   const events = new EventList(run, now);
   events.add(status, { message: extra.message ?? null });
@@ -181,6 +185,7 @@ class EventList {
       stepIndex,
       stepCount: this.run.stepUris.length,
       errorCode: details.errorCode ?? null,
+      ...(details.notice ? { notice: details.notice } : {}),
       message: details.message ?? null,
       at: this.now,
     });

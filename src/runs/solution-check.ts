@@ -4,18 +4,10 @@ import { commentMinLength, effectiveChallenge, requiresHuman } from './challenge
 import { proofHash } from './proof-hash.js';
 import { createProofRecord } from './proof-record.js';
 import type { ProofEvidence, ProofRecord, StoredProofStatus } from './proof-record.js';
-import type { ProofSource } from './run-enums.js';
+import type { ProofSource } from '../model/run-enums.js';
 import type { SolutionInput } from './solution-input.js';
-import type { StepErrorCode } from './step-error-code.js';
-import {
-  commentTooShortMessage,
-  invalidFieldMessage,
-  type SolutionMessages,
-  solutionMessages,
-  toolMismatchMessage,
-  typeMismatchMessage,
-} from './step-messages.js';
-import { GRAPHQL_VOCABULARY, type Vocabulary } from './vocabulary.js';
+import type { StepErrorCode } from '../model/step-error-code.js';
+import type { FieldRequirement, SolutionField, SolutionRefusal } from '../model/run-answers.js';
 import { isDeclinedConfirmation } from './user-decline.js';
 
 /** Largest comment text or confirmation accepted, in UTF-8 bytes (rejected, not cut). */
@@ -52,8 +44,6 @@ export interface CheckSolutionInput {
   source: ProofSource;
   /** Server time, recorded as `executedAt` (and as the confirmation time when none is sent). */
   now: Date;
-  /** How messages name fields and types (default: GraphQL's). */
-  vocabulary?: Vocabulary;
 }
 
 /**
@@ -65,9 +55,9 @@ export interface CheckSolutionInput {
  */
 export type SolutionCheckResult =
   | { ok: true; record: ProofRecord; proofHash: string }
-  | { ok: false; errorCode: SolutionErrorCode; message: string; record?: ProofRecord; proofHash?: string };
+  | { ok: false; errorCode: SolutionErrorCode; refusal: SolutionRefusal; record?: ProofRecord; proofHash?: string };
 
-type Rejection = { ok: false; errorCode: SolutionErrorCode; message: string };
+type Rejection = { ok: false; errorCode: SolutionErrorCode; refusal: SolutionRefusal };
 type EvidenceResult = { ok: true; evidence: ProofEvidence; status: StoredProofStatus } | Rejection;
 
 /**
@@ -81,34 +71,32 @@ type EvidenceResult = { ok: true; evidence: ProofEvidence; status: StoredProofSt
  */
 export function checkSolution(input: CheckSolutionInput): SolutionCheckResult {
   const challenge = effectiveChallenge(input.challenge);
-  const v = input.vocabulary ?? GRAPHQL_VOCABULARY;
-  const messages = solutionMessages(v);
   const solution = input.solution as Partial<SolutionInput> | null | undefined;
   if (!isObject(solution) || !CHALLENGE_TYPES.includes(solution.type as ChallengeType)) {
-    return reject('INVALID_FIELD', messages.invalidType);
+    return reject('INVALID_FIELD', { reason: 'UNKNOWN_TYPE' });
   }
 
   if (solution.nonce === undefined || solution.nonce === null || solution.nonce === '') {
-    return reject('MISSING_FIELD', messages.missingNonce);
+    return reject('MISSING_FIELD', { reason: 'NONCE_MISSING' });
   }
-  if (solution.nonce !== input.expectedNonce) return reject('NONCE_MISMATCH', messages.nonceMismatch);
+  if (solution.nonce !== input.expectedNonce) return reject('NONCE_MISMATCH', { reason: 'NONCE_MISMATCH' });
 
   if (solution.proofHash !== undefined && solution.proofHash !== null && solution.proofHash !== '') {
     if (solution.proofHash !== input.expectedPreviousHash) {
-      return reject('PROOF_HASH_MISMATCH', messages.proofHashMismatch);
+      return reject('PROOF_HASH_MISMATCH', { reason: 'PROOF_HASH_MISMATCH' });
     }
   } else {
-    return reject('MISSING_FIELD', messages.missingProofHash);
+    return reject('MISSING_FIELD', { reason: 'PROOF_HASH_MISSING' });
   }
 
   const type = solution.type as ChallengeType;
-  if (type !== challenge.type) return reject('TYPE_MISMATCH', typeMismatchMessage(challenge.type, type, v));
+  if (type !== challenge.type) return reject('TYPE_MISMATCH', { reason: 'TYPE_MISMATCH', expected: challenge.type, given: type });
 
   if (requiresHuman(challenge) && input.source !== 'HUMAN') {
-    return reject('HUMAN_CONFIRMATION_REQUIRED', messages.humanConfirmationRequired);
+    return reject('HUMAN_CONFIRMATION_REQUIRED', { reason: 'HUMAN_CONFIRMATION_REQUIRED' });
   }
 
-  const checked = checkEvidence(type, solution, challenge, input.now, v);
+  const checked = checkEvidence(type, solution, challenge, input.now);
   if (!checked.ok) return checked;
 
   const record = createProofRecord(
@@ -127,8 +115,8 @@ export function checkSolution(input: CheckSolutionInput): SolutionCheckResult {
   const hash = proofHash(record);
   if (checked.status === 'failed' && challenge.required) {
     return type === 'USER_INPUT'
-      ? { ok: false, errorCode: 'USER_DECLINED', message: messages.userDeclined, record, proofHash: hash }
-      : { ok: false, errorCode: 'COMMAND_FAILED', message: messages.proofFailed, record, proofHash: hash };
+      ? { ok: false, errorCode: 'USER_DECLINED', refusal: { reason: 'USER_DECLINED' }, record, proofHash: hash }
+      : { ok: false, errorCode: 'COMMAND_FAILED', refusal: { reason: 'PROOF_FAILED' }, record, proofHash: hash };
   }
   return { ok: true, record, proofHash: hash };
 }
@@ -138,37 +126,35 @@ function checkEvidence(
   solution: Partial<SolutionInput>,
   challenge: Challenge,
   now: Date,
-  v: Vocabulary,
 ): EvidenceResult {
-  const messages = solutionMessages(v);
   switch (type) {
     case 'SHELL':
-      return checkShell(solution.shell, messages, v);
+      return checkShell(solution.shell);
     case 'MCP':
-      return checkMcp(solution.mcp, challenge, messages, v);
+      return checkMcp(solution.mcp, challenge);
     case 'USER_INPUT':
-      return checkUserInput(solution.userInput, now, messages, v);
+      return checkUserInput(solution.userInput, now);
     case 'COMMENT':
-      return checkComment(solution.comment, challenge, messages);
+      return checkComment(solution.comment, challenge);
   }
 }
 
-function checkShell(shell: unknown, messages: SolutionMessages, v: Vocabulary): EvidenceResult {
+function checkShell(shell: unknown): EvidenceResult {
   if (!isObject(shell) || shell.exitCode === undefined || shell.exitCode === null) {
-    return reject('MISSING_FIELD', messages.shellMissing);
+    return reject('MISSING_FIELD', { reason: 'EVIDENCE_MISSING', type: 'SHELL' });
   }
   const { exitCode, stdout, stderr, durationSeconds } = shell;
   if (typeof exitCode !== 'number' || !Number.isSafeInteger(exitCode)) {
-    return reject('INVALID_FIELD', invalidFieldMessage(v.field('shell.exitCode'), 'must be an integer'));
+    return invalid('shell.exitCode', { rule: 'INTEGER' });
   }
   for (const [field, value] of [['shell.stdout', stdout], ['shell.stderr', stderr]] as const) {
     if (value !== undefined && value !== null && typeof value !== 'string') {
-      return reject('INVALID_FIELD', invalidFieldMessage(v.field(field), 'must be a string'));
+      return invalid(field, { rule: 'STRING' });
     }
   }
   const hasDuration = durationSeconds !== undefined && durationSeconds !== null;
   if (hasDuration && (typeof durationSeconds !== 'number' || !Number.isFinite(durationSeconds) || durationSeconds < 0)) {
-    return reject('INVALID_FIELD', invalidFieldMessage(v.field('shell.durationSeconds'), 'must be a finite number of seconds, 0 or more'));
+    return invalid('shell.durationSeconds', { rule: 'DURATION' });
   }
   return {
     ok: true,
@@ -185,22 +171,22 @@ function checkShell(shell: unknown, messages: SolutionMessages, v: Vocabulary): 
   };
 }
 
-function checkMcp(mcp: unknown, challenge: Challenge, messages: SolutionMessages, v: Vocabulary): EvidenceResult {
-  if (!isObject(mcp)) return reject('MISSING_FIELD', messages.mcpMissing);
+function checkMcp(mcp: unknown, challenge: Challenge): EvidenceResult {
+  if (!isObject(mcp)) return reject('MISSING_FIELD', { reason: 'EVIDENCE_MISSING', type: 'MCP' });
   const { toolName, success } = mcp;
   if (typeof toolName !== 'string' || toolName.trim() === '') {
-    return reject('MISSING_FIELD', messages.mcpToolNameMissing);
+    return reject('MISSING_FIELD', { reason: 'MCP_TOOL_NAME_MISSING' });
   }
   if (typeof success !== 'boolean') {
-    return reject('INVALID_FIELD', invalidFieldMessage(v.field('mcp.success'), 'must be true or false'));
+    return invalid('mcp.success', { rule: 'BOOLEAN' });
   }
   for (const field of ['arguments', 'result'] as const) {
     const problem = jsonProblem(mcp[field]);
-    if (problem) return reject('INVALID_FIELD', invalidFieldMessage(v.field(`mcp.${field}`), problem));
+    if (problem) return invalid(`mcp.${field}`, problem);
   }
   const expectedTool = challenge.mcp?.toolName?.trim();
   if (expectedTool && toolName.trim() !== expectedTool) {
-    return reject('TOOL_MISMATCH', toolMismatchMessage(expectedTool, toolName.trim()));
+    return reject('TOOL_MISMATCH', { reason: 'TOOL_MISMATCH', expected: expectedTool, given: toolName.trim() });
   }
   return {
     ok: true,
@@ -217,20 +203,20 @@ function checkMcp(mcp: unknown, challenge: Challenge, messages: SolutionMessages
   };
 }
 
-function checkUserInput(userInput: unknown, now: Date, messages: SolutionMessages, v: Vocabulary): EvidenceResult {
+function checkUserInput(userInput: unknown, now: Date): EvidenceResult {
   if (!isObject(userInput) || typeof userInput.confirmation !== 'string' || userInput.confirmation.trim() === '') {
-    return reject('MISSING_FIELD', messages.userInputMissing);
+    return reject('MISSING_FIELD', { reason: 'EVIDENCE_MISSING', type: 'USER_INPUT' });
   }
   const confirmation = userInput.confirmation;
   if (utf8Bytes(confirmation) > MAX_TEXT_FIELD_BYTES) {
-    return reject('INVALID_FIELD', invalidFieldMessage(v.field('userInput.confirmation'), `must be at most ${MAX_TEXT_FIELD_BYTES} bytes`));
+    return invalid('userInput.confirmation', { rule: 'MAX_BYTES', bytes: MAX_TEXT_FIELD_BYTES });
   }
   let timestamp = now.toISOString();
   const sent = userInput.timestamp;
   if (sent !== undefined && sent !== null) {
     const parsed = typeof sent === 'string' ? Date.parse(sent) : Number.NaN;
     if (Number.isNaN(parsed)) {
-      return reject('INVALID_FIELD', invalidFieldMessage(v.field('userInput.timestamp'), 'must be an ISO 8601 date-time'));
+      return invalid('userInput.timestamp', { rule: 'ISO_DATE_TIME' });
     }
     timestamp = new Date(parsed).toISOString();
   }
@@ -241,33 +227,37 @@ function checkUserInput(userInput: unknown, now: Date, messages: SolutionMessage
   };
 }
 
-function checkComment(comment: unknown, challenge: Challenge, messages: SolutionMessages): EvidenceResult {
+function checkComment(comment: unknown, challenge: Challenge): EvidenceResult {
   if (!isObject(comment) || typeof comment.text !== 'string' || comment.text.trim() === '') {
-    return reject('MISSING_FIELD', messages.commentMissing);
+    return reject('MISSING_FIELD', { reason: 'EVIDENCE_MISSING', type: 'COMMENT' });
   }
   const text = comment.text;
   if (utf8Bytes(text) > MAX_TEXT_FIELD_BYTES) {
-    return reject('INVALID_FIELD', invalidFieldMessage('comment.text', `must be at most ${MAX_TEXT_FIELD_BYTES} bytes`));
+    return invalid('comment.text', { rule: 'MAX_BYTES', bytes: MAX_TEXT_FIELD_BYTES });
   }
   const minLength = commentMinLength(challenge);
   // Characters (code points) after trimming, so padding with spaces does not count.
-  if ([...text.trim()].length < minLength) return reject('COMMENT_TOO_SHORT', commentTooShortMessage(minLength));
+  if ([...text.trim()].length < minLength) return reject('COMMENT_TOO_SHORT', { reason: 'COMMENT_TOO_SHORT', minLength });
   return { ok: true, status: 'success', evidence: { type: 'COMMENT', comment: { text } } };
 }
 
 /** Why a value cannot be stored and hashed as JSON, or null when it can. */
-function jsonProblem(value: unknown): string | null {
+function jsonProblem(value: unknown): FieldRequirement | null {
   if (value === undefined || value === null) return null;
   try {
-    return utf8Bytes(canonicalJson(value)) > MAX_MCP_JSON_BYTES ? `must be at most ${MAX_MCP_JSON_BYTES} bytes of JSON` : null;
+    return utf8Bytes(canonicalJson(value)) > MAX_MCP_JSON_BYTES ? { rule: 'MAX_JSON_BYTES', bytes: MAX_MCP_JSON_BYTES } : null;
   } catch (error) {
-    if (error instanceof CanonicalJsonError) return `must be plain JSON (${error.message})`;
+    if (error instanceof CanonicalJsonError) return { rule: 'PLAIN_JSON', problem: error.message };
     throw error;
   }
 }
 
-function reject(errorCode: SolutionErrorCode, message: string): Rejection {
-  return { ok: false, errorCode, message };
+function reject(errorCode: SolutionErrorCode, refusal: SolutionRefusal): Rejection {
+  return { ok: false, errorCode, refusal };
+}
+
+function invalid(field: SolutionField, requirement: FieldRequirement): Rejection {
+  return reject('INVALID_FIELD', { reason: 'INVALID_FIELD', field, requirement });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -42,4 +42,4 @@ export interface CommentSolution {
   text?: string | null;
 }
 
-export type { Outcome, ProofSource } from './run-enums.js';
+export type { Outcome, ProofSource } from '../model/run-enums.js';

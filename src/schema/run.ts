@@ -1,13 +1,12 @@
 // Over 400 lines: one file per domain (STYLE.md), and runs are the domain with the most types.
 import { builder } from '../builder.js';
 import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/topics.js';
-import type { AttestPayload } from '../runs/attest-payload.js';
-import type { DisplayedChallenge } from '../runs/challenge-display.js';
-import type { ProofRecord } from '../runs/proof-record.js';
-import { type NextOperation, OUTCOMES, type PromptStatus, PROOF_SOURCES, PROOF_STATUSES, type RunEventType, type RunStatus } from '../runs/run-enums.js';
-import { STEP_ERROR_CODE_DESCRIPTIONS } from '../runs/step-error-code.js';
-import type { NextCall } from '../runs/step-messages.js';
-import type { CurrentStep, StepPayload } from '../runs/step-payload.js';
+import type { CurrentStep, NextCall } from '../model/run-answers.js';
+import type { ProofRecord } from '../model/proof-record.js';
+import { type AttestPayload, renderAttestPayload, renderStepPayload, type StepChallenge, type StepPayload } from '../render/door-renderer.js';
+import { answerOfStoredAttestation } from '../runs/stored-answers.js';
+import { type NextOperation, OUTCOMES, type PromptStatus, PROOF_SOURCES, PROOF_STATUSES, type RunEventType, type RunStatus } from '../model/run-enums.js';
+import { STEP_ERROR_CODE_DESCRIPTIONS } from '../model/step-error-code.js';
 import type { AnswerPromptResult } from '../services/run-service.js';
 import { RUN_LIFECYCLE_EVENT_TYPES } from '../events/topics.js';
 import type { RunRecord, StoredProof } from '../store/run-store.js';
@@ -118,7 +117,7 @@ const CurrentStepRef = builder.objectRef<CurrentStep>('CurrentStep').implement({
   }),
 });
 
-const StepChallengeRef = builder.objectRef<DisplayedChallenge>('StepChallenge').implement({
+const StepChallengeRef = builder.objectRef<StepChallenge>('StepChallenge').implement({
   description:
     'The challenge that proves the current step. Do the work, then call `next` with a `SolutionInput` of the same `type`, echoing `nonce` and `proofHash` and filling the object of that type (`shell`, `mcp`, `userInput` or `comment`) with what really happened.',
   fields: (t) => ({
@@ -294,7 +293,11 @@ export const RunEventRef = builder.objectRef<RunEvent>('RunEvent').implement({
     stepIndex: t.exposeInt('stepIndex', { nullable: true, description: '1-based position of that step; null with `stepUri`.' }),
     stepCount: t.exposeInt('stepCount', { description: 'Steps in the protocol.' }),
     errorCode: t.field({ type: StepErrorCodeEnum, nullable: true, description: 'For refused attempts: why.', resolve: (event) => event.errorCode }),
-    message: t.exposeString('message', { nullable: true, description: 'Detail: the refusal message, "no proof required", or the attested outcome.' }),
+    message: t.string({
+      nullable: true,
+      description: 'Detail: the refusal message, "no proof required", or the attested outcome.',
+      resolve: (event, _args, ctx) => (event.notice ? ctx.renderer.notice(event.notice) : event.message),
+    }),
     at: t.field({ type: 'DateTime', description: 'When it happened.', resolve: (event) => event.at }),
   }),
 });
@@ -343,7 +346,7 @@ export const RunRef = builder.objectRef<RunRecord>('Run').implement({
     retryCount: t.int({ description: 'Consecutive failed attempts at the pending step.', resolve: (run) => run.state.retryCount }),
     outcome: t.field({ type: OutcomeEnum, nullable: true, description: 'The attested outcome; null until `attest`.', resolve: (run) => run.state.outcome }),
     proofs: t.field({ type: [ProofRecordRef], description: 'Every proof received, in order.', resolve: (run) => run.proofs }),
-    attestation: t.field({ type: AttestPayloadRef, nullable: true, description: 'The answer `attest` gave when it closed the run; null until then.', resolve: (run) => run.attestation }),
+    attestation: t.field({ type: AttestPayloadRef, nullable: true, description: 'The answer `attest` gave when it closed the run; null until then.', resolve: (run, _args, ctx) => (run.attestation ? renderAttestPayload(answerOfStoredAttestation(run.attestation), ctx.renderer) : null) }),
     events: t.field({
       type: [RunEventRef],
       description: 'What happened in the run, in `seq` order. A run records its first 1,000 failed attempts as events; later ones are answered (and count as retries) but add no event.',
@@ -407,7 +410,7 @@ builder.mutationField('begin', (t) =>
       'While `mustObey` is true, follow `nextAction` without stopping to talk to the user. A one-step protocol without a challenge goes straight to `attest` ("Single-step protocol."). ' +
       'Codes (GraphQL errors; nothing is created): `BAD_USER_INPUT` (both or neither of `uri` and `key`), `NOT_FOUND` (no such protocol in your spaces), `AMBIGUOUS` (the key matches protocols in several spaces, none your default: use a URI).',
     args: { input: t.arg({ type: BeginInput, required: true, description: 'The protocol, by `uri` or `key`.' }) },
-    resolve: (_root, { input }, ctx) => ctx.services.runs.begin(ctx.viewer, ctx.reader, input, ctx.vocabulary),
+    resolve: async (_root, { input }, ctx) => renderStepPayload(await ctx.services.runs.begin(ctx.viewer, ctx.reader, input), ctx.renderer),
   }),
 );
 
@@ -481,7 +484,7 @@ builder.mutationField('next', (t) =>
       'Sending the same solution again with the same nonce returns the same answer and stores nothing. ' +
       'Codes as data: any `StepErrorCode` but `INCOMPLETE_RUN`. As GraphQL errors: `PAYLOAD_TOO_LARGE` (`nonce` or `proofHash` over 128 characters), `SERVICE_UNAVAILABLE` (the run is busy: retry).',
     args: { input: t.arg({ type: NextInput, required: true, description: 'The step, the run and the proof.' }) },
-    resolve: (_root, { input }, ctx) => ctx.services.runs.next(ctx.viewer, input, ctx.vocabulary),
+    resolve: async (_root, { input }, ctx) => renderStepPayload(await ctx.services.runs.next(ctx.viewer, input), ctx.renderer),
   }),
 );
 
@@ -510,7 +513,7 @@ builder.mutationField('attest', (t) =>
       'The same outcome and message again returns the first answer. After it, report the outcome to the user in one summary. ' +
       'Codes as data (`errorCode`; nothing written): `INCOMPLETE_RUN`, `RUN_NOT_FOUND`, `RUN_CLOSED`, `NOT_FOUND`. As GraphQL errors: `BAD_USER_INPUT` (`qualityBonus` not finite, control characters in `llmModelId`), `PAYLOAD_TOO_LARGE` (`message` or `llmModelId` too long), `SERVICE_UNAVAILABLE` (busy: retry).',
     args: { input: t.arg({ type: AttestInput, required: true, description: 'The run, the outcome and the message.' }) },
-    resolve: (_root, { input }, ctx) => ctx.services.runs.attest(ctx.viewer, input, ctx.vocabulary),
+    resolve: async (_root, { input }, ctx) => renderAttestPayload(await ctx.services.runs.attest(ctx.viewer, input), ctx.renderer),
   }),
 );
 
@@ -529,7 +532,7 @@ const AnswerPromptPayloadRef = builder.objectRef<AnswerPromptResult>('AnswerProm
     result: t.field({
       type: StepPayloadRef,
       description: 'The run after the answer, as `next` would show it: the next step, or `USER_DECLINED` with the same step. The runner continues with `next` (without a solution) as its `nextAction` says.',
-      resolve: (payload) => payload.result,
+      resolve: (payload, _args, ctx) => renderStepPayload(payload.result, ctx.renderer),
     }),
   }),
 });
@@ -543,7 +546,7 @@ builder.mutationField('answerPrompt', (t) =>
       'Answering a prompt that is no longer open changes nothing and returns the run as it stands. ' +
       'Codes: `NOT_FOUND` (no such prompt in your spaces), `FORBIDDEN`, `BAD_USER_INPUT` (empty confirmation), `PAYLOAD_TOO_LARGE` (confirmation over 10,000 characters), `SERVICE_UNAVAILABLE` (busy: retry).',
     args: { input: t.arg({ type: AnswerPromptInput, required: true, description: 'The prompt and the reply.' }) },
-    resolve: (_root, { input }, ctx) => ctx.services.runs.answerPrompt(ctx.viewer, input, { vocabulary: ctx.vocabulary, atHost: ctx.answerAtHost }),
+    resolve: (_root, { input }, ctx) => ctx.services.runs.answerPrompt(ctx.viewer, input, { atHost: ctx.answerAtHost }),
   }),
 );
 

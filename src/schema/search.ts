@@ -1,5 +1,6 @@
 import { builder } from '../builder.js';
-import type { SearchChoice, SearchChoiceRole, SearchResult } from '../search/search-choices.js';
+import { renderSearchResult, type SearchChoicePayload, type SearchPayload } from '../render/door-renderer.js';
+import type { SearchChoiceRole } from '../search/search-choices.js';
 
 const SearchChoiceRoleEnum = builder.enumType('SearchChoiceRole', {
   description: 'What a search choice offers.',
@@ -10,7 +11,7 @@ const SearchChoiceRoleEnum = builder.enumType('SearchChoiceRole', {
   } as const satisfies Record<SearchChoiceRole, { description: string }>,
 });
 
-const SearchChoiceRef = builder.objectRef<SearchChoice>('SearchChoice').implement({
+const SearchChoiceRef = builder.objectRef<SearchChoicePayload>('SearchChoice').implement({
   description: 'One thing the agent can do next: begin a matching protocol, refine the search, or create a protocol.',
   fields: (t) => ({
     uri: t.exposeString('uri', { description: 'Step 1 of the protocol: pass it to begin.' }),
@@ -24,7 +25,7 @@ const SearchChoiceRef = builder.objectRef<SearchChoice>('SearchChoice').implemen
   }),
 });
 
-const SearchResultRef = builder.objectRef<SearchResult>('SearchResult').implement({
+const SearchResultRef = builder.objectRef<SearchPayload>('SearchResult').implement({
   description: 'Matching protocols, best first, then the REFINE and CREATE choices (left out when one strong match is the only match).',
   fields: (t) => ({
     mustObey: t.exposeBoolean('mustObey', { description: 'Always true: do what `nextAction` says.' }),
@@ -46,6 +47,6 @@ builder.queryField('search', (t) =>
       maxChoices: t.arg.int({ description: 'Most MATCH choices, 5 to 50 (default 10); REFINE/CREATE do not count.' }),
       space: t.arg.string({ description: 'Search one space you can read ("personal" is your own); omitted: all of them.' }),
     },
-    resolve: (_root, args, ctx) => ctx.services.search.search(ctx.viewer, args, ctx.vocabulary),
+    resolve: async (_root, args, ctx) => renderSearchResult(await ctx.services.search.search(ctx.viewer, args), ctx.renderer),
   }),
 );

@@ -1,9 +1,8 @@
 /**
- * The search answer (reference §6.4): matches above the threshold, the REFINE/CREATE footer, and
- * the message and nextAction strings (reference wording in the caller's vocabulary: over GraphQL
- * `begin` and `nextAction`, over MCP `kairos_begin` and `next_action`).
+ * The search answer (reference §6.4) as data: matches above the threshold, the REFINE/CREATE
+ * footer, and how the search went (`summary`). Each door words the message and every
+ * `nextAction` (src/render/).
  */
-import { GRAPHQL_VOCABULARY, type Vocabulary } from '../runs/vocabulary.js';
 import { BUILTIN_PROTOCOL_IDS } from './builtin-protocol-ids.js';
 import { MATCH_THRESHOLD, STRONG_MATCH_THRESHOLD } from './search-scoring.js';
 
@@ -19,14 +18,15 @@ export interface SearchChoice {
   score: number | null;
   role: SearchChoiceRole;
   tags: string[];
-  nextAction: string;
   protocolVersion: string | null;
 }
 
+/** How a search went: the door words it as the answer's `message` and `nextAction`. */
+export type SearchSummary = { kind: 'NO_MATCH' } | { kind: 'ONE_MATCH' } | { kind: 'MATCHES'; count: number; topScore: number };
+
 export interface SearchResult {
   mustObey: boolean;
-  message: string;
-  nextAction: string;
+  summary: SearchSummary;
   choices: SearchChoice[];
 }
 
@@ -53,17 +53,6 @@ export const MAX_MAX_CHOICES = 50;
 export const REFINE_URI = `kairos://mem/${BUILTIN_PROTOCOL_IDS.refineSearch}`;
 export const CREATE_URI = `kairos://mem/${BUILTIN_PROTOCOL_IDS.createNewProtocol}`;
 
-export function searchMessages(v: Vocabulary = GRAPHQL_VOCABULARY) {
-  return {
-    noMatch: 'No existing protocol matched your query. Refine your search or create a new one.',
-    oneMatch: 'Found 1 match.',
-    manyMatches: (count: number, topScore: number) =>
-      `Found ${count} matches (top confidence: ${Math.round(topScore * 100)}%). Choose one, refine your search, or create a new protocol.`,
-    pickOne: `Pick one choice and follow that choice's ${v.field('nextAction')}.`,
-    followOne: `Follow the choice's ${v.field('nextAction')}.`,
-  } as const;
-}
-
 /** Best first, ties by URI; only scores at or above MATCH_THRESHOLD; at most `maxChoices`. */
 export function selectMatches(candidates: readonly ScoredProtocol[], maxChoices: number): ScoredProtocol[] {
   return candidates
@@ -77,50 +66,21 @@ export function selectMatches(candidates: readonly ScoredProtocol[], maxChoices:
  * strong. (With several matches the message invites refining or creating, so the choices
  * to do it must be there.) Footer choices do not count toward `maxChoices`.
  */
-export function buildSearchResult(
-  candidates: readonly ScoredProtocol[],
-  maxChoices: number,
-  footer: FooterVersions,
-  v: Vocabulary = GRAPHQL_VOCABULARY,
-): SearchResult {
-  const messages = searchMessages(v);
+export function buildSearchResult(candidates: readonly ScoredProtocol[], maxChoices: number, footer: FooterVersions): SearchResult {
   const matches = selectMatches(candidates, maxChoices);
-  const choices: SearchChoice[] = matches.map((match) => ({
-    ...match,
-    role: 'MATCH',
-    nextAction: `call ${v.operation('begin')} with ${match.uri} to execute this protocol`,
-  }));
+  const choices: SearchChoice[] = matches.map((match) => ({ ...match, role: 'MATCH' }));
   const soleStrongMatch = matches.length === 1 && matches[0]!.score >= STRONG_MATCH_THRESHOLD;
-  if (!soleStrongMatch) choices.push(refineChoice(footer.refine, v), createChoice(footer.create, v));
+  if (!soleStrongMatch) choices.push(footerChoice('REFINE', footer.refine), footerChoice('CREATE', footer.create));
 
   const top = matches[0];
-  if (!top) return { mustObey: true, message: messages.noMatch, nextAction: messages.pickOne, choices };
-  if (matches.length === 1) return { mustObey: true, message: messages.oneMatch, nextAction: messages.followOne, choices };
-  return { mustObey: true, message: messages.manyMatches(matches.length, top.score), nextAction: messages.pickOne, choices };
+  if (!top) return { mustObey: true, summary: { kind: 'NO_MATCH' }, choices };
+  if (matches.length === 1) return { mustObey: true, summary: { kind: 'ONE_MATCH' }, choices };
+  return { mustObey: true, summary: { kind: 'MATCHES', count: matches.length, topScore: top.score }, choices };
 }
 
-function refineChoice(protocolVersion: string | null, v: Vocabulary): SearchChoice {
-  return {
-    uri: REFINE_URI,
-    label: 'Get help refining your search',
-    chainLabel: `Run protocol to turn vague user request into a better ${v.operation('search')} query`,
-    score: null,
-    role: 'REFINE',
-    tags: ['meta', 'refine'],
-    nextAction: `call ${v.operation('begin')} with ${REFINE_URI} to get step-by-step help turning the user's request into a better search query`,
-    protocolVersion,
-  };
-}
-
-function createChoice(protocolVersion: string | null, v: Vocabulary): SearchChoice {
-  return {
-    uri: CREATE_URI,
-    label: 'Create New KAIROS Protocol Chain',
-    chainLabel: 'Create New KAIROS Protocol Chain',
-    score: null,
-    role: 'CREATE',
-    tags: ['meta', 'creation'],
-    nextAction: `call ${v.operation('begin')} with ${CREATE_URI} to create a new protocol`,
-    protocolVersion,
-  };
+/** The built-in protocols offered after the matches; the door words the REFINE choice's title. */
+function footerChoice(role: 'REFINE' | 'CREATE', protocolVersion: string | null): SearchChoice {
+  return role === 'REFINE'
+    ? { uri: REFINE_URI, label: 'Get help refining your search', chainLabel: 'Refine your search', score: null, role, tags: ['meta', 'refine'], protocolVersion }
+    : { uri: CREATE_URI, label: 'Create New KAIROS Protocol Chain', chainLabel: 'Create New KAIROS Protocol Chain', score: null, role, tags: ['meta', 'creation'], protocolVersion };
 }

@@ -122,7 +122,7 @@ export function exportRunOf(run: RunRecord): ExportRun {
     settled: proof.settled,
     evidence: evidenceOf(proof),
   }));
-  const attestation = run.attestation && !run.attestation.errorCode ? run.attestation : null;
+  const attestation = run.attestation;
   return {
     executionId: run._id,
     status: run.status,

@@ -8,17 +8,18 @@ import type { OverflowPolicy } from '../events/overflow-policy.js';
 import { replayThenLive } from '../events/replay-then-live.js';
 import { subscribeAcrossSpaces } from '../events/space-feeds.js';
 import { checkText } from '../limits.js';
-import type { AttestPayload } from '../runs/attest-payload.js';
+import type { AttestAnswer, StepAnswer } from '../model/run-answers.js';
 import { newNonce } from '../runs/nonce.js';
 import { DEFAULT_ATTEST_RATER } from '../runs/quality.js';
 import { GRADING_TEXT_LIMITS, gradeRun, gradingInputProblem, rankingRewardScore } from '../runs/grading.js';
 import { attestChange, beginChange, expiryChange, type PromptAnswer, type RunChange, runUsage, solutionDigest, stepChange } from '../runs/run-commit.js';
 import { toChallengePrompt, toRunEvent, toRunLifecycleEvent } from '../runs/run-feed-events.js';
+import { applyAttest } from '../runs/attest-transition.js';
 import type { IdSource, RunStep, StepTransition } from '../runs/run-transitions.js';
-import { applyAttest, applyNext, applyPromptAnswer, beginRun, isEveryStepSettled, runNotFoundPayload, showRun } from '../runs/run-transitions.js';
+import { applyNext, applyPromptAnswer, beginRun, runNotFoundAnswer, showRun } from '../runs/run-transitions.js';
+import { isEveryStepSettled } from '../runs/run-view.js';
+import { answerOfStoredAttestation, answerOfStoredResponse } from '../runs/stored-answers.js';
 import type { Outcome, SolutionInput } from '../runs/solution-input.js';
-import type { StepPayload } from '../runs/step-payload.js';
-import { GRAPHQL_VOCABULARY, type Vocabulary } from '../runs/vocabulary.js';
 import type { PromptRecord, RunRecord, RunStatus, RunStore, StoredProof } from '../store/run-store.js';
 import type { AttestCount, UsageStore } from '../store/usage-store.js';
 import { RequestError } from './errors.js';
@@ -64,7 +65,7 @@ export type RunPage = Page<RunRecord>;
 
 export interface AnswerPromptResult {
   prompt: ChallengePrompt;
-  result: StepPayload;
+  result: StepAnswer;
 }
 
 /** An attest counts its run's usage at once; the expiry timer counts runs still pending after this long. */
@@ -90,7 +91,7 @@ export class RunService {
     private readonly settings: { runIdleTtlMs: number; onAttest?: (outcome: Outcome) => void },
   ) {}
 
-  async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<StepPayload> {
+  async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput): Promise<StepAnswer> {
     const protocol = await reader.protocol(input);
     if (!protocol) {
       const what = input.uri ? `No protocol step found at ${input.uri}` : `No protocol with key "${input.key}"`;
@@ -100,7 +101,7 @@ export class RunService {
     const chain = head.chain!;
     const runId = randomUUID();
     const steps: RunStep[] = protocol.steps.map((step) => ({ uri: step.uri, label: step.label, text: step.text, challenge: step.challenge, version: step.version }));
-    const transition = beginRun({ runId, steps, ids: idSource, redirected: Boolean(input.uri) && parseMemoryUri(input.uri!) !== head._id, vocabulary });
+    const transition = beginRun({ runId, steps, ids: idSource, redirected: Boolean(input.uri) && parseMemoryUri(input.uri!) !== head._id });
     const now = new Date();
     const change = beginChange(
       {
@@ -125,24 +126,24 @@ export class RunService {
       now,
     );
     await this.commit(change);
-    return transition.payload;
+    return transition.answer;
   }
 
-  async next(viewer: Viewer, input: NextInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<StepPayload> {
+  async next(viewer: Viewer, input: NextInput): Promise<StepAnswer> {
     checkText('nonce', input.solution?.nonce, { name: 'solution.nonce' });
     checkText('proofHash', input.solution?.proofHash, { name: 'solution.proofHash' });
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const run = await this.loadOpenRun(viewer, input.runId, input.uri);
-      if (!run) return runNotFoundPayload(input.runId ?? 'none', input.uri, vocabulary);
+      if (!run) return runNotFoundAnswer(input.runId ?? 'none', input.uri);
       const digest = input.solution ? solutionDigest(input.solution) : undefined;
       const settled = input.solution?.nonce ? this.settledProofWithNonce(run, input.solution.nonce) : null;
       if (settled?.response) {
         // An idempotency key binds its request: the same nonce with another solution gets no one else's answer.
-        if (settled.solutionDigest && settled.solutionDigest !== digest) return nonceReusedPayload(run, settled, vocabulary);
-        return settled.response;
+        if (settled.solutionDigest && settled.solutionDigest !== digest) return nonceReusedAnswer(run, settled);
+        return answerOfStoredResponse(settled.response);
       }
-      const transition = applyNext(run.state, { uri: input.uri, solution: input.solution, now: new Date(), vocabulary }, idSource);
-      if (await this.save(run, transition, { solutionDigest: digest })) return transition.payload;
+      const transition = applyNext(run.state, { uri: input.uri, solution: input.solution, now: new Date() }, idSource);
+      if (await this.save(run, transition, { solutionDigest: digest })) return transition.answer;
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
@@ -155,9 +156,8 @@ export class RunService {
   async answerPrompt(
     viewer: Viewer,
     input: { promptId: string; confirmation: string },
-    options: { vocabulary?: Vocabulary; atHost?: boolean } = {},
+    options: { atHost?: boolean } = {},
   ): Promise<AnswerPromptResult> {
-    const vocabulary = options.vocabulary ?? GRAPHQL_VOCABULARY;
     if (input.confirmation.trim() === '') throw new RequestError('BAD_USER_INPUT', 'confirmation must not be empty');
     checkText('confirmation', input.confirmation);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
@@ -173,20 +173,20 @@ export class RunService {
       if (prompt.requireHuman && !options.atHost && viewer.authenticated && viewer.principalId === run.principalId) {
         throw new RequestError('FORBIDDEN', 'This prompt needs a person other than the principal running the protocol');
       }
-      const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date(), vocabulary }, idSource);
+      const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date() }, idSource);
       if (!transition) {
         // Already answered (or the run moved on): answer with the run as it stands, changing nothing.
-        return { prompt: toChallengePrompt(prompt), result: this.answeredResponse(run, prompt) ?? showRun(run.state, vocabulary) };
+        return { prompt: toChallengePrompt(prompt), result: this.answeredResponse(run, prompt) ?? showRun(run.state) };
       }
       const answer: PromptAnswer = { prompt, by: viewer.principalId };
       if (await this.save(run, transition, { answer })) {
-        return { prompt: toChallengePrompt({ ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }), result: transition.payload };
+        return { prompt: toChallengePrompt({ ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }), result: transition.answer };
       }
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
 
-  async attest(viewer: Viewer, input: AttestInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<AttestPayload> {
+  async attest(viewer: Viewer, input: AttestInput): Promise<AttestAnswer> {
     checkText('attestMessage', input.message, { name: 'message' });
     checkText('llmModelId', input.llmModelId, { plain: true });
     if (input.qualityBonus !== null && input.qualityBonus !== undefined && !Number.isFinite(input.qualityBonus)) {
@@ -196,21 +196,30 @@ export class RunService {
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const run = await this.loadOpenRun(viewer, input.runId, input.uri);
       if (!run) {
-        const payload = runNotFoundPayload(input.runId ?? 'none', input.uri, vocabulary);
-        return { runId: payload.runId, uri: input.uri, outcome: input.outcome, message: payload.message ?? '', qualityBonus: 0, ratedAt: null, errorCode: 'RUN_NOT_FOUND', nextAction: payload.nextAction };
+        const runId = input.runId ?? 'none';
+        return {
+          runId,
+          uri: input.uri,
+          outcome: input.outcome,
+          notice: { kind: 'RUN_NOT_FOUND', runId },
+          qualityBonus: 0,
+          ratedAt: null,
+          errorCode: 'RUN_NOT_FOUND',
+          instruction: { kind: 'BEGIN_AGAIN', uri: input.uri },
+        };
       }
       // Attesting again with the same outcome and message is a resubmission: same answer (and the
       // usage counted, if the first call stopped before counting it).
       const previous = run.attestation;
       if (previous && previous.outcome === input.outcome && previous.message === input.message) {
         if (run.pendingUsage) await this.countUsage(run, run.pendingUsage);
-        return previous;
+        return answerOfStoredAttestation(previous);
       }
       const now = new Date();
-      const rated = applyAttest(run.state, { ...input, now, vocabulary });
-      if (!rated.rating) return rated.payload;
+      const rated = applyAttest(run.state, { ...input, now });
+      if (!rated.rating) return rated.answer;
       const rating = rated.rating;
-      const transition = { ...rated, rating, payload: { ...rated.payload, grading: gradeRun({ ...input, outcome: rating.outcome }) } };
+      const transition = { ...rated, rating, answer: { ...rated.answer, grading: gradeRun({ ...input, outcome: rating.outcome }) } };
       const pendingUsage: AttestCount = {
         uris: transition.qualityTargetUris,
         success: transition.rating.outcome === 'SUCCESS',
@@ -223,7 +232,7 @@ export class RunService {
       // After the run commits, outside its write: concurrent attests of one protocol share counters.
       await this.countUsage(run, pendingUsage);
       this.settings.onAttest?.(transition.rating.outcome);
-      return transition.payload;
+      return transition.answer;
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
@@ -354,8 +363,9 @@ export class RunService {
     return run.proofs.find((proof) => proof.settled && proof.record.nonce === nonce) ?? null;
   }
 
-  private answeredResponse(run: RunRecord, prompt: PromptRecord): StepPayload | null {
-    return run.proofs.find((proof) => proof.settled && proof.record.source === 'HUMAN' && proof.record.stepIndex === prompt.stepIndex)?.response ?? null;
+  private answeredResponse(run: RunRecord, prompt: PromptRecord): StepAnswer | null {
+    const response = run.proofs.find((proof) => proof.settled && proof.record.source === 'HUMAN' && proof.record.stepIndex === prompt.stepIndex)?.response;
+    return response ? answerOfStoredResponse(response) : null;
   }
 
   /** The run named by id, or the caller's most recent open run containing `uri`; expires it if idle. */
@@ -378,12 +388,8 @@ export class RunService {
   }
 }
 
-function nonceReusedPayload(run: RunRecord, settled: StoredProof, vocabulary: Vocabulary): StepPayload {
-  return {
-    ...showRun(run.state, vocabulary),
-    errorCode: 'NONCE_REUSED',
-    message: `This nonce already settled step ${settled.record.stepIndex} with a different solution; nothing was stored. Resubmit that same solution, or prove the pending step with its own nonce.`,
-  };
+function nonceReusedAnswer(run: RunRecord, settled: StoredProof): StepAnswer {
+  return { ...showRun(run.state), errorCode: 'NONCE_REUSED', notice: { kind: 'NONCE_REUSED', stepIndex: settled.record.stepIndex } };
 }
 
 /** Bad grading is refused before anything is read: a score outside 0..1, or text over its limit. */

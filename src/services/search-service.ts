@@ -1,4 +1,3 @@
-import { GRAPHQL_VOCABULARY, type Vocabulary } from '../runs/vocabulary.js';
 import type { Viewer } from '../auth/viewer.js';
 import { APP_SPACE } from '../auth/viewer.js';
 import { attestBoost } from '../runs/quality.js';
@@ -30,7 +29,7 @@ function candidateLimit(maxChoices: number): number {
 export class SearchService {
   constructor(private readonly store: SearchStore) {}
 
-  async search(viewer: Viewer, args: SearchArgs, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<SearchResult> {
+  async search(viewer: Viewer, args: SearchArgs): Promise<SearchResult> {
     if (args.query.trim() === '') throw new RequestError('BAD_USER_INPUT', 'query must not be empty');
     if (args.query.length > MAX_QUERY_LENGTH) {
       throw new RequestError('BAD_USER_INPUT', `query is ${args.query.length} characters; the limit is ${MAX_QUERY_LENGTH}`, {
@@ -80,6 +79,6 @@ export class SearchService {
     return buildSearchResult(candidates, maxChoices, {
       refine: footerVersions.get(BUILTIN_PROTOCOL_IDS.refineSearch) ?? null,
       create: footerVersions.get(BUILTIN_PROTOCOL_IDS.createNewProtocol) ?? null,
-    }, vocabulary);
+    });
   }
 }

@@ -1,15 +1,16 @@
 import type { Collection, Db, Filter } from 'mongodb';
-import type { AttestPayload } from '../runs/attest-payload.js';
-import type { ProofRecord } from '../runs/proof-record.js';
+import type { Grading } from '../model/grading.js';
+import type { ProofRecord } from '../model/proof-record.js';
+import type { NextCall, RunNotice, StepAnswer } from '../model/run-answers.js';
+import type { Outcome } from '../model/run-enums.js';
+import type { RunState } from '../model/run-state.js';
+import type { StepErrorCode } from '../model/step-error-code.js';
 import type { PagePosition } from './page-position.js';
-import type { RunState } from '../runs/run-transitions.js';
-import type { StepErrorCode } from '../runs/step-error-code.js';
-import type { StepPayload } from '../runs/step-payload.js';
 import type { AttestCount } from './usage-store.js';
 import { isDuplicateKey } from './store-errors.js';
 import { withinFailedAttemptCap } from '../runs/run-commit.js';
 
-import type { PromptStatus, RunEventType, RunStatus } from '../runs/run-enums.js';
+import type { PromptStatus, RunEventType, RunStatus } from '../model/run-enums.js';
 
 export type { PromptStatus, RunEventType, RunStatus };
 
@@ -19,13 +20,48 @@ export interface StoredProof {
   proofHash: string;
   settled: boolean;
   /** The answer given when this proof settled its step: resubmitting the same nonce gets it again. */
-  response: StepPayload | null;
+  response: StoredStepResponse | null;
   /** The principal whose answerPrompt produced it (source HUMAN); absent for an agent's proof. */
   answeredBy?: string;
   /** The version of the step this proof proved (absent in proofs stored before history was kept). */
   stepVersion?: number;
   /** SHA-256 of the canonical JSON of the solution sent: a resubmission must match it (NONCE_REUSED otherwise). */
   solutionDigest?: string;
+}
+
+/**
+ * A settled proof's answer as the run keeps it. Since 0.3 it is the rules' data (`answer`), worded
+ * by whichever door asks again; a run written by 0.2 holds the answer as its door worded it then
+ * (StepResponse02), which reads back word for word (src/runs/stored-answers.ts maps both).
+ */
+export type StoredStepResponse = { format: 'step-answer/1'; answer: StepAnswer } | StepResponse02;
+
+/** The answer 0.2 stored: the API's StepPayload of that version, words included. */
+export interface StepResponse02 {
+  format?: undefined;
+  mustObey: boolean;
+  runId: string;
+  currentStep: StepAnswer['currentStep'];
+  challenge: (Omit<NonNullable<StepAnswer['challenge']>, 'description'> & { description: string }) | null;
+  message: string | null;
+  nextAction: string;
+  nextCall: NextCall;
+  proofHash: string | null;
+  errorCode: StepErrorCode | null;
+  retryCount: number;
+}
+
+/** A rated attest as the run keeps it (0.2 also stored its `errorCode` null and `nextAction`, which are not read). */
+export interface StoredAttestation {
+  runId: string;
+  uri: string;
+  outcome: Outcome;
+  /** The caller's message. */
+  message: string;
+  qualityBonus: number;
+  ratedAt: string;
+  /** Issue 24: absent on runs attested before grading existed. */
+  grading?: Grading | null;
 }
 
 export interface RunRecord {
@@ -41,7 +77,7 @@ export interface RunRecord {
   /** The pure state machine's state (src/runs/run-transitions.ts), with the steps as they were at begin. */
   state: RunState;
   proofs: StoredProof[];
-  attestation: AttestPayload | null;
+  attestation: StoredAttestation | null;
   /** The run's history, numbered 1, 2, … (seq): written with the transition that made it, so replay by seq reads the run. */
   events: RunEventRecord[];
   /** The user_input prompts the run opened, with their status: changed in the same write as the run. */
@@ -67,6 +103,9 @@ export interface RunEventRecord {
   stepIndex: number | null;
   stepCount: number;
   errorCode: StepErrorCode | null;
+  /** Why, as data each door words (since 0.3); absent in events written by 0.2. */
+  notice?: RunNotice | null;
+  /** Words that need no door: "no proof required", an attest's outcome, or a 0.2 event's message. */
   message: string | null;
   at: Date;
 }
@@ -98,7 +137,7 @@ export interface RunUpdate {
   newEvents: RunEventRecord[];
   /** The run's prompts after the transition, when it opened or closed one. */
   prompts?: PromptRecord[];
-  attestation?: AttestPayload | null;
+  attestation?: StoredAttestation | null;
   /** The attest to count after the run commits (see RunRecord.pendingUsage). */
   pendingUsage?: AttestCount;
   now: Date;

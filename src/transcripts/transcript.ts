@@ -4,11 +4,10 @@
  * the database holds; signing is in transcript-signature.ts, checking in verify-transcript.ts.
  */
 import type { Challenge } from '../protocol/challenge.js';
-import type { AttestPayload } from '../runs/attest-payload.js';
 import { genesisProofHash, sha256Hex } from '../runs/proof-hash.js';
-import type { ProofRecord } from '../runs/proof-record.js';
-import type { RunStep } from '../runs/run-transitions.js';
-import { type Outcome, RUN_STATUSES, type RunStatus } from '../runs/run-enums.js';
+import type { ProofRecord } from '../model/proof-record.js';
+import type { RunStep } from '../model/run-state.js';
+import { type Outcome, RUN_STATUSES, type RunStatus } from '../model/run-enums.js';
 
 /** Names this layout; a verifier refuses any other. */
 export const TRANSCRIPT_FORMAT = 'kairos-transcript/1';
@@ -88,7 +87,8 @@ export interface TranscriptSource {
   /** The steps as they were at begin (the run's state). */
   steps: readonly RunStep[];
   proofs: readonly { record: ProofRecord; proofHash: string; settled: boolean; answeredBy?: string | null }[];
-  attestation: AttestPayload | null;
+  /** The rated attest as the run keeps it. */
+  attestation: { outcome: Outcome; message: string; ratedAt: string | null } | null;
   createdAt: Date;
   updatedAt: Date;
 }

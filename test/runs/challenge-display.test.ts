@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
 import {
   DEFAULT_COMMENT_CHALLENGE,
-  displayChallenge,
+  displayChallenge as displayData,
   effectiveChallenge,
 } from '../../src/runs/challenge-display.js';
+
+// The challenge as the GraphQL door shows it (its description worded by the GraphQL renderer).
+function displayChallenge(input: Parameters<typeof displayData>[0]) {
+  const shown = displayData(input);
+  return { ...shown, description: graphqlRenderer.challengeDescription(shown) };
+}
+import { graphqlRenderer } from '../../src/render/graphql-renderer.js';
 import { quoteShellArgument, shellInvocationDisplay } from '../../src/runs/shell-invocation.js';
 import { displayStepContent } from '../../src/runs/step-content.js';
 

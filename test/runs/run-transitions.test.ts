@@ -1,9 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
 import { genesisProofHash, proofHash } from '../../src/runs/proof-hash.js';
-import { applyAttest, applyNext, applyPromptAnswer, beginRun, runNotFoundPayload } from '../../src/runs/run-transitions.js';
-import type { IdSource, RunState, RunStep, StepTransition } from '../../src/runs/run-transitions.js';
+import { renderAttestPayload, renderStepPayload } from '../../src/render/door-renderer.js';
+import { graphqlRenderer } from '../../src/render/graphql-renderer.js';
+import * as attestRules from '../../src/runs/attest-transition.js';
+import * as rules from '../../src/runs/run-transitions.js';
+import type { IdSource, RunState, RunStep } from '../../src/runs/run-transitions.js';
 import type { SolutionInput } from '../../src/runs/solution-input.js';
+
+// The transitions answer with data; these tests read them as the GraphQL door words them.
+type StepTransition = ReturnType<typeof worded>;
+function worded(transition: rules.StepTransition) {
+  return { ...transition, payload: renderStepPayload(transition.answer, graphqlRenderer) };
+}
+const beginRun = (args: Parameters<typeof rules.beginRun>[0]) => worded(rules.beginRun(args));
+const applyNext = (...args: Parameters<typeof rules.applyNext>) => worded(rules.applyNext(...args));
+function applyPromptAnswer(...args: Parameters<typeof rules.applyPromptAnswer>) {
+  const transition = rules.applyPromptAnswer(...args);
+  return transition && worded(transition);
+}
+function applyAttest(...args: Parameters<typeof attestRules.applyAttest>) {
+  const transition = attestRules.applyAttest(...args);
+  return { ...transition, payload: renderAttestPayload(transition.answer, graphqlRenderer) };
+}
+const runNotFoundPayload = (runId: string, uri: string) => renderStepPayload(rules.runNotFoundAnswer(runId, uri), graphqlRenderer);
 
 const uri = (n: number) => `kairos://mem/00000000-0000-4000-8000-00000000000${n}`;
 const NOW = new Date('2026-03-01T12:00:00.000Z');

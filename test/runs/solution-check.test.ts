@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
+import { graphqlRenderer } from '../../src/render/graphql-renderer.js';
 import { canonicalJson } from '../../src/runs/canonical-json.js';
 import { proofHash } from '../../src/runs/proof-hash.js';
 import { checkSolution, MAX_MCP_JSON_BYTES, MAX_TEXT_FIELD_BYTES } from '../../src/runs/solution-check.js';
@@ -17,8 +18,9 @@ const userInput: Challenge = { type: 'USER_INPUT', required: true, userInput: { 
 const humanOnly: Challenge = { type: 'USER_INPUT', required: true, userInput: { prompt: 'Approve?', requireHuman: true } };
 const comment: Challenge = { type: 'COMMENT', required: true, comment: { minLength: 20 } };
 
+/** The check's result, a refusal with its message as the GraphQL door words it. */
 function check(challenge: Challenge | null, solution: Partial<SolutionInput>, overrides: Partial<CheckSolutionInput> = {}) {
-  return checkSolution({
+  const result = checkSolution({
     runId: 'run-1',
     step: STEP,
     challenge,
@@ -29,9 +31,10 @@ function check(challenge: Challenge | null, solution: Partial<SolutionInput>, ov
     now: NOW,
     ...overrides,
   });
+  return result.ok ? result : { ...result, message: graphqlRenderer.notice({ kind: 'SOLUTION_REFUSED', refusal: result.refusal }) };
 }
 
-function codeOf(result: ReturnType<typeof checkSolution>) {
+function codeOf(result: ReturnType<typeof check>) {
   return result.ok ? 'OK' : result.errorCode;
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoredProtocol } from '../../src/search/search-choices.js';
-import { CREATE_URI, REFINE_URI, buildSearchResult, selectMatches } from '../../src/search/search-choices.js';
+import { renderSearchResult } from '../../src/render/door-renderer.js';
+import { graphqlRenderer } from '../../src/render/graphql-renderer.js';
+import { CREATE_URI, REFINE_URI, buildSearchResult as buildSearchData, selectMatches } from '../../src/search/search-choices.js';
+
+// Search answers with data; these tests read it as the GraphQL door words it.
+const buildSearchResult = (...args: Parameters<typeof buildSearchData>) => renderSearchResult(buildSearchData(...args), graphqlRenderer);
 
 function protocol(uri: string, score: number): ScoredProtocol {
   return { uri, label: `Label ${uri}`, chainLabel: `Title ${uri}`, score, tags: [], protocolVersion: null };

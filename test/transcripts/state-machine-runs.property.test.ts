@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
-import { applyAttest, applyNext, applyPromptAnswer, beginRun } from '../../src/runs/run-transitions.js';
+import { applyAttest } from '../../src/runs/attest-transition.js';
+import { applyNext, applyPromptAnswer, beginRun } from '../../src/runs/run-transitions.js';
 import type { IdSource, RunState, RunStep, StepTransition } from '../../src/runs/run-transitions.js';
 import type { SolutionInput } from '../../src/runs/solution-input.js';
 import { buildTranscript, type TranscriptSource } from '../../src/transcripts/transcript.js';
@@ -117,7 +118,7 @@ function play(plan: { steps: StepPlan[]; success: boolean; runId: string }): Tra
     protocol: { chainId: 'chain', label: 'Random protocol', slug: 'random' },
     steps,
     proofs,
-    attestation: attest.payload,
+    attestation: { outcome: attest.answer.outcome, message: attest.rating!.message, ratedAt: attest.answer.ratedAt },
     createdAt: NOW,
     updatedAt: now,
   };

@@ -6,7 +6,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { Challenge, ChallengeType } from '../../src/protocol/challenge.js';
 import { genesisProofHash, proofHash } from '../../src/runs/proof-hash.js';
 import { createProofRecord, type ProofEvidence, type StoredProofStatus } from '../../src/runs/proof-record.js';
-import type { Outcome, ProofSource } from '../../src/runs/run-enums.js';
+import type { Outcome, ProofSource } from '../../src/model/run-enums.js';
 import { buildTranscript, type Transcript, type TranscriptRunStatus, type TranscriptSource } from '../../src/transcripts/transcript.js';
 import { keyIdOf, rawPublicKey, renderEnvelope, signTranscript, type TranscriptSigner } from '../../src/transcripts/transcript-signature.js';
 import type { VerificationKey } from '../../src/transcripts/verify-transcript.js';
@@ -77,7 +77,7 @@ export function transcriptSource(run: SyntheticRun): TranscriptSource {
     proofs,
     attestation:
       run.status === 'ATTESTED' && run.outcome
-        ? { runId: run.runId, uri: stepUri(run, 0), outcome: run.outcome, message: 'done', qualityBonus: 1, ratedAt: new Date(clock + 1000).toISOString(), errorCode: null, nextAction: '' }
+        ? { outcome: run.outcome, message: 'done', ratedAt: new Date(clock + 1000).toISOString() }
         : null,
     createdAt: new Date(start),
     updatedAt: new Date(clock + 1000),

@@ -1,12 +1,13 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { localViewer, type Viewer } from '../../src/auth/viewer.js';
-import { GRAPHQL_VOCABULARY, MCP_VOCABULARY } from '../../src/runs/vocabulary.js';
+import { graphqlRenderer } from '../../src/render/graphql-renderer.js';
+import { mcpV3Renderer } from '../../src/render/mcp-v3-renderer.js';
 import { SharedExecutions, sharingKey } from '../../src/subscription-sharing.js';
 
 const document = parse('subscription($space: String, $first: Int) { memoryEvents(space: $space) { uri } }');
 const viewer: Viewer = { ...localViewer(), principalId: 'p1', readableSpaces: ['user:p1', 'group:a', 'app'], authenticated: true, role: 'AGENT' };
-const context = (overrides: Partial<Viewer> = {}) => ({ viewer: { ...viewer, ...overrides }, vocabulary: GRAPHQL_VOCABULARY, answerAtHost: false });
+const context = (overrides: Partial<Viewer> = {}) => ({ viewer: { ...viewer, ...overrides }, renderer: graphqlRenderer, answerAtHost: false });
 const key = (variables: Record<string, unknown>, ctx = context(), operationName: string | null = null) => sharingKey({ document, operationName, variableValues: variables }, ctx);
 
 describe('sharingKey', () => {
@@ -25,7 +26,7 @@ describe('sharingKey', () => {
       key({ space: 'group:a' }, context({ readableSpaces: ['user:p1', 'group:a'] })),
       key({ space: 'group:a' }, context({ role: 'ADMIN' })),
       key({ space: 'group:a' }, context({ narrowed: true })),
-      key({ space: 'group:a' }, { ...context(), vocabulary: MCP_VOCABULARY }),
+      key({ space: 'group:a' }, { ...context(), renderer: mcpV3Renderer }),
       sharingKey({ document: parse('subscription { memoryEvents { uri space } }'), variableValues: { space: 'group:a' } }, context()),
     ];
     expect(new Set([base, ...others]).size).toBe(others.length + 1);

@@ -3,25 +3,6 @@ import { layerUriOfMemoryUri } from '../../protocol/v4-uri.js';
 
 type Json = Record<string, unknown>;
 
-/** KAIROS 4 tool names for the v3 words the run rules write (until branch rules gives each door its renderer). */
-const V4_WORDS: readonly [RegExp, string][] = [
-  [/\bkairos_begin\b/g, 'forward'],
-  [/\bkairos_next\b/g, 'forward'],
-  [/\bkairos_attest\b/g, 'reward'],
-  [/\bkairos_search\b/g, 'activate'],
-  [/\bkairos_update\b/g, 'tune'],
-  [/\bsteps\b/g, 'layers'],
-  [/\bstep\b/g, 'layer'],
-  [/\bchallenge\./g, 'contract.'],
-];
-
-/** A v3 instruction in KAIROS 4 words: tool names, layer URIs carrying the run. */
-export function v4Words(text: string, executionId: string | null): string {
-  let words = text.replace(/kairos:\/\/mem\/([0-9a-f-]{36})/gi, (uri) => layerUriOfMemoryUri(uri, executionId));
-  for (const [pattern, replacement] of V4_WORDS) words = words.replace(pattern, replacement);
-  return words.replace(/\brun_id\b/g, 'execution_id');
-}
-
 function present(object: Json): Json {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
 }
@@ -29,7 +10,7 @@ function present(object: Json): Json {
 /** The layer's contract as KAIROS 4 shows it. */
 function contractJson(payload: V4LayerPayloadFragment): Json {
   const challenge = payload.challenge;
-  if (!challenge) return { type: 'comment', required: false, description: 'Every layer is done: call reward.' };
+  if (!challenge) return { type: 'comment', required: false, description: 'Every layer is settled: call reward.' };
   return present({
     type: challenge.type.toLowerCase(),
     required: challenge.required,
@@ -56,7 +37,7 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
     must_obey: payload.mustObey,
     current_layer: step ? { uri: layerUriOfMemoryUri(step.uri, executionId), content: step.content, mimeType: step.mimeType } : null,
     contract: contractJson(payload),
-    next_action: v4Words(payload.nextAction, executionId),
+    next_action: payload.nextAction,
     next_call:
       nextUri && (reward || nextCall.operation === 'NEXT')
         ? reward
@@ -65,7 +46,7 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
         : null,
     proof_hash: payload.proofHash ?? payload.challenge?.proofHash ?? null,
     execution_id: executionId,
-    message: payload.message ? v4Words(payload.message, executionId) : null,
+    message: payload.message,
     error_code: payload.errorCode,
     retry_count: payload.retryCount,
     adapter_layer_index: step?.stepIndex ?? null,

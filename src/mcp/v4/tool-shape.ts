@@ -1,6 +1,8 @@
 import type * as z from 'zod';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { OperationOutcome } from '../graphql-door.js';
+import type { DoorRenderer } from '../../render/door-renderer.js';
+import { mcpV4Renderer } from '../../render/mcp-v4-renderer.js';
 
 /**
  * The shape of a tool as ../tools.ts defines it, restated here so the KAIROS 4 tools plug into
@@ -16,6 +18,7 @@ export interface V4ToolDefinition {
   name: string;
   description: string;
   input: z.ZodType;
+  renderer: DoorRenderer;
   handle(args: never, call: V4ToolCall): Promise<V4ToolAnswer>;
 }
 
@@ -25,7 +28,7 @@ export function v4Tool<Schema extends z.ZodType>(definition: {
   input: Schema;
   handle(args: z.output<Schema>, call: V4ToolCall): Promise<V4ToolAnswer>;
 }): V4ToolDefinition {
-  return definition as V4ToolDefinition;
+  return { ...definition, renderer: mcpV4Renderer } as V4ToolDefinition;
 }
 
 export function refused(code: string, message: string): V4ToolAnswer {
