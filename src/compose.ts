@@ -84,6 +84,6 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
     signingKeys,
     transcripts: new TranscriptService(runStore, signingKeys),
-    exports: new ExportService(runs, { secret: config.signingSecret }),
+    exports: new ExportService(runs, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes }),
   };
 }

@@ -1,3 +1,4 @@
+import { INLINE_EXPORT_MAX_BYTES } from './export/export-model.js';
 import { MAX_BUFFERED_BYTES } from './limits.js';
 
 /** Every setting the server reads from the environment, parsed once. */
@@ -40,6 +41,8 @@ export interface AppConfig {
   mcpMaxSessions: number;
   /** An MCP session unused this long is closed (KAIROS_MCP_SESSION_IDLE_MINUTES). */
   mcpSessionIdleMs: number;
+  /** A skill_zip export larger than this is served from a download URL, not inline (issue 24; to follow the response budget of issue 23). */
+  exportInlineMaxBytes: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -73,6 +76,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mcpMaxSessions: intFromEnv('KAIROS_MCP_MAX_SESSIONS', 1000),
     mcpSessionIdleMs: intFromEnv('KAIROS_MCP_SESSION_IDLE_MINUTES', 30) * 60_000,
     maxBufferedBytes: intFromEnv('KAIROS_MAX_BUFFERED_BYTES', MAX_BUFFERED_BYTES),
+    exportInlineMaxBytes: INLINE_EXPORT_MAX_BYTES,
     ...overrides,
   };
 }

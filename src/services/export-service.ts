@@ -54,11 +54,13 @@ interface DownloadClaim {
  */
 export class ExportService {
   private readonly secret: Buffer;
+  private readonly inlineMaxBytes: number;
 
   constructor(
     private readonly runs: RunService,
-    settings: { secret: string | null },
+    settings: { secret: string | null; inlineMaxBytes?: number },
   ) {
+    this.inlineMaxBytes = settings.inlineMaxBytes ?? INLINE_EXPORT_MAX_BYTES;
     // Without KAIROS_SECRET a download URL works only on the process that issued it.
     this.secret = settings.secret ? createHash('sha256').update(`export-download|${settings.secret}`).digest() : randomBytes(32);
   }
@@ -99,9 +101,9 @@ export class ExportService {
     const base = { format: 'SKILL_ZIP' as const, contentType: CONTENT_TYPES.SKILL_ZIP, adapterCount: adapters.length, itemCount: files };
     // The uncompressed size bounds the archive's (plus headers): decide before building anything.
     const rawSize = entries.reduce((sum, entry) => sum + entry.data.length + 2 * entry.path.length + 100, 0);
-    if (rawSize <= INLINE_EXPORT_MAX_BYTES) {
+    if (rawSize <= this.inlineMaxBytes) {
       const bytes = await zipBytes(entries);
-      if (bytes.length <= INLINE_EXPORT_MAX_BYTES) {
+      if (bytes.length <= this.inlineMaxBytes) {
         return { ...base, content: bytes.toString('base64'), contentEncoding: 'BASE64', bundleSha256: createHash('sha256').update(bytes).digest('hex'), download: null };
       }
     }
