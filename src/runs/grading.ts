@@ -27,10 +27,16 @@ export interface GradingInput {
 }
 
 
-/** Why a grading input is refused, or null. The caller turns it into BAD_USER_INPUT. */
-export function gradingInputProblem(input: GradingInput): string | null {
+/** Why a grading input is refused (a score outside 0..1, text over its limit), or null. */
+export function gradingInputRefusal(input: Omit<GradingInput, 'outcome'>): { code: 'BAD_USER_INPUT' | 'PAYLOAD_TOO_LARGE'; message: string } | null {
   if (input.score !== null && input.score !== undefined && !(Number.isFinite(input.score) && input.score >= 0 && input.score <= 1)) {
-    return 'score must be a number from 0 to 1';
+    return { code: 'BAD_USER_INPUT', message: 'score must be a number from 0 to 1' };
+  }
+  for (const field of ['feedback', 'rater', 'rubricVersion'] as const) {
+    const value = input[field];
+    if (value && value.length > GRADING_TEXT_LIMITS[field]) {
+      return { code: 'PAYLOAD_TOO_LARGE', message: `${field} is ${value.length} characters; the limit is ${GRADING_TEXT_LIMITS[field]}` };
+    }
   }
   return null;
 }

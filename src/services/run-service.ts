@@ -11,7 +11,7 @@ import { checkText } from '../limits.js';
 import type { AttestAnswer, StepAnswer } from '../model/run-answers.js';
 import { newNonce } from '../runs/nonce.js';
 import { DEFAULT_ATTEST_RATER } from '../runs/quality.js';
-import { GRADING_TEXT_LIMITS, gradeRun, gradingInputProblem, rankingRewardScore } from '../runs/grading.js';
+import { gradeRun, gradingInputRefusal, rankingRewardScore } from '../runs/grading.js';
 import { attestChange, beginChange, expiryChange, type PromptAnswer, type RunChange, runUsage, solutionDigest, stepChange } from '../runs/run-commit.js';
 import { toChallengePrompt, toRunEvent, toRunLifecycleEvent } from '../runs/run-feed-events.js';
 import { applyAttest } from '../runs/attest-transition.js';
@@ -192,7 +192,8 @@ export class RunService {
     if (input.qualityBonus !== null && input.qualityBonus !== undefined && !Number.isFinite(input.qualityBonus)) {
       throw new RequestError('BAD_USER_INPUT', 'qualityBonus must be a finite number');
     }
-    checkGradingInput(input);
+    const gradingRefusal = gradingInputRefusal(input);
+    if (gradingRefusal) throw new RequestError(gradingRefusal.code, gradingRefusal.message);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const run = await this.loadOpenRun(viewer, input.runId, input.uri);
       if (!run) {
@@ -390,16 +391,4 @@ export class RunService {
 
 function nonceReusedAnswer(run: RunRecord, settled: StoredProof): StepAnswer {
   return { ...showRun(run.state), errorCode: 'NONCE_REUSED', notice: { kind: 'NONCE_REUSED', stepIndex: settled.record.stepIndex } };
-}
-
-/** Bad grading is refused before anything is read: a score outside 0..1, or text over its limit. */
-function checkGradingInput(input: AttestInput): void {
-  const problem = gradingInputProblem({ outcome: input.outcome, score: input.score });
-  if (problem) throw new RequestError('BAD_USER_INPUT', problem);
-  for (const field of ['feedback', 'rater', 'rubricVersion'] as const) {
-    const value = input[field];
-    if (value && value.length > GRADING_TEXT_LIMITS[field]) {
-      throw new RequestError('PAYLOAD_TOO_LARGE', `${field} is ${value.length} characters; the limit is ${GRADING_TEXT_LIMITS[field]}`, { limit: GRADING_TEXT_LIMITS[field] });
-    }
-  }
 }
