@@ -81,6 +81,7 @@ export type CommentSolutionInput = {
 
 /** How `ExportPayload.content` is encoded when it is not plain text. */
 export type ContentEncoding =
+  /** Standard base64 of the bytes. */
   | 'BASE64';
 
 /** A new principal. */
@@ -124,27 +125,43 @@ export type DriftPolicy =
 
 /** The grade band of a run: GOLD (success, score ≥ 0.9), SILVER (≥ 0.7), BRONZE (other successes), REJECTED (failure). */
 export type EvaluationLabel =
+  /** Another success, unscored ones included. */
   | 'BRONZE'
+  /** A success scored at least 0.9. */
   | 'GOLD'
+  /** A failure. */
   | 'REJECTED'
+  /** A success scored at least 0.7. */
   | 'SILVER';
 
 /** Why a graded run is left out of a training dataset (docs/kairos-v4.md, Datasets). */
 export type ExportBlocker =
+  /** Neither `rater` nor `llmModelId` was sent. */
   | 'MISSING_EVALUATOR_IDENTITY'
+  /** No `rubricVersion` was sent. */
   | 'MISSING_RUBRIC_VERSION'
+  /** No `score` was sent (preference only). */
   | 'MISSING_SCORE'
+  /** The run failed (SFT only). */
   | 'OUTCOME_NOT_SUCCESS'
+  /** The score is below 0.8 (SFT only). */
   | 'SCORE_BELOW_SFT_THRESHOLD';
 
 /** What `export` produces (KAIROS 4 spells them in lower case). MARKDOWN: the flat adapter document, which mints back to the same steps. SKILL_TREE: every skill file as JSON. SKILL_ZIP: a zip of `<slug>/SKILL.md`, `<slug>/artifacts/`, `<slug>/SHA256SUMS`. TRACE_JSONL, REWARD_JSONL, SFT_JSONL, PREFERENCE_JSONL: the runs of one adapter as dataset rows (docs/kairos-v4.md, Datasets). */
 export type ExportFormat =
+  /** One adapter as its flat markdown document (text/markdown). */
   | 'MARKDOWN'
+  /** Chosen and rejected answers per layer (`kairos.preference/1` rows). */
   | 'PREFERENCE_JSONL'
+  /** Every rated run of one adapter with its grading (`kairos.reward/1` rows). */
   | 'REWARD_JSONL'
+  /** Prompt and completion per layer of SFT-eligible runs (`kairos.sft/1` rows). */
   | 'SFT_JSONL'
+  /** Every skill file as JSON: `{ skills: [{ slug, adapter_uri, files: [{ path, content_type, sha256, content }] }] }`. */
   | 'SKILL_TREE'
+  /** A zip of `<slug>/SKILL.md`, `<slug>/artifacts/`, `<slug>/SHA256SUMS` per adapter: inline base64, or `download` when large. */
   | 'SKILL_ZIP'
+  /** Every proof of one adapter's runs (`kairos.trace/1` rows). */
   | 'TRACE_JSONL';
 
 /** Exactly one of `uri`, `adapters` or `allAdapters` (with `spaceName`), and a format. */
@@ -163,8 +180,11 @@ export type ExportInput = {
 
 /** Who graded a run: a named person (`rater`), a model (`llmModelId` only), or nobody named. */
 export type GraderKind =
+  /** A person named in `rater`. */
   | 'HUMAN'
+  /** A model named in `llmModelId` (no rater). */
   | 'MODEL'
+  /** Neither was named. */
   | 'UNKNOWN';
 
 /** The proof of an `MCP` challenge: call the tool the challenge names and report its real result; do not fabricate. */

@@ -6,12 +6,20 @@ const ExportFormatEnum = builder.enumType('ExportFormat', {
   description:
     'What `export` produces (KAIROS 4 spells them in lower case). MARKDOWN: the flat adapter document, which mints back to the same steps. SKILL_TREE: every skill file as JSON. SKILL_ZIP: a zip of `<slug>/SKILL.md`, `<slug>/artifacts/`, `<slug>/SHA256SUMS`. ' +
     'TRACE_JSONL, REWARD_JSONL, SFT_JSONL, PREFERENCE_JSONL: the runs of one adapter as dataset rows (docs/kairos-v4.md, Datasets).',
-  values: EXPORT_FORMATS,
+  values: {
+    MARKDOWN: { description: 'One adapter as its flat markdown document (text/markdown).' },
+    SKILL_TREE: { description: 'Every skill file as JSON: `{ skills: [{ slug, adapter_uri, files: [{ path, content_type, sha256, content }] }] }`.' },
+    SKILL_ZIP: { description: 'A zip of `<slug>/SKILL.md`, `<slug>/artifacts/`, `<slug>/SHA256SUMS` per adapter: inline base64, or `download` when large.' },
+    TRACE_JSONL: { description: 'Every proof of one adapter\'s runs (`kairos.trace/1` rows).' },
+    REWARD_JSONL: { description: 'Every rated run of one adapter with its grading (`kairos.reward/1` rows).' },
+    SFT_JSONL: { description: 'Prompt and completion per layer of SFT-eligible runs (`kairos.sft/1` rows).' },
+    PREFERENCE_JSONL: { description: 'Chosen and rejected answers per layer (`kairos.preference/1` rows).' },
+  } satisfies Record<(typeof EXPORT_FORMATS)[number], { description: string }>,
 });
 
 const ContentEncodingEnum = builder.enumType('ContentEncoding', {
   description: 'How `ExportPayload.content` is encoded when it is not plain text.',
-  values: ['BASE64'] as const,
+  values: { BASE64: { description: 'Standard base64 of the bytes.' } } as const,
 });
 
 const ExportDownloadRef = builder.objectRef<NonNullable<ExportResult['download']>>('ExportDownload').implement({

@@ -4,17 +4,32 @@ import { AttestPayloadRef } from './run.js';
 
 const GraderKindEnum = builder.enumType('GraderKind', {
   description: 'Who graded a run: a named person (`rater`), a model (`llmModelId` only), or nobody named.',
-  values: GRADER_KINDS,
+  values: {
+    HUMAN: { description: 'A person named in `rater`.' },
+    MODEL: { description: 'A model named in `llmModelId` (no rater).' },
+    UNKNOWN: { description: 'Neither was named.' },
+  } satisfies Record<(typeof GRADER_KINDS)[number], { description: string }>,
 });
 
 const EvaluationLabelEnum = builder.enumType('EvaluationLabel', {
   description: 'The grade band of a run: GOLD (success, score ≥ 0.9), SILVER (≥ 0.7), BRONZE (other successes), REJECTED (failure).',
-  values: EVALUATION_LABELS,
+  values: {
+    GOLD: { description: 'A success scored at least 0.9.' },
+    SILVER: { description: 'A success scored at least 0.7.' },
+    BRONZE: { description: 'Another success, unscored ones included.' },
+    REJECTED: { description: 'A failure.' },
+  } satisfies Record<(typeof EVALUATION_LABELS)[number], { description: string }>,
 });
 
 const ExportBlockerEnum = builder.enumType('ExportBlocker', {
   description: 'Why a graded run is left out of a training dataset (docs/kairos-v4.md, Datasets).',
-  values: EXPORT_BLOCKERS,
+  values: {
+    MISSING_RUBRIC_VERSION: { description: 'No `rubricVersion` was sent.' },
+    MISSING_EVALUATOR_IDENTITY: { description: 'Neither `rater` nor `llmModelId` was sent.' },
+    OUTCOME_NOT_SUCCESS: { description: 'The run failed (SFT only).' },
+    MISSING_SCORE: { description: 'No `score` was sent (preference only).' },
+    SCORE_BELOW_SFT_THRESHOLD: { description: 'The score is below 0.8 (SFT only).' },
+  } satisfies Record<(typeof EXPORT_BLOCKERS)[number], { description: string }>,
 });
 
 const GradingRef = builder.objectRef<Grading>('Grading').implement({
