@@ -168,9 +168,13 @@ describe('KAIROS 4 tools over MCP', () => {
     const second = (await client.call('activate', { query: 'something vague to do please', execution_id: id })).json;
     expect(second.execution_id).toBe(id);
     expect(second.choices.some((choice: ToolJson) => choice.role === 'refine')).toBe(true);
-    await client.call('activate', { query: 'something vague again', execution_id: id });
-    const third = (await client.call('activate', { query: 'something vague, third time', execution_id: id })).json;
+    const third = (await client.call('activate', { query: 'something vague again', execution_id: id })).json;
     expect(third.choices.some((choice: ToolJson) => choice.role === 'refine')).toBe(false);
+    expect(third.choices.some((choice: ToolJson) => choice.role === 'create')).toBe(true);
+    // Another id starts over.
+    const fresh = (await client.call('activate', { query: 'something vague again' })).json;
+    expect(fresh.execution_id).not.toBe(id);
+    expect(fresh.choices.some((choice: ToolJson) => choice.role === 'refine')).toBe(true);
 
     expect((await client.call('forward', { uri: 'kairos://mem/not-a-layer' })).json.error).toBe('BAD_USER_INPUT');
     expect((await client.call('forward', { uri: `kairos://adapter/${'x'.repeat(400)}` })).json.error).toBe('BAD_USER_INPUT');
