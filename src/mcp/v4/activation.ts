@@ -75,3 +75,18 @@ export function choiceJson(choice: SearchChoice, adapter: Adapter | null): Json 
     forward_first_call: create ? null : { uri },
   };
 }
+
+/**
+ * Search's order, except that matches with equal scores put the caller's default write space
+ * first (a personal copy before the shared one).
+ */
+export function favourOwnSpace<T extends { role: string; score: number | null; space: string | null }>(choices: readonly T[], defaultWriteSpace: string): T[] {
+  return choices
+    .map((choice, index) => ({ choice, index }))
+    .sort((a, b) => {
+      if (a.choice.role !== 'MATCH' || b.choice.role !== 'MATCH' || a.choice.score !== b.choice.score) return a.index - b.index;
+      const own = (entry: typeof a) => (entry.choice.space === defaultWriteSpace ? 0 : 1);
+      return own(a) - own(b) || a.index - b.index;
+    })
+    .map((entry) => entry.choice);
+}

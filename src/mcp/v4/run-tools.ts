@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { parseV4Uri, layerUriOfMemoryUri, memoryUriOfLayer } from '../../protocol/v4-uri.js';
-import { ActivationMemory, choiceJson, MAX_REFINEMENTS } from './activation.js';
+import { ActivationMemory, choiceJson, favourOwnSpace, MAX_REFINEMENTS } from './activation.js';
 import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
 import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RunLayersDocument } from './operations.js';
 import { answerOf, refused, v4Tool, type V4ToolCall } from './tool-shape.js';
@@ -55,14 +55,10 @@ export const V4_RUN_TOOLS = [
         const adapter = await call.run(V4AdapterDocument, { uri: choice.uri, key: null });
         choices.push({ choice, adapter: adapter.ok ? adapter.data.protocol : null });
       }
-      // Equal scores: the caller's default write space first; the order is otherwise search's.
-      const ranked = choices
-        .map((entry, index) => ({ ...entry, index }))
-        .sort((a, b) => {
-          if (a.choice.role !== 'MATCH' || b.choice.role !== 'MATCH' || a.choice.score !== b.choice.score) return a.index - b.index;
-          const own = (entry: typeof a) => (entry.adapter?.space === me.defaultWriteSpace ? 0 : 1);
-          return own(a) - own(b) || a.index - b.index;
-        });
+      const ranked = favourOwnSpace(
+        choices.map((entry) => ({ ...entry, role: entry.choice.role, score: entry.choice.score ?? null, space: entry.adapter?.space ?? null })),
+        me.defaultWriteSpace,
+      );
       return {
         ok: true,
         json: {
