@@ -5,7 +5,7 @@
  *
  *   npm run bench                      all scenarios (about 2 minutes)
  *   npm run bench -- --quick           short windows and 200 subscribers, to try changes
- *   npm run bench -- --only runs,floor scenarios by name: baseline runs floor batch fanout reads mcp
+ *   npm run bench -- --only runs,floor scenarios by name: baseline runs forward floor batch fanout reads mcp
  *   npm run bench -- --soak 180        only the soak: steady mixed load for 180 s, sampled
  *   npm run bench -- --only fanout --subscribers 10000   fan-out at another size
  *   npm run bench -- --profile         also writes the server's CPU profile of each scenario to
@@ -24,6 +24,7 @@ import { baseline } from './scenarios/baseline.js';
 import { batch } from './scenarios/batch.js';
 import { fanOut } from './scenarios/fan-out.js';
 import { mcpCalls } from './scenarios/mcp-calls.js';
+import { forwardLoad } from './scenarios/forward.js';
 import { nextProfile } from './scenarios/next-profile.js';
 import { protocolRuns } from './scenarios/protocol-runs.js';
 import { reads } from './scenarios/reads.js';
@@ -31,7 +32,7 @@ import { soak } from './scenarios/soak.js';
 import { storeFloor } from './scenarios/store-floor.js';
 
 /** `nextprofile` runs only with --profile. */
-const SCENARIOS = ['baseline', 'runs', 'floor', 'batch', 'fanout', 'reads', 'mcp', 'nextprofile'] as const;
+const SCENARIOS = ['baseline', 'runs', 'forward', 'floor', 'batch', 'fanout', 'reads', 'mcp', 'nextprofile'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
   } else {
     await scenario('baseline', () => running.profiled(profileFile('baseline'), () => baseline(running, window)));
     await scenario('runs', () => running.profiled(profileFile('runs'), () => protocolRuns(running, window)));
+    await scenario('forward', () => forwardLoad(running, { agents: 8, runsPerAgent: quick ? 5 : 25 }));
     await scenario('floor', () => storeFloor(running, db, window));
     // A second server on the same database with KAIROS_HISTORY=off: what keeping versions costs.
     await scenario('batch', async () => {
@@ -230,6 +232,12 @@ function printTable(): void {
     rows.push(['', 'spread: 32 agents on 32 protocols, next', fixed(spread.next.p50Ms, 2), fixed(spread.next.p99Ms, 2), fixed(spread.next.perSecond, 0), '']);
     rows.push(['', 'spread: attest', fixed(spread.attest.p50Ms, 2), fixed(spread.attest.p99Ms, 2), fixed(spread.attest.perSecond, 0), '']);
     rows.push(['', 'spread: whole runs', '', '', fixed(spread.runsPerSecond, 1), `${spread.errors} errors${spread.firstError ? `: ${spread.firstError}` : ''}; ${retryNote(spread.retries)}`]);
+  }
+  const forward = results.forward as Awaited<ReturnType<typeof forwardLoad>> | undefined;
+  if (forward) {
+    const note = `${forward.agents} MCP clients × ${forward.runsPerAgent} runs of each; ${forward.errors} errors${forward.firstError ? `: ${forward.firstError}` : ''}`;
+    rows.push(['2b mcp', 'forward (KAIROS 4, one layer proven)', fixed(forward.forward.p50Ms, 2), fixed(forward.forward.p99Ms, 2), fixed(forward.forward.perSecond, 0), note]);
+    rows.push(['', 'kairos_next (v3), same runs, alternating', fixed(forward.next.p50Ms, 2), fixed(forward.next.p99Ms, 2), fixed(forward.next.perSecond, 0), '']);
   }
   const floor = results.floor as Floor | undefined;
   if (floor) rows.push(['3 floor', "a next's 2 commands via the driver, 32 loops", fixed(floor.next.p50Ms, 2), fixed(floor.next.p99Ms, 2), fixed(floor.next.perSecond, 0), `${floor.errors} errors`]);

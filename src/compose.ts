@@ -25,6 +25,7 @@ import { MemoryService } from './services/memory-service.js';
 import { MemoryHistoryService } from './services/memory-history-service.js';
 import { ProtocolService } from './services/protocol-service.js';
 import { SearchService } from './services/search-service.js';
+import { ExportService } from './services/export-service.js';
 import { RunService } from './services/run-service.js';
 import { SigningKeyStore } from './store/signing-key-store.js';
 import { SigningKeyService } from './services/signing-key-service.js';
@@ -43,6 +44,7 @@ export interface Services {
   memoryContext: MemoryContextService;
   signingKeys: SigningKeyService;
   transcripts: TranscriptService;
+  exports: ExportService;
 }
 
 export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics, log: Logger): Promise<Services> {
@@ -70,17 +72,19 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled });
+  const runs = new RunService(runStore, usageStore, events, { runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000, onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }) });
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
     memoryStore,
     memories: new MemoryService(memoryStore, historyStore, events, config),
     history: new MemoryHistoryService(memoryStore, historyStore, events),
     protocols: new ProtocolService(memoryStore, historyStore, events, config),
-    runs: new RunService(runStore, usageStore, events, { runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000, onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }) }),
+    runs,
     search: new SearchService(new SearchStore(db, usageStore)),
     proposals,
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
     signingKeys,
     transcripts: new TranscriptService(runStore, signingKeys),
+    exports: new ExportService(runs, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes }),
   };
 }

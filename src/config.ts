@@ -1,3 +1,4 @@
+import { INLINE_EXPORT_MAX_BYTES } from './export/export-model.js';
 import { MAX_BUFFERED_BYTES } from './limits.js';
 
 /** Every setting the server reads from the environment, parsed once. */
@@ -44,6 +45,8 @@ export interface AppConfig {
   mcpSessionIdleMs: number;
   /** Open 2025-era MCP sessions per principal (KAIROS_MCP_SESSIONS_PER_PRINCIPAL); beyond it, its oldest idle one is closed. */
   mcpSessionsPerPrincipal: number;
+  /** A skill_zip export larger than this is served from a download URL, not inline (issue 24; to follow the response budget of issue 23). */
+  exportInlineMaxBytes: number;
 }
 
 /** The same default the local engine uses for its parent directory (engine/documentdb/engine-dir.ts). */
@@ -82,6 +85,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mcpSessionIdleMs: intFromEnv('KAIROS_MCP_SESSION_IDLE_MINUTES', 30) * 60_000,
     mcpSessionsPerPrincipal: intFromEnv('KAIROS_MCP_SESSIONS_PER_PRINCIPAL', 8),
     maxBufferedBytes: intFromEnv('KAIROS_MAX_BUFFERED_BYTES', MAX_BUFFERED_BYTES),
+    exportInlineMaxBytes: INLINE_EXPORT_MAX_BYTES,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { type ConnectedEventBus, createEventBus } from './events/event-bus.js';
 import { CredentialWatch } from './credential-watch.js';
 import { sanitizeForLog, TEXT_LIMITS } from './limits.js';
 import { createLogger, type Logger } from './logger.js';
+import { createExportDownload } from './export-download.js';
 import { createMcpDoor } from './mcp/http-door.js';
 import { createMetrics } from './metrics.js';
 import { schema } from './schema/index.js';
@@ -74,6 +75,7 @@ export function buildApp(options: AppOptions = {}): App {
     const yoga = createKairosYoga({ schema, services, events, log, config, metrics, credentials });
     const db = mongo.db;
     const mcp = createMcpDoor({ yoga, services, config, log, metrics, credentials });
+    const exportDownload = createExportDownload({ services, log });
 
     const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
       // The live page (static files; it authenticates its own GraphQL calls).
@@ -123,6 +125,7 @@ export function buildApp(options: AppOptions = {}): App {
         return;
       }
       if (mcp.handle(req, res)) return;
+      if (exportDownload(req, res)) return;
       void yoga.handle(req, res);
     });
     const sockets = new Set<Socket>();

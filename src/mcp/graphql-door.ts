@@ -18,6 +18,8 @@ export interface OperationCaller {
   authentication: Authentication;
   /** The answer came from the person at this caller's own host (elicitation). */
   answerAtHost?: boolean;
+  /** The words of the tool being called (default KAIROS v3's; the KAIROS 4 tools bring their own). */
+  renderer?: DoorRenderer;
 }
 
 /**
@@ -33,7 +35,7 @@ export function createGraphqlDoor(yoga: KairosYoga, renderer: DoorRenderer = mcp
   ): Promise<OperationOutcome<TResult>> {
     const enveloped = yoga.getEnveloped({
       authentication: caller.authentication,
-      mcp: { renderer, answerAtHost: caller.answerAtHost ?? false, requestId: randomUUID() },
+      mcp: { renderer: caller.renderer ?? renderer, answerAtHost: caller.answerAtHost ?? false, requestId: randomUUID() },
     });
     let result: ExecutionResult;
     try {

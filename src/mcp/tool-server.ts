@@ -57,7 +57,7 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
     const started = performance.now();
     const name = request.params.name;
     const definition = TOOLS_BY_NAME.get(name);
-    const caller: OperationCaller = { authentication: options.authenticationOf(ctx) };
+    const caller: OperationCaller = { authentication: options.authenticationOf(ctx), renderer: definition?.renderer };
     const hostCanAsk = Boolean(server.getClientCapabilities()?.elicitation);
     const asking = { era: options.era, hostCanAsk, livePageUrl: options.livePageUrl, elicit: (params: Parameters<ServerContext['mcpReq']['elicitInput']>[0]) => ctx.mcpReq.elicitInput(params, { timeout: ELICITATION_TIMEOUT_MS }) };
     let result: ToolAnswer | InputRequiredResult;

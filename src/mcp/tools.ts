@@ -9,6 +9,7 @@ import * as z from 'zod';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { OperationOutcome } from './graphql-door.js';
+import type { DoorRenderer } from '../render/door-renderer.js';
 import {
   answerPromptJson,
   attestJson,
@@ -40,6 +41,7 @@ import {
   McpStatusDocument,
   McpUpdateDocument,
 } from './operations.js';
+import { V4_TOOLS } from './v4/tools.js';
 
 /** What a tool call may use: in-process GraphQL as the caller, and the host's person when there is one. */
 export interface ToolCall {
@@ -62,6 +64,8 @@ export interface ToolDefinition {
   name: string;
   description: string;
   input: z.ZodType;
+  /** The words its answers use, when not KAIROS v3's (the KAIROS 4 tools). */
+  renderer?: DoorRenderer;
   handle(args: never, call: ToolCall): Promise<ToolAnswer>;
 }
 
@@ -358,6 +362,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: z.object({}),
     handle: async (_args, call) => answer(await call.run(McpStatusDocument, {}), (data) => statusJson(data, new Date())),
   }),
+  // The KAIROS 4 tools (issue 24).
+  ...V4_TOOLS,
 ];
 
 export const TOOLS_BY_NAME = new Map(TOOLS.map((definition) => [definition.name, definition]));

@@ -4,6 +4,7 @@
  * so the rules never learn which door asked. Stored proofs keep these shapes (run-store.ts), so
  * a replayed answer is worded by the door that asks for it again.
  */
+import type { Grading } from './grading.js';
 import type { ChallengeType } from '../protocol/challenge.js';
 import type { NextOperation, Outcome } from './run-enums.js';
 import type { StepErrorCode } from './refusal-codes.js';
@@ -171,6 +172,8 @@ export interface AttestAnswer {
   ratedAt: string | null;
   errorCode: StepErrorCode | null;
   instruction: Instruction;
+  /** How the run was graded (issue 24); absent when nothing was rated and for runs attested before it. */
+  grading?: Grading | null;
 }
 
 /** The machine-readable twin of an instruction. */

@@ -1,4 +1,5 @@
 import type { Outcome, OutcomeCounts } from '../model/run-enums.js';
+import { rewardBoost } from './grading.js';
 
 /**
  * The quality rules of attest and search. Reference §5.8/§5.9 without its quirks: plain counts
@@ -54,11 +55,13 @@ export interface AttestRating {
  *   boost = min(0.08 × (successes / runs) × min(runs / 10, 1), 0.08) otherwise
  * The success ratio rewards protocols that work; the confidence factor ramps from 0.3 at 3 runs
  * to 1 at 10, so a few lucky runs cannot outrank a long record; the cap keeps the boost small
- * next to text relevance.
+ * next to text relevance. Plus the graded-run boost of issue 24 (`rewardBoost`, within ±0.04),
+ * so the whole lies in [−0.04, 0.12].
  */
 export function attestBoost(attests: OutcomeCounts): number {
   const runs = attests.successes + attests.failures;
-  if (runs < MIN_ATTEST_RUNS) return 0;
+  const graded = rewardBoost(attests.rewards);
+  if (runs < MIN_ATTEST_RUNS) return graded;
   const confidence = Math.min(runs / RUNS_FULL_CONFIDENCE, 1);
-  return Math.min(ATTEST_BOOST_MAX * (attests.successes / runs) * confidence, ATTEST_BOOST_MAX);
+  return Math.min(ATTEST_BOOST_MAX * (attests.successes / runs) * confidence, ATTEST_BOOST_MAX) + graded;
 }

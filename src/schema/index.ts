@@ -7,6 +7,8 @@ import './protocol.js';
 import './run.js';
 import './run-answers.js';
 import './run-calls.js';
+import './grading.js';
+import './export.js';
 import './search.js';
 import './space.js';
 import './transcript.js';

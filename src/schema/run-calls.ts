@@ -110,6 +110,10 @@ const AttestInput = builder.inputType('AttestInput', {
     message: t.string({ required: true, description: 'A short summary of what was done, kept with the rating (at most 10,000 characters).' }),
     qualityBonus: t.float({ description: 'Added to the quality rating of the step and the protocol (default 0; must be finite).' }),
     llmModelId: t.string({ description: 'The model that ran the protocol, recorded as the rater (default "kairos-attest"; at most 200 characters).' }),
+    score: t.float({ description: 'Grading: how well the run went, 0 to 1 (else `BAD_USER_INPUT`). Feeds the ranking within ±0.04; a `FAILURE` counts 0 whatever its score.' }),
+    rubricVersion: t.string({ description: 'Grading: the rubric or policy version the score follows (at most 64 characters); needed for the SFT and preference datasets.' }),
+    rater: t.string({ description: 'Grading: the person who graded (at most 200 characters). A rater or an `llmModelId` is needed for the SFT and preference datasets.' }),
+    feedback: t.string({ description: "Grading: the grader's words (at most 10,000 characters)." }),
   }),
 });
 

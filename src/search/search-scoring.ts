@@ -44,12 +44,12 @@ export interface ScoreInputs {
   rawTextScore: number;
   termCount: number;
   titleHasAllTerms: boolean;
-  /** From `attestBoost()` in src/runs/quality.ts: 0..0.08. */
+  /** From `attestBoost()` in src/runs/quality.ts: −0.04..0.12 (graded runs may lower it). */
   attestBoost: number;
 }
 
 /** The final 0..1 score, rounded to four places so equal protocols compare equal. */
 export function searchScore(inputs: ScoreInputs): number {
   const score = textRelevance(inputs.rawTextScore, inputs.termCount) + (inputs.titleHasAllTerms ? TITLE_MATCH_BOOST : 0) + inputs.attestBoost;
-  return Math.round(Math.min(1, score) * 10_000) / 10_000;
+  return Math.round(Math.max(0, Math.min(1, score)) * 10_000) / 10_000;
 }

@@ -11,6 +11,7 @@ import { checkText } from './check-text.js';
 import type { AttestAnswer, StepAnswer } from '../model/run-answers.js';
 import { newNonce } from '../runs/nonce.js';
 import { DEFAULT_ATTEST_RATER } from '../runs/quality.js';
+import { gradeRun, gradingInputRefusal, rankingRewardScore } from '../runs/grading.js';
 import { attestChange, beginChange, expiryChange, type PromptAnswer, type RunChange, runUsage, solutionDigest, stepChange } from '../runs/run-commit.js';
 import { toChallengePrompt, toRunEvent, toRunLifecycleEvent } from '../runs/run-feed-events.js';
 import { applyAttest } from '../runs/attest-transition.js';
@@ -45,6 +46,11 @@ export interface AttestInput {
   message: string;
   qualityBonus?: number | null;
   llmModelId?: string | null;
+  /** Grading (issue 24): a 0..1 score, the rubric version, who rated, and their feedback. */
+  score?: number | null;
+  rubricVersion?: string | null;
+  rater?: string | null;
+  feedback?: string | null;
 }
 
 export interface RunListArgs {
@@ -186,6 +192,8 @@ export class RunService {
     if (input.qualityBonus !== null && input.qualityBonus !== undefined && !Number.isFinite(input.qualityBonus)) {
       throw new RequestError('BAD_USER_INPUT', 'qualityBonus must be a finite number');
     }
+    const gradingRefusal = gradingInputRefusal(input);
+    if (gradingRefusal) throw new RequestError(gradingRefusal.code, gradingRefusal.message);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const run = await this.loadOpenRun(viewer, input.runId, input.uri);
       if (!run) {
@@ -209,14 +217,17 @@ export class RunService {
         return answerOfStoredAttestation(previous);
       }
       const now = new Date();
-      const transition = applyAttest(run.state, { ...input, now });
-      if (!transition.rating) return transition.answer;
+      const rated = applyAttest(run.state, { ...input, now });
+      if (!rated.rating) return rated.answer;
+      const rating = rated.rating;
+      const transition = { ...rated, rating, answer: { ...rated.answer, grading: gradeRun({ ...input, outcome: rating.outcome }) } };
       const pendingUsage: AttestCount = {
         uris: transition.qualityTargetUris,
         success: transition.rating.outcome === 'SUCCESS',
         bonus: transition.rating.qualityBonus,
         ratedAt: transition.rating.ratedAt,
         rater: transition.rating.rater?.trim() || DEFAULT_ATTEST_RATER,
+        rewardScore: input.score === null || input.score === undefined ? null : rankingRewardScore(transition.rating.outcome, input.score),
       };
       if (!(await this.commit(attestChange(run, { ...transition, rating: transition.rating }, pendingUsage, now)))) continue;
       // After the run commits, outside its write: concurrent attests of one protocol share counters.

@@ -1,4 +1,5 @@
 import type { Collection, Db, Filter } from 'mongodb';
+import type { Grading } from '../model/grading.js';
 import type { ProofRecord } from '../model/proof-record.js';
 import type { NextCall, RunNotice, StepAnswer } from '../model/run-answers.js';
 import type { Outcome } from '../model/run-enums.js';
@@ -57,6 +58,8 @@ export interface StoredAttestation {
   message: string;
   qualityBonus: number;
   ratedAt: string;
+  /** Issue 24: absent on runs attested before grading existed. */
+  grading?: Grading | null;
 }
 
 export interface RunRecord {

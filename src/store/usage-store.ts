@@ -15,6 +15,8 @@ export interface MemoryUsageRecord {
   space: string;
   proofs?: OutcomeCounts;
   attests?: OutcomeCounts;
+  /** Graded attests (issue 24): count and sum of their ranking scores. */
+  rewards?: { graded: number; scoreSum: number };
   qualityBonus?: number;
   lastRatedAt?: string;
   /** The attester's llmModelId (at most TEXT_LIMITS.llmModelId characters). */
@@ -31,6 +33,8 @@ export interface AttestCount {
   ratedAt: string;
   /** The attester's llmModelId (bounded), or DEFAULT_ATTEST_RATER. */
   rater: string;
+  /** The graded score that ranking counts (`rankingRewardScore`: 0 for a failure); null when ungraded. */
+  rewardScore?: number | null;
 }
 
 /** What one attested run adds: its proofs on their steps, its attest on the attested step and the head. */
@@ -93,6 +97,7 @@ export class UsageStore {
     for (const uri of attest.uris) {
       const change = changeOf(uri);
       Object.assign(change.$inc, { 'attests.attempts': 1, 'attests.successes': attest.success ? 1 : 0, 'attests.failures': attest.success ? 0 : 1, qualityBonus: attest.bonus });
+      if (attest.rewardScore !== null && attest.rewardScore !== undefined) Object.assign(change.$inc, { 'rewards.graded': 1, 'rewards.scoreSum': attest.rewardScore });
       Object.assign(change.$set, { lastRatedAt: attest.ratedAt, lastRater: attest.rater });
     }
     const operations: AnyBulkWriteOperation<MemoryUsageRecord>[] = [...changes].map(([memoryId, change]) => ({
@@ -131,12 +136,13 @@ export class UsageStore {
   async attestCounts(memoryIds: readonly string[], spaces: readonly string[]): Promise<Map<string, OutcomeCounts>> {
     const counts = new Map<string, OutcomeCounts>();
     if (memoryIds.length === 0) return counts;
-    const rows = await this.usage.find({ memoryId: { $in: [...memoryIds] }, space: { $in: [...spaces] } }, { projection: { memoryId: 1, attests: 1 } }).toArray();
+    const rows = await this.usage.find({ memoryId: { $in: [...memoryIds] }, space: { $in: [...spaces] } }, { projection: { memoryId: 1, attests: 1, rewards: 1 } }).toArray();
     for (const row of rows) {
       const sum = counts.get(row.memoryId) ?? { attempts: 0, successes: 0, failures: 0 };
       sum.attempts += row.attests?.attempts ?? 0;
       sum.successes += row.attests?.successes ?? 0;
       sum.failures += row.attests?.failures ?? 0;
+      if (row.rewards) sum.rewards = { graded: (sum.rewards?.graded ?? 0) + row.rewards.graded, scoreSum: (sum.rewards?.scoreSum ?? 0) + row.rewards.scoreSum };
       counts.set(row.memoryId, sum);
     }
     return counts;

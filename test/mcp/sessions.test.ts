@@ -25,7 +25,7 @@ it('closes an idle session; its id then answers 404 and a new session works', as
   });
   expect(stale.status).toBe(404);
   const fresh = await connect();
-  expect((await fresh.client.listTools()).tools.length).toBe(12);
+  expect((await fresh.client.listTools()).tools.length).toBe(20);
 });
 
 it('keeps a session open while a tool call waits for the person, longer than the idle time', async () => {
@@ -43,7 +43,7 @@ it('keeps a session open while a tool call waits for the person, longer than the
 
 it('kairos-graphql mcp opens a new session when the server closed its idle one, and the call goes through', async () => {
   const relay = await launchRelay();
-  expect((await relay.listTools()).tools.length).toBe(12);
+  expect((await relay.listTools()).tools.length).toBe(20);
   await expect.poll(openSessions, { timeout: 15_000, interval: 250 }).toBe(0);
   const found = await relay.callTool({ name: 'kairos_search', arguments: { query: 'anything at all' } });
   expect(found.isError).toBeFalsy();

@@ -36,7 +36,7 @@ describe('kairos-graphql mcp (stdio)', () => {
     const client = await stdioClient();
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['kairos_answer_prompt', 'kairos_attest', 'kairos_begin', 'kairos_delete', 'kairos_mint', 'kairos_next', 'kairos_run', 'kairos_search', 'kairos_update', 'memory.fetch_context', 'memory.propose_update', 'memory.status'].sort(),
+      ['kairos_answer_prompt', 'kairos_attest', 'kairos_begin', 'kairos_delete', 'kairos_mint', 'kairos_next', 'kairos_run', 'kairos_search', 'kairos_update', 'memory.fetch_context', 'memory.propose_update', 'memory.status', 'activate', 'forward', 'reward', 'train', 'tune', 'delete', 'export', 'spaces'].sort(),
     );
     const markdown = `# ${uniqueTitle('Stdio check')}\n\n## Look\nLook around.\n\n${fence}json\n{"challenge": {"type": "comment", "comment": {"min_length": 10}}}\n${fence}\n`;
     const minted = json(await client.callTool({ name: 'kairos_mint', arguments: { markdown_doc: markdown, llm_model_id: 'test' } }));

@@ -1,0 +1,199 @@
+import * as z from 'zod';
+import type { V4AdapterQuery } from '../../generated/graphql.js';
+import { adapterUri, layerUriOfMemoryUri, memoryUriOfLayer, parseV4Uri } from '../../protocol/v4-uri.js';
+import { V4AdapterDocument, V4DeleteDocument, V4ExportDocument, V4MintDocument, V4SpacesDocument, V4UpdateDocument } from './operations.js';
+import { reviewGateRefusal } from './review-gate.js';
+import { answerOf, refused, v4Tool, type V4ToolCall } from './tool-shape.js';
+
+const MAX_URIS = 100;
+const reviewEvidence = z
+  .object({ verdict_file: z.string().max(1_000), exit_code: z.number(), stdout: z.string().max(100_000) })
+  .describe('What your review printed: it passes when exit_code is 0 and the first line of stdout is PASS. The server never opens verdict_file.');
+const adapterOrLayer = z.string().max(300).describe('kairos://adapter/<slug|uuid> or kairos://layer/<uuid>');
+
+type Adapter = NonNullable<V4AdapterQuery['protocol']>;
+
+/** The adapter an adapter URI names, or the layer a layer URI names (as its memory URI). */
+async function targetOf(call: V4ToolCall, uri: string): Promise<{ adapter: Adapter } | { layer: string } | { error: string; code: string }> {
+  const parsed = parseV4Uri(uri);
+  if (!parsed) return { code: 'BAD_USER_INPUT', error: 'not an adapter or layer URI' };
+  if (parsed.kind === 'layer') return { layer: memoryUriOfLayer(parsed.memoryId) };
+  const found = await call.run(V4AdapterDocument, parsed.slug ? { uri: null, key: parsed.slug } : { uri: memoryUriOfLayer(parsed.id!), key: null });
+  if (!found.ok) return { code: found.refusal.code, error: found.refusal.message };
+  return found.data.protocol ? { adapter: found.data.protocol } : { code: 'NOT_FOUND', error: `No adapter ${uri} in your spaces` };
+}
+
+async function exportMarkdown(call: V4ToolCall, uri: string): Promise<{ ok: true; markdown: string } | { ok: false; code: string; message: string }> {
+  const exported = await call.run(V4ExportDocument, { input: { uri, format: 'MARKDOWN' } });
+  return exported.ok ? { ok: true, markdown: exported.data.export.content } : { ok: false, ...exported.refusal };
+}
+
+export const V4_ADAPTER_TOOLS = [
+  v4Tool({
+    name: 'train',
+    description:
+      'Store an adapter: markdown (v4: contract blocks end layers; v3 documents are read as before). Send review_evidence from a review of the content (exit_code 0, stdout starting PASS), else REVIEW_EVIDENCE_REQUIRED or REVIEW_GATE_FAILED. ' +
+      'source_adapter_uri forks an adapter (its markdown, or content when given) into space. Answer: { items: [{ uri (layer), layer_uuid, adapter_uri, label, tags }], status: "stored" }. ' +
+      'Refusals as for mint: PROTOCOL_STRUCTURE_INVALID, DUPLICATE_CHAIN (send force_update), DUPLICATE_SLUG, SPACE_READ_ONLY, SPACE_NOT_FOUND, PAYLOAD_TOO_LARGE.',
+    input: z.object({
+      content: z.string().optional().describe('The adapter document (markdown).'),
+      llm_model_id: z.string().min(1),
+      force_update: z.boolean().optional(),
+      protocol_version: z.string().optional(),
+      space: z.string().optional().describe('"personal" (default) or a space id.'),
+      source_adapter_uri: z.string().max(300).optional().describe('Fork this adapter.'),
+      review_evidence: reviewEvidence.optional(),
+    }),
+    handle: async (args, call) => {
+      let markdown = args.content;
+      if (markdown?.trim()) {
+        const gate = reviewGateRefusal(args.review_evidence);
+        if (gate) return refused(gate.code, gate.message);
+      } else if (args.source_adapter_uri) {
+        const source = await exportMarkdown(call, args.source_adapter_uri);
+        if (!source.ok) return refused(source.code, source.message);
+        markdown = source.markdown;
+      } else {
+        return refused('BAD_USER_INPUT', 'Send content, or source_adapter_uri to fork an adapter');
+      }
+      const minted = await call.run(V4MintDocument, {
+        input: { markdown: markdown!, space: args.space ?? null, force: args.force_update ?? null, protocolVersion: args.protocol_version ?? null },
+      });
+      return answerOf(minted, (data) => {
+        const protocol = data.mint.protocol;
+        return {
+          items: protocol.steps.map((step) => ({
+            uri: layerUriOfMemoryUri(step.uri),
+            layer_uuid: step.uri.slice(step.uri.lastIndexOf('/') + 1),
+            adapter_uri: adapterUri(protocol.slug),
+            label: step.label,
+            tags: step.tags,
+          })),
+          status: 'stored',
+        };
+      });
+    },
+  }),
+  v4Tool({
+    name: 'tune',
+    description:
+      'Change adapters or layers: content (one markdown per uri; a layer URI replaces that layer, an adapter URI stores the document over the adapter, force-replacing it in its space) with review_evidence, or updates (fields for every uri: text, label, tags, challenge). ' +
+      'Answer: { results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }.',
+    input: z.object({
+      uris: z.array(adapterOrLayer).min(1).max(MAX_URIS),
+      content: z.array(z.string()).optional(),
+      updates: z.record(z.string(), z.unknown()).optional(),
+      space: z.string().optional().describe('Moving adapters between spaces is not supported: each uri answers an error.'),
+      review_evidence: reviewEvidence.optional(),
+    }),
+    handle: async (args, call) => {
+      if (args.content && args.content.length !== args.uris.length) return refused('BAD_USER_INPUT', 'content must have one entry per uri');
+      if (!args.content && !args.updates && !args.space) return refused('BAD_USER_INPUT', 'Send content, updates or space');
+      if (args.content?.some((body) => body.trim() !== '')) {
+        const gate = reviewGateRefusal(args.review_evidence);
+        if (gate) return refused(gate.code, gate.message);
+      }
+      const results: { uri: string; status: 'updated' | 'error'; message: string }[] = [];
+      for (const [index, uri] of args.uris.entries()) {
+        if (args.space) {
+          results.push({ uri, status: 'error', message: 'Moving an adapter to another space is not supported: export it and train it there.' });
+          continue;
+        }
+        const target = await targetOf(call, uri);
+        if ('error' in target) {
+          results.push({ uri, status: 'error', message: `${target.code}: ${target.error}` });
+          continue;
+        }
+        const content = args.content?.[index];
+        if (content !== undefined && 'adapter' in target) {
+          const minted = await call.run(V4MintDocument, { input: { markdown: content, space: target.adapter.space, force: true, protocolVersion: null } });
+          results.push(minted.ok ? { uri, status: 'updated', message: `Stored as ${adapterUri(minted.data.mint.protocol.slug)}` } : { uri, status: 'error', message: `${minted.refusal.code}: ${minted.refusal.message}` });
+          continue;
+        }
+        const memoryUris = 'adapter' in target ? target.adapter.stepUris : [target.layer];
+        const updated = await call.run(V4UpdateDocument, {
+          input: content !== undefined ? { uris: memoryUris, markdownDoc: [content], updates: null } : { uris: memoryUris, markdownDoc: null, updates: args.updates ?? null },
+        });
+        if (!updated.ok) results.push({ uri, status: 'error', message: `${updated.refusal.code}: ${updated.refusal.message}` });
+        else {
+          const failed = updated.data.updateMemories.results.find((row) => row.status !== 'UPDATED');
+          results.push(failed ? { uri, status: 'error', message: failed.message } : { uri, status: 'updated', message: `Updated ${memoryUris.length} layer(s)` });
+        }
+      }
+      const updated = results.filter((row) => row.status === 'updated').length;
+      return { ok: true, json: { results, total_updated: updated, total_failed: results.length - updated } };
+    },
+  }),
+  v4Tool({
+    name: 'delete',
+    description:
+      'Delete adapters (every layer) or single layers by URI; history keeps them, restorable. Each uri on its own. Answer: { results: [{ uri, status: "deleted" | "error", message }], total_deleted, total_failed }.',
+    input: z.object({ uris: z.array(adapterOrLayer).min(1).max(MAX_URIS) }),
+    handle: async (args, call) => {
+      const results: { uri: string; status: 'deleted' | 'error'; message: string }[] = [];
+      for (const uri of args.uris) {
+        const target = await targetOf(call, uri);
+        if ('error' in target) {
+          results.push({ uri, status: 'error', message: `${target.code}: ${target.error}` });
+          continue;
+        }
+        const memoryUris = 'adapter' in target ? target.adapter.stepUris : [target.layer];
+        const deleted = await call.run(V4DeleteDocument, { input: { uris: memoryUris } });
+        if (!deleted.ok) results.push({ uri, status: 'error', message: `${deleted.refusal.code}: ${deleted.refusal.message}` });
+        else {
+          const failed = deleted.data.deleteMemories.results.find((row) => row.status !== 'DELETED');
+          results.push(failed ? { uri, status: 'error', message: failed.message } : { uri, status: 'deleted', message: `Deleted ${memoryUris.length} layer(s)` });
+        }
+      }
+      const deleted = results.filter((row) => row.status === 'deleted').length;
+      return { ok: true, json: { results, total_deleted: deleted, total_failed: results.length - deleted } };
+    },
+  }),
+  v4Tool({
+    name: 'export',
+    description:
+      'Export adapters or an adapter\'s runs. Exactly one of uri, adapters, or all_adapters with space_name. format: markdown (one adapter, trains back to the same layers), skill_tree, skill_zip (default: <slug>/SKILL.md, <slug>/artifacts/, <slug>/SHA256SUMS), trace_jsonl, reward_jsonl, sft_jsonl, preference_jsonl (one adapter). ' +
+      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip over 4 MB comes as download_ref (GET it with your Authorization header before expires_at).',
+    input: z.object({
+      uri: z.string().max(300).optional(),
+      adapters: z.array(z.string().max(300)).max(256).optional(),
+      all_adapters: z.boolean().optional(),
+      space_name: z.string().max(200).optional(),
+      format: z.enum(['markdown', 'skill_tree', 'skill_zip', 'trace_jsonl', 'reward_jsonl', 'sft_jsonl', 'preference_jsonl']).optional(),
+    }),
+    handle: async (args, call) => {
+      const format = args.format ?? 'skill_zip';
+      const exported = await call.run(V4ExportDocument, {
+        input: { uri: args.uri ?? null, adapters: args.adapters ?? null, allAdapters: args.all_adapters ?? null, spaceName: args.space_name ?? null, format: format.toUpperCase() as never },
+      });
+      return answerOf(exported, ({ export: result }) => ({
+        uri: args.uri ?? null,
+        format,
+        content_type: result.contentType,
+        content: result.content,
+        ...(result.contentEncoding ? { content_encoding: 'base64' } : {}),
+        item_count: result.itemCount,
+        export_adapter_count: result.adapterCount,
+        ...(result.bundleSha256 ? { bundle_sha256: result.bundleSha256 } : {}),
+        ...(result.download ? { download_ref: { url: result.download.url, expires_at: result.download.expiresAt, filename: result.download.filename, content_type: result.contentType } } : {}),
+      }));
+    },
+  }),
+  v4Tool({
+    name: 'spaces',
+    description: 'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app, adapter_count, adapters?: [{ title, layer_count, slug, uri }] }] }; adapters when include_adapter_titles is true.',
+    input: z.object({ include_adapter_titles: z.boolean().optional() }),
+    handle: async (args, call) =>
+      answerOf(await call.run(V4SpacesDocument, {}), (data) => ({
+        spaces: data.spaces.map((space) => ({
+          name: space.name,
+          space_id: space.id,
+          type: space.kind.toLowerCase(),
+          adapter_count: space.protocols.length,
+          ...(args.include_adapter_titles
+            ? { adapters: space.protocols.map((protocol) => ({ title: protocol.label, layer_count: protocol.stepCount, slug: protocol.slug, uri: adapterUri(protocol.slug) })) }
+            : {}),
+        })),
+      })),
+  }),
+];

@@ -1,0 +1,113 @@
+import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
+import { layerUriOfMemoryUri } from '../../protocol/v4-uri.js';
+
+type Json = Record<string, unknown>;
+
+function present(object: Json): Json {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
+}
+
+/** The layer's contract as KAIROS 4 shows it. */
+function contractJson(payload: V4LayerPayloadFragment): Json {
+  const challenge = payload.challenge;
+  if (!challenge) return { type: 'comment', required: false, description: 'Every layer is settled: call reward.' };
+  return present({
+    type: challenge.type.toLowerCase(),
+    required: challenge.required,
+    description: challenge.description,
+    nonce: challenge.nonce,
+    proof_hash: challenge.proofHash,
+    shell: challenge.shell ? present({ cmd: challenge.shell.cmd, timeout_seconds: challenge.shell.timeoutSeconds }) : null,
+    mcp: challenge.mcp ? present({ tool_name: challenge.mcp.toolName, expected_result: challenge.mcp.expectedResult }) : null,
+    user_input: challenge.userInput ? present({ prompt: challenge.userInput.prompt }) : null,
+    comment: challenge.comment ? present({ min_length: challenge.comment.minLength }) : null,
+  });
+}
+
+/** The answer of `forward`: the layer, its contract, and the next call to make. */
+export function forwardJson(payload: V4LayerPayloadFragment): Json {
+  const executionId = payload.runId;
+  const step = payload.currentStep;
+  const nextCall = payload.nextCall;
+  const reward = nextCall.operation === 'ATTEST';
+  // forward names the layer being proven (today's `next` takes it as well as the one after it); reward names the run's last layer.
+  const nextMemoryUri = reward ? (nextCall.uri ?? step?.uri) : (step?.uri ?? nextCall.uri);
+  const nextUri = nextMemoryUri ? layerUriOfMemoryUri(nextMemoryUri, executionId) : null;
+  return present({
+    must_obey: payload.mustObey,
+    current_layer: step ? { uri: layerUriOfMemoryUri(step.uri, executionId), content: step.content, mimeType: step.mimeType } : null,
+    contract: contractJson(payload),
+    next_action: payload.nextAction,
+    next_call:
+      nextUri && (reward || nextCall.operation === 'NEXT')
+        ? reward
+          ? { kind: 'reward', args: { uri: nextUri, outcome_template: { outcome: 'success' } } }
+          : { kind: 'forward', args: { uri: nextUri } }
+        : null,
+    proof_hash: payload.proofHash ?? payload.challenge?.proofHash ?? null,
+    execution_id: executionId,
+    message: payload.message,
+    error_code: payload.errorCode,
+    retry_count: payload.retryCount,
+    adapter_layer_index: step?.stepIndex ?? null,
+    adapter_layer_count: step?.stepCount ?? null,
+  });
+}
+
+/** A forward solution: the unified envelope, or one of the older per-type shapes. */
+export interface V4Solution {
+  type: string;
+  outcome?: 'success' | 'failure' | 'skipped';
+  evidence?: Json;
+  nonce?: string;
+  proof_hash?: string;
+  shell?: Json;
+  mcp?: Json;
+  user_input?: Json;
+  comment?: Json | string;
+  tensor?: Json;
+  text?: string;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function number(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * The envelope as today's `next` takes it (`SolutionInput`): evidence keys as KAIROS 4 names them
+ * (shell exit_code/stdout/stderr; mcp tool_name/arguments/response; comment text; user_input
+ * confirmation; tensor name/value). The older shapes put the same keys under the type's own field
+ * (mcp `result` for `response`).
+ */
+export function solutionInputOf(solution: V4Solution): Json {
+  const type = solution.type.toLowerCase();
+  const older = type === 'comment' && typeof solution.comment === 'string' ? { text: solution.comment } : (solution[type as 'shell'] as Json | undefined);
+  const evidence: Json = { ...(older ?? {}), ...(solution.evidence ?? {}), ...(type === 'comment' && solution.text ? { text: solution.text } : {}) };
+  const base = { type: type.toUpperCase(), nonce: solution.nonce, proofHash: solution.proof_hash };
+  switch (type) {
+    case 'shell':
+      return present({ ...base, shell: present({ exitCode: number(evidence.exit_code), stdout: text(evidence.stdout), stderr: text(evidence.stderr), durationSeconds: number(evidence.duration_seconds) }) });
+    case 'mcp':
+      return present({
+        ...base,
+        mcp: present({
+          toolName: text(evidence.tool_name),
+          arguments: evidence.arguments,
+          result: evidence.response ?? evidence.result,
+          success: typeof evidence.success === 'boolean' ? evidence.success : solution.outcome !== 'failure',
+        }),
+      });
+    case 'user_input':
+      return present({ ...base, userInput: present({ confirmation: text(evidence.confirmation), timestamp: text(evidence.timestamp) }) });
+    case 'comment':
+      return present({ ...base, comment: present({ text: text(evidence.text) }) });
+    case 'tensor':
+      return present({ ...base, tensor: present({ name: text(evidence.name), value: evidence.value }) });
+    default:
+      return base;
+  }
+}

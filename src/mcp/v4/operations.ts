@@ -1,0 +1,218 @@
+/**
+ * The GraphQL operations the KAIROS 4 tools run in process (as the v3 tools do with
+ * ../operations.ts): same schema, rules, tenancy and limits as /graphql. Typed by codegen.
+ */
+import { graphql } from '../../generated/index.js';
+
+export const V4LayerPayloadFragment = graphql(`
+  fragment V4LayerPayload on StepPayload {
+    mustObey
+    runId
+    currentStep {
+      uri
+      content
+      mimeType
+      stepIndex
+      stepCount
+    }
+    challenge {
+      type
+      description
+      required
+      nonce
+      proofHash
+      shell {
+        cmd
+        timeoutSeconds
+      }
+      mcp {
+        toolName
+        expectedResult
+      }
+      userInput {
+        prompt
+      }
+      comment {
+        minLength
+      }
+    }
+    message
+    nextAction
+    nextCall {
+      operation
+      uri
+      runId
+    }
+    proofHash
+    errorCode
+    retryCount
+  }
+`);
+
+export const V4BeginDocument = graphql(`
+  mutation V4Begin($input: BeginInput!) {
+    begin(input: $input) {
+      ...V4LayerPayload
+    }
+  }
+`);
+
+export const V4NextDocument = graphql(`
+  mutation V4Next($input: NextInput!) {
+    next(input: $input) {
+      ...V4LayerPayload
+    }
+  }
+`);
+
+export const V4AttestDocument = graphql(`
+  mutation V4Attest($input: AttestInput!) {
+    attest(input: $input) {
+      runId
+      outcome
+      message
+      ratedAt
+      errorCode
+      nextAction
+      grading {
+        score
+        feedback
+        rater
+        rubricVersion
+        llmModelId
+        graderKind
+        evaluationLabel
+        exportableForSft
+        exportableForPreference
+        sftBlockers
+        preferenceBlockers
+      }
+    }
+  }
+`);
+
+export const V4RunLayersDocument = graphql(`
+  query V4RunLayers($id: ID!) {
+    run(id: $id) {
+      id
+      stepUris
+    }
+  }
+`);
+
+export const V4AdapterDocument = graphql(`
+  query V4Adapter($uri: String, $key: String) {
+    protocol(uri: $uri, key: $key) {
+      uri
+      chainId
+      label
+      slug
+      protocolVersion
+      space
+      triggers
+      stepUris
+      steps {
+        uri
+        label
+        tags
+      }
+    }
+  }
+`);
+
+export const V4ActivateContextDocument = graphql(`
+  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {
+    me {
+      principalId
+      defaultWriteSpace
+    }
+    search(query: $query, maxChoices: $maxChoices, space: $space) {
+      message
+      choices {
+        uri
+        label
+        chainLabel
+        score
+        role
+        tags
+        protocolVersion
+      }
+    }
+  }
+`);
+
+export const V4MintDocument = graphql(`
+  mutation V4Mint($input: MintInput!) {
+    mint(input: $input) {
+      protocol {
+        slug
+        space
+        chainId
+        steps {
+          uri
+          label
+          tags
+        }
+      }
+    }
+  }
+`);
+
+export const V4UpdateDocument = graphql(`
+  mutation V4Update($input: UpdateMemoriesInput!) {
+    updateMemories(input: $input) {
+      results {
+        uri
+        status
+        message
+      }
+    }
+  }
+`);
+
+export const V4DeleteDocument = graphql(`
+  mutation V4Delete($input: DeleteMemoriesInput!) {
+    deleteMemories(input: $input) {
+      results {
+        uri
+        status
+        message
+      }
+    }
+  }
+`);
+
+export const V4SpacesDocument = graphql(`
+  query V4Spaces {
+    spaces {
+      id
+      name
+      kind
+      protocols {
+        uri
+        label
+        slug
+        stepCount
+      }
+    }
+  }
+`);
+
+export const V4ExportDocument = graphql(`
+  query V4Export($input: ExportInput!) {
+    export(input: $input) {
+      format
+      contentType
+      content
+      contentEncoding
+      adapterCount
+      itemCount
+      bundleSha256
+      download {
+        url
+        expiresAt
+        filename
+      }
+    }
+  }
+`);

@@ -1,0 +1,155 @@
+import * as z from 'zod';
+import { parseV4Uri, layerUriOfMemoryUri, memoryUriOfLayer } from '../../protocol/v4-uri.js';
+import { ActivationMemory, choiceJson, favourOwnSpace, MAX_REFINEMENTS } from './activation.js';
+import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
+import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RunLayersDocument } from './operations.js';
+import { answerOf, refused, v4Tool, type V4ToolCall } from './tool-shape.js';
+
+const activations = new ActivationMemory();
+
+const solutionSchema = z
+  .object({
+    type: z.enum(['shell', 'mcp', 'user_input', 'comment', 'tensor']).describe('Must equal contract.type.'),
+    outcome: z.enum(['success', 'failure', 'skipped']).optional(),
+    evidence: z.record(z.string(), z.unknown()).optional().describe('shell: exit_code, stdout, stderr; mcp: tool_name, arguments, response; comment: text; user_input: confirmation; tensor: name, value.'),
+    nonce: z.string().max(200).optional().describe('Echo contract.nonce.'),
+    proof_hash: z.string().max(200).optional().describe('Echo contract.proof_hash.'),
+    shell: z.record(z.string(), z.unknown()).optional().describe('Older shape: the evidence under the type.'),
+    mcp: z.record(z.string(), z.unknown()).optional(),
+    user_input: z.record(z.string(), z.unknown()).optional(),
+    comment: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
+    tensor: z.record(z.string(), z.unknown()).optional(),
+    text: z.string().optional(),
+  })
+  .describe('The proof of the layer: prefer { type, outcome, evidence, nonce, proof_hash }.');
+
+/** The protocol an adapter URI names, for begin: a slug is a key; a uuid is the protocol id (or a step id). */
+async function beginInputOf(call: V4ToolCall, slug: string | null, id: string | null): Promise<{ uri?: string; key?: string } | null> {
+  if (slug) return { key: slug };
+  const outcome = await call.run(V4AdapterDocument, { uri: memoryUriOfLayer(id!), key: null });
+  if (outcome.ok && outcome.data.protocol) return { uri: outcome.data.protocol.uri };
+  return null;
+}
+
+export const V4_RUN_TOOLS = [
+  v4Tool({
+    name: 'activate',
+    description:
+      'Find the adapter for what the user asked, in plain words. Call it first for any task. Answer: { must_obey, message, next_action, execution_id, query, choices: [{ role: "match" | "refine" | "create", uri, label, adapter_name, activation_score (0..1, null unless match), tags, next_action, adapter_version, activation_patterns, space_name, slug, forward_first_call: { uri } | null }] }. ' +
+      'Pick one choice and do its next_action (usually forward with forward_first_call.uri). To refine a vague request, call activate again with a better query and the same execution_id (the refine row is dropped after two refinements).',
+    input: z.object({
+      query: z.string().describe('What the user wants done.'),
+      space: z.string().optional().describe('Only this space ("personal", a space id).'),
+      space_id: z.string().optional().describe('Alias of space.'),
+      max_choices: z.number().int().min(5).max(50).optional(),
+      execution_id: z.string().max(64).optional().describe('From a previous activate of the same request.'),
+    }),
+    handle: async (args, call) => {
+      const context = await call.run(V4ActivateContextDocument, { query: args.query, maxChoices: args.max_choices ?? null, space: args.space ?? args.space_id ?? null });
+      if (!context.ok) return answerOf(context, () => ({}));
+      const { me, search } = context.data;
+      const { executionId, refinements } = activations.activate(me.principalId, args.execution_id);
+      const choices = [];
+      for (const choice of search.choices) {
+        if (choice.role === 'REFINE' && refinements >= MAX_REFINEMENTS) continue;
+        const adapter = await call.run(V4AdapterDocument, { uri: choice.uri, key: null });
+        choices.push({ choice, adapter: adapter.ok ? adapter.data.protocol : null });
+      }
+      const ranked = favourOwnSpace(
+        choices.map((entry) => ({ ...entry, role: entry.choice.role, score: entry.choice.score ?? null, space: entry.adapter?.space ?? null })),
+        me.defaultWriteSpace,
+      );
+      return {
+        ok: true,
+        json: {
+          must_obey: true,
+          message: search.message,
+          next_action: "Pick one choice and follow that choice's next_action.",
+          execution_id: executionId,
+          query: args.query,
+          choices: ranked.map((entry) => choiceJson(entry.choice, entry.adapter)),
+        },
+      };
+    },
+  }),
+  v4Tool({
+    name: 'forward',
+    description:
+      'Run an adapter layer by layer. First call: uri = the adapter (kairos://adapter/<slug>) and no solution; it starts a run. Then, for each layer: do what current_layer says, and call forward with next_call.args.uri (kairos://layer/<uuid>?execution_id=<run>) and a solution { type: contract.type, outcome, evidence, nonce: contract.nonce, proof_hash: contract.proof_hash }. ' +
+      'Answer: { must_obey, current_layer { uri, content, mimeType }, contract { type, required, description, nonce, proof_hash, shell | mcp | user_input | comment | tensor }, next_action, next_call { kind: "forward" | "reward", args { uri } }, execution_id, proof_hash, message?, error_code?, retry_count, adapter_layer_index, adapter_layer_count }. ' +
+      'A failed proof is data (error_code: NONCE_MISMATCH, PROOF_HASH_MISMATCH, TYPE_MISMATCH, MISSING_FIELD, COMMAND_FAILED, MAX_RETRIES_EXCEEDED, …): retry with that answer\'s contract. When next_call.kind is reward, call reward.',
+    input: z.object({ uri: z.string().max(300).describe('kairos://adapter/<slug|uuid> to start; kairos://layer/<uuid>?execution_id=<run> to continue.'), solution: solutionSchema.optional() }),
+    handle: async (args, call) => {
+      const target = parseV4Uri(args.uri);
+      if (!target) return refused('BAD_USER_INPUT', 'uri must be kairos://adapter/<slug|uuid> or kairos://layer/<uuid>?execution_id=<run>');
+      if (target.kind === 'adapter' || !target.executionId) {
+        if (args.solution) return refused('BAD_USER_INPUT', 'Omit solution on the first forward call (an adapter URI, or a layer URI without execution_id): it starts a run.');
+        const input = target.kind === 'adapter' ? await beginInputOf(call, target.slug, target.id) : { uri: memoryUriOfLayer(target.memoryId) };
+        if (!input) return refused('NOT_FOUND', `No adapter ${args.uri} in your spaces`);
+        const begun = await call.run(V4BeginDocument, { input });
+        return answerOf(begun, (data) => forwardJson(data.begin));
+      }
+      const moved = await call.run(V4NextDocument, {
+        input: { uri: memoryUriOfLayer(target.memoryId), runId: target.executionId, solution: args.solution ? (solutionInputOf(args.solution as V4Solution) as never) : null },
+      });
+      return answerOf(moved, (data) => forwardJson(data.next));
+    },
+  }),
+  v4Tool({
+    name: 'reward',
+    description:
+      'Close a run when forward\'s next_call.kind is reward: outcome success (every required layer proven) or failure, with optional grading (score 0..1, feedback, rater, rubric_version, llm_model_id). ' +
+      'Answer: { results: [one per layer: { uri, outcome, score, feedback, rater, rubric_version, llm_model_id, grader_kind, evaluation_label, exportable_for_sft, exportable_for_preference, sft_blockers, preference_blockers, rated_at }], total_rated, total_failed, execution_id, next_call: null }. ' +
+      'Refusals: INCOMPLETE_RUN (a required layer is unproven), RUN_CLOSED, RUN_NOT_FOUND, BAD_USER_INPUT (score outside 0..1).',
+    input: z.object({
+      uri: z.string().max(300).describe('kairos://layer/<uuid>?execution_id=<run> (next_call.args.uri).'),
+      outcome: z.enum(['success', 'failure']),
+      score: z.number().optional(),
+      feedback: z.string().optional(),
+      rater: z.string().optional(),
+      rubric_version: z.string().optional(),
+      llm_model_id: z.string().optional(),
+    }),
+    handle: async (args, call) => {
+      const target = parseV4Uri(args.uri);
+      if (!target || target.kind !== 'layer' || !target.executionId) return refused('BAD_USER_INPUT', 'uri must be kairos://layer/<uuid>?execution_id=<run>');
+      const attested = await call.run(V4AttestDocument, {
+        input: {
+          uri: memoryUriOfLayer(target.memoryId),
+          runId: target.executionId,
+          outcome: args.outcome === 'success' ? 'SUCCESS' : 'FAILURE',
+          message: args.feedback?.trim() || `reward: ${args.outcome}`,
+          llmModelId: args.llm_model_id ?? null,
+          score: args.score ?? null,
+          rubricVersion: args.rubric_version ?? null,
+          rater: args.rater ?? null,
+          feedback: args.feedback ?? null,
+        },
+      });
+      if (!attested.ok) return answerOf(attested, () => ({}));
+      const payload = attested.data.attest;
+      if (payload.errorCode) return refused(payload.errorCode, `${payload.message} ${payload.nextAction}`.trim());
+      const layers = await call.run(V4RunLayersDocument, { id: payload.runId });
+      const uris = layers.ok && layers.data.run ? layers.data.run.stepUris : [memoryUriOfLayer(target.memoryId)];
+      const grading = payload.grading;
+      const lower = (codes: readonly string[] | undefined) => (codes ?? []).map((code) => code.toLowerCase());
+      const results = uris.map((uri) => ({
+        uri: layerUriOfMemoryUri(uri, payload.runId),
+        outcome: payload.outcome.toLowerCase(),
+        score: grading?.score ?? null,
+        feedback: grading?.feedback ?? null,
+        rater: grading?.rater ?? null,
+        rubric_version: grading?.rubricVersion ?? null,
+        llm_model_id: grading?.llmModelId ?? null,
+        grader_kind: (grading?.graderKind ?? 'UNKNOWN').toLowerCase(),
+        evaluation_label: (grading?.evaluationLabel ?? 'BRONZE').toLowerCase(),
+        exportable_for_sft: grading?.exportableForSft ?? false,
+        exportable_for_preference: grading?.exportableForPreference ?? false,
+        sft_blockers: lower(grading?.sftBlockers),
+        preference_blockers: lower(grading?.preferenceBlockers),
+        rated_at: payload.ratedAt,
+      }));
+      return { ok: true, json: { results, total_rated: results.length, total_failed: 0, execution_id: payload.runId, next_call: null } };
+    },
+  }),
+];

@@ -1,0 +1,68 @@
+import { builder } from '../builder.js';
+import { EXPORT_FORMATS } from '../export/export-model.js';
+import type { ExportResult } from '../services/export-service.js';
+
+const ExportFormatEnum = builder.enumType('ExportFormat', {
+  description:
+    'What `export` produces (KAIROS 4 spells them in lower case). MARKDOWN: the flat adapter document, which mints back to the same steps. SKILL_TREE: every skill file as JSON. SKILL_ZIP: a zip of `<slug>/SKILL.md`, `<slug>/artifacts/`, `<slug>/SHA256SUMS`. ' +
+    'TRACE_JSONL, REWARD_JSONL, SFT_JSONL, PREFERENCE_JSONL: the runs of one adapter as dataset rows (docs/kairos-v4.md, Datasets).',
+  values: {
+    MARKDOWN: { description: 'One adapter as its flat markdown document (text/markdown).' },
+    SKILL_TREE: { description: 'Every skill file as JSON: `{ skills: [{ slug, adapter_uri, files: [{ path, content_type, sha256, content }] }] }`.' },
+    SKILL_ZIP: { description: 'A zip of `<slug>/SKILL.md`, `<slug>/artifacts/`, `<slug>/SHA256SUMS` per adapter: inline base64, or `download` when large.' },
+    TRACE_JSONL: { description: 'Every proof of one adapter\'s runs (`kairos.trace/1` rows).' },
+    REWARD_JSONL: { description: 'Every rated run of one adapter with its grading (`kairos.reward/1` rows).' },
+    SFT_JSONL: { description: 'Prompt and completion per layer of SFT-eligible runs (`kairos.sft/1` rows).' },
+    PREFERENCE_JSONL: { description: 'Chosen and rejected answers per layer (`kairos.preference/1` rows).' },
+  } satisfies Record<(typeof EXPORT_FORMATS)[number], { description: string }>,
+});
+
+const ContentEncodingEnum = builder.enumType('ContentEncoding', {
+  description: 'How `ExportPayload.content` is encoded when it is not plain text.',
+  values: { BASE64: { description: 'Standard base64 of the bytes.' } } as const,
+});
+
+const ExportDownloadRef = builder.objectRef<NonNullable<ExportResult['download']>>('ExportDownload').implement({
+  description: 'A short-lived link to a bundle too large to send inline: GET it with the same Authorization header before `expiresAt`.',
+  fields: (t) => ({
+    url: t.exposeString('url', { description: 'The path on this server (e.g. /export/download/<token>).' }),
+    expiresAt: t.exposeString('expiresAt', { description: 'ISO 8601; after it the link answers 404.' }),
+    filename: t.exposeString('filename', { description: 'A file name for the archive.' }),
+  }),
+});
+
+const ExportPayloadRef = builder.objectRef<ExportResult>('ExportPayload').implement({
+  description: 'An export: inline `content`, or a `download` link for a large SKILL_ZIP.',
+  fields: (t) => ({
+    format: t.field({ type: ExportFormatEnum, description: 'The format produced.', resolve: (result) => result.format }),
+    contentType: t.exposeString('contentType', { description: 'The MIME type of the content.' }),
+    content: t.exposeString('content', { description: 'The export (base64 when `contentEncoding` is BASE64); empty when `download` is set.' }),
+    contentEncoding: t.field({ type: ContentEncodingEnum, nullable: true, description: 'BASE64 for an inline SKILL_ZIP; null for text.', resolve: (result) => result.contentEncoding }),
+    adapterCount: t.exposeInt('adapterCount', { description: 'Adapters (protocols) exported.' }),
+    itemCount: t.exposeInt('itemCount', { description: 'Rows (JSON lines), files (skill formats) or 1 (markdown).' }),
+    bundleSha256: t.exposeString('bundleSha256', { nullable: true, description: 'SHA-256 (hex) of the inline SKILL_ZIP bytes.' }),
+    download: t.field({ type: ExportDownloadRef, nullable: true, description: 'Set instead of `content` when the SKILL_ZIP is larger than the inline limit (4 MB).', resolve: (result) => result.download }),
+  }),
+});
+
+const ExportInput = builder.inputType('ExportInput', {
+  description: 'Exactly one of `uri`, `adapters` or `allAdapters` (with `spaceName`), and a format.',
+  fields: (t) => ({
+    uri: t.string({ description: 'One adapter: kairos://adapter/<slug|id>, kairos://layer/<id>, kairos://mem/<id> of any step, or a slug.' }),
+    adapters: t.stringList({ description: 'Several adapters, as `uri` takes them (at most 256; skill formats only).' }),
+    allAdapters: t.boolean({ description: 'Every protocol of `spaceName` (skill formats only).' }),
+    spaceName: t.string({ description: 'With `allAdapters`: a space id, "personal", or its name as `spaces` shows it.' }),
+    format: t.field({ type: ExportFormatEnum, required: true, description: 'What to produce.' }),
+  }),
+});
+
+builder.queryField('export', (t) =>
+  t.field({
+    type: ExportPayloadRef,
+    description:
+      'Exports adapters (markdown, skills) or one adapter\'s runs (datasets), reading only what you can read. ' +
+      'Codes: `BAD_USER_INPUT` (not exactly one selection; a dataset or MARKDOWN format with several adapters), `NOT_FOUND` (an adapter you cannot read), `FORBIDDEN` (a space you cannot read), `PAYLOAD_TOO_LARGE` (more than 256 adapters, a reference over 256 characters).',
+    args: { input: t.arg({ type: ExportInput, required: true, description: 'What to export and how.' }) },
+    resolve: (_root, { input }, ctx) => ctx.services.exports.export(ctx.viewer, ctx.reader, input, input.format),
+  }),
+);

@@ -1,0 +1,151 @@
+/**
+ * GraphQL parity of issue 24: grading on attest, the export query, the download URL of a large
+ * skill_zip (signed, short-lived, the issuing principal only, streamed), and graded runs in the
+ * ranking. Auth is on so tenancy is real; the inline limit is tiny so every skill_zip downloads.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/app.js';
+import { postAs } from '../support/graphql-http.js';
+import { CreatePrincipalDocument, CreateTokenDocument } from '../security/documents.js';
+import { uniqueTitle } from '../api/fixtures.js';
+
+const server = useTestServer({ authEnabled: true, exportInlineMaxBytes: 100 });
+const fence = '```';
+const scratch = mkdtempSync(join(tmpdir(), 'kairos-export-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Principal {
+  id: string;
+  token: string;
+}
+let alice: Principal;
+let bob: Principal;
+
+async function principal(admin: string, name: string): Promise<Principal> {
+  const headers = { authorization: `Bearer ${admin}` };
+  const created = await server.request(CreatePrincipalDocument, { input: { name, role: 'AGENT', groups: [name] } }, headers);
+  const id = created.data!.createPrincipal.principal.id;
+  const issued = await server.request(CreateTokenDocument, { input: { principalId: id, name: 'test' } }, headers);
+  return { id, token: issued.data!.createToken.token };
+}
+
+beforeAll(async () => {
+  const issued = await server.running.services.auth.bootstrap({ name: 'admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null });
+  alice = await principal(issued.token, 'alice-export');
+  bob = await principal(issued.token, 'bob-export');
+});
+
+const as = (who: Principal, query: string, variables: Record<string, unknown> = {}) => postAs(server.running.graphqlUrl, who.token, query, variables);
+
+const MINT = `mutation($markdown: String!) { mint(input: { markdown: $markdown }) { protocol { uri slug stepUris } } }`;
+const BEGIN = `mutation($uri: String!) { begin(input: { uri: $uri }) { runId challenge { nonce proofHash } } }`;
+const NEXT = `mutation($input: NextInput!) { next(input: $input) { runId errorCode nextCall { operation uri } challenge { nonce proofHash } } }`;
+const ATTEST = `mutation($input: AttestInput!) { attest(input: $input) { errorCode outcome grading { score rubricVersion rater feedback graderKind evaluationLabel exportableForSft exportableForPreference sftBlockers preferenceBlockers } } }`;
+const EXPORT = `query($input: ExportInput!) { export(input: $input) { format contentType content contentEncoding itemCount adapterCount bundleSha256 download { url expiresAt filename } } }`;
+
+function oneLayer(title: string): string {
+  return `# ${title}\n\n## Write it down\nWrite what you did.\n\n${fence}json\n{"challenge": {"type": "comment", "comment": {"min_length": 10}}}\n${fence}\n`;
+}
+
+/** Mints, runs and attests one run of a one-layer protocol as `who`; returns the attest answer. */
+async function gradedRun(who: Principal, uri: string, grading: Record<string, unknown>, outcome: 'SUCCESS' | 'FAILURE' = 'SUCCESS') {
+  const begun = (await as(who, BEGIN, { uri })).data.begin;
+  const proved = (await as(who, NEXT, { input: { uri, runId: begun.runId, solution: { type: 'COMMENT', nonce: begun.challenge.nonce, proofHash: begun.challenge.proofHash, comment: { text: 'Wrote the notes down.' } } } })).data.next;
+  expect(proved.errorCode).toBeNull();
+  return as(who, ATTEST, { input: { uri, runId: begun.runId, outcome, message: 'done', ...grading } });
+}
+
+describe('grading on attest', () => {
+  it('records score, rubric version, rater and feedback, with dataset eligibility', async () => {
+    const { uri } = (await as(alice, MINT, { markdown: oneLayer(uniqueTitle('Graded notes')) })).data.mint.protocol;
+    const graded = await gradedRun(alice, uri, { score: 0.75, rubricVersion: 'v2', rater: 'carol', feedback: 'Fine.' });
+    expect(graded.data.attest.grading).toEqual({
+      score: 0.75,
+      rubricVersion: 'v2',
+      rater: 'carol',
+      feedback: 'Fine.',
+      graderKind: 'HUMAN',
+      evaluationLabel: 'SILVER',
+      exportableForSft: false,
+      exportableForPreference: true,
+      sftBlockers: ['SCORE_BELOW_SFT_THRESHOLD'],
+      preferenceBlockers: [],
+    });
+    const ungraded = await gradedRun(alice, uri, {}, 'FAILURE');
+    expect(ungraded.data.attest.grading).toMatchObject({ graderKind: 'UNKNOWN', evaluationLabel: 'REJECTED', sftBlockers: ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'OUTCOME_NOT_SUCCESS'] });
+  });
+
+  it('refuses a score outside 0..1 and over-long grading text, writing nothing', async () => {
+    const { uri } = (await as(alice, MINT, { markdown: oneLayer(uniqueTitle('Bad grades')) })).data.mint.protocol;
+    const outside = await gradedRun(alice, uri, { score: 1.2 });
+    expect(outside.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const long = await as(alice, ATTEST, { input: { uri, outcome: 'SUCCESS', message: 'done', rubricVersion: 'v'.repeat(65) } });
+    expect(long.errors?.[0]?.extensions?.code).toBe('PAYLOAD_TOO_LARGE');
+    // The run stayed open: attesting it properly still works.
+    const fine = await as(alice, ATTEST, { input: { uri, outcome: 'SUCCESS', message: 'done', score: 1 } });
+    expect(fine.data.attest).toMatchObject({ errorCode: null, grading: { score: 1, evaluationLabel: 'GOLD' } });
+  });
+});
+
+describe('export', () => {
+  it('gives reward, sft and preference rows from graded runs only where eligible', async () => {
+    const { uri } = (await as(alice, MINT, { markdown: oneLayer(uniqueTitle('Dataset notes')) })).data.mint.protocol;
+    await gradedRun(alice, uri, { score: 0.9, rubricVersion: 'v1', llmModelId: 'judge-1' });
+    await gradedRun(alice, uri, { score: 0.2, rubricVersion: 'v1', llmModelId: 'judge-1' });
+    await gradedRun(alice, uri, {});
+    const rows = async (format: string) => {
+      const answer = (await as(alice, EXPORT, { input: { uri, format } })).data.export;
+      return (answer.content as string).split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    };
+    const rewards = await rows('REWARD_JSONL');
+    expect(rewards.map((row) => row.score)).toEqual([0.9, 0.2, null]);
+    expect(rewards.every((row) => row.schema === 'kairos.reward/1')).toBe(true);
+    const sft = await rows('SFT_JSONL');
+    expect(sft).toHaveLength(1);
+    expect(sft[0]).toMatchObject({ schema: 'kairos.sft/1', score: 0.9, rubric_version: 'v1' });
+    const preference = await rows('PREFERENCE_JSONL');
+    expect(preference).toEqual([expect.objectContaining({ schema: 'kairos.preference/1', chosen_score: 0.9, rejected_score: 0.2 })]);
+    const traces = await rows('TRACE_JSONL');
+    expect(traces).toHaveLength(3);
+    expect(traces[0]).toMatchObject({ schema: 'kairos.trace/1', contract_type: 'comment', evidence: { text: 'Wrote the notes down.' } });
+  });
+
+  it('serves a large skill_zip from a short-lived URL to its principal only, and keeps tenants apart', async () => {
+    const minted = (await as(alice, MINT, { markdown: oneLayer(uniqueTitle('Zipped notes')) })).data.mint.protocol;
+    const answer = (await as(alice, EXPORT, { input: { uri: `kairos://adapter/${minted.slug}`, format: 'SKILL_ZIP' } })).data.export;
+    expect(answer).toMatchObject({ content: '', contentEncoding: null, download: { url: expect.stringMatching(/^\/export\/download\//), filename: `${minted.slug}.zip` } });
+    const url = new URL(answer.download.url, server.running.graphqlUrl);
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(url, { headers: { authorization: `Bearer ${bob.token}` } })).status).toBe(403);
+    const forged = new URL(`${answer.download.url.slice(0, -3)}abc`, server.running.graphqlUrl);
+    expect((await fetch(forged, { headers: { authorization: `Bearer ${alice.token}` } })).status).toBe(404);
+    const response = await fetch(url, { headers: { authorization: `Bearer ${alice.token}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const archive = join(scratch, 'alice.zip');
+    writeFileSync(archive, Buffer.from(await response.arrayBuffer()));
+    execFileSync('unzip', ['-q', archive, '-d', join(scratch, 'alice')]);
+    expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(scratch, 'alice', minted.slug), encoding: 'utf8' })).toContain(`artifacts/${minted.slug}.md: OK`);
+
+    // Bob cannot export alice's adapter, her space, or an unknown one; malformed selections are refused.
+    const code = async (input: Record<string, unknown>) => (await as(bob, EXPORT, { input })).errors?.[0]?.extensions?.code;
+    expect(await code({ uri: minted.uri, format: 'MARKDOWN' })).toBe('NOT_FOUND');
+    expect(await code({ allAdapters: true, spaceName: `user:${alice.id}`, format: 'SKILL_TREE' })).toBe('FORBIDDEN');
+    expect(await code({ uri: minted.uri, adapters: [minted.uri], format: 'SKILL_TREE' })).toBe('BAD_USER_INPUT');
+    expect(await code({ adapters: [minted.uri], format: 'REWARD_JSONL' })).toBe('BAD_USER_INPUT');
+    expect(await code({ adapters: Array.from({ length: 257 }, (_, index) => `slug-${index}`), format: 'SKILL_TREE' })).toBe('PAYLOAD_TOO_LARGE');
+    expect(await code({ uri: `kairos://adapter/${'a'.repeat(300)}`, format: 'MARKDOWN' })).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('exports markdown that mints back to the same steps', async () => {
+    const title = uniqueTitle('Round trip notes');
+    const minted = (await as(alice, MINT, { markdown: oneLayer(title) })).data.mint.protocol;
+    const markdown = (await as(alice, EXPORT, { input: { uri: minted.uri, format: 'MARKDOWN' } })).data.export.content as string;
+    const again = await as(bob, MINT, { markdown });
+    expect(again.data.mint.protocol.stepUris).toHaveLength(minted.stepUris.length);
+  });
+});

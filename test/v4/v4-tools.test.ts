@@ -1,0 +1,183 @@
+/**
+ * The KAIROS 4 tools through the SDK's own MCP client against the real server and engine:
+ * train (review gate) → spaces → activate → forward through every contract type → reward →
+ * export (markdown, reward_jsonl, skill_zip with its checksums checked by sha256sum) → delete.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/app.js';
+import { uniqueTitle } from '../api/fixtures.js';
+import { useMcpClients, type McpTestClient, type ToolJson } from '../mcp/mcp-client.js';
+
+const server = useTestServer();
+const connect = useMcpClients(server);
+const fence = '```';
+const PASS = { verdict_file: '/home/agent/review/verdict.txt', exit_code: 0, stdout: 'PASS\nno findings' };
+const scratch = mkdtempSync(join(tmpdir(), 'kairos-v4-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function adapterDocument(title: string): string {
+  const contract = (json: string) => `${fence}json\n{"challenge": ${json}}\n${fence}`;
+  return `# ${title}
+
+## Natural Language Triggers
+Reconcile the quarterly ledger.
+Close the books for the quarter.
+
+## Run the ledger check
+Run the check script.
+
+${contract('{"type": "shell", "shell": {"cmd": "./check-ledger.sh", "timeout_seconds": 60}}')}
+
+## File the ticket
+Open a ticket with the result.
+
+${contract('{"type": "mcp", "mcp": {"tool_name": "create_ticket"}}')}
+
+## Ask the controller
+Ask the controller to approve.
+
+${contract('{"type": "user_input", "user_input": {"prompt": "Approve the close?"}}')}
+
+## Summarise
+Write what was done.
+
+${contract('{"type": "comment", "comment": {"min_length": 20}}')}
+`;
+}
+
+async function train(client: McpTestClient, title: string): Promise<ToolJson> {
+  const trained = await client.call('train', { content: adapterDocument(title), llm_model_id: 'test-model', review_evidence: PASS });
+  expect(trained.isError).toBe(false);
+  return trained.json;
+}
+
+describe('KAIROS 4 tools over MCP', () => {
+  it('train refuses content without a passing review and names the layers it stores', async () => {
+    const client = await connect();
+    const title = uniqueTitle('Quarter close gate');
+    const content = adapterDocument(title);
+    const missing = await client.call('train', { content, llm_model_id: 'm' });
+    expect(missing).toMatchObject({ isError: true, json: { error: 'REVIEW_EVIDENCE_REQUIRED' } });
+    const exitCode = await client.call('train', { content, llm_model_id: 'm', review_evidence: { ...PASS, exit_code: 2 } });
+    expect(exitCode.json.error).toBe('REVIEW_GATE_FAILED');
+    const verdict = await client.call('train', { content, llm_model_id: 'm', review_evidence: { ...PASS, stdout: 'FAIL\nPASS' } });
+    expect(verdict.json.error).toBe('REVIEW_GATE_FAILED');
+    const stored = await train(client, title);
+    expect(stored.status).toBe('stored');
+    expect(stored.items).toHaveLength(4);
+    expect(stored.items[0]).toMatchObject({ uri: expect.stringMatching(/^kairos:\/\/layer\/[0-9a-f-]{36}$/), adapter_uri: expect.stringMatching(/^kairos:\/\/adapter\/[a-z0-9-]+$/), label: 'Run the ledger check' });
+    const spaces = await client.call('spaces', { include_adapter_titles: true });
+    const personal = spaces.json.spaces.find((space: ToolJson) => space.type === 'personal');
+    expect(personal.adapters.map((adapter: ToolJson) => adapter.title)).toContain(title);
+    expect(personal.adapter_count).toBe(personal.adapters.length);
+  });
+
+  it('runs activate → forward (shell, mcp, user_input, comment) → reward → export → delete', async () => {
+    const client = await connect();
+    const title = uniqueTitle('Ledger reconciliation quarterly');
+    const stored = await train(client, title);
+    const adapterUri = stored.items[0].adapter_uri as string;
+
+    const activated = await client.call('activate', { query: 'reconcile the quarterly ledger' });
+    expect(activated.json).toMatchObject({ must_obey: true, execution_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const match = activated.json.choices.find((choice: ToolJson) => choice.uri === adapterUri);
+    expect(match).toMatchObject({ role: 'match', adapter_name: title, forward_first_call: { uri: adapterUri }, space_name: 'Personal', slug: adapterUri.slice('kairos://adapter/'.length) });
+    expect(match.activation_score).toBeGreaterThan(0);
+    expect(match.activation_score).toBeLessThanOrEqual(1);
+    expect(match.activation_patterns).toEqual(['Reconcile the quarterly ledger.', 'Close the books for the quarter.']);
+    const create = activated.json.choices.find((choice: ToolJson) => choice.role === 'create');
+    if (create) expect(create.forward_first_call).toBeNull();
+
+    let answer = (await client.call('forward', { uri: adapterUri })).json;
+    expect(answer.contract).toMatchObject({ type: 'shell', shell: { cmd: './check-ledger.sh' }, nonce: expect.any(String), proof_hash: expect.any(String) });
+    expect(answer.next_call).toEqual({ kind: 'forward', args: { uri: `${stored.items[0].uri}?execution_id=${answer.execution_id}` } });
+    const executionId = answer.execution_id as string;
+
+    const wrongNonce = await client.call('forward', { uri: answer.next_call.args.uri, solution: { type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: 'ok' }, nonce: 'nope', proof_hash: answer.contract.proof_hash } });
+    expect(wrongNonce.json.error_code).toBe('NONCE_MISMATCH');
+    answer = wrongNonce.json;
+
+    const prove = async (solution: ToolJson) =>
+      (await client.call('forward', { uri: answer.next_call.args.uri, solution: { ...solution, nonce: answer.contract.nonce, proof_hash: answer.contract.proof_hash } })).json;
+    answer = await prove({ type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: 'ledger balanced', stderr: '' } });
+    expect(answer.error_code).toBeUndefined();
+    expect(answer.contract).toMatchObject({ type: 'mcp', mcp: { tool_name: 'create_ticket' } });
+    // The older per-type shape is accepted too.
+    answer = await prove({ type: 'mcp', mcp: { tool_name: 'create_ticket', arguments: { title: 'Q3' }, result: { id: 7 }, success: true } });
+    expect(answer.contract.type).toBe('user_input');
+    answer = await prove({ type: 'user_input', outcome: 'success', evidence: { confirmation: 'approved by the controller' } });
+    expect(answer.contract).toMatchObject({ type: 'comment', comment: { min_length: 20 } });
+    answer = await prove({ type: 'comment', outcome: 'success', evidence: { text: 'Ran the check, filed the ticket, got approval.' } });
+    expect(answer.next_call).toEqual({ kind: 'reward', args: { uri: `${stored.items[3].uri}?execution_id=${executionId}`, outcome_template: { outcome: 'success' } } });
+    expect(answer.next_action).toContain('reward');
+    expect(answer.next_action).not.toContain('kairos_');
+
+    const badScore = await client.call('reward', { uri: answer.next_call.args.uri, outcome: 'success', score: 1.5 });
+    expect(badScore.json.error).toBe('BAD_USER_INPUT');
+    const rewarded = await client.call('reward', { uri: answer.next_call.args.uri, outcome: 'success', score: 0.95, rubric_version: 'v1', rater: 'controller@example.com', feedback: 'Clean close.' });
+    expect(rewarded.isError).toBe(false);
+    expect(rewarded.json).toMatchObject({ total_rated: 4, total_failed: 0, next_call: null, execution_id: executionId });
+    expect(rewarded.json.results[0]).toMatchObject({
+      uri: `${stored.items[0].uri}?execution_id=${executionId}`,
+      outcome: 'success',
+      score: 0.95,
+      rubric_version: 'v1',
+      grader_kind: 'human',
+      evaluation_label: 'gold',
+      exportable_for_sft: true,
+      exportable_for_preference: true,
+      sft_blockers: [],
+      rated_at: expect.any(String),
+    });
+    const again = await client.call('reward', { uri: answer.next_call.args.uri, outcome: 'failure' });
+    expect(again.json.error).toBe('RUN_CLOSED');
+
+    const markdown = (await client.call('export', { uri: adapterUri, format: 'markdown' })).json;
+    expect(markdown).toMatchObject({ format: 'markdown', content_type: 'text/markdown' });
+    expect(markdown.content).toContain(`# ${title}`);
+    const rewards = (await client.call('export', { uri: adapterUri, format: 'reward_jsonl' })).json;
+    const rows = (rewards.content as string).trim().split('\n').map((line) => JSON.parse(line));
+    expect(rows).toEqual([expect.objectContaining({ schema: 'kairos.reward/1', execution_id: executionId, outcome: 'success', score: 0.95, rubric_version: 'v1', exportable_for_sft: true })]);
+    const sft = (await client.call('export', { uri: adapterUri, format: 'sft_jsonl' })).json;
+    expect((sft.content as string).trim().split('\n')).toHaveLength(4);
+
+    const zip = (await client.call('export', { uri: adapterUri, format: 'skill_zip' })).json;
+    expect(zip).toMatchObject({ format: 'skill_zip', content_type: 'application/zip', content_encoding: 'base64', export_adapter_count: 1 });
+    const archive = join(scratch, 'skills.zip');
+    writeFileSync(archive, Buffer.from(zip.content, 'base64'));
+    const unpacked = join(scratch, 'unpacked');
+    execFileSync('unzip', ['-q', archive, '-d', unpacked]);
+    const slug = adapterUri.slice('kairos://adapter/'.length);
+    expect(readdirSync(join(unpacked, slug)).sort()).toEqual(['SHA256SUMS', 'SKILL.md', 'artifacts']);
+    expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(unpacked, slug), encoding: 'utf8' })).toMatch(/SKILL\.md: OK/);
+
+    const deleted = await client.call('delete', { uris: [adapterUri, 'kairos://adapter/no-such-adapter-here'] });
+    expect(deleted.json).toMatchObject({ total_deleted: 1, total_failed: 1, results: [{ uri: adapterUri, status: 'deleted' }, { status: 'error' }] });
+    expect((await client.call('forward', { uri: adapterUri })).json.error).toBe('NOT_FOUND');
+  });
+
+  it('drops the refine row after two refinements with one execution_id, and refuses malformed URIs', async () => {
+    const client = await connect();
+    const first = (await client.call('activate', { query: 'something vague to do' })).json;
+    expect(first.choices.some((choice: ToolJson) => choice.role === 'refine')).toBe(true);
+    const id = first.execution_id;
+    const second = (await client.call('activate', { query: 'something vague to do please', execution_id: id })).json;
+    expect(second.execution_id).toBe(id);
+    expect(second.choices.some((choice: ToolJson) => choice.role === 'refine')).toBe(true);
+    const third = (await client.call('activate', { query: 'something vague again', execution_id: id })).json;
+    expect(third.choices.some((choice: ToolJson) => choice.role === 'refine')).toBe(false);
+    expect(third.choices.some((choice: ToolJson) => choice.role === 'create')).toBe(true);
+    // Another id starts over.
+    const fresh = (await client.call('activate', { query: 'something vague again' })).json;
+    expect(fresh.execution_id).not.toBe(id);
+    expect(fresh.choices.some((choice: ToolJson) => choice.role === 'refine')).toBe(true);
+
+    expect((await client.call('forward', { uri: 'kairos://mem/not-a-layer' })).json.error).toBe('BAD_USER_INPUT');
+    expect((await client.call('forward', { uri: `kairos://adapter/${'x'.repeat(400)}` })).json.error).toBe('BAD_USER_INPUT');
+    expect((await client.call('reward', { uri: 'kairos://adapter/foo', outcome: 'success' })).json.error).toBe('BAD_USER_INPUT');
+  });
+});
