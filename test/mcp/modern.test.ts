@@ -66,7 +66,8 @@ describe('MCP 2026-07-28, stateless', () => {
     const mcp = await connect(a.mcpUrl);
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('kairos_begin');
-    expect(tools).toHaveLength(12);
+    expect(tools).toHaveLength(20);
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['activate', 'forward', 'reward', 'train', 'tune', 'delete', 'export', 'spaces']));
     const discovered = await post(a.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } });
     expect(discovered.status).toBe(200);
     expect(discovered.headers.get('mcp-session-id')).toBeNull();

@@ -79,7 +79,7 @@ describe('kairos-graphql mcp (stdio) on 2026-07-28', () => {
     });
     await client.connect(new ModernStdio({ command: process.execPath, args: [bin, 'mcp'], cwd: repoRoot, env: environment({ KAIROS_URL: server.running.baseUrl }), stderr: 'pipe' }));
     try {
-      expect((await client.listTools()).tools).toHaveLength(12);
+      expect((await client.listTools()).tools).toHaveLength(20);
       const markdown = `# ${uniqueTitle('Stdio modern approval')}\n\n## Approve\nAsk.\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Go ahead, modern?"}}}\n${fence}\n\n## Done\nDone.\n`;
       const minted = json(await client.callTool({ name: 'kairos_mint', arguments: { markdown_doc: markdown, llm_model_id: 'test' } }) as never);
       const begun = json(await client.callTool({ name: 'kairos_begin', arguments: { uri: minted.items[0].uri } }) as never);
