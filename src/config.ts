@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { MAX_BUFFERED_BYTES } from './limits.js';
 
 /** Every setting the server reads from the environment, parsed once. */
@@ -40,6 +42,27 @@ export interface AppConfig {
   mcpMaxSessions: number;
   /** An MCP session unused this long is closed (KAIROS_MCP_SESSION_IDLE_MINUTES). */
   mcpSessionIdleMs: number;
+  /** Search embeddings (KAIROS_EMBEDDINGS): builtin (default, offline), openai, onnx, or off (lexical only). */
+  embeddings: EmbeddingsSetting;
+  /** KAIROS_EMBEDDINGS_URL: base URL of an OpenAI-compatible API (…/v1), for `openai`. */
+  embeddingsUrl: string | null;
+  /** KAIROS_EMBEDDINGS_MODEL: the model name sent to that API, for `openai`. */
+  embeddingsModel: string | null;
+  /** KAIROS_EMBEDDINGS_KEY: bearer token for that API (optional). */
+  embeddingsKey: string | null;
+  /** KAIROS_EMBEDDINGS_MODEL_DIR: a local ONNX sentence-model directory, for `onnx`. */
+  embeddingsModelDir: string | null;
+  /** KAIROS_DATA_DIR: where caches live (the built-in word vectors); default ~/.kairos-graphql. */
+  dataDir: string;
+}
+
+export const EMBEDDINGS_SETTINGS = ['builtin', 'openai', 'onnx', 'off'] as const;
+export type EmbeddingsSetting = (typeof EMBEDDINGS_SETTINGS)[number];
+
+function embeddingsFromEnv(): EmbeddingsSetting {
+  const raw = process.env.KAIROS_EMBEDDINGS || 'builtin';
+  if (!(EMBEDDINGS_SETTINGS as readonly string[]).includes(raw)) throw new Error(`KAIROS_EMBEDDINGS must be one of ${EMBEDDINGS_SETTINGS.join(', ')}, got "${raw}"`);
+  return raw as EmbeddingsSetting;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -73,6 +96,12 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mcpMaxSessions: intFromEnv('KAIROS_MCP_MAX_SESSIONS', 1000),
     mcpSessionIdleMs: intFromEnv('KAIROS_MCP_SESSION_IDLE_MINUTES', 30) * 60_000,
     maxBufferedBytes: intFromEnv('KAIROS_MAX_BUFFERED_BYTES', MAX_BUFFERED_BYTES),
+    embeddings: embeddingsFromEnv(),
+    embeddingsUrl: process.env.KAIROS_EMBEDDINGS_URL || null,
+    embeddingsModel: process.env.KAIROS_EMBEDDINGS_MODEL || null,
+    embeddingsKey: process.env.KAIROS_EMBEDDINGS_KEY || null,
+    embeddingsModelDir: process.env.KAIROS_EMBEDDINGS_MODEL_DIR || null,
+    dataDir: process.env.KAIROS_DATA_DIR || path.join(os.homedir(), '.kairos-graphql'),
     ...overrides,
   };
 }
