@@ -191,17 +191,20 @@ export class SemanticIndex {
     if (filled) this.log.info({ steps: filled, model }, 'search vectors filled in for steps that had none');
   }
 
+  /** While STALE: when a re-index with this model has finished, loads its vectors and turns dense ranking on. */
+  async checkReindexed(): Promise<boolean> {
+    if (this.stateValue !== 'STALE' || !this.provider) return this.stateValue === 'READY';
+    const state = await this.store.readState();
+    if (!state || state.model !== this.provider.modelId || !state.complete) return false;
+    this.stop();
+    await this.loadVectors();
+    this.stateValue = 'READY';
+    this.log.info({ model: state.model }, 'search vectors re-indexed: dense ranking is on');
+    return true;
+  }
+
   private pollUntilReindexed(): void {
-    this.stalePoll = setInterval(() => {
-      void (async () => {
-        const state = await this.store.readState();
-        if (!state || state.model !== this.provider!.modelId || !state.complete) return;
-        this.stop();
-        await this.loadVectors();
-        this.stateValue = 'READY';
-        this.log.info({ model: state.model }, 'search vectors re-indexed: dense ranking is on');
-      })().catch(() => {});
-    }, STALE_POLL_MS);
+    this.stalePoll = setInterval(() => void this.checkReindexed().catch(() => {}), STALE_POLL_MS);
     this.stalePoll.unref();
   }
 }
