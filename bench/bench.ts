@@ -8,6 +8,8 @@
  *   npm run bench -- --only runs,floor scenarios by name: baseline runs forward floor batch fanout reads mcp
  *   npm run bench -- --soak 180        only the soak: steady mixed load for 180 s, sampled
  *   npm run bench -- --only fanout --subscribers 10000   fan-out at another size
+ *   npm run bench -- --only search --search-protocols 10000   search p50/p99, start-up and RSS with
+ *                                      the built-in embeddings against embeddings off (bench/search-bench.ts)
  *   npm run bench -- --profile         also writes the server's CPU profile of each scenario to
  *                                      bench/results/*.cpuprofile.json (`npx tsx bench/profile-summary.ts <file>`)
  *                                      and prints where one `next` spends its time, by layer
@@ -30,9 +32,10 @@ import { protocolRuns } from './scenarios/protocol-runs.js';
 import { reads } from './scenarios/reads.js';
 import { soak } from './scenarios/soak.js';
 import { storeFloor } from './scenarios/store-floor.js';
+import { searchBench } from './search-bench.js';
 
 /** `nextprofile` runs only with --profile. */
-const SCENARIOS = ['baseline', 'runs', 'forward', 'floor', 'batch', 'fanout', 'reads', 'mcp', 'nextprofile'] as const;
+const SCENARIOS = ['baseline', 'runs', 'forward', 'floor', 'batch', 'fanout', 'reads', 'mcp', 'search', 'nextprofile'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -42,6 +45,7 @@ const { values: args } = parseArgs({
     soak: { type: 'string' },
     profile: { type: 'boolean', default: false },
     subscribers: { type: 'string' },
+    'search-protocols': { type: 'string' },
   },
 });
 
@@ -139,6 +143,15 @@ async function main(): Promise<void> {
       }
     });
     if (args.profile) await scenario('nextprofile', () => nextProfile(running, { nexts: quick ? 100 : 300, profileFile: profileFile('next')! }));
+    await scenario('search', async () => {
+      const figures = await searchBench(engine!.uri, Number(args['search-protocols'] ?? 10_000));
+      console.log(`search at ${figures.protocols} protocols (${figures.steps} steps): builtin p50 ${figures.builtin.searchP50Ms} ms p99 ${figures.builtin.searchP99Ms} ms; lexical only p50 ${figures.lexicalOnly.searchP50Ms} ms p99 ${figures.lexicalOnly.searchP99Ms} ms; start +${figures.addedStartMs} ms; idle RSS +${figures.addedIdleRssMb} MB; ${figures.bytesPerStepVector} bytes per step vector`);
+      target('search', 'p50 ms at 10,000 protocols', figures.builtin.searchP50Ms, '< 20', figures.builtin.searchP50Ms < 20);
+      target('search', 'p99 ms at 10,000 protocols', figures.builtin.searchP99Ms, '< 60', figures.builtin.searchP99Ms < 60);
+      target('search', 'idle RSS added by the built-in provider, MB', figures.addedIdleRssMb, '<= 80', figures.addedIdleRssMb <= 80);
+      target('search', 'start-up added by the built-in provider, ms', figures.addedStartMs, '<= 2000', figures.addedStartMs <= 2000);
+      return figures;
+    });
     await scenario('reads', () => running.profiled(profileFile('reads'), () => reads(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs })));
     await scenario('mcp', () => running.profiled(profileFile('mcp'), () => mcpCalls(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs })));
     // A fresh server process, so its RSS shows the subscribers and not the scenarios before.

@@ -26,6 +26,10 @@ import { MemoryHistoryService } from './services/memory-history-service.js';
 import { ProtocolService } from './services/protocol-service.js';
 import { SearchService } from './services/search-service.js';
 import { ExportService } from './services/export-service.js';
+import { SemanticIndex } from './services/semantic-index.js';
+import { createEmbeddingProvider } from './search/embeddings/create-provider.js';
+import type { EmbeddingProvider } from './search/embeddings/provider.js';
+import { VectorStore } from './store/vector-store.js';
 import { RunService } from './services/run-service.js';
 import { SigningKeyStore } from './store/signing-key-store.js';
 import { SigningKeyService } from './services/signing-key-service.js';
@@ -40,6 +44,8 @@ export interface Services {
   protocols: ProtocolService;
   runs: RunService;
   search: SearchService;
+  /** The search vectors (dense half of hybrid search); `activate` and `search` share it. */
+  semanticIndex: SemanticIndex;
   proposals: ProposalService;
   memoryContext: MemoryContextService;
   signingKeys: SigningKeyService;
@@ -50,6 +56,10 @@ export interface Services {
 export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics, log: Logger): Promise<Services> {
   const memoryStore = new MemoryStore(db, client);
   await memoryStore.ensureIndexes();
+  // Listening before the built-in protocols are installed, so they get their vectors too.
+  const semanticIndex = new SemanticIndex(new VectorStore(db), await startEmbeddings(config, log), log);
+  memoryStore.onWrite(semanticIndex.onMemoryWrite);
+  await semanticIndex.start();
   await installBuiltinProtocols(memoryStore);
   const historyStore = new MemoryHistoryStore(db, { retentionDays: config.historyDays, enabled: config.historyEnabled });
   await historyStore.ensureIndexes();
@@ -80,11 +90,25 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     history: new MemoryHistoryService(memoryStore, historyStore, events),
     protocols: new ProtocolService(memoryStore, historyStore, events, config),
     runs,
-    search: new SearchService(new SearchStore(db, usageStore)),
+    search: new SearchService(new SearchStore(db, usageStore), semanticIndex),
+    semanticIndex,
     proposals,
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
     signingKeys,
     transcripts: new TranscriptService(runStore, signingKeys),
     exports: new ExportService(runs, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes }),
   };
+}
+
+/** The configured provider; one that cannot start leaves search lexical-only rather than the server down. */
+async function startEmbeddings(config: AppConfig, log: Logger): Promise<EmbeddingProvider | null> {
+  const started = Date.now();
+  try {
+    const { provider, converted } = await createEmbeddingProvider(config);
+    if (provider) log.info({ model: provider.modelId, dimensions: provider.dimensions, ms: Date.now() - started, converted }, 'search embeddings ready');
+    return provider;
+  } catch (error) {
+    log.error({ embeddings: config.embeddings, error: error instanceof Error ? error.message : String(error) }, 'search embeddings could not start: search is lexical only');
+    return null;
+  }
 }

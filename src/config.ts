@@ -47,6 +47,25 @@ export interface AppConfig {
   mcpSessionsPerPrincipal: number;
   /** A skill_zip export larger than this is served from a download URL, not inline (issue 24; to follow the response budget of issue 23). */
   exportInlineMaxBytes: number;
+  /** Search embeddings (KAIROS_EMBEDDINGS): builtin (default, offline), openai, onnx, or off (lexical only). */
+  embeddings: EmbeddingsSetting;
+  /** KAIROS_EMBEDDINGS_URL: base URL of an OpenAI-compatible API (…/v1), for `openai`. */
+  embeddingsUrl: string | null;
+  /** KAIROS_EMBEDDINGS_MODEL: the model name sent to that API, for `openai`. */
+  embeddingsModel: string | null;
+  /** KAIROS_EMBEDDINGS_KEY: bearer token for that API (optional). */
+  embeddingsKey: string | null;
+  /** KAIROS_EMBEDDINGS_MODEL_DIR: a local ONNX sentence-model directory, for `onnx`. */
+  embeddingsModelDir: string | null;
+}
+
+export const EMBEDDINGS_SETTINGS = ['builtin', 'openai', 'onnx', 'off'] as const;
+export type EmbeddingsSetting = (typeof EMBEDDINGS_SETTINGS)[number];
+
+function embeddingsFromEnv(): EmbeddingsSetting {
+  const raw = process.env.KAIROS_EMBEDDINGS || 'builtin';
+  if (!(EMBEDDINGS_SETTINGS as readonly string[]).includes(raw)) throw new Error(`KAIROS_EMBEDDINGS must be one of ${EMBEDDINGS_SETTINGS.join(', ')}, got "${raw}"`);
+  return raw as EmbeddingsSetting;
 }
 
 /** The same default the local engine uses for its parent directory (engine/documentdb/engine-dir.ts). */
@@ -86,6 +105,11 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mcpSessionsPerPrincipal: intFromEnv('KAIROS_MCP_SESSIONS_PER_PRINCIPAL', 8),
     maxBufferedBytes: intFromEnv('KAIROS_MAX_BUFFERED_BYTES', MAX_BUFFERED_BYTES),
     exportInlineMaxBytes: INLINE_EXPORT_MAX_BYTES,
+    embeddings: embeddingsFromEnv(),
+    embeddingsUrl: process.env.KAIROS_EMBEDDINGS_URL || null,
+    embeddingsModel: process.env.KAIROS_EMBEDDINGS_MODEL || null,
+    embeddingsKey: process.env.KAIROS_EMBEDDINGS_KEY || null,
+    embeddingsModelDir: process.env.KAIROS_EMBEDDINGS_MODEL_DIR || null,
     ...overrides,
   };
 }

@@ -28,6 +28,8 @@ const USAGE = `usage: kairos-graphql <command> [--url URL] [--token TOKEN] [--js
                                                     (MONGODB_URI/MONGODB_DB as the server uses them); the token is shown once
        kairos-graphql runs export … | verify <file> … | keys rotate|list
                                                     signed run transcripts (kairos-graphql verify --help)
+       kairos-graphql reindex                      re-embed every protocol step for search with the configured provider
+                                                    (KAIROS_EMBEDDINGS…), straight in the database; progress on stderr
        kairos-graphql mcp [--url URL] [--token TOKEN]       the MCP tools over stdio, relayed to a running server's /mcp
                                                     (KAIROS_URL, default http://localhost:4000)
 ${MEMORIES_USAGE}
@@ -72,6 +74,10 @@ export async function main(argv: string[], out: (line: string) => void = console
   }
   if (group === 'tokens' && command === 'create') return createToken(values, out);
   if (group === 'mcp') return runMcp(values);
+  if (group === 'reindex') {
+    const { reindexCommand } = await import('./reindex.js');
+    return reindexCommand(out);
+  }
   if (!group || !['proposals', 'mint', 'runs', 'memories'].includes(group) || !command) throw new CliError(USAGE, 2);
   const url = graphqlEndpoint(values.url ?? process.env.KAIROS_URL ?? DEFAULT_URL);
   const token = values.token ?? process.env.KAIROS_TOKEN ?? null;

@@ -48,8 +48,13 @@ export interface ScoreInputs {
   attestBoost: number;
 }
 
-/** The final 0..1 score, rounded to four places so equal protocols compare equal. */
+/** The lexical ranker's 0..1 relevance: text relevance plus the title boost, capped at 1. */
+export function lexicalRelevance(inputs: Omit<ScoreInputs, 'attestBoost'>): number {
+  return Math.min(1, textRelevance(inputs.rawTextScore, inputs.termCount) + (inputs.titleHasAllTerms ? TITLE_MATCH_BOOST : 0));
+}
+
+/** The lexical-only 0..1 score, rounded to four places so equal protocols compare equal. */
 export function searchScore(inputs: ScoreInputs): number {
-  const score = textRelevance(inputs.rawTextScore, inputs.termCount) + (inputs.titleHasAllTerms ? TITLE_MATCH_BOOST : 0) + inputs.attestBoost;
+  const score = lexicalRelevance(inputs) + inputs.attestBoost;
   return Math.round(Math.max(0, Math.min(1, score)) * 10_000) / 10_000;
 }

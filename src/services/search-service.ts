@@ -5,9 +5,11 @@ import { BUILTIN_PROTOCOL_IDS, FOOTER_PROTOCOL_SLUGS } from '../search/builtin-p
 import type { ScoredProtocol, SearchResult } from '../search/search-choices.js';
 import { buildSearchResult, DEFAULT_MAX_CHOICES, MAX_MAX_CHOICES, MIN_MAX_CHOICES } from '../search/search-choices.js';
 import { MAX_QUERY_LENGTH, prepareSearchText, searchTerms } from '../search/search-query.js';
-import { searchScore, titleHasAllTerms } from '../search/search-scoring.js';
-import type { SearchStore } from '../store/search-store.js';
+import { lexicalRelevance, titleHasAllTerms } from '../search/search-scoring.js';
+import { DENSE_CALIBRATION, denseRelevance, hybridScore } from '../search/hybrid-scoring.js';
+import type { ProtocolHeadSummary, SearchStore } from '../store/search-store.js';
 import { RequestError } from './errors.js';
+import type { SemanticIndex } from './semantic-index.js';
 import { requireReadableSpace } from './spaces.js';
 
 export interface SearchArgs {
@@ -17,19 +19,70 @@ export interface SearchArgs {
   space?: string | null;
 }
 
+/** Which rankers answered a search (for `activate`, the bench and the labelled-set test). */
+export const SEARCH_RANKERS = ['HYBRID', 'LEXICAL'] as const;
+export type SearchRanker = (typeof SEARCH_RANKERS)[number];
+
+export interface SearchOptions {
+  /** Lexical only even when vectors are ready (the labelled-set test measures both side by side). */
+  lexicalOnly?: boolean;
+}
+
 /** Most chains the engine hands back per search (reference §6.3: min(200, max(40, 3 × maxChoices))). */
 function candidateLimit(maxChoices: number): number {
   return Math.min(200, Math.max(40, 3 * maxChoices));
 }
 
+/** Chains the dense ranker proposes per space (on top of the lexical ones). */
+const DENSE_CANDIDATES = 40;
+/** Spaces with at most this many protocols are term-matched whole (measured: about 2 ms per 100 protocols). */
+const TERM_MATCH_WHOLE_SPACE = 300;
+
+const chainKey = (space: string, chainId: string) => `${space}\u0000${chainId}`;
+
 /**
- * Protocol search (reference §6): the engine's text index finds and groups candidate chains in
- * the caller's spaces; src/search/ scores them 0..1 and builds the choices and footer.
+ * Protocol search (reference §6, hybrid since issue 25): the text index and the vector index each
+ * propose candidate protocols in the caller's spaces, each scored by its best step; the two
+ * relevances are fused (src/search/hybrid-scoring.ts), the attest boost added, and src/search/
+ * builds the choices and footer. Without vectors (embeddings off, or a re-index pending) it is
+ * the text index alone, scored as before.
  */
 export class SearchService {
-  constructor(private readonly store: SearchStore) {}
+  constructor(
+    private readonly store: SearchStore,
+    private readonly semantic: SemanticIndex | null = null,
+  ) {}
 
-  async search(viewer: Viewer, args: SearchArgs): Promise<SearchResult> {
+  /** Which ranker a search would use now. */
+  get ranker(): SearchRanker {
+    return this.semantic?.state === 'READY' ? 'HYBRID' : 'LEXICAL';
+  }
+
+  /**
+   * Dense relevance (0..1) by chain key. Candidates: the lexical ones, the nearest pooled step
+   * vectors, and every protocol of a space small enough to match whole. With a word-vector
+   * provider (built-in) they are scored by soft term matching, else by the cosine of the best step.
+   */
+  private denseRelevances(text: string, queryVector: Float32Array, spaces: readonly string[], lexicalKeys: { space: string; chainId: string }[]): Map<string, number> {
+    const semantic = this.semantic!;
+    const calibration = DENSE_CALIBRATION[semantic.provider!.kind];
+    const nearest = semantic.nearest(queryVector, spaces, DENSE_CANDIDATES);
+    const relevances = new Map<string, number>();
+    if (semantic.provider!.termMatcher) {
+      const keys = new Map<string, { space: string; chainId: string }>();
+      for (const key of [...lexicalKeys, ...nearest, ...spaces.flatMap((space) => semantic.allChains(space, TERM_MATCH_WHOLE_SPACE) ?? [])]) {
+        keys.set(chainKey(key.space, key.chainId), { space: key.space, chainId: key.chainId });
+      }
+      for (const [key, score] of semantic.termScores(text, [...keys.values()]) ?? []) relevances.set(key, denseRelevance(score, calibration));
+      return relevances;
+    }
+    for (const hit of [...nearest, ...semantic.similarities(queryVector, lexicalKeys)]) {
+      relevances.set(chainKey(hit.space, hit.chainId), denseRelevance(hit.similarity, calibration));
+    }
+    return relevances;
+  }
+
+  async search(viewer: Viewer, args: SearchArgs, options: SearchOptions = {}): Promise<SearchResult> {
     if (args.query.trim() === '') throw new RequestError('BAD_USER_INPUT', 'query must not be empty');
     if (args.query.length > MAX_QUERY_LENGTH) {
       throw new RequestError('BAD_USER_INPUT', `query is ${args.query.length} characters; the limit is ${MAX_QUERY_LENGTH}`, {
@@ -49,34 +102,62 @@ export class SearchService {
 
     const text = prepareSearchText(args.query);
     const terms = searchTerms(text);
+    const exclude = { space: APP_SPACE, slugs: FOOTER_PROTOCOL_SLUGS };
     const footerIds = [BUILTIN_PROTOCOL_IDS.refineSearch, BUILTIN_PROTOCOL_IDS.createNewProtocol];
-    const [hits, footerVersions] = await Promise.all([
+    const [hits, footerVersions, queryVector] = await Promise.all([
       // Only stop words, URIs or ids left: nothing to match, only the footer.
-      terms.length === 0
-        ? []
-        : this.store.searchProtocols({ text, spaces, exclude: { space: APP_SPACE, slugs: FOOTER_PROTOCOL_SLUGS }, limit: candidateLimit(maxChoices) }),
+      terms.length === 0 ? [] : this.store.searchProtocols({ text, spaces, exclude, limit: candidateLimit(maxChoices) }),
       this.store.protocolVersions(APP_SPACE, footerIds),
+      terms.length === 0 || options.lexicalOnly || !this.semantic ? null : this.semantic.embedQuery(text),
     ]);
 
-    // Usage is counted per space: a viewer's ranking sees the runs of the spaces it can read.
-    const usage = await this.store.attestCounts(
-      hits.map((hit) => hit.head._id),
-      viewer.readableSpaces,
-    );
-    const candidates: ScoredProtocol[] = hits.map((hit) => ({
-      uri: hit.head.uri,
-      label: hit.head.label,
-      chainLabel: hit.head.chain.label,
-      tags: hit.head.tags,
-      protocolVersion: hit.head.chain.protocolVersion,
-      score: searchScore({
+    interface Candidate {
+      head: ProtocolHeadSummary;
+      lexical: number;
+      dense: number;
+    }
+    const candidates = new Map<string, Candidate>();
+    for (const hit of hits) {
+      const lexical = lexicalRelevance({
         rawTextScore: hit.rawTextScore,
         termCount: terms.length,
         titleHasAllTerms: titleHasAllTerms(searchTerms(hit.head.chain.label), terms),
-        attestBoost: attestBoost(usage.get(hit.head._id) ?? { attempts: 0, successes: 0, failures: 0 }),
-      }),
+      });
+      candidates.set(chainKey(hit.space, hit.chainId), { head: hit.head, lexical, dense: 0 });
+    }
+    if (queryVector) {
+      const lexicalKeys = hits.map((hit) => ({ space: hit.space, chainId: hit.chainId }));
+      const dense = this.denseRelevances(text, queryVector, spaces, lexicalKeys);
+      // Protocols only the dense ranker found: the best few join, with their heads.
+      const denseOnly = [...dense]
+        .filter(([key, relevance]) => relevance > 0 && !candidates.has(key))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, DENSE_CANDIDATES)
+        .map(([key]) => {
+          const [space, chainId] = key.split('\u0000') as [string, string];
+          return { space, chainId };
+        });
+      for (const head of await this.store.headsOfChains(denseOnly, exclude)) {
+        candidates.set(chainKey(head.space!, head.chain.chainId), { head, lexical: 0, dense: 0 });
+      }
+      for (const [key, candidate] of candidates) candidate.dense = dense.get(key) ?? 0;
+    }
+
+    // Usage is counted per space: a viewer's ranking sees the runs of the spaces it can read.
+    const list = [...candidates.values()];
+    const usage = await this.store.attestCounts(
+      list.map((candidate) => candidate.head._id),
+      viewer.readableSpaces,
+    );
+    const scored: ScoredProtocol[] = list.map(({ head, lexical, dense }) => ({
+      uri: head.uri,
+      label: head.label,
+      chainLabel: head.chain.label,
+      tags: head.tags,
+      protocolVersion: head.chain.protocolVersion,
+      score: hybridScore({ lexical, dense, attestBoost: attestBoost(usage.get(head._id) ?? { attempts: 0, successes: 0, failures: 0 }) }),
     }));
-    return buildSearchResult(candidates, maxChoices, {
+    return buildSearchResult(scored, maxChoices, {
       refine: footerVersions.get(BUILTIN_PROTOCOL_IDS.refineSearch) ?? null,
       create: footerVersions.get(BUILTIN_PROTOCOL_IDS.createNewProtocol) ?? null,
     });

@@ -93,6 +93,18 @@ export interface MemoryPatch {
   updatedBy: string;
 }
 
+/** What one committed write touched: whole chains, and single memories by id (their chain may be gone). */
+export interface MemoryWrite {
+  chains: ChainKey[];
+  memoryIds: string[];
+}
+
+/**
+ * Told after every committed write of protocol steps, before the write answers (the search
+ * index keeps its vectors in step this way). A listener must not throw: the write is done.
+ */
+export type MemoryWriteListener = (write: MemoryWrite) => Promise<void>;
+
 export function chainKeyString(key: ChainKey): string {
   return `${key.space}\u0000${key.chainId}`;
 }
@@ -100,12 +112,37 @@ export function chainKeyString(key: ChainKey): string {
 /** The `memories` collection for protocol steps and their indexes (project documents: project-memory-store.ts; search: search-store.ts; quality counters: usage-store.ts). */
 export class MemoryStore {
   readonly collection: Collection<MemoryRecord>;
+  private readonly writeListeners: MemoryWriteListener[] = [];
+  /** The writes of each open transaction, told to the listeners once it commits. */
+  private readonly transactionWrites = new WeakMap<ClientSession, MemoryWrite>();
 
   constructor(
     db: Db,
     private readonly client: MongoClient,
   ) {
     this.collection = db.collection<MemoryRecord>('memories');
+  }
+
+  onWrite(listener: MemoryWriteListener): void {
+    this.writeListeners.push(listener);
+  }
+
+  /** Inside a transaction: remembered until it commits; outside one: told now. */
+  private async wrote(session: ClientSession | undefined, chains: readonly ChainKey[], memoryIds: readonly string[] = []): Promise<void> {
+    const pending = session ? this.transactionWrites.get(session) : undefined;
+    if (pending) {
+      pending.chains.push(...chains);
+      pending.memoryIds.push(...memoryIds);
+      return;
+    }
+    await this.tell({ chains: [...chains], memoryIds: [...memoryIds] });
+  }
+
+  private async tell(write: MemoryWrite): Promise<void> {
+    if (write.chains.length === 0 && write.memoryIds.length === 0) return;
+    const chains = new Map(write.chains.map((key) => [chainKeyString(key), key]));
+    const deduplicated = { chains: [...chains.values()], memoryIds: [...new Set(write.memoryIds)] };
+    for (const listener of this.writeListeners) await listener(deduplicated);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -144,9 +181,15 @@ export class MemoryStore {
 
   async withTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
     const session = this.client.startSession();
+    const writes: MemoryWrite = { chains: [], memoryIds: [] };
+    this.transactionWrites.set(session, writes);
     try {
-      return await translateDuplicateKey(() => session.withTransaction(work));
+      const result = await translateDuplicateKey(() => session.withTransaction(work));
+      this.transactionWrites.delete(session);
+      await this.tell(writes);
+      return result;
     } finally {
+      this.transactionWrites.delete(session);
       await session.endSession();
     }
   }
@@ -179,12 +222,14 @@ export class MemoryStore {
 
   async insertMany(records: MemoryRecord[], session?: ClientSession): Promise<void> {
     await this.collection.insertMany(records, { session });
+    await this.wrote(session, chainKeysOf(records));
   }
 
   /** Deletes every step of a chain and returns them as they were (for their tombstones). */
   async deleteChain(key: ChainKey, session?: ClientSession): Promise<MemoryRecord[]> {
     const steps = await this.findChainSteps([key], session);
     await this.collection.deleteMany({ space: key.space, 'chain.chainId': key.chainId }, { session });
+    await this.wrote(session, [key]);
     return steps;
   }
 
@@ -202,6 +247,7 @@ export class MemoryStore {
     }));
     const result = await this.collection.bulkWrite(operations, { ordered: false, session });
     const ids = patches.map((patch) => patch.id);
+    await this.wrote(session, [], ids);
     if (result.matchedCount === patches.length) return new Set(ids);
     // Counts do not say which filters missed; the write id marks the documents this call wrote.
     const written = await this.collection.find({ _id: { $in: ids }, writeId }, { projection: { _id: 1 }, session }).toArray();
@@ -221,20 +267,24 @@ export class MemoryStore {
     updatedBy: string,
     session: ClientSession,
   ): Promise<MemoryRecord | null> {
-    return this.collection.findOneAndUpdate(
+    const record = await this.collection.findOneAndUpdate(
       { _id: id, version: expectedVersion },
       { $set: { ...set, change, updatedAt, updatedBy }, $inc: { version: 1 } },
       { session, returnDocument: 'after' },
     );
+    await this.wrote(session, [], [id]);
+    return record;
   }
 
   /** Puts deleted memories back (restore), inside the caller's transaction. */
   async reinsert(records: MemoryRecord[], session: ClientSession): Promise<void> {
     await translateDuplicateKey(() => this.collection.insertMany(records, { session }));
+    await this.wrote(session, chainKeysOf(records), records.map((record) => record._id));
   }
 
   async deleteByIds(ids: readonly string[], session: ClientSession): Promise<void> {
     await this.collection.deleteMany({ _id: { $in: [...ids] } }, { session });
+    await this.wrote(session, [], ids);
   }
 
   /**
@@ -266,6 +316,7 @@ export class MemoryStore {
       },
     }));
     await this.collection.bulkWrite(operations, { ordered: true, session });
+    await this.wrote(session, chainKeysOf(moved));
     return moved;
   }
 
@@ -306,4 +357,8 @@ export class MemoryStore {
     if (filter.tag) query.tags = filter.tag;
     return query;
   }
+}
+
+function chainKeysOf(records: readonly MemoryRecord[]): ChainKey[] {
+  return records.flatMap((record) => (record.chain ? [{ space: record.space, chainId: record.chain.chainId }] : []));
 }

@@ -14,6 +14,7 @@ export interface ProtocolTextHit {
 
 export interface ProtocolHeadSummary {
   _id: string;
+  space?: string;
   uri: string;
   label: string;
   tags: string[];
@@ -84,6 +85,21 @@ export class SearchStore {
       if (!head) return [];
       return [{ space: row._id.space, chainId: row._id.chainId, rawTextScore: row.rawTextScore, head }];
     });
+  }
+
+  /** Step 1 of each given chain (chains found by the dense ranker only), the excluded footer chains left out. */
+  async headsOfChains(keys: readonly { space: string; chainId: string }[], exclude: ProtocolTextQuery['exclude']): Promise<ProtocolHeadSummary[]> {
+    if (keys.length === 0) return [];
+    return this.collection
+      .find<ProtocolHeadSummary>(
+        {
+          $or: keys.map((key) => ({ space: key.space, 'chain.chainId': key.chainId })),
+          'chain.stepIndex': 1,
+          $nor: [{ space: exclude.space, 'chain.slug': { $in: [...exclude.slugs] } }],
+        },
+        { projection: { _id: 1, uri: 1, label: 1, tags: 1, chain: 1, space: 1 } },
+      )
+      .toArray();
   }
 
   /** Attest counts per memory id, summed over the given spaces (what one viewer may see): UsageStore owns them. */

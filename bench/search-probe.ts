@@ -1,0 +1,98 @@
+/**
+ * One server process for the search bench (bench/search-bench.ts): `seed N` mints N synthetic
+ * protocols through the store (so the vector index embeds them as a write would), `measure`
+ * reports start-up time, idle RSS after a GC and search latency at the service. Prints one JSON line.
+ * Run with `node --expose-gc --import tsx bench/search-probe.ts <mode> …` and MONGODB_URI/MONGODB_DB set.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { localViewer } from '../src/auth/viewer.js';
+import { createLogger } from '../src/logger.js';
+import { buildApp } from '../src/server.js';
+import type { MemoryRecord } from '../src/store/memory-store.js';
+import { INTENT_PROTOCOLS } from '../test/search/intent-corpus.js';
+import { HELD_OUT_QUERIES, TUNING_QUERIES } from '../test/search/intent-queries.js';
+
+const [mode = 'measure', countArg = '0'] = process.argv.slice(2);
+const FILLER = 'alpha bravo cobalt delta ember falcon granite harbor indigo juniper kestrel lumen maple nimbus orchid pepper quartz raven saffron tundra'.split(' ');
+
+function syntheticProtocol(n: number, space: string, now: Date): MemoryRecord[] {
+  const template = INTENT_PROTOCOLS[n % INTENT_PROTOCOLS.length]!;
+  const tag = `${FILLER[n % FILLER.length]} ${FILLER[Math.floor(n / FILLER.length) % FILLER.length]} ${n}`;
+  const title = `${template.title} (${tag})`;
+  const chainId = randomUUID();
+  return template.steps.map((step, index) => {
+    const id = randomUUID();
+    return {
+      _id: id,
+      uri: `kairos://mem/${id}`,
+      space,
+      label: step.heading,
+      text: `${step.text} Applies to the ${tag} environment.`,
+      tags: [],
+      category: 'PROTOCOL_STEP',
+      chain: { chainId, label: title, titleKey: title.toLowerCase(), stepIndex: index + 1, stepCount: template.steps.length, slug: `${template.slug}-${n}`, protocolVersion: null, triggers: template.triggers || null },
+      challenge: null,
+      createdAt: now,
+      createdBy: 'bench',
+      updatedAt: now,
+      updatedBy: 'bench',
+      version: 1,
+    };
+  });
+}
+
+const WARMUP = 20;
+const SEARCHES = Number(process.env.SEARCH_BENCH_SEARCHES ?? 200);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function main(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const started = performance.now();
+  const app = buildApp({ config: { port: 0, host: '127.0.0.1' }, log: createLogger('error') });
+  const running = await app.start();
+  const startMs = performance.now() - started;
+  const services = running.services;
+  const viewer = localViewer();
+  const space = viewer.readableSpaces.find((name) => name.startsWith('user:'))!;
+  if (mode === 'seed') {
+    const count = Number(countArg);
+    const now = new Date();
+    const seedStarted = performance.now();
+    for (let from = 0; from < count; from += 500) {
+      const records = Array.from({ length: Math.min(500, count - from) }, (_, i) => syntheticProtocol(from + i, space, now)).flat();
+      await services.memoryStore.insertMany(records);
+    }
+    await services.semanticIndex.backfilled;
+    console.log(JSON.stringify({ mode, protocols: count, seedMs: Math.round(performance.now() - seedStarted), vectors: services.semanticIndex.size }));
+  } else {
+    await services.semanticIndex.backfilled;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    gc?.();
+    const memory = process.memoryUsage();
+    const queries = [...TUNING_QUERIES, ...HELD_OUT_QUERIES].map((q) => q.query);
+    const timings: number[] = [];
+    for (let i = 0; i < WARMUP + SEARCHES; i++) {
+      const t = performance.now();
+      await services.search.search(viewer, { query: queries[i % queries.length]! });
+      if (i >= WARMUP) timings.push(performance.now() - t);
+    }
+    timings.sort((a, b) => a - b);
+    console.log(
+      JSON.stringify({
+        mode,
+        embeddings: process.env.KAIROS_EMBEDDINGS ?? 'builtin',
+        ranker: services.search.ranker,
+        startMs: Math.round(startMs),
+        idleRssMb: +(memory.rss / 2 ** 20).toFixed(1),
+        heapUsedMb: +(memory.heapUsed / 2 ** 20).toFixed(1),
+        vectors: services.semanticIndex.size,
+        searchP50Ms: +percentile(timings, 50).toFixed(2),
+        searchP99Ms: +percentile(timings, 99).toFixed(2),
+      }),
+    );
+  }
+  await app.stop();
+}
+
+await main();

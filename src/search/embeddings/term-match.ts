@@ -1,0 +1,75 @@
+/**
+ * Soft term matching over word vectors (the built-in provider's second, sharper signal):
+ * every word of the request is matched by its closest word of the protocol (cosine of their
+ * word vectors; an identical word is a full match), scaled by that word's field weight; the
+ * protocol scores the SIF-weighted mean over the request's words. So "certificate" finds
+ * "cert"-less titles through "tls", "filled" finds "full", and filler words weigh little.
+ * Measured on test/search/intent-*.ts it ranks far better than one pooled vector per step
+ * (held-out recall@3 0.77 against 0.64), so the pooled vectors only propose candidates.
+ */
+import type { StepTerms, TermMatcher } from './provider.js';
+
+/** Cosine below which two different words are not a match at all; above it the match grows as a square. */
+export const TERM_SIMILARITY_FLOOR = 0.3;
+
+export interface WordTable {
+  dimensions: number;
+  rowOf(word: string): number | undefined;
+  quantised: Int8Array;
+  /** Per row: the L2 norm of its int8 vector (cosines are computed on the int8 values). */
+  norms: Float32Array;
+  /** Per row: the word's SIF weight. */
+  weights: Float32Array;
+  tokenize(text: string): string[];
+}
+
+export class WordVectorTermMatcher implements TermMatcher {
+  constructor(private readonly table: WordTable) {}
+
+  termsOf(texts: readonly { text: string; weight: number }[]): StepTerms {
+    const best = new Map<number, number>();
+    for (const { text, weight } of texts) {
+      for (const word of this.table.tokenize(text)) {
+        const row = this.table.rowOf(word);
+        if (row !== undefined && weight > (best.get(row) ?? 0)) best.set(row, weight);
+      }
+    }
+    return { rows: Int32Array.from(best.keys()), weights: Float32Array.from(best.values()) };
+  }
+
+  score(query: string, protocolTerms: readonly StepTerms[]): number {
+    let matched = 0;
+    let total = 0;
+    const seen = new Set<number>();
+    for (const word of this.table.tokenize(query)) {
+      const row = this.table.rowOf(word);
+      if (row === undefined || seen.has(row)) continue;
+      seen.add(row);
+      const weight = this.table.weights[row]!;
+      total += weight;
+      let best = 0;
+      for (const terms of protocolTerms) {
+        for (let i = 0; i < terms.rows.length; i++) {
+          const match = this.similarityOf(row, terms.rows[i]!) * terms.weights[i]!;
+          if (match > best) best = match;
+        }
+      }
+      matched += weight * best;
+    }
+    return total > 0 ? matched / total : 0;
+  }
+
+  /** 0..1: 1 for the same word, 0 below the floor, a square ramp between. */
+  private similarityOf(a: number, b: number): number {
+    if (a === b) return 1;
+    const { dimensions, quantised, norms } = this.table;
+    let sum = 0;
+    const baseA = a * dimensions;
+    const baseB = b * dimensions;
+    for (let i = 0; i < dimensions; i++) sum += quantised[baseA + i]! * quantised[baseB + i]!;
+    const cosine = sum / (norms[a]! * norms[b]! || 1);
+    if (cosine <= TERM_SIMILARITY_FLOOR) return 0;
+    const ramp = (cosine - TERM_SIMILARITY_FLOOR) / (1 - TERM_SIMILARITY_FLOOR);
+    return ramp * ramp;
+  }
+}

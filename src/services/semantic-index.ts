@@ -1,0 +1,242 @@
+/**
+ * Keeps every protocol step's search vector in step with the memories and answers the dense half
+ * of hybrid search. Vectors live in the database (src/store/vector-store.ts) and, per space, in
+ * an in-process index rebuilt from it at start (src/search/vector-index.ts).
+ *
+ * States: `READY` (dense ranking on), `STALE` (the stored vectors were made by another model:
+ * lexical only until `kairos-graphql reindex` has finished; checked every `STALE_POLL_MS`),
+ * `OFF` (KAIROS_EMBEDDINGS=off). Steps without a vector (a database from before vectors, or an
+ * embed that failed) are filled in the background after start.
+ */
+import type { EmbeddingProvider } from '../search/embeddings/provider.js';
+import { combineFieldVectors, DESCRIBED_FIELDS, describeStep, TERM_FIELD_WEIGHTS, type DescribedField } from '../search/step-description.js';
+import { SpaceVectorIndex, type ChainSimilarity } from '../search/vector-index.js';
+import type { ChainKey, MemoryWrite } from '../store/memory-store.js';
+import type { EmbeddableStep, StepVector, VectorStore } from '../store/vector-store.js';
+
+export const SEMANTIC_INDEX_STATES = ['OFF', 'STALE', 'READY'] as const;
+export type SemanticIndexState = (typeof SEMANTIC_INDEX_STATES)[number];
+
+const STALE_POLL_MS = 10_000;
+const BACKFILL_BATCH = 500;
+
+export interface SemanticIndexLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+export interface DenseHit extends ChainSimilarity {
+  space: string;
+}
+
+export class SemanticIndex {
+  private spaces = new Map<string, SpaceVectorIndex>();
+  private stateValue: SemanticIndexState;
+  private stalePoll: NodeJS.Timeout | null = null;
+  /** Settles when the background fill of missing vectors is done (tests and the bench wait on it). */
+  backfilled: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: VectorStore,
+    readonly provider: EmbeddingProvider | null,
+    private readonly log: SemanticIndexLog,
+  ) {
+    this.stateValue = provider ? 'STALE' : 'OFF';
+  }
+
+  get state(): SemanticIndexState {
+    return this.stateValue;
+  }
+
+  /** Vectors held in process, over all spaces. */
+  get size(): number {
+    let total = 0;
+    for (const index of this.spaces.values()) total += index.size;
+    return total;
+  }
+
+  /** Loads the stored vectors of the current model; with another model's vectors stored, stays STALE. */
+  async start(): Promise<void> {
+    const provider = this.provider;
+    if (!provider) return;
+    await this.store.ensureIndexes();
+    const state = await this.store.readState();
+    if (state && (state.model !== provider.modelId || !state.complete) && (await this.store.countOfModel(state.model)) > 0) {
+      this.log.warn(
+        { stored: state.model, configured: provider.modelId, complete: state.complete },
+        'search vectors were made by another embedding model (or a re-index did not finish): search is lexical only until `kairos-graphql reindex` is run',
+      );
+      this.pollUntilReindexed();
+      return;
+    }
+    if (!state || state.model !== provider.modelId) await this.store.writeState(provider.modelId, provider.dimensions, true);
+    await this.loadVectors();
+    this.stateValue = 'READY';
+    this.backfilled = this.backfill().catch((error: unknown) => this.log.warn({ error: String(error) }, 'filling in missing search vectors failed; retried at the next start'));
+  }
+
+  stop(): void {
+    if (this.stalePoll) clearInterval(this.stalePoll);
+    this.stalePoll = null;
+  }
+
+  /** The MemoryStore write listener: re-embeds the chains a committed write touched. */
+  readonly onMemoryWrite = async (write: MemoryWrite): Promise<void> => {
+    if (!this.provider) return;
+    try {
+      const fromIds = await this.store.chainsOfMemories(write.memoryIds);
+      await this.refreshChains([...write.chains, ...fromIds]);
+    } catch (error) {
+      // The write has committed; a missing vector is filled at the next start or re-index.
+      this.log.warn({ error: String(error) }, 'could not update search vectors after a write; that protocol is found by its words only until the next start');
+    }
+  };
+
+  /** The query's unit vector, or null when dense ranking is not available now. */
+  async embedQuery(text: string): Promise<Float32Array | null> {
+    if (this.stateValue !== 'READY' || !this.provider) return null;
+    try {
+      const [vector] = await this.provider.embed([text]);
+      return vector && vector.some((value) => value !== 0) ? vector : null;
+    } catch (error) {
+      this.log.warn({ error: String(error) }, 'embedding the search query failed: this search is lexical only');
+      return null;
+    }
+  }
+
+  /** The `limit` closest protocols per space, best step each. */
+  nearest(query: Float32Array, spaces: readonly string[], limit: number): DenseHit[] {
+    return spaces.flatMap((space) => (this.spaces.get(space)?.search(query, limit) ?? []).map((hit) => ({ ...hit, space })));
+  }
+
+  /** The dense similarity of given chains (those the lexical ranker found). */
+  similarities(query: Float32Array, chains: readonly ChainKey[]): DenseHit[] {
+    return chains.flatMap((key) => (this.spaces.get(key.space)?.similarities(query, [key.chainId]) ?? []).map((hit) => ({ ...hit, space: key.space })));
+  }
+
+  /** Soft term-match scores (0..1) of the given chains, when the provider matches words (built-in); else null. */
+  termScores(queryText: string, chains: readonly ChainKey[]): Map<string, number> | null {
+    const matcher = this.provider?.termMatcher;
+    if (!matcher || this.stateValue !== 'READY') return null;
+    const scores = new Map<string, number>();
+    for (const key of chains) {
+      const terms = this.spaces.get(key.space)?.termsOfChain(key.chainId) ?? [];
+      if (terms.length) scores.set(`${key.space}\u0000${key.chainId}`, matcher.score(queryText, terms));
+    }
+    return scores;
+  }
+
+  /** Every chain of a space when it has at most `limit` (small spaces are term-matched whole). */
+  allChains(space: string, limit: number): ChainKey[] | null {
+    const index = this.spaces.get(space);
+    if (!index) return [];
+    const chains = index.chains();
+    return chains.length <= limit ? chains.map((chainId) => ({ space, chainId })) : null;
+  }
+
+  /** Embeds steps: every field of every step in one provider call, combined per step. */
+  async embedSteps(steps: readonly EmbeddableStep[]): Promise<StepVector[]> {
+    const provider = this.provider;
+    if (!provider || steps.length === 0) return [];
+    const described = steps.map(describeStep);
+    // Title and triggers repeat on every step of a chain: each distinct text is embedded once.
+    const distinct = [...new Set(described.flatMap((fields) => DESCRIBED_FIELDS.map((field) => fields[field])))];
+    const vectors = await provider.embed(distinct);
+    const vectorOf = new Map(distinct.map((text, i) => [text, vectors[i]!]));
+    return steps.map((step, i) => {
+      const fields = Object.fromEntries(DESCRIBED_FIELDS.map((field) => [field, vectorOf.get(described[i]![field])!])) as Record<DescribedField, Float32Array>;
+      const terms = provider.termMatcher?.termsOf(DESCRIBED_FIELDS.map((field) => ({ text: described[i]![field], weight: TERM_FIELD_WEIGHTS[field] })));
+      return { memoryId: step._id, space: step.space, chainId: step.chain!.chainId, vector: combineFieldVectors(fields, provider.dimensions), ...(terms ? { terms } : {}) };
+    });
+  }
+
+  /** Re-embeds whole chains from what is stored now and puts the result in the database and the index. */
+  private async refreshChains(keys: readonly ChainKey[]): Promise<void> {
+    const provider = this.provider!;
+    const unique = [...new Map(keys.map((key) => [`${key.space}\u0000${key.chainId}`, key])).values()];
+    if (unique.length === 0) return;
+    const steps = (await this.store.stepsOfChains(unique)).filter((step) => step.chain);
+    const vectors = await this.embedSteps(steps);
+    await this.store.replaceChainVectors(unique, vectors, provider.modelId);
+    for (const key of unique) {
+      const index = this.spaces.get(key.space);
+      for (const memoryId of index?.memoriesOfChain(key.chainId) ?? []) index!.remove(memoryId);
+    }
+    for (const vector of vectors) this.put(vector);
+  }
+
+  private put(vector: StepVector): void {
+    let index = this.spaces.get(vector.space);
+    if (!index) this.spaces.set(vector.space, (index = new SpaceVectorIndex(vector.vector.length)));
+    if (vector.vector.length === index.dimensions) index.upsert(vector.memoryId, vector.chainId, vector.vector, vector.terms);
+  }
+
+  private async loadVectors(): Promise<void> {
+    this.spaces = new Map();
+    for await (const batch of this.store.vectorsOfModel(this.provider!.modelId)) for (const vector of batch) this.put(vector);
+  }
+
+  private async backfill(): Promise<void> {
+    const model = this.provider!.modelId;
+    let filled = 0;
+    for (;;) {
+      const missing = await this.store.stepsWithoutVector(model, BACKFILL_BATCH);
+      if (missing.length === 0) break;
+      const vectors = await this.embedSteps(missing.filter((step) => step.chain));
+      if (vectors.length === 0) break;
+      await this.store.upsertVectors(vectors, model);
+      for (const vector of vectors) this.put(vector);
+      filled += vectors.length;
+    }
+    if (filled) this.log.info({ steps: filled, model }, 'search vectors filled in for steps that had none');
+  }
+
+  /** While STALE: when a re-index with this model has finished, loads its vectors and turns dense ranking on. */
+  async checkReindexed(): Promise<boolean> {
+    if (this.stateValue !== 'STALE' || !this.provider) return this.stateValue === 'READY';
+    const state = await this.store.readState();
+    if (!state || state.model !== this.provider.modelId || !state.complete) return false;
+    this.stop();
+    await this.loadVectors();
+    this.stateValue = 'READY';
+    this.log.info({ model: state.model }, 'search vectors re-indexed: dense ranking is on');
+    return true;
+  }
+
+  private pollUntilReindexed(): void {
+    this.stalePoll = setInterval(() => void this.checkReindexed().catch(() => {}), STALE_POLL_MS);
+    this.stalePoll.unref();
+  }
+}
+
+export interface ReindexProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * Re-embeds every protocol step with the index's provider (the `reindex` CLI command). The state
+ * is marked incomplete first, so a server started meanwhile stays lexical-only; a running server
+ * in the STALE state notices the end and loads the new vectors.
+ */
+export async function reindexAll(index: SemanticIndex, store: VectorStore, onProgress: (progress: ReindexProgress) => void, batchSize = 200): Promise<ReindexProgress> {
+  const provider = index.provider;
+  if (!provider) throw new Error('embeddings are off (KAIROS_EMBEDDINGS=off): nothing to re-index');
+  await store.ensureIndexes();
+  await store.writeState(provider.modelId, provider.dimensions, false);
+  const total = await store.countProtocolSteps();
+  let done = 0;
+  let after: string | null = null;
+  onProgress({ done, total });
+  for (;;) {
+    const page = await store.stepsPage(after, batchSize);
+    if (page.length === 0) break;
+    await store.upsertVectors(await index.embedSteps(page.filter((step) => step.chain)), provider.modelId);
+    after = page[page.length - 1]!._id;
+    done += page.length;
+    onProgress({ done: Math.min(done, total), total: Math.max(total, done) });
+  }
+  await store.deleteOrphansAndOtherModels(provider.modelId);
+  await store.writeState(provider.modelId, provider.dimensions, true);
+  return { done, total: Math.max(total, done) };
+}

@@ -1,0 +1,212 @@
+import { Binary, type Collection, type Db } from 'mongodb';
+import type { ChainKey, MemoryRecord } from './memory-store.js';
+import type { StepTerms } from '../search/embeddings/provider.js';
+
+/**
+ * One protocol step's search vector, in a side collection rather than on the memory: a memory's
+ * versions are archived whole by the history store, and a vector per version would triple its
+ * size; a re-index also rewrites vectors without touching the memory's version.
+ */
+export interface StepVectorRecord {
+  /** The memory id of the step. */
+  _id: string;
+  space: string;
+  chainId: string;
+  /** `EmbeddingProvider.modelId` of the model that made it. */
+  model: string;
+  dimensions: number;
+  /** float32, little-endian. */
+  vector: Binary;
+  /** Built-in provider only: the step's vocabulary rows (int32) then their field weights (float32). */
+  terms?: Binary;
+  updatedAt: Date;
+}
+
+/** The model the stored vectors were made with (one document, `_id: 'embeddings'`). */
+export interface EmbeddingStateRecord {
+  _id: 'embeddings';
+  model: string;
+  dimensions: number;
+  /** False while a re-index with this model is under way. */
+  complete: boolean;
+  updatedAt: Date;
+}
+
+export interface StepVector {
+  memoryId: string;
+  space: string;
+  chainId: string;
+  vector: Float32Array;
+  terms?: StepTerms;
+}
+
+/** The steps search embeds, with only the fields it reads. */
+export type EmbeddableStep = Pick<MemoryRecord, '_id' | 'space' | 'label' | 'text' | 'chain'>;
+
+export class VectorStore {
+  private readonly vectors: Collection<StepVectorRecord>;
+  private readonly state: Collection<EmbeddingStateRecord>;
+  private readonly memories: Collection<MemoryRecord>;
+
+  constructor(db: Db) {
+    this.vectors = db.collection<StepVectorRecord>('memory_vectors');
+    this.state = db.collection<EmbeddingStateRecord>('search_state');
+    this.memories = db.collection<MemoryRecord>('memories');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.vectors.createIndexes([
+      { key: { space: 1, chainId: 1 }, name: 'vectors_by_chain' },
+      { key: { model: 1 }, name: 'vectors_by_model' },
+    ]);
+  }
+
+  async readState(): Promise<EmbeddingStateRecord | null> {
+    return this.state.findOne({ _id: 'embeddings' });
+  }
+
+  async writeState(model: string, dimensions: number, complete: boolean): Promise<void> {
+    await this.state.updateOne({ _id: 'embeddings' }, { $set: { model, dimensions, complete, updatedAt: new Date() } }, { upsert: true });
+  }
+
+  /** Every vector made by `model`, in batches (the index is rebuilt from them at start). */
+  async *vectorsOfModel(model: string, batchSize = 5_000): AsyncGenerator<StepVector[]> {
+    const cursor = this.vectors.find({ model }, { batchSize, projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } });
+    let batch: StepVector[] = [];
+    for await (const record of cursor) {
+      batch.push({ memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) });
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  }
+
+  async countOfModel(model: string): Promise<number> {
+    return this.vectors.countDocuments({ model });
+  }
+
+  async countProtocolSteps(): Promise<number> {
+    return this.memories.countDocuments({ category: 'PROTOCOL_STEP' });
+  }
+
+  /** The current steps of the given chains (all spaces' chains in one query). */
+  async stepsOfChains(keys: readonly ChainKey[]): Promise<EmbeddableStep[]> {
+    if (keys.length === 0) return [];
+    return this.memories
+      .find({ category: 'PROTOCOL_STEP', $or: keys.map((key) => ({ space: key.space, 'chain.chainId': key.chainId })) }, { projection: STEP_PROJECTION })
+      .toArray();
+  }
+
+  /** Chains of the given memories, from the memories and from their stored vectors (a deleted memory keeps only the latter). */
+  async chainsOfMemories(ids: readonly string[]): Promise<ChainKey[]> {
+    if (ids.length === 0) return [];
+    const [live, vectors] = await Promise.all([
+      this.memories.find({ _id: { $in: [...ids] }, category: 'PROTOCOL_STEP' }, { projection: { space: 1, chain: 1 } }).toArray(),
+      this.vectors.find({ _id: { $in: [...ids] } }, { projection: { space: 1, chainId: 1 } }).toArray(),
+    ]);
+    return [
+      ...live.flatMap((memory) => (memory.chain ? [{ space: memory.space, chainId: memory.chain.chainId }] : [])),
+      ...vectors.map((vector) => ({ space: vector.space, chainId: vector.chainId })),
+    ];
+  }
+
+  /** Protocol steps in `_id` order after `afterId`, for re-indexing in pages. */
+  async stepsPage(afterId: string | null, limit: number): Promise<EmbeddableStep[]> {
+    return this.memories
+      .find({ category: 'PROTOCOL_STEP', ...(afterId ? { _id: { $gt: afterId } } : {}) }, { projection: STEP_PROJECTION, sort: { _id: 1 }, limit })
+      .toArray();
+  }
+
+  /** Steps that have no vector of `model` yet (a start after an upgrade, or after a failed embed). */
+  async stepsWithoutVector(model: string, limit: number): Promise<EmbeddableStep[]> {
+    return this.memories
+      .aggregate<EmbeddableStep>([
+        { $match: { category: 'PROTOCOL_STEP' } },
+        { $lookup: { from: this.vectors.collectionName, localField: '_id', foreignField: '_id', as: 'stored' } },
+        { $match: { $or: [{ stored: { $size: 0 } }, { 'stored.model': { $ne: model } }] } },
+        { $limit: limit },
+        { $project: STEP_PROJECTION },
+      ])
+      .toArray();
+  }
+
+  /** Makes the stored vectors of `chains` exactly `vectors`: upserts these, deletes the chains' others. */
+  async replaceChainVectors(chains: readonly ChainKey[], vectors: readonly StepVector[], model: string): Promise<void> {
+    const now = new Date();
+    if (vectors.length) {
+      await this.vectors.bulkWrite(
+        vectors.map((entry) => ({
+          replaceOne: {
+            filter: { _id: entry.memoryId },
+            replacement: {
+              space: entry.space,
+              chainId: entry.chainId,
+              model,
+              dimensions: entry.vector.length,
+              vector: fromFloat32(entry.vector),
+              ...(entry.terms ? { terms: encodeTerms(entry.terms) } : {}),
+              updatedAt: now,
+            },
+            upsert: true,
+          },
+        })),
+        { ordered: false },
+      );
+    }
+    if (chains.length) {
+      const keep = vectors.map((entry) => entry.memoryId);
+      await this.vectors.deleteMany({ $or: chains.map((key) => ({ space: key.space, chainId: key.chainId })), _id: { $nin: keep } });
+    }
+  }
+
+  /** Writes vectors made by a re-index (no deletes: a re-index only ever overwrites). */
+  async upsertVectors(vectors: readonly StepVector[], model: string): Promise<void> {
+    await this.replaceChainVectors([], vectors, model);
+  }
+
+  /** Drops vectors whose memory is gone and vectors of other models (after a re-index). */
+  async deleteOrphansAndOtherModels(model: string): Promise<number> {
+    const otherModels = await this.vectors.deleteMany({ model: { $ne: model } });
+    const orphans = await this.vectors
+      .aggregate<{ _id: string }>([
+        { $lookup: { from: this.memories.collectionName, localField: '_id', foreignField: '_id', as: 'memory' } },
+        { $match: { memory: { $size: 0 } } },
+        { $project: { _id: 1 } },
+      ])
+      .toArray();
+    if (orphans.length) await this.vectors.deleteMany({ _id: { $in: orphans.map((orphan) => orphan._id) } });
+    return otherModels.deletedCount + orphans.length;
+  }
+}
+
+const STEP_PROJECTION = { _id: 1, space: 1, label: 1, text: 1, chain: 1 } as const;
+
+function fromFloat32(vector: Float32Array): Binary {
+  return new Binary(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+}
+
+function toFloat32(binary: Binary): Float32Array {
+  return new Float32Array(copyBytes(binary).buffer);
+}
+
+function encodeTerms(terms: StepTerms): Binary {
+  const bytes = Buffer.alloc(terms.rows.length * 8);
+  Buffer.from(terms.rows.buffer, terms.rows.byteOffset, terms.rows.byteLength).copy(bytes, 0);
+  Buffer.from(terms.weights.buffer, terms.weights.byteOffset, terms.weights.byteLength).copy(bytes, terms.rows.length * 4);
+  return new Binary(bytes);
+}
+
+function decodeTerms(binary: Binary): StepTerms {
+  const bytes = copyBytes(binary);
+  const count = bytes.length / 8;
+  return { rows: new Int32Array(bytes.buffer, 0, count), weights: new Float32Array(bytes.buffer, count * 4, count) };
+}
+
+/** An aligned copy (typed arrays need their offset aligned; a driver buffer's may not be). */
+function copyBytes(binary: Binary): Uint8Array {
+  const copy = new Uint8Array(binary.buffer.length);
+  copy.set(binary.buffer);
+  return copy;
+}
