@@ -28,6 +28,8 @@ import { RunService } from './services/run-service.js';
 import { SigningKeyStore } from './store/signing-key-store.js';
 import { SigningKeyService } from './services/signing-key-service.js';
 import { TranscriptService } from './services/transcript-service.js';
+import { SizeStatsStore } from './store/size-stats-store.js';
+import { ResponseSizes } from './services/response-sizes.js';
 
 /** The long-lived services shared by every request; per-request state lives in the context. */
 export interface Services {
@@ -42,6 +44,8 @@ export interface Services {
   memoryContext: MemoryContextService;
   signingKeys: SigningKeyService;
   transcripts: TranscriptService;
+  /** Stored sizes for the response budget (src/response-budget.ts). */
+  responseSizes: ResponseSizes;
 }
 
 export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics, log: Logger): Promise<Services> {
@@ -66,6 +70,13 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   await signingKeyStore.ensureIndexes();
   const signingKeys = new SigningKeyService(signingKeyStore, { secret: config.signingSecret });
   await signingKeys.ensureKey();
+  const sizeStats = new SizeStatsStore(db);
+  await sizeStats.ensureIndexes();
+  // Documents written before sizes were kept get theirs in the background; until then they are priced at a fixed guess.
+  void sizeStats.backfill().then(
+    (written) => written > 0 && log.info({ documents: written }, 'stored the sizes of documents written before 0.3'),
+    (error: unknown) => log.warn({ err: error }, 'could not store the sizes of older documents: retried at the next start'),
+  );
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled });
@@ -81,5 +92,6 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
     signingKeys,
     transcripts: new TranscriptService(runStore, signingKeys),
+    responseSizes: new ResponseSizes(sizeStats),
   };
 }

@@ -22,6 +22,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
+  DATABASE_TIMEOUT: 503,
+  RESPONSE_TOO_LARGE: 413,
 };
 
 /** The HTTP status of a request refused as a whole with this code. */

@@ -12,10 +12,11 @@ import type { Metrics } from './metrics.js';
 import type { Authentication } from './services/auth-service.js';
 import type { Vocabulary } from './runs/vocabulary.js';
 import { RequestError } from './services/errors.js';
-import { isDatabaseUnreachable } from './store/store-errors.js';
+import { isDatabaseTimeout, isDatabaseUnreachable } from './store/store-errors.js';
 import { RequestLimits } from './request-limits.js';
 import type { Services } from './compose.js';
 import { documentCostRule } from './document-cost.js';
+import { meterResolvers, useResponseBudget } from './response-budget.js';
 import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from './limits.js';
 import { operationLabel } from './operation-label.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
@@ -53,6 +54,7 @@ export { DOCUMENT_LIMITS } from './limits.js';
 const requestIds = new WeakMap<Request, string>();
 
 export function createKairosYoga(app: YogaDependencies): KairosYoga {
+  meterResolvers(app.schema);
   const limits = new RequestLimits({ ratePerMinute: app.config.rateLimitPerMinute, maxConcurrent: app.config.maxConcurrentPerPrincipal });
   return createYoga<TransportContext, AppContext>({
     schema: app.schema,
@@ -105,6 +107,8 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       useRefusalShape((request) => requestIds.get(request)),
       useRequestLimits(limits),
       useOperationTelemetry(app.metrics),
+      // After the per-principal limits: pricing a query asks the database about stored sizes.
+      useResponseBudget({ budgetBytes: app.config.responseBudgetBytes, sizes: app.services.responseSizes }),
       // Sets the subscribe function; the guard then wraps each subscriber's stream, so its limits hold per subscriber.
       useSharedSubscriptionExecution(new SharedExecutions(app.metrics)),
       useSubscriptionGuard({ credentials: app.credentials, metrics: app.metrics, maxBufferedBytes: app.config.maxBufferedBytes }),
@@ -195,6 +199,13 @@ export function toClientError(error: unknown, message: string, isDev: boolean | 
   if (isDatabaseUnreachable(cause)) {
     log.warn({ err: cause }, 'database unavailable');
     return new GraphQLError('The database is unavailable; retry shortly', { ...location, extensions: { code: 'SERVICE_UNAVAILABLE' } });
+  }
+  if (isDatabaseTimeout(cause)) {
+    log.warn({ path: graphqlError?.path }, 'database operation over its time limit');
+    return new GraphQLError('A database operation took longer than its time limit; nothing more was done. Retry, or ask for less', {
+      ...location,
+      extensions: { code: 'DATABASE_TIMEOUT' },
+    });
   }
   if (graphqlError && !graphqlError.originalError) return graphqlError;
   log.error({ err: cause, path: graphqlError?.path }, 'unexpected error');

@@ -15,6 +15,14 @@ export const REQUEST_ERROR_CODES = [
   'SLUG_ALLOCATION_EXHAUSTED',
   'SPACE_NOT_FOUND',
   'SPACE_READ_ONLY',
+  /** The answer would be larger than the response budget (docs/security.md): ask for fewer items or fields. */
+  'RESPONSE_TOO_LARGE',
+  /** A database operation ran over its time limit. */
+  'DATABASE_TIMEOUT',
+  /** Text holding something that looks like a secret (kind and place in details, never the value). */
+  'SECRET_DETECTED',
+  /** Text with a lone UTF-16 surrogate, which no UTF-8 document can hold. */
+  'INVALID_UNICODE',
 ] as const;
 
 export type RequestErrorCode = (typeof REQUEST_ERROR_CODES)[number];

@@ -10,6 +10,7 @@ import { isDuplicateKey } from './store-errors.js';
 import { withinFailedAttemptCap } from '../runs/run-commit.js';
 
 import type { PromptStatus, RunEventType, RunStatus } from '../runs/run-enums.js';
+import { jsonBytes } from './stored-size.js';
 
 export type { PromptStatus, RunEventType, RunStatus };
 
@@ -56,6 +57,8 @@ export interface RunRecord {
   updatedAt: Date;
   /** Idle runs expire: every write moves this forward. */
   expiresAt: Date;
+  /** JSON bytes of the run as written (src/store/stored-size.ts), for the response budget. */
+  sizeBytes?: number;
 }
 
 export interface RunEventRecord {
@@ -233,7 +236,7 @@ export class RunStore {
   async commit(change: RunCommit): Promise<boolean> {
     const { update } = change;
     if (!update) {
-      await this.runs.insertOne(change.run);
+      await this.runs.insertOne({ ...change.run, sizeBytes: jsonBytes(change.run) });
       return true;
     }
     const result = await this.runs.updateOne(
@@ -248,7 +251,8 @@ export class RunStore {
           ...(update.attestation !== undefined ? { attestation: update.attestation } : {}),
           ...(update.pendingUsage ? { pendingUsage: update.pendingUsage } : {}),
         },
-        $inc: { version: 1, eventSeq: update.newEvents.length },
+        // The run's stored size (the response budget prices its transcript by it) grows with what is appended.
+        $inc: { version: 1, eventSeq: update.newEvents.length, sizeBytes: jsonBytes(update.newProofs) + jsonBytes(update.newEvents) },
         $push: { proofs: { $each: update.newProofs }, events: { $each: update.newEvents } },
       },
     );
