@@ -42,14 +42,39 @@ export function responseTooLarge(message: string, details: Record<string, unknow
   return new GraphQLError(message, { extensions: { code: RESPONSE_TOO_LARGE, details, http: { status: 413 } } });
 }
 
-/** The refusal of a single payload (an SSE/WebSocket event, an MCP tool answer) over the budget, or null. Call it on what is about to be sent. */
+/**
+ * The refusal of a single payload (an SSE/WebSocket event, an MCP tool answer) over the budget,
+ * or null. Call it on what is about to be sent, before serialising it.
+ */
 export function payloadOverBudget(payload: unknown, budgetBytes: number): { code: typeof RESPONSE_TOO_LARGE; message: string; bytes: number } | null {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: a payload well under the budget is never serialised here.
+  if (typeof payload !== 'string' && approximateJsonLength(payload, Math.ceil(budgetBytes / 3)) * 3 <= budgetBytes) return null;
   const text = typeof payload === 'string' ? payload : JSON.stringify(payload ?? null);
-  // Each UTF-16 unit is at least one byte: only a text near the budget needs counting exactly.
   if (text.length * 3 <= budgetBytes) return null;
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes <= budgetBytes) return null;
   return { code: RESPONSE_TOO_LARGE, bytes, message: `The answer is ${formatBytes(bytes)}, over the response budget of ${formatBytes(budgetBytes)}: ask for fewer items or fields` };
+}
+
+/** About the JSON length of a value (strings, keys, a few characters per value); stops counting past `stopAt`. */
+export function approximateJsonLength(value: unknown, stopAt = Number.POSITIVE_INFINITY): number {
+  let length = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && length <= stopAt) {
+    const item = stack.pop();
+    if (typeof item === 'string') length += item.length + 2;
+    else if (item === null || typeof item !== 'object') length += 8;
+    else if (Array.isArray(item)) {
+      length += 2 + item.length;
+      for (const inner of item) stack.push(inner);
+    } else {
+      for (const [key, inner] of Object.entries(item as Record<string, unknown>)) {
+        length += key.length + 4;
+        stack.push(inner);
+      }
+    }
+  }
+  return length;
 }
 
 /** The Yoga plugin: the projection before execution, the meter during it. */

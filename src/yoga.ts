@@ -110,7 +110,7 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       // After the per-principal limits: pricing a query asks the database about stored sizes.
       useResponseBudget({ budgetBytes: app.config.responseBudgetBytes, sizes: app.services.responseSizes }),
       // Sets the subscribe function; the guard then wraps each subscriber's stream, so its limits hold per subscriber.
-      useSharedSubscriptionExecution(new SharedExecutions(app.metrics)),
+      useSharedSubscriptionExecution(new SharedExecutions(app.metrics, app.config.responseBudgetBytes)),
       useSubscriptionGuard({ credentials: app.credentials, metrics: app.metrics, maxBufferedBytes: app.config.maxBufferedBytes }),
     ],
   });

@@ -96,13 +96,24 @@ describe('a prompt only a person may answer', () => {
     expect(self).toMatchObject({ isError: true, json: { error: 'FORBIDDEN' } });
   });
 
-  it('is asked through the host of a person, whose answer counts', async () => {
-    const mcp = await connect({ token: await tokenFor('ADMIN'), elicit: () => ({ action: 'accept', content: { confirmation: 'approved, within budget' } }) });
+  it('a person running the protocol cannot approve its own require_human prompt through its host either (issue 23 §4)', async () => {
+    const admin = await tokenFor('ADMIN');
+    const mcp = await connect({ token: admin, elicit: () => ({ action: 'accept', content: { confirmation: 'approved, within budget' } }) });
     const minted = await mcp.call('kairos_mint', { markdown_doc: personOnlyProtocol(), llm_model_id: 'test' });
     const begun = await mcp.call('kairos_begin', { uri: minted.json.items[0].uri });
-    expect(begun.json).toMatchObject({ current_step: { step_index: 2 }, message: 'Protocol steps complete. Call kairos_attest to finalize.' });
-    const run = await mcp.call('kairos_run', { run_id: begun.json.run_id });
-    expect(run.json.proofs).toEqual([expect.objectContaining({ source: 'human', status: 'success', user_input: expect.objectContaining({ confirmation: 'approved, within budget' }) })]);
+    // Whatever the door says, the relayed answer was not taken: no proof, the step still pending, the prompt open.
+    expect(JSON.stringify(begun.json)).not.toContain('Protocol steps complete');
+    const runId = begun.json.run_id ?? (await mcp.call('kairos_runs', {})).json.items?.[0]?.run_id;
+    const prompts = await fetch(server.running.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ query: '{ runs(first: 5) { edges { node { id pendingStepIndex proofs { stepIndex } events { type } } } } }' }),
+    }).then((response) => response.json() as Promise<any>);
+    const runs = prompts.data.runs.edges.map((edge: any) => edge.node);
+    const run = runId ? runs.find((node: any) => node.id === runId) : runs[0];
+    expect(run.proofs).toEqual([]);
+    expect(run.pendingStepIndex).toBe(1);
+    expect(run.events.map((event: any) => event.type)).not.toContain('PROMPT_ANSWERED');
   });
 });
 
