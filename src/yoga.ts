@@ -69,7 +69,9 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       info: (...args) => app.log.info(redactValues(args.map(String).join(' '))),
       warn: (...args) => app.log.warn(redactValues(args.map(String).join(' '))),
       // Yoga reports every error it masks here; toClientError already logged the unexpected ones.
-      error: (...args) => (args[0] instanceof Error && args[0].name === 'GraphQLError' ? app.log.debug : app.log.error).call(app.log, redactValues(args.map(String).join(' '))),
+      // A refusal thrown while the context is built (a bad token) is the client's error: info, not error.
+      error: (...args) =>
+        (args[0] instanceof Error && args[0].name === 'GraphQLError' ? app.log.debug : args[0] instanceof RequestError ? app.log.info : app.log.error).call(app.log, redactValues(args.map(String).join(' '))),
     },
     context: async (transport) => {
       const request = transport.request;
@@ -208,6 +210,12 @@ export function toClientError(error: unknown, message: string, isDev: boolean | 
     });
   }
   if (graphqlError && !graphqlError.originalError) return graphqlError;
+  // A value that does not fit its type (an enum, a scalar, a variable's shape) is the client's
+  // error, not the server's: logged at info, with the values taken out and no stack.
+  if (graphqlError && cause instanceof Error && cause.name === 'GraphQLError') {
+    log.info({ path: graphqlError.path, reason: redactValues(cause.message) }, 'client error: a value does not fit its type');
+    return maskUnexpectedError(error, message, isDev);
+  }
   log.error({ err: cause, path: graphqlError?.path }, 'unexpected error');
   return maskUnexpectedError(error, message, isDev);
 }
