@@ -79,7 +79,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   );
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
-  const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled });
+  const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled, maxPending: { count: config.maxPendingProposals, bytes: config.maxPendingProposalBytes } });
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
     memoryStore,

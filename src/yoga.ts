@@ -17,6 +17,7 @@ import { RequestLimits } from './request-limits.js';
 import type { Services } from './compose.js';
 import { documentCostRule } from './document-cost.js';
 import { meterResolvers, useResponseBudget } from './response-budget.js';
+import { useWellFormedText } from './well-formed-text.js';
 import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from './limits.js';
 import { operationLabel } from './operation-label.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
@@ -101,6 +102,7 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
         blockFieldSuggestion: { enabled: !app.config.introspection },
       }),
       useValidationRule(documentCostRule()),
+      useWellFormedText(),
       // A JSON body, a token or the CSRF header each make a browser request non-simple (preflighted).
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'authorization', 'x-kairos-space'] }),
       ...(app.config.introspection ? [] : [useValidationRule(NoSchemaIntrospectionCustomRule)]),

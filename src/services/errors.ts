@@ -21,8 +21,10 @@ export const REQUEST_ERROR_CODES = [
   'DATABASE_TIMEOUT',
   /** Text holding something that looks like a secret (kind and place in details, never the value). */
   'SECRET_DETECTED',
-  /** Text with a lone UTF-16 surrogate, which no UTF-8 document can hold. */
+  /** Text with a lone UTF-16 surrogate, which is not a character (src/well-formed-text.ts). */
   'INVALID_UNICODE',
+  /** A per-principal quota (staged proposals: count or bytes) is used up. */
+  'QUOTA_EXCEEDED',
 ] as const;
 
 export type RequestErrorCode = (typeof REQUEST_ERROR_CODES)[number];

@@ -10,6 +10,7 @@ import { DuplicateKeyError } from '../store/store-errors.js';
 import { checkText, MAX_PROTOCOL_STEPS } from '../limits.js';
 import { RequestError } from './errors.js';
 import { stepRecords, titleKeyOf } from '../store/protocol-step-records.js';
+import { refuseProtocolSecrets } from './protocol-secrets.js';
 
 /** A protocol is the ordered steps of one chain in one space. */
 export interface ProtocolView {
@@ -62,6 +63,7 @@ export class ProtocolService {
       );
     }
     const space = resolveWriteSpace(viewer, input.space);
+    refuseProtocolSecrets(input.markdown, 'protocol document');
     const parsed = parseOrExplain(input.markdown);
     const authorSlug = parsed.slug?.toLowerCase();
     if (authorSlug !== undefined && !isValidSlug(authorSlug)) {
