@@ -1,4 +1,4 @@
-import { DEFAULT_DB_TIMEOUT_MS, DEFAULT_MAX_PENDING_PROPOSAL_BYTES, DEFAULT_MAX_PENDING_PROPOSALS, DEFAULT_RESPONSE_BUDGET_BYTES, MAX_BUFFERED_BYTES } from './limits.js';
+import { DEFAULT_MAX_PENDING_PROPOSAL_BYTES, DEFAULT_MAX_PENDING_PROPOSALS, DEFAULT_RESPONSE_BUDGET_BYTES, MAX_BUFFERED_BYTES } from './limits.js';
 
 /** Every setting the server reads from the environment, parsed once. */
 export interface AppConfig {
@@ -42,8 +42,6 @@ export interface AppConfig {
   mcpSessionIdleMs: number;
   /** Bytes one answer may hold (KAIROS_RESPONSE_BUDGET_BYTES): refused before it runs when projected over, cut while it runs. */
   responseBudgetBytes: number;
-  /** Server-side time limit of every database operation, in ms (KAIROS_DB_TIMEOUT_MS); over it: DATABASE_TIMEOUT. */
-  dbTimeoutMs: number;
   /** Proposals one principal may have staged at once (KAIROS_MAX_PENDING_PROPOSALS). */
   maxPendingProposals: number;
   /** Bytes of staged proposal content one principal may hold at once (KAIROS_MAX_PENDING_PROPOSAL_BYTES). */
@@ -82,7 +80,6 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mcpSessionIdleMs: intFromEnv('KAIROS_MCP_SESSION_IDLE_MINUTES', 30) * 60_000,
     maxBufferedBytes: intFromEnv('KAIROS_MAX_BUFFERED_BYTES', MAX_BUFFERED_BYTES),
     responseBudgetBytes: intFromEnv('KAIROS_RESPONSE_BUDGET_BYTES', DEFAULT_RESPONSE_BUDGET_BYTES),
-    dbTimeoutMs: intFromEnv('KAIROS_DB_TIMEOUT_MS', DEFAULT_DB_TIMEOUT_MS),
     maxPendingProposals: intFromEnv('KAIROS_MAX_PENDING_PROPOSALS', DEFAULT_MAX_PENDING_PROPOSALS),
     maxPendingProposalBytes: intFromEnv('KAIROS_MAX_PENDING_PROPOSAL_BYTES', DEFAULT_MAX_PENDING_PROPOSAL_BYTES),
     ...overrides,

@@ -69,9 +69,6 @@ export const MAX_JSON_DEPTH = 64;
 /** Bytes one answer may carry (a GraphQL result, one subscription event, an MCP tool answer): docs/security.md. */
 export const DEFAULT_RESPONSE_BUDGET_BYTES = 8 * 1024 * 1024;
 
-/** Server-side time limit of one database operation. */
-export const DEFAULT_DB_TIMEOUT_MS = 10_000;
-
 /** Staged proposals one principal may hold at once, by count and by bytes of content. */
 export const DEFAULT_MAX_PENDING_PROPOSALS = 50;
 export const DEFAULT_MAX_PENDING_PROPOSAL_BYTES = 4 * 1024 * 1024;

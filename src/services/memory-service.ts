@@ -16,6 +16,7 @@ import { RequestError } from './errors.js';
 import { readableSpacesFor } from './spaces.js';
 import { memoryUri, parseMemoryUri } from '../store/memory-uri.js';
 import { protocolSecretProblem } from './protocol-secrets.js';
+import { isTooDeep, TOO_DEEP_MESSAGE } from './protocol-service.js';
 
 export interface UpdateMemoriesInput {
   uris: string[];
@@ -217,6 +218,7 @@ export class MemoryService {
       return { set: step.challenge ? { text: step.text, challenge: step.challenge } : { text: step.text } };
     } catch (error) {
       if (error instanceof ProtocolStructureError) return { error: error.message };
+      if (isTooDeep(error)) return { error: TOO_DEEP_MESSAGE };
       throw error;
     }
   }

@@ -165,8 +165,16 @@ function parseOrExplain(markdown: string) {
     if (error instanceof ProtocolStructureError) {
       throw new RequestError('PROTOCOL_STRUCTURE_INVALID', error.message, { line: error.line, reason: error.reason });
     }
+    if (isTooDeep(error)) throw new RequestError('PROTOCOL_STRUCTURE_INVALID', TOO_DEEP_MESSAGE, { reason: 'NESTED_TOO_DEEPLY' });
     throw error;
   }
+}
+
+export const TOO_DEEP_MESSAGE = 'The markdown nests too deeply (lists, block quotes or brackets inside each other): flatten it';
+
+/** A parser that recursed past the stack on hostile nesting: the document's fault, not the server's. */
+export function isTooDeep(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 /** The step cap and the per-field limits of src/limits.ts, on what a mint would store. */

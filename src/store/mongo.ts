@@ -12,11 +12,8 @@ export interface MongoHandle {
  * Command monitoring decodes every reply once more (~15% of `next` throughput): tests and the
  * benchmark turn it on to count round trips; production leaves it off.
  */
-export async function connectMongo(uri: string, dbName: string, options: { monitorCommands?: boolean; timeoutMs?: number } = {}): Promise<MongoHandle> {
+export async function connectMongo(uri: string, dbName: string, options: { monitorCommands?: boolean } = {}): Promise<MongoHandle> {
   const client = new MongoClient(uri, {
-    // Every operation has a time limit (the driver sends the rest of it as maxTimeMS, so the
-    // server stops too); over it the driver throws MongoOperationTimeoutError: DATABASE_TIMEOUT.
-    ...(options.timeoutMs ? { timeoutMS: options.timeoutMs } : {}),
     serverSelectionTimeoutMS: 2_000,
     connectTimeoutMS: 5_000,
     maxPoolSize: 50,
