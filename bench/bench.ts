@@ -5,7 +5,7 @@
  *
  *   npm run bench                      all scenarios (about 2 minutes)
  *   npm run bench -- --quick           short windows and 200 subscribers, to try changes
- *   npm run bench -- --only runs,floor scenarios by name: baseline runs forward floor batch fanout reads mcp
+ *   npm run bench -- --only runs,floor scenarios by name: baseline runs forward floor batch fanout reads mcp abuse
  *   npm run bench -- --soak 180        only the soak: steady mixed load for 180 s, sampled
  *   npm run bench -- --only fanout --subscribers 10000   fan-out at another size
  *   npm run bench -- --only search --search-protocols 10000   search p50/p99, start-up and RSS with
@@ -22,6 +22,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { MongoClient } from 'mongodb';
 import { type BenchServer, type Engine, mb, repoRoot, startEngine, startServer } from './harness.js';
+import { abuse } from './scenarios/abuse.js';
 import { baseline } from './scenarios/baseline.js';
 import { batch } from './scenarios/batch.js';
 import { fanOut } from './scenarios/fan-out.js';
@@ -35,7 +36,7 @@ import { storeFloor } from './scenarios/store-floor.js';
 import { searchBench } from './search-bench.js';
 
 /** `nextprofile` runs only with --profile. */
-const SCENARIOS = ['baseline', 'runs', 'forward', 'floor', 'batch', 'fanout', 'reads', 'mcp', 'search', 'nextprofile'] as const;
+const SCENARIOS = ['baseline', 'runs', 'forward', 'floor', 'batch', 'fanout', 'reads', 'mcp', 'search', 'abuse', 'nextprofile'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -163,6 +164,16 @@ async function main(): Promise<void> {
         await fresh.stop();
       }
     });
+    // Last, on a fresh server: four response-amplification queries at once (issue 23 §1).
+    await scenario('abuse', async () => {
+      const fresh = await startServer({ mongoUri: engine!.uri, dbName: `${dbName}_abuse` });
+      try {
+        return await abuse(fresh, { protocols: quick ? 6 : 12 });
+      } finally {
+        await mongo!.db(`${dbName}_abuse`).dropDatabase().catch(() => {});
+        await fresh.stop();
+      }
+    });
     evaluateTargets();
     printTable();
     printNextProfile();
@@ -182,6 +193,7 @@ type Batch = Awaited<ReturnType<typeof batch>>;
 type FanOut = Awaited<ReturnType<typeof fanOut>>;
 type Reads = Awaited<ReturnType<typeof reads>>;
 type McpCalls = Awaited<ReturnType<typeof mcpCalls>>;
+type Abuse = Awaited<ReturnType<typeof abuse>>;
 
 function evaluateTargets(): void {
   const base = results.baseline as Baseline | undefined;
@@ -263,6 +275,17 @@ function printTable(): void {
     rows.push(['', 'raw bulkWrite of the same updates', fixed(edits.rawBulkWriteMs, 0), '', '', '']);
     rows.push(['', `${edits.uris} single-URI calls, sequential (total)`, fixed(edits.singleCallsMs, 0), '', '', '']);
     rows.push(['', `${edits.uris} single-URI calls, 32 at a time (total)`, fixed(edits.singleCallsConcurrentMs, 0), '', '', 'context only']);
+  }
+  const attack = results.abuse as Abuse | undefined;
+  if (attack) {
+    rows.push([
+      '7 abuse',
+      `4 amplification queries at once over ${attack.seededProtocols} protocols (${fixed(attack.seededMb, 0)} MB of steps)`,
+      fixed(attack.refusalMs, 0),
+      '',
+      '',
+      `answers: ${attack.answers.join(', ')}; RSS ${fixed(attack.rssBeforeMb, 0)} → peak ${fixed(attack.peakRssMb, 0)} MB; worst /healthz ${fixed(attack.worstHealthzMs, 0)} ms`,
+    ]);
   }
   const page = results.reads as Reads | undefined;
   if (page) {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { startDocumentDb } from './documentdb/documentdb-engine.js';
 import { isOnPath } from './documentdb/run-command.js';
 import { startLocalMongod } from './local-mongod.js';
-import { startWireServer } from './wire/wire-server.js';
+import { startWireServer, type WireServer } from './wire/wire-server.js';
 
 export interface DatabaseEndpoint {
   /** A connection string for the official `mongodb` driver. */
@@ -14,6 +14,44 @@ export interface DatabaseEndpoint {
 
 // Transactions pin one connection each; the rest serve ordinary commands. PostgreSQL allows 200 in all.
 const PG_POOL_SIZE = 50;
+
+/**
+ * Every statement the engine runs stops after this long (PostgreSQL statement_timeout,
+ * KAIROS_ENGINE_STATEMENT_TIMEOUT_MS), answered as MongoDB's MaxTimeMSExpired (code 50): no insert
+ * or query can keep the engine busy for minutes after its client gave up. 0 turns it off.
+ */
+export const DEFAULT_ENGINE_STATEMENT_TIMEOUT_MS = 30_000;
+
+export function engineStatementTimeoutMs(): number {
+  const raw = process.env.KAIROS_ENGINE_STATEMENT_TIMEOUT_MS;
+  if (raw === undefined || raw === '') return DEFAULT_ENGINE_STATEMENT_TIMEOUT_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`KAIROS_ENGINE_STATEMENT_TIMEOUT_MS must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** A PostgreSQL pool (with the statement timeout) and the wire adapter in front of it. */
+export async function startEngineWire(
+  pgPort: number,
+  options: { log: (message: string) => void; isStopping?: () => boolean; statementTimeoutMs?: number },
+): Promise<{ pool: pg.Pool; wire: WireServer }> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? engineStatementTimeoutMs();
+  const pool = new pg.Pool({
+    host: '127.0.0.1',
+    port: pgPort,
+    user: 'postgres',
+    database: 'postgres',
+    max: PG_POOL_SIZE,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
+  // An idle pooled connection can die with the server; without a listener that would crash the process.
+  // While stopping, connections still closing are cut by the server's shutdown: expected, not news.
+  pool.on('error', (error) => {
+    if (!options.isStopping?.()) options.log(`DocumentDB connection error: ${error.message}`);
+  });
+  const wire = await startWireServer({ pool, log: options.log });
+  return { pool, wire };
+}
 
 /**
  * Finds a real MongoDB-compatible database, in this order:
@@ -41,21 +79,8 @@ export async function resolveDatabase(opts: { log?: (msg: string) => void } = {}
     );
   }
 
-  const pool = new pg.Pool({
-    host: '127.0.0.1',
-    port: documentDb.pgPort,
-    user: 'postgres',
-    database: 'postgres',
-    max: PG_POOL_SIZE,
-  });
   let stopping: Promise<void> | undefined;
-  // An idle pooled connection can die with the server; without a listener that would crash the process.
-  // While stopping, connections still closing are cut by the server's shutdown: expected, not news.
-  pool.on('error', (error) => {
-    if (!stopping) log(`DocumentDB connection error: ${error.message}`);
-  });
-  const wire = await startWireServer({ pool, log });
-
+  const { pool, wire } = await startEngineWire(documentDb.pgPort, { log, isStopping: () => stopping !== undefined });
   return {
     uri: `mongodb://127.0.0.1:${wire.port}/?directConnection=true`,
     description: `DocumentDB (PostgreSQL on 127.0.0.1:${documentDb.pgPort}) through the wire adapter on port ${wire.port}`,

@@ -34,6 +34,8 @@ import { RunService } from './services/run-service.js';
 import { SigningKeyStore } from './store/signing-key-store.js';
 import { SigningKeyService } from './services/signing-key-service.js';
 import { TranscriptService } from './services/transcript-service.js';
+import { SizeStatsStore } from './store/size-stats-store.js';
+import { ResponseSizes } from './services/response-sizes.js';
 
 /** The long-lived services shared by every request; per-request state lives in the context. */
 export interface Services {
@@ -51,6 +53,8 @@ export interface Services {
   signingKeys: SigningKeyService;
   transcripts: TranscriptService;
   exports: ExportService;
+  /** Stored sizes for the response budget (src/response-budget.ts). */
+  responseSizes: ResponseSizes;
 }
 
 export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics, log: Logger): Promise<Services> {
@@ -79,9 +83,16 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   await signingKeyStore.ensureIndexes();
   const signingKeys = new SigningKeyService(signingKeyStore, { secret: config.signingSecret });
   await signingKeys.ensureKey();
+  const sizeStats = new SizeStatsStore(db);
+  await sizeStats.ensureIndexes();
+  // Documents written before sizes were kept get theirs in the background; until then they are priced at a fixed guess.
+  void sizeStats.backfill().then(
+    (written) => written > 0 && log.info({ documents: written }, 'stored the sizes of documents written before 0.3'),
+    (error: unknown) => log.warn({ err: error }, 'could not store the sizes of older documents: retried at the next start'),
+  );
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
-  const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled });
+  const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled, maxPending: { count: config.maxPendingProposals, bytes: config.maxPendingProposalBytes } });
   const runs = new RunService(runStore, usageStore, events, { runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000, onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }) });
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
@@ -97,6 +108,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     signingKeys,
     transcripts: new TranscriptService(runStore, signingKeys),
     exports: new ExportService(runs, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes }),
+    responseSizes: new ResponseSizes(sizeStats),
   };
 }
 

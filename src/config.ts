@@ -1,5 +1,5 @@
 import { INLINE_EXPORT_MAX_BYTES } from './export/export-model.js';
-import { MAX_BUFFERED_BYTES } from './limits.js';
+import { DEFAULT_MAX_PENDING_PROPOSAL_BYTES, DEFAULT_MAX_PENDING_PROPOSALS, DEFAULT_RESPONSE_BUDGET_BYTES, MAX_BUFFERED_BYTES } from './limits.js';
 
 /** Every setting the server reads from the environment, parsed once. */
 export interface AppConfig {
@@ -57,6 +57,12 @@ export interface AppConfig {
   embeddingsKey: string | null;
   /** KAIROS_EMBEDDINGS_MODEL_DIR: a local ONNX sentence-model directory, for `onnx`. */
   embeddingsModelDir: string | null;
+  /** Bytes one answer may hold (KAIROS_RESPONSE_BUDGET_BYTES): refused before it runs when projected over, cut while it runs. */
+  responseBudgetBytes: number;
+  /** Proposals one principal may have staged at once (KAIROS_MAX_PENDING_PROPOSALS). */
+  maxPendingProposals: number;
+  /** Bytes of staged proposal content one principal may hold at once (KAIROS_MAX_PENDING_PROPOSAL_BYTES). */
+  maxPendingProposalBytes: number;
 }
 
 export const EMBEDDINGS_SETTINGS = ['builtin', 'openai', 'onnx', 'off'] as const;
@@ -110,6 +116,9 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     embeddingsModel: process.env.KAIROS_EMBEDDINGS_MODEL || null,
     embeddingsKey: process.env.KAIROS_EMBEDDINGS_KEY || null,
     embeddingsModelDir: process.env.KAIROS_EMBEDDINGS_MODEL_DIR || null,
+    responseBudgetBytes: intFromEnv('KAIROS_RESPONSE_BUDGET_BYTES', DEFAULT_RESPONSE_BUDGET_BYTES),
+    maxPendingProposals: intFromEnv('KAIROS_MAX_PENDING_PROPOSALS', DEFAULT_MAX_PENDING_PROPOSALS),
+    maxPendingProposalBytes: intFromEnv('KAIROS_MAX_PENDING_PROPOSAL_BYTES', DEFAULT_MAX_PENDING_PROPOSAL_BYTES),
     ...overrides,
   };
 }

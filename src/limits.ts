@@ -65,6 +65,13 @@ export const MAX_FAILED_ATTEMPT_EVENTS = 1_000;
 /** Nesting of a JSON value in variables (an MCP result, a challenge). Deeper: BAD_USER_INPUT. */
 export const MAX_JSON_DEPTH = 64;
 
+/** Bytes one answer may carry (a GraphQL result, one subscription event, an MCP tool answer): docs/security.md. */
+export const DEFAULT_RESPONSE_BUDGET_BYTES = 8 * 1024 * 1024;
+
+/** Staged proposals one principal may hold at once, by count and by bytes of content. */
+export const DEFAULT_MAX_PENDING_PROPOSALS = 50;
+export const DEFAULT_MAX_PENDING_PROPOSAL_BYTES = 4 * 1024 * 1024;
+
 /** What one connection may have queued for a slow reader before it is cut off (WebSocket and SSE). */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 

@@ -10,8 +10,12 @@ import { operationLabel } from './operation-label.js';
 
 /** A WebSocket whose reader fell behind is closed with 1013 "Try Again Later" (graphql-ws clients retry it). */
 export const SLOW_CONSUMER_CLOSE_CODE = 1013;
-/** Then dropped if it does not read the close frame either. */
-const SLOW_CONSUMER_GRACE_MS = 2_000;
+/**
+ * The close frame queues behind what the reader has not read yet: a reader that reads again within
+ * this grace drains it and sees 1013. One that never reads again cannot receive any frame at all,
+ * and its connection is dropped (the client then reports 1006, the code for "no close frame").
+ */
+export const SLOW_CONSUMER_GRACE_MS = 10_000;
 
 /**
  * A subscription's life, over SSE and graphql-ws alike: counted and logged when it starts, in the

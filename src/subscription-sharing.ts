@@ -3,6 +3,7 @@ import { createSourceEventStream, type DocumentNode, type ExecutionArgs, type Ex
 import type { Plugin } from 'graphql-yoga';
 import type { AppContext } from './context.js';
 import type { Metrics } from './metrics.js';
+import { payloadOverBudget, responseTooLarge } from './response-budget.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -19,7 +20,11 @@ type MaybePromise<T> = T | Promise<T>;
 export class SharedExecutions {
   private readonly byEvent = new WeakMap<object, Map<string, MaybePromise<ExecutionResult>>>();
 
-  constructor(private readonly counters?: Pick<Metrics, 'subscriptionExecutions' | 'subscriptionResultsShared'>) {}
+  constructor(
+    private readonly counters?: Pick<Metrics, 'subscriptionExecutions' | 'subscriptionResultsShared'>,
+    /** Bytes one event's result may carry (the response budget); over it the subscriber gets RESPONSE_TOO_LARGE for that event. */
+    private readonly budgetBytes = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** The result of `run` for this event and group, computed once per (event, group). */
   resultFor(event: unknown, groupKey: string, run: () => MaybePromise<ExecutionResult>): MaybePromise<ExecutionResult> {
@@ -41,7 +46,15 @@ export class SharedExecutions {
 
   private executed(run: () => MaybePromise<ExecutionResult>): MaybePromise<ExecutionResult> {
     this.counters?.subscriptionExecutions.inc();
-    return run();
+    const result = run();
+    // Measured once per execution, so subscribers that share it share the measure too.
+    return result instanceof Promise ? result.then((settled) => this.withinBudget(settled)) : this.withinBudget(result);
+  }
+
+  private withinBudget(result: ExecutionResult): ExecutionResult {
+    if (!Number.isFinite(this.budgetBytes)) return result;
+    const over = payloadOverBudget(result.data, this.budgetBytes);
+    return over ? { errors: [responseTooLarge(`This event ${over.message.slice('The answer '.length)}`, { budgetBytes: this.budgetBytes, bytes: over.bytes })] } : result;
   }
 }
 

@@ -73,7 +73,8 @@ export function attachGraphqlWs(app: {
           });
           return true;
         } catch (error) {
-          log.info({ err: error }, 'WebSocket connection refused');
+          // The refusal's code only: the message or stack of an authentication error may quote the token.
+          log.info({ code: (error as { code?: unknown }).code ?? 'UNAUTHENTICATED' }, 'WebSocket connection refused');
           return false;
         }
       },

@@ -13,10 +13,12 @@ import type { Authentication } from './services/auth-service.js';
 import type { DoorRenderer } from './render/door-renderer.js';
 import type { RequestRefusalCode } from './model/refusal-codes.js';
 import { RequestError } from './services/errors.js';
-import { isDatabaseUnreachable } from './store/store-errors.js';
+import { isDatabaseTimeout, isDatabaseUnreachable } from './store/store-errors.js';
 import { RequestLimits } from './request-limits.js';
 import type { Services } from './compose.js';
 import { documentCostRule } from './document-cost.js';
+import { meterResolvers, useResponseBudget } from './response-budget.js';
+import { useWellFormedText } from './well-formed-text.js';
 import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from './limits.js';
 import { operationLabel } from './operation-label.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
@@ -54,6 +56,7 @@ export { DOCUMENT_LIMITS } from './limits.js';
 const requestIds = new WeakMap<Request, string>();
 
 export function createKairosYoga(app: YogaDependencies): KairosYoga {
+  meterResolvers(app.schema);
   const limits = new RequestLimits({ ratePerMinute: app.config.rateLimitPerMinute, maxConcurrent: app.config.maxConcurrentPerPrincipal });
   return createYoga<TransportContext, AppContext>({
     schema: app.schema,
@@ -68,7 +71,9 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       info: (...args) => app.log.info(redactValues(args.map(String).join(' '))),
       warn: (...args) => app.log.warn(redactValues(args.map(String).join(' '))),
       // Yoga reports every error it masks here; toClientError already logged the unexpected ones.
-      error: (...args) => (args[0] instanceof Error && args[0].name === 'GraphQLError' ? app.log.debug : app.log.error).call(app.log, redactValues(args.map(String).join(' '))),
+      // A refusal thrown while the context is built (a bad token) is the client's error: info, not error.
+      error: (...args) =>
+        (args[0] instanceof Error && args[0].name === 'GraphQLError' ? app.log.debug : args[0] instanceof RequestError ? app.log.info : app.log.error).call(app.log, redactValues(args.map(String).join(' '))),
     },
     context: async (transport) => {
       const request = transport.request;
@@ -98,6 +103,7 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
         blockFieldSuggestion: { enabled: !app.config.introspection },
       }),
       useValidationRule(documentCostRule()),
+      useWellFormedText(),
       // A JSON body, a token or the CSRF header each make a browser request non-simple (preflighted).
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'authorization', 'x-kairos-space'] }),
       ...(app.config.introspection ? [] : [useValidationRule(NoSchemaIntrospectionCustomRule)]),
@@ -106,8 +112,10 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       useRefusalShape((request) => requestIds.get(request)),
       useRequestLimits(limits),
       useOperationTelemetry(app.metrics),
+      // After the per-principal limits: pricing a query asks the database about stored sizes.
+      useResponseBudget({ budgetBytes: app.config.responseBudgetBytes, sizes: app.services.responseSizes }),
       // Sets the subscribe function; the guard then wraps each subscriber's stream, so its limits hold per subscriber.
-      useSharedSubscriptionExecution(new SharedExecutions(app.metrics)),
+      useSharedSubscriptionExecution(new SharedExecutions(app.metrics, app.config.responseBudgetBytes)),
       useSubscriptionGuard({ credentials: app.credentials, metrics: app.metrics, maxBufferedBytes: app.config.maxBufferedBytes }),
     ],
   });
@@ -197,7 +205,20 @@ export function toClientError(error: unknown, message: string, isDev: boolean | 
     log.warn({ err: cause }, 'database unavailable');
     return new GraphQLError('The database is unavailable; retry shortly', { ...location, extensions: { code: 'SERVICE_UNAVAILABLE' } });
   }
+  if (isDatabaseTimeout(cause)) {
+    log.warn({ path: graphqlError?.path }, 'database operation over its time limit');
+    return new GraphQLError('A database operation took longer than its time limit; nothing more was done. Retry, or ask for less', {
+      ...location,
+      extensions: { code: 'DATABASE_TIMEOUT' },
+    });
+  }
   if (graphqlError && !graphqlError.originalError) return graphqlError;
+  // A value that does not fit its type (an enum, a scalar, a variable's shape) is the client's
+  // error, not the server's: logged at info, with the values taken out and no stack.
+  if (graphqlError && cause instanceof Error && cause.name === 'GraphQLError') {
+    log.info({ path: graphqlError.path, reason: redactValues(cause.message) }, 'client error: a value does not fit its type');
+    return maskUnexpectedError(error, message, isDev);
+  }
   log.error({ err: cause, path: graphqlError?.path }, 'unexpected error');
   return maskUnexpectedError(error, message, isDev);
 }

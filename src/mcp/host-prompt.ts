@@ -5,6 +5,7 @@
  * as /ui stores it (source HUMAN, same events), and a decline or cancel is stored as the
  * person's refusal, so the step fails with USER_DECLINED by the same rules.
  */
+import { PROMPT_ANSWER_MESSAGES, promptAnswerRefusal } from '../runs/prompt-answer-rule.js';
 import { type ElicitRequestFormParams, type ElicitResult, inputResponse } from '@modelcontextprotocol/server';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { Logger } from '../logger.js';
@@ -123,10 +124,13 @@ export async function askHost(
     const challenge = current.challenge;
     if (!asking.hostCanAsk) break;
     if (!challenge || challenge.type !== 'USER_INPUT' || !challenge.promptId || !challenge.nonce) break;
-    if (challenge.userInput?.requireHuman && caller.authentication.viewer.authenticated) {
+    // The caller runs this run (it began or moved it), so the one rule decides whether its host's answer could count.
+    const viewer = caller.authentication.viewer;
+    const refusal = promptAnswerRefusal({ requireHuman: Boolean(challenge.userInput?.requireHuman) }, { principalId: viewer.principalId }, viewer, 'RELAYED_BY_HOST');
+    if (refusal) {
       throw new HostAnswerRefused(current, {
         code: 'FORBIDDEN',
-        message: 'This prompt needs a person other than the principal running the protocol: a person answers it on the live page, then call kairos_next with the same uri and no solution.',
+        message: `${PROMPT_ANSWER_MESSAGES[refusal]}. A person answers it on the live page; then call kairos_next with the same uri and no solution.`,
         prompt_id: challenge.promptId,
         answer_url: asking.livePageUrl,
       });

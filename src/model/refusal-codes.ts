@@ -41,6 +41,11 @@ export const REQUEST_REFUSALS = {
   BAD_REQUEST: { status: 400, description: 'The HTTP request itself is malformed (no GraphQL document could be read).' },
   GRAPHQL_PARSE_FAILED: { status: 400, description: 'The document does not parse.' },
   GRAPHQL_VALIDATION_FAILED: { status: 400, description: 'The document does not validate against the schema.' },
+  RESPONSE_TOO_LARGE: { status: 413, description: 'The answer would be larger than the response budget (docs/security.md): ask for fewer items or fields. The message names the field.' },
+  DATABASE_TIMEOUT: { status: 503, description: 'A database operation ran over its time limit; nothing was written.' },
+  SECRET_DETECTED: { status: 400, description: 'Text holding something that looks like a secret (kind and place in `details`, never the value).' },
+  INVALID_UNICODE: { status: 400, description: 'Text with a lone UTF-16 surrogate, which is not a character (the place in `details`).' },
+  QUOTA_EXCEEDED: { status: 429, description: 'A per-principal quota (staged proposals: count or bytes) is used up.' },
   INTERNAL_SERVER_ERROR: { status: 500, description: 'Something unexpected failed; the log keeps the detail.', message: 'Unexpected error.' },
 } as const satisfies Record<string, RequestRefusal>;
 
@@ -62,6 +67,11 @@ export const SERVICE_REFUSAL_CODES = [
   'SLUG_ALLOCATION_EXHAUSTED',
   'SPACE_NOT_FOUND',
   'SPACE_READ_ONLY',
+  'RESPONSE_TOO_LARGE',
+  'DATABASE_TIMEOUT',
+  'SECRET_DETECTED',
+  'INVALID_UNICODE',
+  'QUOTA_EXCEEDED',
 ] as const satisfies readonly RequestRefusalCode[];
 
 /** The HTTP status of a request refused as a whole with this code (400 for a code from elsewhere). */

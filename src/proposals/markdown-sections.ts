@@ -29,7 +29,8 @@ export interface ParsedDocument {
   unclosedFenceLine: number | null;
 }
 
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+// Greedy `(.*)` then trimmed in code: a lazy `(.*?)[ \t]*$` backtracks quadratically on long runs of spaces.
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const ANCHOR = /^\s*<!--\s*@id:\s*([A-Za-z0-9._-]+)\s*-->\s*$/;
 const MAX_SLUG_LENGTH = 64;
@@ -62,8 +63,17 @@ export function headingOf(line: string): { level: number; text: string } | null 
   const match = HEADING.exec(line);
   if (!match) return null;
   // A closing sequence of #s (`## Title ##`) is not part of the text.
-  const text = (match[2] ?? '').replace(/[ \t]+#+$/, '').replace(/^#+$/, '').trim();
+  const text = withoutClosingHashes((match[2] ?? '').replace(/^[ \t]+/, '').trimEnd()).trim();
   return { level: match[1]!.length, text };
+}
+
+/** `Title ##` → `Title`, `##` → ``: a run of #s at the end, after white space or alone. Linear (no regex backtracking). */
+function withoutClosingHashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  if (end === text.length) return text;
+  if (end === 0) return '';
+  return text[end - 1] === ' ' || text[end - 1] === '\t' ? text.slice(0, end) : text;
 }
 
 export function anchorOf(line: string | undefined): string | null {

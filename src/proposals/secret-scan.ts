@@ -61,7 +61,12 @@ const ENTROPY_CANDIDATE = /[A-Za-z0-9_+/=-]{32,}/g;
 const ENTROPY_THRESHOLD = 4.5;
 const SSN = /\b\d{3}-\d{2}-\d{4}\b/g;
 const CARD = /\b\d(?:[ -]?\d){12,18}\b/g;
-const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g;
+const EMAIL_LOCAL = /[A-Za-z0-9._%+-]/;
+const EMAIL_DOMAIN_CHAR = /[A-Za-z0-9.-]/;
+const EMAIL_DOMAIN = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/;
+/** RFC 5321's longest local part and domain: nothing longer is an address, and no scan goes further. */
+const MAX_EMAIL_LOCAL = 64;
+const MAX_EMAIL_DOMAIN = 255;
 const ALLOW_OPEN = /<!--\s*@secret-scan:\s*allow\b([^]*?)-->/g;
 const ALLOW_END = /<!--\s*@secret-scan:\s*end\s*-->/g;
 const MARKER = /<!--\s*@secret-scan:/g;
@@ -100,8 +105,24 @@ export function scanText(text: string, location: string, options: ScanOptions): 
     for (const match of text.matchAll(SSN)) add('PII_SSN', match.index, match[0].length);
     for (const match of text.matchAll(CARD)) if (luhnValid(match[0].replace(/\D/g, ''))) add('PII_CREDIT_CARD', match.index, match[0].length);
   }
-  if (options.piiScanEmail) for (const match of text.matchAll(EMAIL)) add('PII_EMAIL', match.index, match[0].length);
+  if (options.piiScanEmail) for (const found of emailAddresses(text)) add('PII_EMAIL', found.start, found.length);
   return { findings: findings.sort((a, b) => a.line - b.line || FINDING_TYPES.indexOf(a.type) - FINDING_TYPES.indexOf(b.type)) };
+}
+
+/**
+ * Email addresses, found from each `@` outwards over at most 64 + 255 characters: linear in the
+ * text (one regular expression over the whole text backtracks quadratically on `a.a.a.…`).
+ */
+function* emailAddresses(text: string): Generator<{ start: number; length: number }> {
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let start = at;
+    while (start > 0 && at - start < MAX_EMAIL_LOCAL && EMAIL_LOCAL.test(text[start - 1]!)) start--;
+    if (start === at || (start > 0 && /\w/.test(text[start - 1]!) && /\w/.test(text[start]!))) continue;
+    let end = at + 1;
+    while (end < text.length && end - at <= MAX_EMAIL_DOMAIN && EMAIL_DOMAIN_CHAR.test(text[end]!)) end++;
+    const domain = EMAIL_DOMAIN.exec(text.slice(at + 1, end + 1));
+    if (domain) yield { start, length: at + 1 + domain[0].length - start };
+  }
 }
 
 /** SECRET_DETECTED when any finding is a secret; PII_DETECTED when every finding is PII. */

@@ -15,6 +15,8 @@ import { hasHostileCharacters, TEXT_LIMITS } from '../limits.js';
 import { RequestError } from './errors.js';
 import { readableSpacesFor } from './spaces.js';
 import { memoryUri, parseMemoryUri } from '../store/memory-uri.js';
+import { protocolSecretProblem } from './protocol-secrets.js';
+import { isTooDeep, TOO_DEEP_MESSAGE } from './protocol-service.js';
 
 export interface UpdateMemoriesInput {
   uris: string[];
@@ -209,11 +211,14 @@ export class MemoryService {
     if (Buffer.byteLength(markdown, 'utf8') > this.limits.maxMarkdownBytes) {
       return { error: `markdown_doc entry is larger than ${this.limits.maxMarkdownBytes} bytes` };
     }
+    const secret = protocolSecretProblem(markdown, 'markdown_doc entry');
+    if (secret) return { error: secret };
     try {
       const step = parseStepMarkdown(markdown);
       return { set: step.challenge ? { text: step.text, challenge: step.challenge } : { text: step.text } };
     } catch (error) {
       if (error instanceof ProtocolStructureError) return { error: error.message };
+      if (isTooDeep(error)) return { error: TOO_DEEP_MESSAGE };
       throw error;
     }
   }
@@ -230,6 +235,10 @@ export class MemoryService {
         case 'text':
           if (typeof value !== 'string') return { error: 'Field "text" must be a string' };
           if (Buffer.byteLength(value, 'utf8') > this.limits.maxMarkdownBytes) return { error: `Field "text" is larger than ${this.limits.maxMarkdownBytes} bytes` };
+          {
+            const secret = protocolSecretProblem(value, 'text');
+            if (secret) return { error: secret };
+          }
           set.text = extractBody(value);
           break;
         case 'label':

@@ -11,6 +11,7 @@ import { MAX_PROTOCOL_STEPS } from '../limits.js';
 import { checkText } from './check-text.js';
 import { RequestError } from './errors.js';
 import { stepRecords, titleKeyOf } from '../store/protocol-step-records.js';
+import { refuseProtocolSecrets } from './protocol-secrets.js';
 
 /** A protocol is the ordered steps of one chain in one space. */
 export interface ProtocolView {
@@ -63,6 +64,7 @@ export class ProtocolService {
       );
     }
     const space = resolveWriteSpace(viewer, input.space);
+    refuseProtocolSecrets(input.markdown, 'protocol document');
     const parsed = parseOrExplain(input.markdown);
     const authorSlug = parsed.slug?.toLowerCase();
     if (authorSlug !== undefined && !isValidSlug(authorSlug)) {
@@ -164,8 +166,16 @@ function parseOrExplain(markdown: string) {
     if (error instanceof ProtocolStructureError) {
       throw new RequestError('PROTOCOL_STRUCTURE_INVALID', error.message, { line: error.line, reason: error.reason });
     }
+    if (isTooDeep(error)) throw new RequestError('PROTOCOL_STRUCTURE_INVALID', TOO_DEEP_MESSAGE, { reason: 'NESTED_TOO_DEEPLY' });
     throw error;
   }
+}
+
+export const TOO_DEEP_MESSAGE = 'The markdown nests too deeply (lists, block quotes or brackets inside each other): flatten it';
+
+/** A parser that recursed past the stack on hostile nesting: the document's fault, not the server's. */
+export function isTooDeep(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 /** The step cap and the per-field limits of src/limits.ts, on what a mint would store. */

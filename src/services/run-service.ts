@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Repeater } from '@repeaterjs/repeater';
 import type { Viewer } from '../auth/viewer.js';
-import { APP_SPACE, canReviewIn, isPerson, personalSpaceOf } from '../auth/viewer.js';
+import { APP_SPACE, canReviewIn, personalSpaceOf } from '../auth/viewer.js';
+import { PROMPT_ANSWER_MESSAGES, promptAnswerRefusal } from '../runs/prompt-answer-rule.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/topics.js';
 import type { OverflowPolicy } from '../events/overflow-policy.js';
@@ -150,8 +151,7 @@ export class RunService {
 
   /**
    * A person's reply to a prompt. `options.atHost`: the reply came from the person at the
-   * caller's own MCP host (elicitation), so for a requireHuman prompt the runner itself may
-   * answer, provided it is a person; otherwise requireHuman needs someone else.
+   * caller's own MCP host (elicitation). Who may answer: src/runs/prompt-answer-rule.ts.
    */
   async answerPrompt(
     viewer: Viewer,
@@ -166,13 +166,9 @@ export class RunService {
         throw new RequestError('NOT_FOUND', `Prompt ${input.promptId} not found`);
       }
       const { run, prompt } = found;
-      if (prompt.requireHuman && !isPerson(viewer)) {
-        throw new RequestError('FORBIDDEN', 'This prompt requires a human: answer it with a token of a person (role HUMAN, REVIEWER or ADMIN)');
-      }
-      // At the host (MCP elicitation) the person answers through the runner's own session.
-      if (prompt.requireHuman && !options.atHost && viewer.authenticated && viewer.principalId === run.principalId) {
-        throw new RequestError('FORBIDDEN', 'This prompt needs a person other than the principal running the protocol');
-      }
+      // The one rule for who may answer (src/runs/prompt-answer-rule.ts), whichever door the answer came through.
+      const refusal = promptAnswerRefusal(prompt, run, viewer, options.atHost ? 'RELAYED_BY_HOST' : 'DIRECT');
+      if (refusal) throw new RequestError('FORBIDDEN', PROMPT_ANSWER_MESSAGES[refusal], { reason: refusal });
       const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date() }, idSource);
       if (!transition) {
         // Already answered (or the run moved on): answer with the run as it stands, changing nothing.

@@ -3,6 +3,7 @@ import type { Challenge } from '../protocol/challenge.js';
 import type { PagePosition } from './page-position.js';
 import type { ProjectCategory } from '../proposals/proposal-types.js';
 import { translateDuplicateKey } from './store-errors.js';
+import { withTextSize } from './stored-size.js';
 
 /** A protocol step, or a project-memory document (see src/proposals/intent-policy.ts for paths). */
 export type MemoryCategory = 'PROTOCOL_STEP' | ProjectCategory;
@@ -63,6 +64,8 @@ export interface MemoryRecord {
   sourceHash?: string;
   /** Why the current version was written (absent: version 1 of a mint or seed); archived with it. */
   change?: VersionChange;
+  /** UTF-8 bytes of `text`, written with it (src/store/stored-size.ts); absent on memories written before 0.3 until the start-up backfill. */
+  sizeBytes?: number;
 }
 
 export interface ChainKey {
@@ -221,7 +224,7 @@ export class MemoryStore {
   }
 
   async insertMany(records: MemoryRecord[], session?: ClientSession): Promise<void> {
-    await this.collection.insertMany(records, { session });
+    await this.collection.insertMany(records.map(withTextSize), { session });
     await this.wrote(session, chainKeysOf(records));
   }
 
@@ -242,7 +245,7 @@ export class MemoryStore {
     const operations: AnyBulkWriteOperation<MemoryRecord>[] = patches.map((patch) => ({
       updateOne: {
         filter: { _id: patch.id, version: patch.expectedVersion },
-        update: { $set: { ...patch.set, change: patch.change, updatedAt: patch.updatedAt, updatedBy: patch.updatedBy, writeId }, $inc: { version: 1 } },
+        update: { $set: { ...withTextSize(patch.set), change: patch.change, updatedAt: patch.updatedAt, updatedBy: patch.updatedBy, writeId }, $inc: { version: 1 } },
       },
     }));
     const result = await this.collection.bulkWrite(operations, { ordered: false, session });
@@ -269,7 +272,7 @@ export class MemoryStore {
   ): Promise<MemoryRecord | null> {
     const record = await this.collection.findOneAndUpdate(
       { _id: id, version: expectedVersion },
-      { $set: { ...set, change, updatedAt, updatedBy }, $inc: { version: 1 } },
+      { $set: { ...withTextSize(set), change, updatedAt, updatedBy }, $inc: { version: 1 } },
       { session, returnDocument: 'after' },
     );
     await this.wrote(session, [], [id]);
@@ -278,7 +281,7 @@ export class MemoryStore {
 
   /** Puts deleted memories back (restore), inside the caller's transaction. */
   async reinsert(records: MemoryRecord[], session: ClientSession): Promise<void> {
-    await translateDuplicateKey(() => this.collection.insertMany(records, { session }));
+    await translateDuplicateKey(() => this.collection.insertMany(records.map(withTextSize), { session }));
     await this.wrote(session, chainKeysOf(records), records.map((record) => record._id));
   }
 

@@ -1,3 +1,4 @@
+import { withTextSize } from './stored-size.js';
 import { randomUUID } from 'node:crypto';
 import type { ClientSession, Collection, Filter } from 'mongodb';
 import { MEMORY_SCHEMA_CONFIG_PATH } from '../proposals/intent-policy.js';
@@ -75,7 +76,7 @@ export class ProjectMemoryStore {
       const record = newDocumentRecord(id, space, document.path, document.category, document.title, `# ${document.title}\n`, principalId, now);
       const { _id, path, space: _space, ...rest } = record;
       try {
-        const result = await this.collection.updateOne({ space, path }, { $setOnInsert: { _id, ...rest } }, { upsert: true });
+        const result = await this.collection.updateOne({ space, path }, { $setOnInsert: { _id, ...withTextSize(rest) } }, { upsert: true });
         if (result.upsertedCount === 1) created.push(record);
       } catch (error) {
         // Two first requests in one space race to seed: the unique index keeps one, which is all we want.
@@ -118,7 +119,7 @@ export class ProjectMemoryStore {
         const record = newDocumentRecord(randomUUID(), space, write.path, write.category, write.label, write.text, principalId, now);
         record.change = { ...why, fields: [] };
         try {
-          await this.collection.insertOne(record, { session });
+          await this.collection.insertOne(withTextSize(record), { session });
         } catch (error) {
           if (isDuplicateKey(error)) throw new ConcurrentDocumentWriteError(write.path);
           throw error;
@@ -131,7 +132,7 @@ export class ProjectMemoryStore {
       const change: VersionChange = { ...why, fields: changedFields(before, { ...before, text: write.text, label: write.label }) };
       const record = await this.collection.findOneAndUpdate(
         { _id: before._id, version: write.expectedVersion },
-        { $set: { text: write.text, label: write.label, change, updatedAt: now, updatedBy: principalId }, $inc: { version: 1 } },
+        { $set: { ...withTextSize({ text: write.text }), label: write.label, change, updatedAt: now, updatedBy: principalId }, $inc: { version: 1 } },
         { session, returnDocument: 'after' },
       );
       if (!record) throw new ConcurrentDocumentWriteError(write.path);

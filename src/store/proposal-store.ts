@@ -2,6 +2,7 @@ import type { ClientSession, Collection, Db, Filter } from 'mongodb';
 import type { PagePosition } from './page-position.js';
 import type { DriftTarget, NormalizedRequest, Plan } from '../proposals/proposal-pipeline.js';
 import type { DocumentsSnapshot } from './project-memory-store.js';
+import { jsonBytes } from './stored-size.js';
 import type {
   AffectedSection,
   Confidence,
@@ -47,6 +48,8 @@ export interface ProposalRecord {
   /** The reviewer's words on a rejection. */
   decisionNote: string | null;
   appliedAt: Date | null;
+  /** JSON bytes of the operations, for the per-principal cap on staged proposals (absent before 0.3: counted as 0). */
+  sizeBytes?: number;
 }
 
 export interface ProposalListFilter {
@@ -68,11 +71,24 @@ export class ProposalStore {
       { key: { space: 1, status: 1, stagedAt: -1, _id: -1 }, name: 'space_status_staged' },
       // The expiry sweep.
       { key: { status: 1, expiresAt: 1 }, name: 'status_expires' },
+      // The per-principal cap on staged proposals.
+      { key: { proposedBy: 1, status: 1 }, name: 'proposer_status' },
     ]);
   }
 
   async insert(record: ProposalRecord, session?: ClientSession): Promise<void> {
-    await this.collection.insertOne(record, { session });
+    await this.collection.insertOne({ ...record, sizeBytes: jsonBytes(record.operations) }, { session });
+  }
+
+  /** What one principal has staged and not yet decided or expired: how many, and their bytes. */
+  async pendingOf(principalId: string, now: Date): Promise<{ count: number; bytes: number }> {
+    const [pending] = await this.collection
+      .aggregate<{ count: number; bytes: number }>([
+        { $match: { proposedBy: principalId, status: 'STAGED', expiresAt: { $gt: now } } },
+        { $group: { _id: null, count: { $sum: 1 }, bytes: { $sum: { $ifNull: ['$sizeBytes', 0] } } } },
+      ])
+      .toArray();
+    return { count: pending?.count ?? 0, bytes: pending?.bytes ?? 0 };
   }
 
   async findById(id: string, spaces: readonly string[], session?: ClientSession): Promise<ProposalRecord | null> {

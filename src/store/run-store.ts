@@ -9,6 +9,7 @@ import type { PagePosition } from './page-position.js';
 import type { AttestCount } from './usage-store.js';
 
 import type { PromptStatus, RunEventType, RunStatus } from '../model/run-enums.js';
+import { jsonBytes } from './stored-size.js';
 
 export type { PromptStatus, RunEventType, RunStatus };
 
@@ -90,6 +91,8 @@ export interface RunRecord {
   updatedAt: Date;
   /** Idle runs expire: every write moves this forward. */
   expiresAt: Date;
+  /** JSON bytes of the run as written (src/store/stored-size.ts), for the response budget. */
+  sizeBytes?: number;
 }
 
 export interface RunEventRecord {
@@ -206,7 +209,7 @@ export class RunStore {
   async commit(change: RunCommit): Promise<boolean> {
     const { update } = change;
     if (!update) {
-      await this.runs.insertOne(change.run);
+      await this.runs.insertOne({ ...change.run, sizeBytes: jsonBytes(change.run) });
       return true;
     }
     const result = await this.runs.updateOne(
@@ -221,7 +224,8 @@ export class RunStore {
           ...(update.attestation !== undefined ? { attestation: update.attestation } : {}),
           ...(update.pendingUsage ? { pendingUsage: update.pendingUsage } : {}),
         },
-        $inc: { version: 1, eventSeq: update.newEvents.length },
+        // The run's stored size (the response budget prices its transcript by it) grows with what is appended.
+        $inc: { version: 1, eventSeq: update.newEvents.length, sizeBytes: jsonBytes(update.newProofs) + jsonBytes(update.newEvents) },
         $push: { proofs: { $each: update.newProofs }, events: { $each: update.newEvents } },
       },
     );

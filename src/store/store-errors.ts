@@ -1,4 +1,4 @@
-import { MongoNetworkError, MongoServerError, MongoServerSelectionError } from 'mongodb';
+import { MongoNetworkError, MongoOperationTimeoutError, MongoServerError, MongoServerSelectionError } from 'mongodb';
 
 /** A write hit a unique index (a title, slug, path or name taken meanwhile). */
 export class DuplicateKeyError extends Error {
@@ -31,4 +31,13 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   if (error instanceof MongoServerSelectionError || error instanceof MongoNetworkError) return true;
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'EPIPE' || code === 'ECONNRESET' || code === 'ECONNREFUSED';
+}
+
+/**
+ * A database operation over its time limit: the driver's own (timeoutMS) or the server's
+ * (maxTimeMS, code 50 MaxTimeMSExpired; the local engine's statement timeout answers the same).
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  if (error instanceof MongoOperationTimeoutError) return true;
+  return error instanceof MongoServerError && (error.code === 50 || error.codeName === 'MaxTimeMSExpired');
 }

@@ -9,7 +9,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 import WebSocket from 'ws';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import type { AppConfig } from '../../src/config.js';
 import { type RunningApp, buildApp } from '../../src/server.js';
 import { type GraphqlHttpClient, graphqlHttpClient } from './graphql-http.js';
@@ -26,14 +26,14 @@ export interface TestServer extends GraphqlHttpClient {
 }
 
 /** Call at the top level of a test file: starts one server for the file and stops it after. */
-export function useTestServer(config: Partial<AppConfig> = {}): TestServer {
+export function useTestServer(config: Partial<AppConfig> = {}, options: { log?: Logger } = {}): TestServer {
   const dbName = `kairos_test_${randomUUID().slice(0, 8)}`;
   const mongoUri = inject('mongoUri');
   const app = buildApp({
     mongoUri,
     monitorCommands: true,
     config: { port: 0, host: '127.0.0.1', mongoDbName: dbName, ...config },
-    log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    log: options.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
   });
   const clients: Client[] = [];
   let mongoClient: MongoClient | null = null;
