@@ -10,6 +10,7 @@ import type { Metrics } from './metrics.js';
 import { AuthStore } from './store/auth-store.js';
 import { MemoryStore } from './store/memory-store.js';
 import { MemoryHistoryStore } from './store/memory-history-store.js';
+import { foldLegacyEventsAndPrompts } from './migrations/fold-0.1-runs.js';
 import { RunStore } from './store/run-store.js';
 import { SearchStore } from './store/search-store.js';
 import { UsageStore } from './store/usage-store.js';
@@ -54,7 +55,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   await historyStore.ensureIndexes();
   const runStore = new RunStore(db);
   await runStore.ensureIndexes();
-  const legacy = await runStore.foldLegacyEventsAndPrompts();
+  const legacy = await foldLegacyEventsAndPrompts(db);
   if (legacy.folded > 0) log.info({ runs: legacy.folded }, 'moved the events and prompts of runs begun before 0.2 into their run documents');
   if (legacy.failed > 0) log.warn({ runs: legacy.failed, error: legacy.firstError }, 'could not move the events and prompts of some runs begun before 0.2: retried at the next start');
   const usageStore = new UsageStore(db);

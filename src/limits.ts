@@ -1,8 +1,7 @@
 /**
- * Every size limit a client can meet, in one place, with the code each refusal carries.
- * README "Security model" lists them; change both together.
+ * Every size limit a client can meet, in one place, with the code each refusal carries
+ * (services/check-text.ts refuses text over them). README "Security model" lists them; change both together.
  */
-import { RequestError } from './services/errors.js';
 
 /** Limits on the shape of a GraphQL document, checked before it runs (HTTP and WebSocket alike). */
 export const DOCUMENT_LIMITS = {
@@ -79,19 +78,6 @@ const HOSTILE_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f
 
 export function hasHostileCharacters(text: string): boolean {
   return HOSTILE_CHARACTERS.test(text);
-}
-
-/** Refuses text over its field's limit (PAYLOAD_TOO_LARGE) or, for `plain` fields, with control or bidi characters (BAD_USER_INPUT). */
-export function checkText(field: TextField, value: string | null | undefined, options: { plain?: boolean; name?: string } = {}): void {
-  if (value === null || value === undefined) return;
-  const name = options.name ?? field;
-  const limit = TEXT_LIMITS[field];
-  if (value.length > limit) {
-    throw new RequestError('PAYLOAD_TOO_LARGE', `${name} must be at most ${limit} characters (got ${value.length})`, { field: name, limit });
-  }
-  if (options.plain && hasHostileCharacters(value)) {
-    throw new RequestError('BAD_USER_INPUT', `${name} must not contain control or bidirectional-override characters`, { field: name });
-  }
 }
 
 /** Depth of a JSON value (a scalar is 0); stops counting past `limit`. */

@@ -7,27 +7,13 @@
 import { GraphQLError, type GraphQLErrorExtensions, type ValidationContext } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { jsonDepth, MAX_JSON_DEPTH } from './limits.js';
+import { refusalStatus, type RequestRefusalCode } from './model/refusal-codes.js';
 import { DEFAULT_ALLOWLIST_LIMITS, scanText } from './proposals/secret-scan.js';
 
-/** The code of a document over one of graphql-armor's limits or the cost limit (src/document-cost.ts). */
-export const DOCUMENT_TOO_COMPLEX = 'DOCUMENT_TOO_COMPLEX';
-/** A browser-style request without the header that proves it is not a cross-site form (HTTP 403). */
-export const CSRF_HEADER_REQUIRED = 'CSRF_HEADER_REQUIRED';
-
-const STATUS_BY_CODE: Record<string, number> = {
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  [CSRF_HEADER_REQUIRED]: 403,
-  NOT_FOUND: 404,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  SERVICE_UNAVAILABLE: 503,
-};
-
-/** The HTTP status of a request refused as a whole with this code. */
-export function statusOfRefusal(code: string): number {
-  return STATUS_BY_CODE[code] ?? 400;
-}
+/** The code of a document over one of graphql-armor's limits or the cost limit (src/model/refusal-codes.ts). */
+export const DOCUMENT_TOO_COMPLEX = 'DOCUMENT_TOO_COMPLEX' satisfies RequestRefusalCode;
+/** A browser-style request without the header that proves it is not a cross-site form. */
+export const CSRF_HEADER_REQUIRED = 'CSRF_HEADER_REQUIRED' satisfies RequestRefusalCode;
 
 /**
  * graphql-armor's onReject: its message loses the misleading "Syntax Error: " prefix and gains
@@ -99,7 +85,7 @@ function shapeError(error: unknown, requestId: string | undefined, refusedWhole:
   if (refusedWhole) {
     // Parse and validation failures stay 200 for application/json (the GraphQL-over-HTTP rule): `spec`.
     const specified = code === 'GRAPHQL_PARSE_FAILED' || code === 'GRAPHQL_VALIDATION_FAILED' || code === DOCUMENT_TOO_COMPLEX;
-    httpShape.status = http?.status && http.status >= 400 ? http.status : statusOfRefusal(code);
+    httpShape.status = http?.status && http.status >= 400 ? http.status : refusalStatus(code);
     // Anything else (a malformed body, auth, limits) answers its status whatever the media type.
     if (specified) httpShape.spec = true;
     else delete httpShape.spec;

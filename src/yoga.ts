@@ -11,6 +11,7 @@ import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { Authentication } from './services/auth-service.js';
 import type { DoorRenderer } from './render/door-renderer.js';
+import type { RequestRefusalCode } from './model/refusal-codes.js';
 import { RequestError } from './services/errors.js';
 import { isDatabaseUnreachable } from './store/store-errors.js';
 import { RequestLimits } from './request-limits.js';
@@ -139,7 +140,7 @@ function useRequestIds(): Plugin<AppContext> {
 /** Rate limit and concurrency cap per principal, over HTTP and WebSocket alike. */
 function useRequestLimits(limits: RequestLimits): Plugin<AppContext> {
   const refuse = (reason: string, retryAfterSeconds: number) => ({
-    errors: [new GraphQLError(reason, { extensions: { code: 'RATE_LIMITED', retryAfterSeconds } })],
+    errors: [new GraphQLError(reason, { extensions: { code: 'RATE_LIMITED' satisfies RequestRefusalCode, retryAfterSeconds } })],
   });
   return {
     onExecute: ({ args, setResultAndStopExecution }) => {

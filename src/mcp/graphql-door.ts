@@ -18,16 +18,16 @@ export interface OperationCaller {
   authentication: Authentication;
   /** The answer came from the person at this caller's own host (elicitation). */
   answerAtHost?: boolean;
-  /** The words of the tool being called (default KAIROS v3's; the KAIROS 4 tools bring their own). */
+  /** The words of the tool being called, when not the door's (the KAIROS 4 tools bring their own). */
   renderer?: DoorRenderer;
 }
 
 /**
  * Runs an operation through Yoga's envelop pipeline in process, as graphql-ws does: the same
  * parse limits (graphql-armor), validation, context, per-principal limits, telemetry and error
- * masking as /graphql; the answers are worded by the MCP door's renderer (KAIROS v3 names).
+ * masking as /graphql; the answers are worded by `renderer` (by default the KAIROS v3 names).
  */
-export function createGraphqlDoor(yoga: KairosYoga) {
+export function createGraphqlDoor(yoga: KairosYoga, renderer: DoorRenderer = mcpV3Renderer) {
   return async function runOperation<TResult, TVariables>(
     document: TypedDocumentNode<TResult, TVariables>,
     variables: TVariables,
@@ -35,7 +35,7 @@ export function createGraphqlDoor(yoga: KairosYoga) {
   ): Promise<OperationOutcome<TResult>> {
     const enveloped = yoga.getEnveloped({
       authentication: caller.authentication,
-      mcp: { renderer: caller.renderer ?? mcpV3Renderer, answerAtHost: caller.answerAtHost ?? false, requestId: randomUUID() },
+      mcp: { renderer: caller.renderer ?? renderer, answerAtHost: caller.answerAtHost ?? false, requestId: randomUUID() },
     });
     let result: ExecutionResult;
     try {

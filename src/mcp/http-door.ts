@@ -5,6 +5,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AppConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
+import { REQUEST_REFUSALS, type RequestRefusalCode, refusalStatus } from '../model/refusal-codes.js';
 import type { Authentication } from '../services/auth-service.js';
 import { RequestError } from '../services/errors.js';
 import type { Services } from '../compose.js';
@@ -61,14 +62,14 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isAllowedOrigin(req.headers.origin, req.headers.host, app.config.corsOrigins)) {
-      return refuse(res, 403, 'FORBIDDEN', 'Cross-origin requests to /mcp are not allowed');
+      return refuse(res, 'FORBIDDEN', 'Cross-origin requests to /mcp are not allowed');
     }
     let authentication: Authentication;
     try {
       const space = header(req, 'x-kairos-space') ?? new URL(req.url ?? '/', 'http://localhost').searchParams.get('space');
       authentication = await app.services.auth.authenticate(header(req, 'authorization'), space);
     } catch (error) {
-      if (error instanceof RequestError) return refuse(res, error.code === 'UNAUTHENTICATED' ? 401 : 403, error.code, error.message);
+      if (error instanceof RequestError) return refuse(res, error.code, error.message);
       throw error;
     }
     // The transport reads `auth` from the request and hands it to the tool handlers.
@@ -77,8 +78,8 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId) {
       const session = sessions.get(sessionId);
-      if (!session) return refuse(res, 404, 'NOT_FOUND', 'No such MCP session (it may have expired); initialize a new one');
-      if (session.principalId !== authentication.viewer.principalId) return refuse(res, 403, 'FORBIDDEN', 'This MCP session belongs to another principal');
+      if (!session) return refuse(res, 'NOT_FOUND', 'No such MCP session (it may have expired); initialize a new one');
+      if (session.principalId !== authentication.viewer.principalId) return refuse(res, 'FORBIDDEN', 'This MCP session belongs to another principal');
       session.lastUsed = Date.now();
       if (req.method === 'POST') {
         session.open++;
@@ -91,10 +92,10 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
       return;
     }
 
-    if (req.method !== 'POST') return refuse(res, 400, 'BAD_USER_INPUT', 'Send Mcp-Session-Id, or POST initialize to open a session');
+    if (req.method !== 'POST') return refuse(res, 'BAD_USER_INPUT', 'Send Mcp-Session-Id, or POST initialize to open a session');
     const body = await readJson(req, app.config.maxBodyBytes);
-    if (body === undefined || !isInitializeRequest(body)) return refuse(res, 400, 'BAD_USER_INPUT', 'Send Mcp-Session-Id, or POST initialize to open a session');
-    if (sessions.size >= app.config.mcpMaxSessions) return refuse(res, 503, 'SERVICE_UNAVAILABLE', 'Too many open MCP sessions; retry later');
+    if (body === undefined || !isInitializeRequest(body)) return refuse(res, 'BAD_USER_INPUT', 'Send Mcp-Session-Id, or POST initialize to open a session');
+    if (sessions.size >= app.config.mcpMaxSessions) return refuse(res, 'SERVICE_UNAVAILABLE', 'Too many open MCP sessions; retry later');
 
     const server = createToolServer({ runOperation, log, metrics: app.metrics }, (extra) => (extra.authInfo?.extra?.authentication as Authentication | undefined) ?? authentication);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -120,7 +121,7 @@ export function createMcpDoor(app: { yoga: KairosYoga; services: Services; confi
       if (path !== MCP_PATH) return false;
       serve(req, res).catch((error: unknown) => {
         log.error({ err: error }, 'mcp request failed');
-        if (!res.headersSent) refuse(res, 500, 'INTERNAL_SERVER_ERROR', 'Unexpected error.');
+        if (!res.headersSent) refuse(res, 'INTERNAL_SERVER_ERROR', REQUEST_REFUSALS.INTERNAL_SERVER_ERROR.message);
         else res.end();
       });
       return true;
@@ -137,8 +138,9 @@ function header(req: IncomingMessage, name: string): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/** A refusal before MCP runs: a JSON-RPC error whose data carries the code, as GraphQL's extensions do. */
-function refuse(res: ServerResponse, status: number, code: string, message: string): void {
+/** A refusal before MCP runs: the code's HTTP status and a JSON-RPC error whose data carries the code, as GraphQL's extensions do. */
+function refuse(res: ServerResponse, code: RequestRefusalCode, message: string): void {
+  const status = refusalStatus(code);
   res.writeHead(status, { 'content-type': 'application/json', ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message, data: { code } }, id: null }));
 }

@@ -5,6 +5,7 @@ import { isPerson } from '../auth/viewer.js';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
+import { REQUEST_REFUSALS } from '../model/refusal-codes.js';
 import { ELICITATION_REFUSALS } from '../runs/user-decline.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { OperationCaller, OperationOutcome, RunOperation } from './graphql-door.js';
@@ -55,7 +56,7 @@ export function createToolServer(app: { runOperation: RunOperation; log: Logger;
         } catch (error) {
           // As over GraphQL: the log keeps the detail, the caller gets the masked refusal.
           app.log.error({ err: error, tool: name }, 'unexpected error in an MCP tool');
-          result = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error.' };
+          result = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: REQUEST_REFUSALS.INTERNAL_SERVER_ERROR.message };
         }
       }
     }

@@ -7,7 +7,7 @@
 import type { Grading } from './grading.js';
 import type { ChallengeType } from '../protocol/challenge.js';
 import type { NextOperation, Outcome } from './run-enums.js';
-import type { StepErrorCode } from './step-error-code.js';
+import type { StepErrorCode } from './refusal-codes.js';
 
 /** The call an answer prescribes, machine-readable (`nextCall`). */
 export interface NextCall {

@@ -45,3 +45,12 @@ export type ProofSource = (typeof PROOF_SOURCES)[number];
 /** The verdict a caller gives in `attest`. */
 export const OUTCOMES = ['SUCCESS', 'FAILURE'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
+
+/** Attests (or proofs) of one memory, by outcome, as `memory_usage` counts them (src/runs/quality.ts). */
+export interface OutcomeCounts {
+  attempts: number;
+  successes: number;
+  failures: number;
+  /** Graded attests (issue 24): how many, and the sum of their ranking scores (`rankingRewardScore`). */
+  rewards?: { graded: number; scoreSum: number };
+}

@@ -2,8 +2,8 @@
 import type { AttestAnswer, Instruction, RunNotice } from '../model/run-answers.js';
 import type { Outcome } from '../model/run-enums.js';
 import type { RunState } from '../model/run-state.js';
-import type { StepErrorCode } from '../model/step-error-code.js';
-import { attestedAnswer, incompleteRunAnswer } from './attest-payload.js';
+import type { StepErrorCode } from '../model/refusal-codes.js';
+import { attestedAnswer, incompleteRunAnswer } from './attest-answers.js';
 import { attestQualityBonus } from './quality.js';
 import type { AttestRating } from './quality.js';
 import { pendingStep, pendingView, progressOf } from './run-view.js';

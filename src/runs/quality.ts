@@ -1,5 +1,5 @@
+import type { Outcome, OutcomeCounts } from '../model/run-enums.js';
 import { rewardBoost } from './grading.js';
-import type { Outcome } from '../model/run-enums.js';
 
 /**
  * The quality rules of attest and search. Reference §5.8/§5.9 without its quirks: plain counts
@@ -11,13 +11,7 @@ import type { Outcome } from '../model/run-enums.js';
  * the run's space (UsageStore.countRun, after the run's own write). Nothing is counted at `next`. The ranking boost is
  * not stored: search computes `attestBoost` from the attest counts at query time.
  */
-export interface OutcomeCounts {
-  attempts: number;
-  successes: number;
-  failures: number;
-  /** Graded attests (issue 24 §4): how many, and the sum of their ranking scores (`rankingRewardScore`). */
-  rewards?: { graded: number; scoreSum: number };
-}
+export type { OutcomeCounts } from '../model/run-enums.js';
 
 /** Who rated an attest when the agent names no `llmModelId`. */
 export const DEFAULT_ATTEST_RATER = 'kairos-attest';

@@ -1,4 +1,4 @@
-import type { StepErrorCode } from '../model/step-error-code.js';
+import type { StepErrorCode } from '../model/refusal-codes.js';
 
 /**
  * Consecutive failures allowed on one pending step: the third returns MAX_RETRIES_EXCEEDED

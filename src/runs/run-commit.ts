@@ -18,7 +18,7 @@ import { isEveryStepSettled } from './run-view.js';
 import { storedAttestation, storedStepResponse } from './stored-answers.js';
 import type { SolutionInput } from './solution-input.js';
 import { displayStepContent } from './step-content.js';
-import type { StepErrorCode } from '../model/step-error-code.js';
+import type { StepErrorCode } from '../model/refusal-codes.js';
 
 /** One transition, ready to write and then to publish. */
 export interface RunChange {

@@ -8,7 +8,7 @@
  */
 import type { Instruction, MissingProof, RunNotice, StepAnswer } from '../model/run-answers.js';
 import type { RunState, RunStep } from '../model/run-state.js';
-import type { StepErrorCode } from '../model/step-error-code.js';
+import type { StepErrorCode } from '../model/refusal-codes.js';
 import type { Challenge } from '../protocol/challenge.js';
 import { commentMinLength, effectiveChallenge, requiresHuman, userInputPrompt } from './challenge-display.js';
 import { genesisProofHash } from './proof-hash.js';
@@ -18,7 +18,7 @@ import { pendingStep, pendingView, progressOf } from './run-view.js';
 import { shellInvocationDisplay } from './shell-invocation.js';
 import { checkSolution } from './solution-check.js';
 import type { ProofSource, SolutionInput } from './solution-input.js';
-import { stepAnswer, stepErrorAnswer, runErrorAnswer } from './step-payload.js';
+import { stepAnswer, stepErrorAnswer, runErrorAnswer } from './step-answers.js';
 import { advancePastPending, routeNextCall } from './step-navigation.js';
 
 export type { RunState, RunStep } from '../model/run-state.js';

@@ -4,7 +4,7 @@ import type { RunState, RunStep } from '../model/run-state.js';
 import { displayChallenge, effectiveChallenge, requiresHuman, userInputPrompt } from './challenge-display.js';
 import { allStepsSettled, displayedStepIndex, nextTarget, outlineStep } from './step-navigation.js';
 import type { RunProgress } from './step-navigation.js';
-import { currentStepView, instructionForTarget } from './step-payload.js';
+import { currentStepView, instructionForTarget } from './step-answers.js';
 
 export interface PendingView {
   runId: string;

@@ -6,7 +6,7 @@ import { createProofRecord } from './proof-record.js';
 import type { ProofEvidence, ProofRecord, StoredProofStatus } from './proof-record.js';
 import type { ProofSource } from '../model/run-enums.js';
 import type { SolutionInput } from './solution-input.js';
-import type { StepErrorCode } from '../model/step-error-code.js';
+import type { StepErrorCode } from '../model/refusal-codes.js';
 import type { FieldRequirement, SolutionField, SolutionRefusal } from '../model/run-answers.js';
 import { isDeclinedConfirmation } from './user-decline.js';
 

@@ -6,7 +6,7 @@
  */
 import type { AttestAnswer, StepAnswer } from '../model/run-answers.js';
 import type { StoredAttestation, StoredStepResponse } from '../store/run-store.js';
-import { attestedAnswer } from './attest-payload.js';
+import { attestedAnswer } from './attest-answers.js';
 
 export function storedStepResponse(answer: StepAnswer): StoredStepResponse {
   return { format: 'step-answer/1', answer };

@@ -1,6 +1,6 @@
 import { builder } from '../builder.js';
 import { EVALUATION_LABELS, EXPORT_BLOCKERS, GRADER_KINDS, type Grading } from '../runs/grading.js';
-import { AttestPayloadRef } from './run.js';
+import { AttestPayloadRef } from './run-answers.js';
 
 const GraderKindEnum = builder.enumType('GraderKind', {
   description: 'Who graded a run: a named person (`rater`), a model (`llmModelId` only), or nobody named.',

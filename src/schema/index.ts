@@ -5,6 +5,8 @@ import './history.js';
 import './proposal.js';
 import './protocol.js';
 import './run.js';
+import './run-answers.js';
+import './run-calls.js';
 import './grading.js';
 import './export.js';
 import './search.js';

@@ -4,7 +4,7 @@ import { hasRole, localViewer, narrowViewer, viewerOf } from '../auth/viewer.js'
 import type { AuthStore, PrincipalRecord, TokenRecord } from '../store/auth-store.js';
 import { DuplicateKeyError } from '../store/store-errors.js';
 import type { EventBus } from '../events/event-bus.js';
-import { checkText } from '../limits.js';
+import { checkText } from './check-text.js';
 import { RequestError } from './errors.js';
 
 /** Tokens read `kairos_<token id>.<secret>`: the id finds the record, the secret proves it. */

@@ -1,21 +1,7 @@
-/** Every code a RequestError carries: a published contract (add new ones, never rename). */
-export const REQUEST_ERROR_CODES = [
-  'BAD_USER_INPUT',
-  'NOT_FOUND',
-  /** A protocol key (slug) found in several readable spaces, none of them the caller's default (reference §5.1). */
-  'AMBIGUOUS',
-  'FORBIDDEN',
-  'UNAUTHENTICATED',
-  'SERVICE_UNAVAILABLE',
-  'PAYLOAD_TOO_LARGE',
-  'PROTOCOL_STRUCTURE_INVALID',
-  'DUPLICATE_CHAIN',
-  'DUPLICATE_SLUG',
-  'INVALID_SLUG',
-  'SLUG_ALLOCATION_EXHAUSTED',
-  'SPACE_NOT_FOUND',
-  'SPACE_READ_ONLY',
-] as const;
+import { SERVICE_REFUSAL_CODES } from '../model/refusal-codes.js';
+
+/** Every code a RequestError carries (declared in src/model/refusal-codes.ts): a published contract. */
+export const REQUEST_ERROR_CODES = SERVICE_REFUSAL_CODES;
 
 export type RequestErrorCode = (typeof REQUEST_ERROR_CODES)[number];
 

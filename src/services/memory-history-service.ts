@@ -14,7 +14,7 @@ import {
 } from '../store/memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { DuplicateKeyError } from '../store/store-errors.js';
-import { checkText } from '../limits.js';
+import { checkText } from './check-text.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, encodeCursor, type Page, pageSize } from './page.js';
 import { parseMemoryUri } from '../store/memory-uri.js';

@@ -7,7 +7,8 @@ import { isValidSlug, slugify } from '../protocol/slug.js';
 import type { MemoryHistoryStore } from '../store/memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { DuplicateKeyError } from '../store/store-errors.js';
-import { checkText, MAX_PROTOCOL_STEPS } from '../limits.js';
+import { MAX_PROTOCOL_STEPS } from '../limits.js';
+import { checkText } from './check-text.js';
 import { RequestError } from './errors.js';
 import { stepRecords, titleKeyOf } from '../store/protocol-step-records.js';
 

@@ -7,7 +7,7 @@ import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/top
 import type { OverflowPolicy } from '../events/overflow-policy.js';
 import { replayThenLive } from '../events/replay-then-live.js';
 import { subscribeAcrossSpaces } from '../events/space-feeds.js';
-import { checkText } from '../limits.js';
+import { checkText } from './check-text.js';
 import type { AttestAnswer, StepAnswer } from '../model/run-answers.js';
 import { newNonce } from '../runs/nonce.js';
 import { DEFAULT_ATTEST_RATER } from '../runs/quality.js';

@@ -66,11 +66,6 @@ export function changedFields(before: Pick<MemoryRecord, 'label' | 'text' | 'tag
   return fields;
 }
 
-export interface VersionPagePosition {
-  /** Versions below this one (newest first). */
-  beforeVersion: number;
-}
-
 /**
  * Every MongoDB call on `memory_versions`. Writers call `archive`/`bury` inside the transaction
  * of the write that supersedes a version, so history and memory never disagree.

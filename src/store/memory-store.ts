@@ -97,7 +97,7 @@ export function chainKeyString(key: ChainKey): string {
   return `${key.space}\u0000${key.chainId}`;
 }
 
-/** The `memories` collection for protocol steps and their indexes (project documents: project-memory-store.ts; search: search-store.ts; quality counters: run-store.ts). */
+/** The `memories` collection for protocol steps and their indexes (project documents: project-memory-store.ts; search: search-store.ts; quality counters: usage-store.ts). */
 export class MemoryStore {
   readonly collection: Collection<MemoryRecord>;
 

@@ -4,11 +4,9 @@ import type { ProofRecord } from '../model/proof-record.js';
 import type { NextCall, RunNotice, StepAnswer } from '../model/run-answers.js';
 import type { Outcome } from '../model/run-enums.js';
 import type { RunState } from '../model/run-state.js';
-import type { StepErrorCode } from '../model/step-error-code.js';
+import type { StepErrorCode } from '../model/refusal-codes.js';
 import type { PagePosition } from './page-position.js';
 import type { AttestCount } from './usage-store.js';
-import { isDuplicateKey } from './store-errors.js';
-import { withinFailedAttemptCap } from '../runs/run-commit.js';
 
 import type { PromptStatus, RunEventType, RunStatus } from '../model/run-enums.js';
 
@@ -165,17 +163,6 @@ export interface RunListFilter {
   chainId?: string;
 }
 
-/** What folding the runs of 0.1 did: runs changed, runs left for the next start and why. */
-export interface LegacyFoldReport {
-  folded: number;
-  failed: number;
-  firstError: string | null;
-}
-
-/** The marker of `RunStore.foldLegacyEventsAndPrompts` in `migrations`, and the runs it folds per batch. */
-const LEGACY_RUN_FOLD = 'runs-hold-their-events-and-prompts';
-const LEGACY_FOLD_BATCH = 200;
-
 /**
  * Every MongoDB call on `runs`. A run document holds its events and prompts, so a transition is
  * one conditional write: atomic without a transaction, and an advance either happened whole or
@@ -184,61 +171,8 @@ const LEGACY_FOLD_BATCH = 200;
 export class RunStore {
   readonly runs: Collection<RunRecord>;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.runs = db.collection<RunRecord>('runs');
-  }
-
-  /**
-   * Before 0.2 a run's events and prompts lived in the `run_events` and `prompts` collections.
-   * Copies them into each such run's document (a run already holding its events is left alone;
-   * failed attempts past the cap are left out, as a run keeps them now), so a run begun before
-   * the upgrade replays, lists its prompts and takes answers like any other. Works in batches; a
-   * batch that fails is reported and retried at the next start. Once every run is done a marker
-   * in `migrations` ends it for good; the old collections are kept.
-   */
-  async foldLegacyEventsAndPrompts(): Promise<LegacyFoldReport> {
-    const migrations = this.db.collection<{ _id: string; at: Date; runs: number }>('migrations');
-    if (await migrations.findOne({ _id: LEGACY_RUN_FOLD })) return { folded: 0, failed: 0, firstError: null };
-    const progress: LegacyFoldReport = { folded: 0, failed: 0, firstError: null };
-    let batch: string[] = [];
-    for await (const run of this.runs.find({ events: { $exists: false } }, { projection: { _id: 1 } })) {
-      batch.push(run._id);
-      if (batch.length < LEGACY_FOLD_BATCH) continue;
-      await this.foldLegacyBatch(batch, progress);
-      batch = [];
-    }
-    if (batch.length > 0) await this.foldLegacyBatch(batch, progress);
-    if (progress.failed === 0) {
-      await migrations.updateOne({ _id: LEGACY_RUN_FOLD }, { $setOnInsert: { at: new Date(), runs: progress.folded } }, { upsert: true }).catch((error: unknown) => {
-        // Another server starting at the same moment wrote it first.
-        if (!isDuplicateKey(error)) throw error;
-      });
-    }
-    return progress;
-  }
-
-  private async foldLegacyBatch(runIds: string[], progress: LegacyFoldReport): Promise<void> {
-    try {
-      const [events, prompts] = await Promise.all([
-        this.db.collection<RunEventRecord>('run_events').find({ runId: { $in: runIds } }, { projection: { _id: 0 } }).sort({ runId: 1, seq: 1 }).toArray(),
-        this.db.collection<PromptRecord>('prompts').find({ runId: { $in: runIds } }).sort({ createdAt: 1 }).toArray(),
-      ]);
-      const eventsOf = byRunId(events);
-      const promptsOf = byRunId(prompts);
-      const result = await this.runs.bulkWrite(
-        runIds.map((runId) => ({
-          updateOne: {
-            filter: { _id: runId, events: { $exists: false } },
-            update: { $set: { events: withinFailedAttemptCap(eventsOf.get(runId) ?? []), prompts: promptsOf.get(runId) ?? [] } },
-          },
-        })),
-        { ordered: false },
-      );
-      progress.folded += result.modifiedCount;
-    } catch (error) {
-      progress.failed += runIds.length;
-      progress.firstError ??= error instanceof Error ? error.message : String(error);
-    }
   }
 
   async ensureIndexes(): Promise<void> {
@@ -363,15 +297,4 @@ export class RunStore {
     if (filter.chainId) query['protocol.chainId'] = filter.chainId;
     return query;
   }
-}
-
-/** Records grouped by run, each group in the order read. */
-function byRunId<R extends { runId: string }>(records: R[]): Map<string, R[]> {
-  const groups = new Map<string, R[]>();
-  for (const record of records) {
-    const group = groups.get(record.runId);
-    if (group) group.push(record);
-    else groups.set(record.runId, [record]);
-  }
-  return groups;
 }

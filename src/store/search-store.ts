@@ -1,5 +1,5 @@
 import type { Collection, Db, Document } from 'mongodb';
-import type { OutcomeCounts } from '../runs/quality.js';
+import type { OutcomeCounts } from '../model/run-enums.js';
 import { UsageStore } from './usage-store.js';
 import type { ChainInfo, MemoryRecord } from './memory-store.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import { MongoBulkWriteError } from 'mongodb';
-import type { OutcomeCounts } from '../runs/quality.js';
+import type { OutcomeCounts } from '../model/run-enums.js';
 
 /**
  * How one space has used one memory (a protocol step or head): runs in that space count here,

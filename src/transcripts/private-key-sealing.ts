@@ -5,10 +5,9 @@
  * the key is kept as plain PKCS#8, and the server says so at start.
  */
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
+import type { SealedPrivateKey } from '../store/signing-key-store.js';
 
-export type SealedPrivateKey =
-  | { encoding: 'pkcs8-der'; data: string }
-  | { encoding: 'aes-256-gcm+scrypt'; salt: string; iv: string; tag: string; data: string };
+export type { SealedPrivateKey };
 
 export class PrivateKeyUnsealError extends Error {
   override readonly name = 'PrivateKeyUnsealError';

@@ -6,16 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { CSRF_HEADER_REQUIRED, DOCUMENT_TOO_COMPLEX } from '../../src/refusals.js';
+import { REQUEST_REFUSALS } from '../../src/model/refusal-codes.js';
 import { schema } from '../../src/schema/index.js';
-import { REQUEST_ERROR_CODES } from '../../src/services/errors.js';
 import { type NameContext, undescribedElements, unknownNames } from '../support/schema-manual.js';
 
 const configSource = readFileSync(new URL('../../src/config.ts', import.meta.url), 'utf8');
 
 const serverContext: NameContext = {
-  // RATE_LIMITED is raised by the rate limit in src/yoga.ts as a plain GraphQLError.
-  errorCodes: [...REQUEST_ERROR_CODES, DOCUMENT_TOO_COMPLEX, CSRF_HEADER_REQUIRED, 'RATE_LIMITED'],
+  // Every whole-request refusal code, whichever layer raises it (src/model/refusal-codes.ts).
+  errorCodes: Object.keys(REQUEST_REFUSALS),
   environmentVariables: [...new Set(configSource.match(/KAIROS_[A-Z0-9_]+/g) ?? [])],
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_RETRIES, retriesExhausted, retryCountAfter } from '../../src/runs/retry-policy.js';
-import { STEP_ERROR_CODES } from '../../src/model/step-error-code.js';
+import { STEP_ERROR_CODES } from '../../src/model/refusal-codes.js';
 
 describe('retryCountAfter', () => {
   it('adds one for a failure on the pending step and resets on success', () => {

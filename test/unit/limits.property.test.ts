@@ -1,7 +1,8 @@
 /** Property sweep of the size and character limits in src/limits.ts (issue 10 §4, §10). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkText, jsonDepth, sanitizeForLog, TEXT_LIMITS, type TextField } from '../../src/limits.js';
+import { jsonDepth, sanitizeForLog, TEXT_LIMITS, type TextField } from '../../src/limits.js';
+import { checkText } from '../../src/services/check-text.js';
 import { RequestError } from '../../src/services/errors.js';
 
 const fields = Object.keys(TEXT_LIMITS) as TextField[];

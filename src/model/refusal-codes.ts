@@ -1,4 +1,77 @@
 /**
+ * Every refusal code, declared once. Two families, each one `as const` table:
+ * - REQUEST_REFUSALS: the request is refused as a whole, whichever layer refuses (graphql-armor,
+ *   the cost rule, CSRF, authentication, the rate limit, a service). GraphQL answers a GraphQL
+ *   error with `extensions.code` (and, when nothing ran, `status` as the HTTP status); the MCP
+ *   tools answer `{ error: code, message }` with `isError`; the MCP HTTP door answers `status` with
+ *   a JSON-RPC error whose `data.code` is the code.
+ * - STEP_REFUSALS: a run call did not advance the run, answered as data (`errorCode` over
+ *   GraphQL, `error_code` over MCP); each door's renderer words its message (src/render/).
+ * Published codes are a contract: add new ones, never rename one. src/refusals.ts,
+ * src/services/errors.ts, the schema's StepErrorCode enum and the MCP doors refer to this list.
+ */
+
+export interface RequestRefusal {
+  /** The HTTP status of a request refused as a whole with this code. */
+  status: number;
+  /** What it means, for the documentation of every door. */
+  description: string;
+  /** The message when the refusal has nothing more specific to say. */
+  message?: string;
+}
+
+export const REQUEST_REFUSALS = {
+  BAD_USER_INPUT: { status: 400, description: 'The request is malformed: an empty list, mismatched lengths, both or neither of two exclusive inputs, a value out of range.' },
+  NOT_FOUND: { status: 404, description: 'Nothing of that name in the spaces the caller can read.' },
+  AMBIGUOUS: { status: 400, description: "A protocol key (slug) found in several readable spaces, none of them the caller's default (reference §5.1): use a URI." },
+  FORBIDDEN: { status: 403, description: 'The caller may not do this (a space it cannot read or write, a role it lacks).' },
+  UNAUTHENTICATED: { status: 401, description: 'Authentication is on and no valid token was sent.' },
+  SERVICE_UNAVAILABLE: { status: 503, description: 'The database is unavailable or the record is busy: retry shortly.' },
+  PAYLOAD_TOO_LARGE: { status: 413, description: 'A value or the request body is over its limit (`details.field`, `details.limit`).' },
+  PROTOCOL_STRUCTURE_INVALID: { status: 400, description: 'The protocol markdown does not parse (the message names the line).' },
+  DUPLICATE_CHAIN: { status: 400, description: 'A protocol with that title exists in the space: send force to replace it.' },
+  DUPLICATE_SLUG: { status: 400, description: 'Another protocol in the space has that slug.' },
+  INVALID_SLUG: { status: 400, description: 'The slug is not lower-case words joined by hyphens.' },
+  SLUG_ALLOCATION_EXHAUSTED: { status: 400, description: 'No free slug could be derived from the title: give one.' },
+  SPACE_NOT_FOUND: { status: 400, description: 'No such space.' },
+  SPACE_READ_ONLY: { status: 400, description: 'The space cannot be written (the app space).' },
+  RATE_LIMITED: { status: 429, description: 'Too many requests (or too many at once) for this principal: retry after `retryAfterSeconds`.' },
+  DOCUMENT_TOO_COMPLEX: { status: 400, description: "The document is over one of graphql-armor's limits or the cost limit (src/document-cost.ts)." },
+  CSRF_HEADER_REQUIRED: { status: 403, description: 'A browser-style request without the header that proves it is not a cross-site form.' },
+  BAD_REQUEST: { status: 400, description: 'The HTTP request itself is malformed (no GraphQL document could be read).' },
+  GRAPHQL_PARSE_FAILED: { status: 400, description: 'The document does not parse.' },
+  GRAPHQL_VALIDATION_FAILED: { status: 400, description: 'The document does not validate against the schema.' },
+  INTERNAL_SERVER_ERROR: { status: 500, description: 'Something unexpected failed; the log keeps the detail.', message: 'Unexpected error.' },
+} as const satisfies Record<string, RequestRefusal>;
+
+export type RequestRefusalCode = keyof typeof REQUEST_REFUSALS;
+
+/** The codes a service throws (RequestError); the others come from the transport's layers. */
+export const SERVICE_REFUSAL_CODES = [
+  'BAD_USER_INPUT',
+  'NOT_FOUND',
+  'AMBIGUOUS',
+  'FORBIDDEN',
+  'UNAUTHENTICATED',
+  'SERVICE_UNAVAILABLE',
+  'PAYLOAD_TOO_LARGE',
+  'PROTOCOL_STRUCTURE_INVALID',
+  'DUPLICATE_CHAIN',
+  'DUPLICATE_SLUG',
+  'INVALID_SLUG',
+  'SLUG_ALLOCATION_EXHAUSTED',
+  'SPACE_NOT_FOUND',
+  'SPACE_READ_ONLY',
+] as const satisfies readonly RequestRefusalCode[];
+
+/** The HTTP status of a request refused as a whole with this code (400 for a code from elsewhere). */
+export function refusalStatus(code: string): number {
+  return (REQUEST_REFUSALS as Record<string, RequestRefusal>)[code]?.status ?? 400;
+}
+
+// ── Step refusals: answered as data ─────────────────────────────────────────────────────
+
+/**
  * Every `errorCode` a run operation (begin, next, attest, answerPrompt) can return as data.
  * Agents branch on these, never on message text; never rename a published code.
  *
@@ -45,7 +118,7 @@ export type StepErrorCode =
    */
   | 'NONCE_REUSED';
 
-/** One-line descriptions, e.g. for the GraphQL enum; the type makes the list exhaustive. */
+/** STEP_REFUSALS: one-line descriptions (the GraphQL enum's, the MCP tools'); the type makes the list exhaustive. */
 export const STEP_ERROR_CODE_DESCRIPTIONS: Readonly<Record<StepErrorCode, string>> = {
   MISSING_FIELD:
     'A field the challenge needs is absent or empty (`solution.nonce`, `solution.proofHash`, the object of the type, or its required value). Add it and retry `next`.',

@@ -1,6 +1,6 @@
 /** Builds the data answers of begin and next (src/model/run-answers.ts); each door words them. */
 import type { ChallengeView, CurrentStep, Instruction, RunNotice, StepAnswer } from '../model/run-answers.js';
-import type { StepErrorCode } from '../model/step-error-code.js';
+import type { StepErrorCode } from '../model/refusal-codes.js';
 import { retriesExhausted } from './retry-policy.js';
 import { displayStepContent } from './step-content.js';
 import type { NextTarget } from './step-navigation.js';
