@@ -18,7 +18,7 @@ export interface OperationCaller {
   authentication: Authentication;
   /** The answer came from the person at this caller's own host (elicitation). */
   answerAtHost?: boolean;
-  /** The words of the tool being called (default KAIROS v3's; the KAIROS 4 tools bring their own). */
+  /** The words of the tool being called, when not the door's (the KAIROS 4 tools bring their own). */
   renderer?: DoorRenderer;
 }
 
