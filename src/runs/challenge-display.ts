@@ -29,6 +29,7 @@ export interface DisplayedChallenge {
   mcp: { toolName: string; expectedResult: unknown } | null;
   userInput: { prompt: string; requireHuman: boolean } | null;
   comment: { minLength: number } | null;
+  tensor: { name: string; shape: number[] | null } | null;
 }
 
 export interface DisplayedShellChallenge {
@@ -94,6 +95,7 @@ export function displayChallenge(input: DisplayChallengeInput): DisplayedChallen
     mcp: null,
     userInput: null,
     comment: null,
+    tensor: null,
   };
   switch (challenge.type) {
     case 'SHELL': {
@@ -120,6 +122,9 @@ export function displayChallenge(input: DisplayChallengeInput): DisplayedChallen
       break;
     case 'COMMENT':
       displayed.comment = { minLength: commentMinLength(challenge) };
+      break;
+    case 'TENSOR':
+      displayed.tensor = { name: challenge.tensor?.name ?? '', shape: challenge.tensor?.shape ?? null };
       break;
   }
   displayed.description = input.stored
@@ -157,5 +162,10 @@ export function challengeDescription(challenge: Challenge, promptId: string | nu
       return `User confirmation: ${userInputPrompt(challenge)}. You MUST show this prompt to the user and use only their reply as ${v.field('userInput.confirmation')}; do not assume or invent it.`;
     case 'COMMENT':
       return `Provide a verification comment (minimum ${commentMinLength(challenge)} characters) that genuinely summarises what was done in this step; do not paste unrelated text.`;
+    case 'TENSOR': {
+      const shape = challenge.tensor?.shape;
+      const form = shape === undefined ? 'a number or an array of numbers' : shape.length === 0 ? 'a single number' : `numbers in shape [${shape.join(', ')}]`;
+      return `Report the value "${challenge.tensor?.name ?? ''}" as ${v.field('tensor.value')} (${form}) with ${v.field('tensor.name')} "${challenge.tensor?.name ?? ''}"; compute it, do not invent it.`;
+    }
   }
 }

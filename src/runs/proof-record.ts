@@ -33,6 +33,7 @@ export interface ProofRecord {
   mcp?: McpProof;
   userInput?: UserInputProof;
   comment?: CommentProof;
+  tensor?: TensorProof;
 }
 
 export interface ShellProof {
@@ -61,12 +62,19 @@ export interface CommentProof {
   text: string;
 }
 
+export interface TensorProof {
+  name: string;
+  /** A number, or (nested) arrays of numbers; at most MAX_TENSOR_VALUES numbers. */
+  value: number | unknown[];
+}
+
 /** The checked, type-specific part of a solution, ready to be stored. */
 export type ProofEvidence =
   | { type: 'SHELL'; shell: ShellProof }
   | { type: 'MCP'; mcp: McpProof }
   | { type: 'USER_INPUT'; userInput: UserInputProof }
-  | { type: 'COMMENT'; comment: CommentProof };
+  | { type: 'COMMENT'; comment: CommentProof }
+  | { type: 'TENSOR'; tensor: TensorProof };
 
 export interface ProofRecordContext {
   runId: string;
@@ -120,6 +128,8 @@ export function createProofRecord(
       return { ...base, userInput: { ...evidence.userInput, confirmation: truncateUtf8(evidence.userInput.confirmation, MAX_STORED_EVIDENCE_BYTES) } };
     case 'COMMENT':
       return { ...base, comment: { ...evidence.comment, text: truncateUtf8(evidence.comment.text, MAX_STORED_EVIDENCE_BYTES) } };
+    case 'TENSOR':
+      return { ...base, tensor: { name: evidence.tensor.name, value: evidence.tensor.value } };
   }
 }
 

@@ -17,6 +17,7 @@ import {
 } from './step-messages.js';
 import { GRAPHQL_VOCABULARY, type Vocabulary } from './vocabulary.js';
 import { isDeclinedConfirmation } from './user-decline.js';
+import { argumentsContain, checkTensorSolution } from './tensor-check.js';
 
 /** Largest comment text or confirmation accepted, in UTF-8 bytes (rejected, not cut). */
 export const MAX_TEXT_FIELD_BYTES = 64 * 1024;
@@ -150,6 +151,10 @@ function checkEvidence(
       return checkUserInput(solution.userInput, now, messages, v);
     case 'COMMENT':
       return checkComment(solution.comment, challenge, messages);
+    case 'TENSOR': {
+      const tensor = checkTensorSolution(solution.tensor, challenge);
+      return tensor.ok ? { ok: true, status: 'success', evidence: { type: 'TENSOR', tensor: { name: tensor.name, value: tensor.value } } } : reject(tensor.code, tensor.message);
+    }
   }
 }
 
@@ -201,6 +206,10 @@ function checkMcp(mcp: unknown, challenge: Challenge, messages: SolutionMessages
   const expectedTool = challenge.mcp?.toolName?.trim();
   if (expectedTool && toolName.trim() !== expectedTool) {
     return reject('TOOL_MISMATCH', toolMismatchMessage(expectedTool, toolName.trim()));
+  }
+  const expectedArguments = challenge.mcp?.arguments;
+  if (expectedArguments !== undefined && expectedArguments !== null && !argumentsContain(expectedArguments, mcp.arguments)) {
+    return reject('INVALID_FIELD', invalidFieldMessage(v.field('mcp.arguments'), `must contain the contract's arguments ${JSON.stringify(expectedArguments)}`));
   }
   return {
     ok: true,

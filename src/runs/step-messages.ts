@@ -205,6 +205,13 @@ export function missingProofText(context: MissingProofContext): { message: strin
         },
       };
     }
+    case 'TENSOR': {
+      const name = challenge.tensor?.name ?? '';
+      return {
+        message: `${head} Submit that proof by calling ${next} with ${uri} and solution.tensor: the value "${name}" you computed.`,
+        instruction: { nextAction: `Compute "${name}", then call ${next} with ${uri} and solution.tensor {name: "${name}", value}.`, nextCall: retry },
+      };
+    }
   }
 }
 

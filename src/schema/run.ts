@@ -11,7 +11,7 @@ import type { CurrentStep, StepPayload } from '../runs/step-payload.js';
 import type { AnswerPromptResult } from '../services/run-service.js';
 import { RUN_LIFECYCLE_EVENT_TYPES } from '../events/topics.js';
 import type { RunRecord, StoredProof } from '../store/run-store.js';
-import { ChallengeTypeEnum, CommentChallengeRef, McpChallengeRef, ShellChallengeRef, UserInputChallengeRef } from './challenge.js';
+import { ChallengeTypeEnum, CommentChallengeRef, McpChallengeRef, ShellChallengeRef, TensorChallengeRef, TensorProofRef, TensorSolutionInput, UserInputChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
 import { ProtocolRef } from './protocol.js';
 
@@ -143,6 +143,7 @@ const StepChallengeRef = builder.objectRef<DisplayedChallenge>('StepChallenge').
     mcp: t.field({ type: McpChallengeRef, nullable: true, description: 'For `MCP`: the tool to call.', resolve: (challenge) => challenge.mcp }),
     userInput: t.field({ type: UserInputChallengeRef, nullable: true, description: 'For `USER_INPUT`: what to ask the user.', resolve: (challenge) => challenge.userInput }),
     comment: t.field({ type: CommentChallengeRef, nullable: true, description: 'For `COMMENT`: how long the comment must be.', resolve: (challenge) => challenge.comment }),
+    tensor: t.field({ type: TensorChallengeRef, nullable: true, description: 'For `TENSOR`: the value to report.', resolve: (challenge) => challenge.tensor }),
   }),
 });
 
@@ -263,6 +264,7 @@ const ProofRecordRef = builder.objectRef<StoredProof>('ProofRecord').implement({
     mcp: t.field({ type: McpProofRef, nullable: true, description: 'For `MCP` proofs.', resolve: (proof) => proof.record.mcp ?? null }),
     userInput: t.field({ type: UserInputProofRef, nullable: true, description: 'For `USER_INPUT` proofs.', resolve: (proof) => proof.record.userInput ?? null }),
     comment: t.field({ type: CommentProofRef, nullable: true, description: 'For `COMMENT` proofs.', resolve: (proof) => proof.record.comment ?? null }),
+    tensor: t.field({ type: TensorProofRef, nullable: true, description: 'For `TENSOR` proofs.', resolve: (proof) => proof.record.tensor ?? null }),
     stepVersionProven: t.int({
       nullable: true,
       description: 'The version of the step this proof proved (the one the run showed); null for proofs stored before versions were kept.',
@@ -455,6 +457,7 @@ const SolutionInput = builder.inputType('SolutionInput', {
     mcp: t.field({ type: McpSolutionInput, description: 'For `MCP`.' }),
     userInput: t.field({ type: UserInputSolutionInput, description: 'For `USER_INPUT`.' }),
     comment: t.field({ type: CommentSolutionInput, description: 'For `COMMENT`.' }),
+    tensor: t.field({ type: TensorSolutionInput, description: 'For `TENSOR`.' }),
   }),
 });
 

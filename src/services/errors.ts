@@ -15,6 +15,16 @@ export const REQUEST_ERROR_CODES = [
   'SLUG_ALLOCATION_EXHAUSTED',
   'SPACE_NOT_FOUND',
   'SPACE_READ_ONLY',
+  /** KAIROS 4 adapters (issue 24): a contract whose `type` is not shell, mcp, user_input, comment or tensor. */
+  'CONTRACT_TYPE_UNKNOWN',
+  /** A contract with a field of the wrong type or missing (an `mcp` contract without `tool_name`). */
+  'CONTRACT_INVALID',
+  /** Frontmatter that is not YAML `key: value` lines, or too large. */
+  'FRONTMATTER_INVALID',
+  /** Contract JSON in a plain ``` fence: contract blocks are ```json fences. */
+  'CONTRACT_FENCE_REFUSED',
+  /** A `kairos://layer/…?execution_id=` URI whose run is another one, another principal's, or lacks the layer. */
+  'EXECUTION_ID_MISMATCH',
 ] as const;
 
 export type RequestErrorCode = (typeof REQUEST_ERROR_CODES)[number];

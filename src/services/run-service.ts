@@ -22,7 +22,7 @@ import type { PromptRecord, RunRecord, RunStatus, RunStore, StoredProof } from '
 import type { AttestCount, UsageStore } from '../store/usage-store.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
-import { parseMemoryUri } from '../store/memory-uri.js';
+import { memoryUri, parseKairosUri, parseMemoryUri } from '../store/memory-uri.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { readableSpacesFor, requireReadableSpace } from './spaces.js';
 
@@ -94,7 +94,8 @@ export class RunService {
     const chain = head.chain!;
     const runId = randomUUID();
     const steps: RunStep[] = protocol.steps.map((step) => ({ uri: step.uri, label: step.label, text: step.text, challenge: step.challenge, version: step.version }));
-    const transition = beginRun({ runId, steps, ids: idSource, redirected: Boolean(input.uri) && parseMemoryUri(input.uri!) !== head._id, vocabulary });
+    const named = input.uri ? parseMemoryUri(input.uri) : null; // an adapter URI names the protocol, not a step
+    const transition = beginRun({ runId, steps, ids: idSource, redirected: named !== null && named !== head._id, vocabulary });
     const now = new Date();
     const change = beginChange(
       {
@@ -122,7 +123,8 @@ export class RunService {
     return transition.payload;
   }
 
-  async next(viewer: Viewer, input: NextInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<StepPayload> {
+  async next(viewer: Viewer, request: NextInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<StepPayload> {
+    const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
     checkText('nonce', input.solution?.nonce, { name: 'solution.nonce' });
     checkText('proofHash', input.solution?.proofHash, { name: 'solution.proofHash' });
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
@@ -180,7 +182,8 @@ export class RunService {
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
 
-  async attest(viewer: Viewer, input: AttestInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<AttestPayload> {
+  async attest(viewer: Viewer, request: AttestInput, vocabulary: Vocabulary = GRAPHQL_VOCABULARY): Promise<AttestPayload> {
+    const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
     checkText('attestMessage', input.message, { name: 'message' });
     checkText('llmModelId', input.llmModelId, { plain: true });
     if (input.qualityBonus !== null && input.qualityBonus !== undefined && !Number.isFinite(input.qualityBonus)) {
@@ -357,6 +360,24 @@ export class RunService {
       return this.runs.findRun(run._id, viewer.readableSpaces);
     }
     return run;
+  }
+
+  /**
+   * `kairos://layer/<id>?execution_id=<run>` names the step and its run (KAIROS 4): read as the
+   * step's `kairos://mem/` URI and that run. Refused (`EXECUTION_ID_MISMATCH`) when `runId` names
+   * another run, or the run is another principal's or does not hold that layer.
+   */
+  private async resolveLayerUri(viewer: Viewer, uri: string, runId: string | null | undefined): Promise<{ uri: string; runId: string | null | undefined }> {
+    const layer = parseKairosUri(uri);
+    if (layer?.kind !== 'layer') return { uri, runId };
+    const stepUri = memoryUri(layer.id);
+    if (!layer.executionId) return { uri: stepUri, runId };
+    const mismatch = (reason: string) => new RequestError('EXECUTION_ID_MISMATCH', reason, { uri, executionId: layer.executionId });
+    if (runId && runId !== layer.executionId) throw mismatch(`The layer URI names run ${layer.executionId} but runId is ${runId}`);
+    const run = await this.loadRun(viewer, layer.executionId);
+    if (run && run.principalId !== viewer.principalId) throw mismatch(`Run ${layer.executionId} belongs to another principal`);
+    if (run && !run.stepUris.includes(stepUri)) throw mismatch(`Layer ${layer.id} is not a step of run ${layer.executionId}`);
+    return { uri: stepUri, runId: layer.executionId };
   }
 
   private async loadRun(viewer: Viewer, runId: string): Promise<RunRecord | null> {
