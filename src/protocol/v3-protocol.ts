@@ -241,8 +241,10 @@ function readFencedChallenge(block: CodeBlock, line: number): Challenge | null {
     }
     return null;
   }
-  if (!isJsonObject(json) || !Object.hasOwn(json, 'challenge')) return null;
-  return parseAuthoredChallenge(json.challenge, line);
+  if (!isJsonObject(json)) return null;
+  if (Object.hasOwn(json, 'challenge')) return parseAuthoredChallenge(json.challenge, line);
+  // A KAIROS 4 contract block: only reachable from a step update (a whole document holding one is read as v4).
+  return isJsonObject(json.contract) ? parseAuthoredChallenge(json.contract, line) : null;
 }
 
 // `PROOF OF WORK: [timeout 10s] npm test`, optionally bulleted and/or bold (reference §3.5).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ParsedProtocol, ProtocolStructureError, isAdapterMarkdown, parseProtocolMarkdown, renderAdapterMarkdown } from '../../src/protocol/markdown-protocol.js';
+import { type ParsedProtocol, ProtocolStructureError, isAdapterMarkdown, parseProtocolMarkdown, parseStepMarkdown, renderAdapterMarkdown } from '../../src/protocol/markdown-protocol.js';
 import {
   bulkShape,
   contract,
@@ -186,6 +186,15 @@ describe('which documents are read as KAIROS 4', () => {
     expect(isAdapterMarkdown(doc('---', 'slug: x', '---', '# X', '', 'text', '', '## Reward Signal', '', 'done'))).toBe(true);
     expect(isAdapterMarkdown(doc('# X', '', '## Activation Patterns', '', '- a'))).toBe(false);
     expect(isAdapterMarkdown(plainFenceContract)).toBe(true);
+  });
+});
+
+describe('a step update in the v4 form', () => {
+  it('reads a contract block as the step challenge', () => {
+    expect(parseStepMarkdown(doc('New text.', '', contract({ type: 'tensor', tensor: { name: 'v' } })))).toEqual({
+      text: 'New text.',
+      challenge: { type: 'TENSOR', required: true, tensor: { name: 'v' } },
+    });
   });
 });
 
