@@ -29,6 +29,7 @@ export interface ProofRecord {
   mcp?: McpProof;
   userInput?: UserInputProof;
   comment?: CommentProof;
+  tensor?: TensorProof;
 }
 
 export interface ShellProof {
@@ -62,4 +63,11 @@ export type ProofEvidence =
   | { type: 'SHELL'; shell: ShellProof }
   | { type: 'MCP'; mcp: McpProof }
   | { type: 'USER_INPUT'; userInput: UserInputProof }
-  | { type: 'COMMENT'; comment: CommentProof };
+  | { type: 'COMMENT'; comment: CommentProof }
+  | { type: 'TENSOR'; tensor: TensorProof };
+
+export interface TensorProof {
+  name: string;
+  /** A number, or (nested) arrays of numbers; at most MAX_TENSOR_VALUES numbers. */
+  value: number | unknown[];
+}

@@ -46,6 +46,11 @@ export const REQUEST_REFUSALS = {
   SECRET_DETECTED: { status: 400, description: 'Text holding something that looks like a secret (kind and place in `details`, never the value).' },
   INVALID_UNICODE: { status: 400, description: 'Text with a lone UTF-16 surrogate, which is not a character (the place in `details`).' },
   QUOTA_EXCEEDED: { status: 429, description: 'A per-principal quota (staged proposals: count or bytes) is used up.' },
+  CONTRACT_TYPE_UNKNOWN: { status: 400, description: 'KAIROS 4: a contract whose `type` is not shell, mcp, user_input, comment or tensor (`details.line`).' },
+  CONTRACT_INVALID: { status: 400, description: 'KAIROS 4: a contract with a field of the wrong type or missing, such as an `mcp` contract without `tool_name` (`details.line`, `details.reason`).' },
+  FRONTMATTER_INVALID: { status: 400, description: 'KAIROS 4: frontmatter that is not YAML `key: value` lines, or too large.' },
+  CONTRACT_FENCE_REFUSED: { status: 400, description: 'KAIROS 4: contract JSON in a plain ``` fence; contract blocks are ```json fences.' },
+  EXECUTION_ID_MISMATCH: { status: 400, description: 'A `kairos://layer/…?execution_id=` URI whose run is another one, another principal\'s, or lacks the layer.' },
   INTERNAL_SERVER_ERROR: { status: 500, description: 'Something unexpected failed; the log keeps the detail.', message: 'Unexpected error.' },
 } as const satisfies Record<string, RequestRefusal>;
 
@@ -72,6 +77,11 @@ export const SERVICE_REFUSAL_CODES = [
   'SECRET_DETECTED',
   'INVALID_UNICODE',
   'QUOTA_EXCEEDED',
+  'CONTRACT_TYPE_UNKNOWN',
+  'CONTRACT_INVALID',
+  'FRONTMATTER_INVALID',
+  'CONTRACT_FENCE_REFUSED',
+  'EXECUTION_ID_MISMATCH',
 ] as const satisfies readonly RequestRefusalCode[];
 
 /** The HTTP status of a request refused as a whole with this code (400 for a code from elsewhere). */

@@ -25,7 +25,8 @@ export type MissingProof =
   | { type: 'HUMAN'; promptId: string; prompt: string | null }
   /** `toolName` null: the challenge names none. */
   | { type: 'MCP'; toolName: string | null }
-  | { type: 'COMMENT'; minLength: number };
+  | { type: 'COMMENT'; minLength: number }
+  | { type: 'TENSOR'; name: string };
 
 /** What the caller is told to do next (`nextAction` in words, `nextCall` as data). */
 export type Instruction =
@@ -51,7 +52,11 @@ export type FieldRequirement =
   | { rule: 'ISO_DATE_TIME' }
   | { rule: 'MAX_BYTES'; bytes: number }
   | { rule: 'MAX_JSON_BYTES'; bytes: number }
-  | { rule: 'PLAIN_JSON'; problem: string };
+  | { rule: 'PLAIN_JSON'; problem: string }
+  /** KAIROS 4 contracts: a tensor's name, its value (a finite number or array of numbers, shaped as the contract says), an mcp contract's arguments. */
+  | { rule: 'EQUALS'; expected: string }
+  | { rule: 'TENSOR_VALUE'; maxValues: number; shape: readonly number[] | null }
+  | { rule: 'CONTAINS_JSON'; expected: unknown };
 
 /** A solution field, named in this API's camelCase; each door spells it. */
 export type SolutionField =
@@ -65,7 +70,9 @@ export type SolutionField =
   | 'mcp.result'
   | 'userInput.confirmation'
   | 'userInput.timestamp'
-  | 'comment.text';
+  | 'comment.text'
+  | 'tensor.name'
+  | 'tensor.value';
 
 /** Why checkSolution refused a solution; its StepErrorCode travels beside it. */
 export type SolutionRefusal =
@@ -121,6 +128,7 @@ export interface ChallengeView {
   mcp: { toolName: string; expectedResult: unknown } | null;
   userInput: { prompt: string; requireHuman: boolean } | null;
   comment: { minLength: number } | null;
+  tensor: { name: string; shape: number[] | null } | null;
 }
 
 export interface ShellChallengeView {

@@ -19,6 +19,8 @@
  * | user_input.prompt                   | userInput.prompt              | optional string (empty → absent)      |
  * | user_input.require_human            | userInput.requireHuman        | optional boolean                      |
  * | comment.min_length                  | comment.minLength             | optional positive integer             |
+ * | tensor.name (or tensor.output.name) | tensor.name                   | non-empty string                      |
+ * | tensor.shape                        | tensor.shape                  | optional array of non-negative integers |
  *
  * The sub-object of the challenge's own type is always present in the stored form (possibly
  * empty); sub-objects of other types and unknown keys are ignored.
@@ -29,6 +31,7 @@ import type {
   CommentChallenge,
   McpChallenge,
   ShellChallenge,
+  TensorChallenge,
   UserInputChallenge,
 } from './challenge.js';
 
@@ -40,16 +43,23 @@ import type {
 export class ProtocolStructureError extends Error {
   readonly line: number | null;
   readonly reason: string;
+  /** Which rule failed (`STRUCTURE` for anything without a finer code). */
+  readonly kind: StructureErrorKind;
 
-  constructor(line: number | null, reason: string) {
+  constructor(line: number | null, reason: string, kind: StructureErrorKind = 'STRUCTURE') {
     super(line === null ? reason : `line ${line}: ${reason}`);
     this.name = 'ProtocolStructureError';
     this.line = line;
     this.reason = reason;
+    this.kind = kind;
   }
 }
 
-export type AuthoredChallengeType = 'shell' | 'mcp' | 'user_input' | 'comment';
+/** Finer reasons a v4 adapter is refused; v3 documents report every one as a structure error. */
+export const STRUCTURE_ERROR_KINDS = ['STRUCTURE', 'CONTRACT_TYPE_UNKNOWN', 'CONTRACT_INVALID', 'FRONTMATTER_INVALID', 'CONTRACT_FENCE_REFUSED'] as const;
+export type StructureErrorKind = (typeof STRUCTURE_ERROR_KINDS)[number];
+
+export type AuthoredChallengeType = 'shell' | 'mcp' | 'user_input' | 'comment' | 'tensor';
 
 export interface AuthoredChallenge {
   type: AuthoredChallengeType;
@@ -64,6 +74,7 @@ export interface AuthoredChallenge {
   mcp?: { tool_name: string; expected_result?: unknown; arguments?: unknown };
   user_input?: { prompt?: string; require_human?: boolean };
   comment?: { min_length?: number };
+  tensor?: { name: string; shape?: number[] };
   required: boolean;
 }
 
@@ -74,7 +85,11 @@ const STORED_TYPE: Record<AuthoredChallengeType, ChallengeType> = {
   mcp: 'MCP',
   user_input: 'USER_INPUT',
   comment: 'COMMENT',
+  tensor: 'TENSOR',
 };
+
+/** Largest number of dimensions a tensor contract's `shape` may list. */
+export const MAX_TENSOR_DIMENSIONS = 8;
 
 type JsonObject = Record<string, unknown>;
 
@@ -87,7 +102,7 @@ export function isJsonObject(value: unknown): value is JsonObject {
  * wrapper). Throws `ProtocolStructureError` at `line` naming the offending field.
  */
 export function parseAuthoredChallenge(json: unknown, line: number | null): Challenge {
-  const fail = (reason: string) => new ProtocolStructureError(line, reason);
+  const fail = (reason: string) => new ProtocolStructureError(line, reason, 'CONTRACT_INVALID');
   if (!isJsonObject(json)) throw fail('"challenge" must be a JSON object');
 
   const rawType = json.type;
@@ -97,8 +112,10 @@ export function parseAuthoredChallenge(json: unknown, line: number | null): Chal
   } else if (typeof rawType === 'string' && Object.hasOwn(STORED_TYPE, rawType)) {
     type = STORED_TYPE[rawType as AuthoredChallengeType];
   } else {
-    throw fail(
-      `unknown challenge type ${JSON.stringify(rawType)} (expected shell, mcp, user_input or comment)`,
+    throw new ProtocolStructureError(
+      line,
+      `unknown challenge type ${JSON.stringify(rawType)} (expected shell, mcp, user_input, comment or tensor)`,
+      'CONTRACT_TYPE_UNKNOWN',
     );
   }
 
@@ -114,6 +131,8 @@ export function parseAuthoredChallenge(json: unknown, line: number | null): Chal
       return { type, required, userInput: readUserInput(json, fail) };
     case 'COMMENT':
       return { type, required, comment: readComment(json, fail) };
+    case 'TENSOR':
+      return { type, required, tensor: readTensor(json, fail) };
   }
 }
 
@@ -170,6 +189,14 @@ export function toAuthoredChallenge(challenge: Challenge): AuthoredChallenge {
         required: challenge.required,
       };
     }
+    case 'TENSOR': {
+      const tensor = challenge.tensor;
+      return {
+        type: 'tensor',
+        ...(tensor && { tensor: { name: tensor.name, ...(tensor.shape !== undefined && { shape: [...tensor.shape] }) } }),
+        required: challenge.required,
+      };
+    }
   }
 }
 
@@ -216,6 +243,25 @@ function readMcp(json: JsonObject, fail: Fail): McpChallenge {
   const result: McpChallenge = { toolName };
   if (mcp?.expected_result !== undefined) result.expectedResult = mcp.expected_result;
   if (mcp?.arguments !== undefined) result.arguments = mcp.arguments;
+  return result;
+}
+
+// KAIROS 4 also writes the name as `tensor.output.name`; either is read, `name` wins.
+function readTensor(json: JsonObject, fail: Fail): TensorChallenge {
+  const tensor = subObject(json, 'tensor', fail);
+  const output = tensor && isJsonObject(tensor.output) ? tensor.output : undefined;
+  const name = tensor?.name ?? output?.name;
+  if (typeof name !== 'string' || name.trim() === '') throw fail('tensor challenge needs a non-empty string "tensor.name"');
+  const result: TensorChallenge = { name };
+  const shape = tensor?.shape;
+  if (shape !== undefined) {
+    const valid =
+      Array.isArray(shape) &&
+      shape.length <= MAX_TENSOR_DIMENSIONS &&
+      shape.every((size) => typeof size === 'number' && Number.isInteger(size) && size >= 0 && size <= 1_000_000);
+    if (!valid) throw fail(`"tensor.shape" must be an array of at most ${MAX_TENSOR_DIMENSIONS} non-negative integers`);
+    result.shape = [...(shape as number[])];
+  }
   return result;
 }
 

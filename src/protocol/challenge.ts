@@ -4,7 +4,7 @@
  * `user_input`, `min_length`); the mapping to these camelCase fields is one-to-one and lives
  * in `challenge-json.ts` only.
  */
-export const CHALLENGE_TYPES = ['SHELL', 'MCP', 'USER_INPUT', 'COMMENT'] as const;
+export const CHALLENGE_TYPES = ['SHELL', 'MCP', 'USER_INPUT', 'COMMENT', 'TENSOR'] as const;
 export type ChallengeType = (typeof CHALLENGE_TYPES)[number];
 
 export interface ShellChallenge {
@@ -19,7 +19,7 @@ export interface ShellChallenge {
 export interface McpChallenge {
   toolName: string;
   expectedResult?: unknown;
-  /** Stored but not interpreted (reference §2.3). */
+  /** KAIROS 4: a solution's arguments must contain these (deep subset). */
   arguments?: unknown;
 }
 
@@ -33,6 +33,13 @@ export interface CommentChallenge {
   minLength?: number;
 }
 
+/** A named value the agent reports (KAIROS 4 `tensor`): a number, or an array of numbers. */
+export interface TensorChallenge {
+  name: string;
+  /** Dimensions the value must have: [] a single number, [3] three numbers, [2, 3] two rows of three. */
+  shape?: number[];
+}
+
 export interface Challenge {
   type: ChallengeType;
   required: boolean;
@@ -40,4 +47,5 @@ export interface Challenge {
   mcp?: McpChallenge;
   userInput?: UserInputChallenge;
   comment?: CommentChallenge;
+  tensor?: TensorChallenge;
 }

@@ -75,6 +75,8 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
         return `Call ${missingTool(proof.toolName)}, then call ${next} with ${uri} and solution.mcp with the real result.`;
       case 'COMMENT':
         return `call ${next} with ${uri} and solution.comment.text (min ${proof.minLength} chars).`;
+      case 'TENSOR':
+        return `Compute "${proof.name}", then call ${next} with ${uri} and solution.tensor {name: "${proof.name}", value}.`;
     }
   }
 
@@ -92,6 +94,8 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
         return `${head} Submit that proof by calling ${next} with ${uri} and solution.mcp. Call the MCP tool "${missingTool(proof.toolName)}" and report its real result; do not fabricate.`;
       case 'COMMENT':
         return `${head} Submit that proof by calling ${next} with ${uri} and solution.comment.text (min ${proof.minLength} chars). Write a genuine summary of what was done; do not paste unrelated text.`;
+      case 'TENSOR':
+        return `${head} Submit that proof by calling ${next} with ${uri} and solution.tensor: the value "${proof.name}" you computed.`;
     }
   }
 
@@ -138,6 +142,8 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
         return `User input proof requires ${field('userInput.confirmation')}`;
       case 'COMMENT':
         return 'Comment proof requires comment.text';
+      case 'TENSOR':
+        return 'A tensor solution needs tensor.name and tensor.value (a number or an array of numbers).';
     }
   }
 
@@ -201,6 +207,12 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
       }
       case 'COMMENT':
         return `Provide a verification comment (minimum ${challenge.comment?.minLength} characters) that genuinely summarises what was done in this step; do not paste unrelated text.`;
+      case 'TENSOR': {
+        const name = challenge.tensor?.name ?? '';
+        const shape = challenge.tensor?.shape;
+        const form = !shape ? 'a number or an array of numbers' : shape.length === 0 ? 'a single number' : `numbers in shape [${shape.join(', ')}]`;
+        return `Report the value "${name}" as tensor.value (${form}) with tensor.name "${name}"; compute it, do not invent it.`;
+      }
     }
   }
 
@@ -254,6 +266,14 @@ function requirement(required: FieldRequirement): string {
       return `must be at most ${required.bytes} bytes of JSON`;
     case 'PLAIN_JSON':
       return `must be plain JSON (${required.problem})`;
+    case 'EQUALS':
+      return `must be "${required.expected}"`;
+    case 'TENSOR_VALUE':
+      return required.shape
+        ? `must be finite numbers in shape [${required.shape.join(', ')}] (at most ${required.maxValues})`
+        : `must be a finite number or a flat array of finite numbers (at most ${required.maxValues})`;
+    case 'CONTAINS_JSON':
+      return `must contain the contract's arguments ${JSON.stringify(required.expected)}`;
   }
 }
 

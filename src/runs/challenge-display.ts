@@ -65,6 +65,7 @@ export function displayChallenge(input: DisplayChallengeInput): ChallengeView {
     mcp: null,
     userInput: null,
     comment: null,
+    tensor: null,
   };
   switch (challenge.type) {
     case 'SHELL': {
@@ -91,6 +92,9 @@ export function displayChallenge(input: DisplayChallengeInput): ChallengeView {
       break;
     case 'COMMENT':
       displayed.comment = { minLength: commentMinLength(challenge) };
+      break;
+    case 'TENSOR':
+      displayed.tensor = { name: challenge.tensor?.name ?? '', shape: challenge.tensor?.shape ?? null };
       break;
   }
   return displayed;

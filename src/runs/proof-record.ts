@@ -60,6 +60,8 @@ export function createProofRecord(
       return { ...base, userInput: { ...evidence.userInput, confirmation: truncateUtf8(evidence.userInput.confirmation, MAX_STORED_EVIDENCE_BYTES) } };
     case 'COMMENT':
       return { ...base, comment: { ...evidence.comment, text: truncateUtf8(evidence.comment.text, MAX_STORED_EVIDENCE_BYTES) } };
+    case 'TENSOR':
+      return { ...base, tensor: { name: evidence.tensor.name, value: evidence.tensor.value } };
   }
 }
 

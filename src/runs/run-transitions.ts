@@ -143,6 +143,8 @@ function missingProof(challenge: Challenge, promptId: string | null): MissingPro
       return { type: 'MCP', toolName: challenge.mcp?.toolName?.trim() || null };
     case 'COMMENT':
       return { type: 'COMMENT', minLength: commentMinLength(challenge) };
+    case 'TENSOR':
+      return { type: 'TENSOR', name: challenge.tensor?.name ?? '' };
   }
 }
 

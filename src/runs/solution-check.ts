@@ -1,4 +1,5 @@
 import { type Challenge, CHALLENGE_TYPES, type ChallengeType } from '../protocol/challenge.js';
+import { argumentsContain, checkTensorSolution } from './tensor-check.js';
 import { canonicalJson, CanonicalJsonError } from './canonical-json.js';
 import { commentMinLength, effectiveChallenge, requiresHuman } from './challenge-display.js';
 import { proofHash } from './proof-hash.js';
@@ -136,6 +137,11 @@ function checkEvidence(
       return checkUserInput(solution.userInput, now);
     case 'COMMENT':
       return checkComment(solution.comment, challenge);
+    case 'TENSOR': {
+      const tensor = checkTensorSolution(solution.tensor, challenge);
+      if (tensor.ok) return { ok: true, status: 'success', evidence: { type: 'TENSOR', tensor: { name: tensor.name, value: tensor.value } } };
+      return tensor.code === 'MISSING_FIELD' ? reject('MISSING_FIELD', { reason: 'EVIDENCE_MISSING', type: 'TENSOR' }) : invalid(tensor.field, tensor.requirement);
+    }
   }
 }
 
@@ -187,6 +193,10 @@ function checkMcp(mcp: unknown, challenge: Challenge): EvidenceResult {
   const expectedTool = challenge.mcp?.toolName?.trim();
   if (expectedTool && toolName.trim() !== expectedTool) {
     return reject('TOOL_MISMATCH', { reason: 'TOOL_MISMATCH', expected: expectedTool, given: toolName.trim() });
+  }
+  const expectedArguments = challenge.mcp?.arguments;
+  if (expectedArguments !== undefined && expectedArguments !== null && !argumentsContain(expectedArguments, mcp.arguments)) {
+    return invalid('mcp.arguments', { rule: 'CONTAINS_JSON', expected: expectedArguments });
   }
   return {
     ok: true,

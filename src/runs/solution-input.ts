@@ -16,6 +16,13 @@ export interface SolutionInput {
   mcp?: McpSolution | null;
   userInput?: UserInputSolution | null;
   comment?: CommentSolution | null;
+  tensor?: TensorSolution | null;
+}
+
+/** KAIROS 4 `tensor`: a named value, a number or an array of numbers. */
+export interface TensorSolution {
+  name?: string | null;
+  value?: unknown;
 }
 
 export interface ShellSolution {

@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import { shellInvocationDisplay } from '../runs/shell-invocation.js';
-import type { Challenge, ChallengeType, CommentChallenge, McpChallenge, ShellChallenge, UserInputChallenge } from '../protocol/challenge.js';
+import type { Challenge, ChallengeType, CommentChallenge, McpChallenge, ShellChallenge, TensorChallenge, UserInputChallenge } from '../protocol/challenge.js';
+import type { TensorProof } from '../model/proof-record.js';
 
 export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
   description: 'How a step is proven.',
@@ -9,6 +10,7 @@ export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
     MCP: { description: 'Call an MCP tool and report its real result in `solution.mcp`; `success: true` proves the step.' },
     USER_INPUT: { description: "Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails a required step." },
     COMMENT: { description: 'Write a genuine comment of at least `minLength` characters in `solution.comment`.' },
+    TENSOR: { description: 'Report a named value (a number or an array of numbers, shaped as `TensorChallenge.shape` says) in `solution.tensor` (KAIROS 4 `tensor`).' },
   } as const satisfies Record<ChallengeType, { description: string }>,
 });
 
@@ -36,7 +38,12 @@ export const McpChallengeRef = builder.objectRef<McpChallenge>('McpChallenge').i
   fields: (t) => ({
     toolName: t.exposeString('toolName', { description: 'The tool to call; `McpSolutionInput.toolName` must name it (else `TOOL_MISMATCH`).' }),
     expectedResult: t.field({ type: 'JSON', nullable: true, description: 'What the author expects back, for guidance; the server does not compare it.', resolve: (mcp) => mcp.expectedResult ?? null }),
-    arguments: t.field({ type: 'JSON', nullable: true, description: "The author's suggested arguments, for guidance; not checked.", resolve: (mcp) => mcp.arguments ?? null }),
+    arguments: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: "Arguments the call must have used: `McpSolutionInput.arguments` must contain them (objects key by key, extra keys allowed; else `INVALID_FIELD`).",
+      resolve: (mcp) => mcp.arguments ?? null,
+    }),
   }),
 });
 
@@ -58,6 +65,30 @@ export const CommentChallengeRef = builder.objectRef<CommentChallenge>('CommentC
   }),
 });
 
+export const TensorChallengeRef = builder.objectRef<{ name: string; shape?: number[] | null }>('TensorChallenge').implement({
+  description: 'A named value the agent computes and reports (KAIROS 4 `tensor`).',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: '`TensorSolutionInput.name` must be this (else `INVALID_FIELD`).' }),
+    shape: t.exposeIntList('shape', { nullable: true, description: 'Dimensions of the value: [] one number, [3] three numbers, [2, 3] two rows of three; null: a number or a flat array of numbers.' }),
+  }),
+});
+
+export const TensorProofRef = builder.objectRef<TensorProof>('TensorProof').implement({
+  description: 'A `TENSOR` proof: the value reported.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The value\'s name.' }),
+    value: t.field({ type: 'JSON', description: 'A number or (nested) arrays of numbers.', resolve: (proof) => proof.value }),
+  }),
+});
+
+export const TensorSolutionInput = builder.inputType('TensorSolutionInput', {
+  description: 'The proof of a `TENSOR` challenge: the named value, computed for real.',
+  fields: (t) => ({
+    name: t.string({ description: 'Required: `TensorChallenge.name`.' }),
+    value: t.field({ type: 'JSON', description: 'Required: a number, or an array of numbers in `TensorChallenge.shape` (at most 10,000 numbers).' }),
+  }),
+});
+
 /** The stored proof-of-work definition of a step (reference §2.3), with the type's own fields. */
 export const ChallengeRef = builder.objectRef<Challenge>('Challenge').implement({
   description: "A step's challenge as stored: how a run proves the step. A run shows it as `StepChallenge`, with the nonce and proofHash to echo.",
@@ -68,5 +99,6 @@ export const ChallengeRef = builder.objectRef<Challenge>('Challenge').implement(
     mcp: t.field({ type: McpChallengeRef, nullable: true, description: 'For `MCP`.', resolve: (challenge) => challenge.mcp ?? null }),
     userInput: t.field({ type: UserInputChallengeRef, nullable: true, description: 'For `USER_INPUT`.', resolve: (challenge) => challenge.userInput ?? null }),
     comment: t.field({ type: CommentChallengeRef, nullable: true, description: 'For `COMMENT`.', resolve: (challenge) => challenge.comment ?? null }),
+    tensor: t.field({ type: TensorChallengeRef, nullable: true, description: 'For `TENSOR`.', resolve: (challenge): TensorChallenge | null => challenge.tensor ?? null }),
   }),
 });

@@ -2,6 +2,7 @@ import { builder } from '../builder.js';
 import type { MemoryEvent } from '../events/topics.js';
 import type { BatchItemResult, DeleteMemoriesResult, UpdateMemoriesResult } from '../services/memory-service.js';
 import type { ChainInfo, MemoryCategory, MemoryRecord } from '../store/memory-store.js';
+import { layerUri } from '../store/memory-uri.js';
 import { ChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
 
@@ -38,6 +39,11 @@ export const MemoryRef = builder.objectRef<MemoryRecord>('Memory').implement({
   fields: (t) => ({
     id: t.exposeID('_id', { description: 'The id in the URI.' }),
     uri: t.exposeString('uri', { description: 'kairos://mem/{id}: how every call names this memory.' }),
+    layerUri: t.string({
+      nullable: true,
+      description: 'For protocol steps: kairos://layer/{id}, the KAIROS 4 name of this step (accepted wherever `uri` is; add `?execution_id={runId}` to name a run).',
+      resolve: (memory) => (memory.chain ? layerUri(memory._id) : null),
+    }),
     space: t.exposeString('space', { description: 'The space it lives in.' }),
     label: t.exposeString('label', { description: 'The step heading, or the document title.' }),
     text: t.exposeString('text', { description: 'The markdown body.' }),

@@ -1,8 +1,18 @@
 import { builder } from '../builder.js';
 import type { ProtocolView } from '../services/protocol-service.js';
 import { protocolHead, renderProtocol } from '../services/protocol-service.js';
+import type { ProtocolFormat } from '../protocol/protocol-draft.js';
+import { adapterUri } from '../store/memory-uri.js';
 import { MemoryRef } from './memory.js';
 import { RequestError } from '../services/errors.js';
+
+export const ProtocolFormatEnum = builder.enumType('ProtocolFormat', {
+  description: 'How the document was read when minted (docs/kairos-v4.md says how a document is recognised).',
+  values: {
+    KAIROS_V3: { description: 'A v3 protocol: H2 steps, ```json `challenge` blocks.' },
+    KAIROS_V4: { description: 'A KAIROS 4 adapter: layers cut at ```json `contract` blocks, with activation patterns and a reward signal.' },
+  } as const satisfies Record<ProtocolFormat, { description: string }>,
+});
 
 export const ProtocolRef = builder.objectRef<ProtocolView>('Protocol').implement({
   description: 'A minted protocol: the ordered steps of one chain. Run it with `begin(input: { uri })` or `begin(input: { key })`.',
@@ -22,8 +32,32 @@ export const ProtocolRef = builder.objectRef<ProtocolView>('Protocol').implement
       resolve: (protocol) => protocolHead(protocol).chain!.triggers,
     }),
     markdown: t.string({
-      description: 'The protocol rendered back to markdown; minting it reproduces the same steps.',
+      description: 'The protocol rendered back to markdown (a KAIROS 4 adapter as flat v4 markdown); minting it reproduces the same steps.',
       resolve: (protocol) => renderProtocol(protocol),
+    }),
+    adapterUri: t.string({
+      description: 'kairos://adapter/{slug}: the KAIROS 4 name of this protocol, accepted wherever a protocol URI is (as is kairos://adapter/{chainId}).',
+      resolve: (protocol) => adapterUri(protocolHead(protocol).chain!.slug),
+    }),
+    format: t.field({
+      type: ProtocolFormatEnum,
+      description: 'KAIROS_V4 when minted from a KAIROS 4 adapter document.',
+      resolve: (protocol) => (protocolHead(protocol).chain!.adapter ? 'KAIROS_V4' : 'KAIROS_V3'),
+    }),
+    activationPatterns: t.stringList({
+      description: 'KAIROS 4: the `## Activation Patterns` items (when to run it, trigger phrases), list markers removed; empty for v3. The section as written is `triggers`.',
+      resolve: (protocol) => protocolHead(protocol).chain!.adapter?.activationPatterns ?? [],
+    }),
+    rewardSignal: t.string({
+      nullable: true,
+      description: 'KAIROS 4: the `## Reward Signal` section (what success means), heading removed; null without one.',
+      resolve: (protocol) => protocolHead(protocol).chain!.adapter?.rewardSignal ?? null,
+    }),
+    frontmatter: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'KAIROS 4: every frontmatter key as written (unknown keys kept; values are strings, lists or maps); null for v3 or without frontmatter. `slug` and `protocolVersion` are the stored values.',
+      resolve: (protocol) => protocolHead(protocol).chain!.adapter?.frontmatter ?? null,
     }),
   }),
 });
@@ -45,7 +79,7 @@ builder.queryField('protocol', (t) =>
       'A protocol by the URI of any of its steps, or by its slug (`key`); exactly one of them (else `BAD_USER_INPUT`). Null when none is readable by you; `AMBIGUOUS` when a key matches protocols in several spaces, none your default. ' +
       'With `at` (and `uri`), the protocol as it was at that time, each step at its version then (history: needs read and write access to its space, else `FORBIDDEN`); null if it did not exist then.',
     args: {
-      uri: t.arg.string({ description: 'Any step of the protocol (kairos://mem/{id}).' }),
+      uri: t.arg.string({ description: 'Any step of the protocol (kairos://mem/{id} or kairos://layer/{id}), or the protocol itself (kairos://adapter/{slug} or kairos://adapter/{chainId}).' }),
       key: t.arg.string({ description: 'The slug (`Protocol.slug`), case-insensitive.' }),
       at: t.arg({ type: 'DateTime', description: 'A past moment; needs uri (a step, live or deleted).' }),
     },
@@ -63,7 +97,8 @@ const MintInput = builder.inputType('MintInput', {
     markdown: t.string({
       required: true,
       description:
-        'A KAIROS protocol document (at most 1 MB, at most 500 steps): optional frontmatter (slug, version), an H1 title, a "Natural Language Triggers" H2 first, one H2 per step each ending in a fenced json challenge block, and a "Completion Rule" H2 last.',
+        'A KAIROS protocol document (at most 1 MB, at most 500 steps): optional frontmatter (slug, version), an H1 title, a "Natural Language Triggers" H2 first, one H2 per step each ending in a fenced json challenge block, and a "Completion Rule" H2 last. ' +
+        'Or a KAIROS 4 adapter (read as one when it has a ```json block holding {"contract": {…}}, or frontmatter with an "Activation Patterns" or "Reward Signal" H2): each contract block ends a layer; see docs/kairos-v4.md.',
     }),
     space: t.string({ description: 'Target space; omitted or "personal" means your own. The app space is read-only.' }),
     force: t.boolean({ description: 'Replace a protocol with the same title in the space, in one transaction (the old steps stay restorable). Without it, a same title answers `DUPLICATE_CHAIN`.' }),
@@ -83,7 +118,8 @@ builder.mutationField('mint', (t) =>
     type: MintPayloadRef,
     description:
       'Stores a markdown protocol document as a new protocol: one memory per step, each with its challenge, and a slug (the frontmatter slug, else one made from the title). Then run it with `begin`. ' +
-      'Codes (GraphQL errors; nothing stored): `PROTOCOL_STRUCTURE_INVALID` (with the line and reason in the error details), `DUPLICATE_CHAIN` (same title in the space: send `force: true` to replace it), `DUPLICATE_SLUG` (the frontmatter slug is taken), `INVALID_SLUG`, `SLUG_ALLOCATION_EXHAUSTED` (set a slug), ' +
+      'Codes (GraphQL errors; nothing stored): `PROTOCOL_STRUCTURE_INVALID` (with the line and reason in the error details), ' +
+      'for KAIROS 4 adapters also `CONTRACT_TYPE_UNKNOWN`, `CONTRACT_INVALID` (a field missing or of the wrong type), `FRONTMATTER_INVALID`, `CONTRACT_FENCE_REFUSED` (contract JSON in a plain ``` fence), each with the line; `DUPLICATE_CHAIN` (same title in the space: send `force: true` to replace it), `DUPLICATE_SLUG` (the frontmatter slug is taken), `INVALID_SLUG`, `SLUG_ALLOCATION_EXHAUSTED` (set a slug), ' +
       '`SPACE_READ_ONLY`, `SPACE_NOT_FOUND` (a space you cannot write), `PAYLOAD_TOO_LARGE` (over 1 MB, more than 500 steps, a title or heading too long), `BAD_USER_INPUT` (control characters in a title or heading).',
     args: { input: t.arg({ type: MintInput, required: true, description: 'The document and options.' }) },
     resolve: async (_root, { input }, ctx) => ({ protocol: await ctx.services.protocols.mint(ctx.viewer, input) }),

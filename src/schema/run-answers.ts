@@ -4,7 +4,7 @@ import type { CurrentStep, NextCall } from '../model/run-answers.js';
 import { type NextOperation, OUTCOMES } from '../model/run-enums.js';
 import { STEP_ERROR_CODE_DESCRIPTIONS } from '../model/refusal-codes.js';
 import type { AttestPayload, StepChallenge, StepPayload } from '../render/door-renderer.js';
-import { ChallengeTypeEnum, CommentChallengeRef, McpChallengeRef, ShellChallengeRef, UserInputChallengeRef } from './challenge.js';
+import { ChallengeTypeEnum, CommentChallengeRef, McpChallengeRef, ShellChallengeRef, TensorChallengeRef, UserInputChallengeRef } from './challenge.js';
 
 export const StepErrorCodeEnum = builder.enumType('StepErrorCode', {
   description:
@@ -85,6 +85,7 @@ const StepChallengeRef = builder.objectRef<StepChallenge>('StepChallenge').imple
     mcp: t.field({ type: McpChallengeRef, nullable: true, description: 'For `MCP`: the tool to call.', resolve: (challenge) => challenge.mcp }),
     userInput: t.field({ type: UserInputChallengeRef, nullable: true, description: 'For `USER_INPUT`: what to ask the user.', resolve: (challenge) => challenge.userInput }),
     comment: t.field({ type: CommentChallengeRef, nullable: true, description: 'For `COMMENT`: how long the comment must be.', resolve: (challenge) => challenge.comment }),
+    tensor: t.field({ type: TensorChallengeRef, nullable: true, description: 'For `TENSOR`: the value to report.', resolve: (challenge) => challenge.tensor }),
   }),
 });
 

@@ -2,7 +2,7 @@
 import { builder } from '../builder.js';
 import { renderAttestPayload, renderStepPayload } from '../render/door-renderer.js';
 import type { AnswerPromptResult } from '../services/run-service.js';
-import { ChallengeTypeEnum } from './challenge.js';
+import { ChallengeTypeEnum, TensorSolutionInput } from './challenge.js';
 import { ChallengePromptRef } from './run.js';
 import { AttestPayloadRef, OutcomeEnum, StepPayloadRef } from './run-answers.js';
 
@@ -71,6 +71,7 @@ const SolutionInput = builder.inputType('SolutionInput', {
     mcp: t.field({ type: McpSolutionInput, description: 'For `MCP`.' }),
     userInput: t.field({ type: UserInputSolutionInput, description: 'For `USER_INPUT`.' }),
     comment: t.field({ type: CommentSolutionInput, description: 'For `COMMENT`.' }),
+    tensor: t.field({ type: TensorSolutionInput, description: 'For `TENSOR`.' }),
   }),
 });
 

@@ -7,7 +7,7 @@ import { type PromptStatus, PROOF_SOURCES, PROOF_STATUSES, type RunEventType, ty
 import { renderAttestPayload } from '../render/door-renderer.js';
 import { answerOfStoredAttestation } from '../runs/stored-answers.js';
 import type { RunRecord, StoredProof } from '../store/run-store.js';
-import { ChallengeTypeEnum } from './challenge.js';
+import { ChallengeTypeEnum, TensorProofRef } from './challenge.js';
 import { connectionType } from './connection.js';
 import { ProtocolRef } from './protocol.js';
 import { AttestPayloadRef, OutcomeEnum, StepErrorCodeEnum } from './run-answers.js';
@@ -112,6 +112,7 @@ const ProofRecordRef = builder.objectRef<StoredProof>('ProofRecord').implement({
     mcp: t.field({ type: McpProofRef, nullable: true, description: 'For `MCP` proofs.', resolve: (proof) => proof.record.mcp ?? null }),
     userInput: t.field({ type: UserInputProofRef, nullable: true, description: 'For `USER_INPUT` proofs.', resolve: (proof) => proof.record.userInput ?? null }),
     comment: t.field({ type: CommentProofRef, nullable: true, description: 'For `COMMENT` proofs.', resolve: (proof) => proof.record.comment ?? null }),
+    tensor: t.field({ type: TensorProofRef, nullable: true, description: 'For `TENSOR` proofs.', resolve: (proof) => proof.record.tensor ?? null }),
     stepVersionProven: t.int({
       nullable: true,
       description: 'The version of the step this proof proved (the one the run showed); null for proofs stored before versions were kept.',

@@ -4,7 +4,7 @@ import type { MemoryCategory, MemoryRecord, MemoryStore, SpaceSummary } from '..
 import { chainKeyString } from '../store/memory-store.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
-import { parseMemoryUri } from '../store/memory-uri.js';
+import { isUuid, parseKairosUri } from '../store/memory-uri.js';
 import type { ProtocolView } from './protocol-service.js';
 import { requireReadableSpace } from './spaces.js';
 
@@ -63,9 +63,20 @@ export class MemoryReader {
     );
   }
 
+  /** A memory by `kairos://mem/…` or `kairos://layer/…`; an adapter URI names its protocol's step 1. */
   async memory(uri: string): Promise<MemoryRecord | null> {
-    const id = parseMemoryUri(uri);
-    return id === null ? null : this.memoryById.load(id);
+    const parsed = parseKairosUri(uri);
+    if (parsed === null) return null;
+    return parsed.kind === 'adapter' ? this.adapterHead(parsed.key) : this.memoryById.load(parsed.id);
+  }
+
+  /** Step 1 of the protocol `kairos://adapter/<key>` names: its chain id if the key is one, else its slug. */
+  private async adapterHead(key: string): Promise<MemoryRecord | null> {
+    if (isUuid(key)) {
+      const [byChain] = await this.store.findHeadsByChainIds(this.viewer.readableSpaces, [key]);
+      if (byChain) return byChain;
+    }
+    return this.headBySlug(key);
   }
 
   /** The protocol a step belongs to, or null for a memory outside any chain. */
@@ -83,13 +94,17 @@ export class MemoryReader {
       const record = await this.memory(args.uri!);
       return record ? this.protocolOf(record) : null;
     }
-    const key = args.key!.toLowerCase();
+    const head = await this.headBySlug(args.key!.toLowerCase());
+    return head ? this.protocolOf(head) : null;
+  }
+
+  private async headBySlug(key: string): Promise<MemoryRecord | null> {
     const heads = await this.store.findHeadsBySlugs(this.viewer.readableSpaces, [key]);
     // Reference §5.1: a slug is unique per space; found in several readable spaces, the caller's
     // default space wins, and without a copy there the key is ambiguous (an error, not a guess).
-    if (heads.length <= 1) return heads[0] ? this.protocolOf(heads[0]) : null;
+    if (heads.length <= 1) return heads[0] ?? null;
     const own = heads.find((candidate) => candidate.space === this.viewer.defaultWriteSpace);
-    if (own) return this.protocolOf(own);
+    if (own) return own;
     const spaces = heads.map((head) => head.space).sort();
     throw new RequestError('AMBIGUOUS', `Protocol key "${key}" matches protocols in multiple spaces; use a URI or narrow the active space.`, {
       key,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import { APP_SPACE } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
-import { type ParsedProtocol, parseProtocolMarkdown, ProtocolStructureError, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
+import { type ParsedProtocol, parseProtocolMarkdown, ProtocolStructureError, renderAdapterMarkdown, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
 import { isValidSlug, slugify } from '../protocol/slug.js';
 import type { MemoryHistoryStore } from '../store/memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
@@ -34,13 +34,35 @@ export function protocolHead(protocol: ProtocolView): MemoryRecord {
   return protocol.steps[0]!;
 }
 
+/** The protocol as markdown that mints back to the same steps: flat v4 markdown for an adapter, else the v3 dump. */
 export function renderProtocol(protocol: ProtocolView): string {
   const chain = protocolHead(protocol).chain!;
+  if (chain.adapter) return renderAdapter(protocol);
   return renderProtocolMarkdown({
     title: chain.label,
     slug: chain.slug,
     version: chain.protocolVersion ?? undefined,
     triggers: chain.triggers ?? undefined,
+    steps: protocol.steps.map((step) => ({ label: step.label, text: step.text, challenge: step.challenge })),
+  });
+}
+
+/**
+ * A protocol as flat KAIROS 4 markdown (the `export` tool's `markdown` format): frontmatter,
+ * `## Activation Patterns`, each layer and its contract block, `## Reward Signal`. Minting it
+ * gives the same layers. A v3 protocol is written as an adapter too (its triggers become the
+ * activation section).
+ */
+export function renderAdapter(protocol: ProtocolView): string {
+  const chain = protocolHead(protocol).chain!;
+  return renderAdapterMarkdown({
+    title: chain.label,
+    slug: chain.slug,
+    version: chain.protocolVersion,
+    frontmatter: chain.adapter?.frontmatter ?? null,
+    activationText: chain.triggers,
+    activationPatterns: chain.adapter?.activationPatterns ?? null,
+    rewardSignal: chain.adapter?.rewardSignal ?? null,
     steps: protocol.steps.map((step) => ({ label: step.label, text: step.text, challenge: step.challenge })),
   });
 }
@@ -164,7 +186,8 @@ function parseOrExplain(markdown: string) {
     return parseProtocolMarkdown(markdown);
   } catch (error) {
     if (error instanceof ProtocolStructureError) {
-      throw new RequestError('PROTOCOL_STRUCTURE_INVALID', error.message, { line: error.line, reason: error.reason });
+      const code = error.kind === 'STRUCTURE' ? 'PROTOCOL_STRUCTURE_INVALID' : error.kind;
+      throw new RequestError(code, error.message, { line: error.line, reason: error.reason });
     }
     if (isTooDeep(error)) throw new RequestError('PROTOCOL_STRUCTURE_INVALID', TOO_DEEP_MESSAGE, { reason: 'NESTED_TOO_DEEPLY' });
     throw error;

@@ -25,7 +25,7 @@ import type { PromptRecord, RunRecord, RunStatus, RunStore, StoredProof } from '
 import type { AttestCount, UsageStore } from '../store/usage-store.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
-import { parseMemoryUri } from '../store/memory-uri.js';
+import { memoryUri, parseKairosUri, parseMemoryUri } from '../store/memory-uri.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { readableSpacesFor, requireReadableSpace } from './spaces.js';
 
@@ -102,7 +102,8 @@ export class RunService {
     const chain = head.chain!;
     const runId = randomUUID();
     const steps: RunStep[] = protocol.steps.map((step) => ({ uri: step.uri, label: step.label, text: step.text, challenge: step.challenge, version: step.version }));
-    const transition = beginRun({ runId, steps, ids: idSource, redirected: Boolean(input.uri) && parseMemoryUri(input.uri!) !== head._id });
+    const named = input.uri ? parseMemoryUri(input.uri) : null; // an adapter URI names the protocol, not a step
+    const transition = beginRun({ runId, steps, ids: idSource, redirected: named !== null && named !== head._id });
     const now = new Date();
     const change = beginChange(
       {
@@ -130,7 +131,8 @@ export class RunService {
     return transition.answer;
   }
 
-  async next(viewer: Viewer, input: NextInput): Promise<StepAnswer> {
+  async next(viewer: Viewer, request: NextInput): Promise<StepAnswer> {
+    const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
     checkText('nonce', input.solution?.nonce, { name: 'solution.nonce' });
     checkText('proofHash', input.solution?.proofHash, { name: 'solution.proofHash' });
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
@@ -182,7 +184,8 @@ export class RunService {
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
 
-  async attest(viewer: Viewer, input: AttestInput): Promise<AttestAnswer> {
+  async attest(viewer: Viewer, request: AttestInput): Promise<AttestAnswer> {
+    const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
     checkText('attestMessage', input.message, { name: 'message' });
     checkText('llmModelId', input.llmModelId, { plain: true });
     if (input.qualityBonus !== null && input.qualityBonus !== undefined && !Number.isFinite(input.qualityBonus)) {
@@ -374,6 +377,24 @@ export class RunService {
       return this.runs.findRun(run._id, viewer.readableSpaces);
     }
     return run;
+  }
+
+  /**
+   * `kairos://layer/<id>?execution_id=<run>` names the step and its run (KAIROS 4): read as the
+   * step's `kairos://mem/` URI and that run. Refused (`EXECUTION_ID_MISMATCH`) when `runId` names
+   * another run, or the run is another principal's or does not hold that layer.
+   */
+  private async resolveLayerUri(viewer: Viewer, uri: string, runId: string | null | undefined): Promise<{ uri: string; runId: string | null | undefined }> {
+    const layer = parseKairosUri(uri);
+    if (layer?.kind !== 'layer') return { uri, runId };
+    const stepUri = memoryUri(layer.id);
+    if (!layer.executionId) return { uri: stepUri, runId };
+    const mismatch = (reason: string) => new RequestError('EXECUTION_ID_MISMATCH', reason, { uri, executionId: layer.executionId });
+    if (runId && runId !== layer.executionId) throw mismatch(`The layer URI names run ${layer.executionId} but runId is ${runId}`);
+    const run = await this.loadRun(viewer, layer.executionId);
+    if (run && run.principalId !== viewer.principalId) throw mismatch(`Run ${layer.executionId} belongs to another principal`);
+    if (run && !run.stepUris.includes(stepUri)) throw mismatch(`Layer ${layer.id} is not a step of run ${layer.executionId}`);
+    return { uri: stepUri, runId: layer.executionId };
   }
 
   private async loadRun(viewer: Viewer, runId: string): Promise<RunRecord | null> {

@@ -36,8 +36,20 @@ export interface ChainInfo {
   stepCount: number;
   slug: string;
   protocolVersion: string | null;
-  /** The "Natural Language Triggers" section, kept as metadata for search. */
+  /** The "Natural Language Triggers" section (v3) or the activation patterns section (v4), kept as metadata for search. */
   triggers: string | null;
+  /** Minted from a KAIROS 4 adapter document: what v4 adds. Absent on v3 protocols. */
+  adapter?: AdapterInfo | null;
+}
+
+/** The adapter-level parts of a KAIROS 4 document, the same on every step of its chain. */
+export interface AdapterInfo {
+  /** The `## Activation Patterns` items (list markers removed); searchable through `triggers`. */
+  activationPatterns: string[];
+  /** The `## Reward Signal` section's body (heading removed), or null. */
+  rewardSignal: string | null;
+  /** Every frontmatter key as written (strings, lists, maps), or null without frontmatter. */
+  frontmatter: Record<string, unknown> | null;
 }
 
 export interface MemoryRecord {
@@ -220,6 +232,14 @@ export class MemoryStore {
     if (slugs.length === 0) return [];
     return this.collection
       .find({ space: { $in: [...spaces] }, 'chain.slug': { $in: [...slugs] }, 'chain.stepIndex': 1 }, { session })
+      .toArray();
+  }
+
+  /** Step 1 of each given chain (KAIROS 4 adapter ids are chain ids). */
+  async findHeadsByChainIds(spaces: readonly string[], chainIds: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
+    if (chainIds.length === 0) return [];
+    return this.collection
+      .find({ space: { $in: [...spaces] }, 'chain.chainId': { $in: [...chainIds] }, 'chain.stepIndex': 1 }, { session })
       .toArray();
   }
 

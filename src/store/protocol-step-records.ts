@@ -40,6 +40,13 @@ export function stepRecords(args: {
         slug: args.slug,
         protocolVersion: args.protocolVersion,
         triggers: parsed.triggers ?? null,
+        ...(parsed.adapter && {
+          adapter: {
+            activationPatterns: parsed.adapter.activationPatterns,
+            rewardSignal: parsed.adapter.rewardSignal,
+            frontmatter: parsed.adapter.frontmatter,
+          },
+        }),
       },
       challenge: step.challenge,
       createdAt: now,

@@ -72,9 +72,9 @@ describe('parseAuthoredChallenge', () => {
   });
 
   it.each<[unknown, string]>([
-    [{ type: 'bash' }, 'unknown challenge type "bash" (expected shell, mcp, user_input or comment)'],
-    [{ type: 'shell|mcp' }, 'unknown challenge type "shell|mcp" (expected shell, mcp, user_input or comment)'],
-    [{ type: 7 }, 'unknown challenge type 7 (expected shell, mcp, user_input or comment)'],
+    [{ type: 'bash' }, 'unknown challenge type "bash" (expected shell, mcp, user_input, comment or tensor)'],
+    [{ type: 'shell|mcp' }, 'unknown challenge type "shell|mcp" (expected shell, mcp, user_input, comment or tensor)'],
+    [{ type: 7 }, 'unknown challenge type 7 (expected shell, mcp, user_input, comment or tensor)'],
     ['npm test', '"challenge" must be a JSON object'],
     [{ type: 'shell' }, 'shell challenge needs a non-empty string "cmd"'],
     [{ type: 'shell', shell: { cmd: '  ' } }, 'shell challenge needs a non-empty string "shell.cmd"'],

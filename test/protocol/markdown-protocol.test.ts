@@ -466,7 +466,7 @@ describe('parseProtocolMarkdown: PROTOCOL_STRUCTURE_INVALID reasons', () => {
       'an unknown challenge type',
       doc('# T', '## S', '```json', '{"challenge": {"type": "bash", "shell": {"cmd": "ls"}}}', '```'),
       3,
-      'unknown challenge type "bash" (expected shell, mcp, user_input or comment)',
+      'unknown challenge type "bash" (expected shell, mcp, user_input, comment or tensor)',
     ],
     [
       'a non-object challenge',
@@ -560,7 +560,7 @@ describe('parseStepMarkdown', () => {
 
   it('rejects a broken challenge or a second one, naming the line', () => {
     expect(() => parseStepMarkdown(doc('x', '```json', '{"challenge": {"type": "sh"}}', '```'))).toThrow(
-      'line 2: unknown challenge type "sh" (expected shell, mcp, user_input or comment)',
+      'line 2: unknown challenge type "sh" (expected shell, mcp, user_input, comment or tensor)',
     );
     expect(() =>
       parseStepMarkdown(doc('PROOF OF WORK: a', ...challengeBlock('{"challenge": {"type": "comment"}}'))),

@@ -123,6 +123,8 @@ function challenge(type: ChallengeType): Challenge {
       return { type, required: true, mcp: { toolName: 'deploy' } };
     case 'COMMENT':
       return { type, required: false, comment: { minLength: 10 } };
+    case 'TENSOR':
+      return { type, required: true, tensor: { name: 'score', shape: [2] } };
   }
 }
 

@@ -21,6 +21,8 @@ function evidenceOf(type: ChallengeType): fc.Arbitrary<{ evidence: ProofEvidence
       return fc.constantFrom('approved', 'yes', 'rejected').map((confirmation) => ({ evidence: { type, userInput: { confirmation, timestamp: '2026-11-20T10:00:00.000Z' } }, ok: confirmation !== 'rejected' }));
     case 'COMMENT':
       return text.map((comment) => ({ evidence: { type, comment: { text: comment } }, ok: true }));
+    case 'TENSOR':
+      return fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: 2, maxLength: 2 }).map((value) => ({ evidence: { type, tensor: { name: 'score', value } }, ok: true }));
   }
 }
 

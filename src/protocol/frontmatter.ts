@@ -1,0 +1,70 @@
+/**
+ * YAML frontmatter (`---` … `---` at the top of a document). `slug`, `version` and `title` are
+ * read as single values; every key (known or not) is also kept as plain JSON in `metadata`.
+ * Read with YAML's failsafe schema: every scalar is a string, so `version: 1.10` stays "1.10".
+ */
+import { isMap, isScalar, parseDocument } from 'yaml';
+import { ProtocolStructureError } from './challenge-json.js';
+import type { LineIndex } from './markdown-blocks.js';
+
+export interface Frontmatter {
+  present: boolean;
+  bodyStart: number;
+  slug?: string;
+  version?: string;
+  title?: string;
+  /** Every key as written (strings, lists and maps of strings); empty without frontmatter. */
+  metadata: Record<string, unknown>;
+}
+
+const FRONTMATTER_KEYS = ['slug', 'version', 'title'] as const;
+export const MAX_FRONTMATTER_KEYS = 64;
+export const MAX_FRONTMATTER_BYTES = 16 * 1024;
+
+/** Where the frontmatter's YAML sits and where the body starts, without reading the YAML. */
+export function findFrontmatter(document: string): { present: boolean; yamlStart: number; yamlEnd: number; bodyStart: number } {
+  const open = /^\s*---[ \t]*\n/.exec(document);
+  const close = open ? /^---[ \t]*(?:\n|$)/m.exec(document.slice(open[0].length)) : null;
+  if (!open || !close) return { present: false, yamlStart: 0, yamlEnd: 0, bodyStart: 0 };
+  const yamlStart = open[0].length;
+  return { present: true, yamlStart, yamlEnd: yamlStart + close.index, bodyStart: yamlStart + close.index + close[0].length };
+}
+
+export function readFrontmatter(document: string, lines: LineIndex): Frontmatter {
+  const { present, yamlStart, yamlEnd, bodyStart } = findFrontmatter(document);
+  if (!present) return { present: false, bodyStart: 0, metadata: {} };
+
+  const yamlText = document.slice(yamlStart, yamlEnd);
+  const firstLine = lines.lineAt(yamlStart);
+  const invalid = (line: number, reason: string) => new ProtocolStructureError(line, reason, 'FRONTMATTER_INVALID');
+  if (Buffer.byteLength(yamlText, 'utf8') > MAX_FRONTMATTER_BYTES) {
+    throw invalid(firstLine, `the frontmatter is larger than ${MAX_FRONTMATTER_BYTES} bytes`);
+  }
+  const parsed = parseDocument(yamlText, { schema: 'failsafe' });
+  const [error] = parsed.errors;
+  if (error) {
+    const reason = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+    throw invalid(firstLine + (error.linePos?.[0].line ?? 1) - 1, `invalid frontmatter: ${reason}`);
+  }
+
+  const result: Frontmatter = { present: true, bodyStart, metadata: {} };
+  if (parsed.contents === null) return result;
+  if (!isMap(parsed.contents)) throw invalid(firstLine, 'frontmatter must be "key: value" lines');
+  if (parsed.contents.items.length > MAX_FRONTMATTER_KEYS) {
+    throw invalid(firstLine, `the frontmatter has more than ${MAX_FRONTMATTER_KEYS} keys`);
+  }
+  for (const pair of parsed.contents.items) {
+    const key = isScalar(pair.key) ? String(pair.key.value).toLowerCase() : '';
+    const field = FRONTMATTER_KEYS.find((name) => name === key);
+    if (!field) continue;
+    const value = pair.value;
+    if (value !== null && !isScalar(value)) {
+      const offset = isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0;
+      throw invalid(lines.lineAt(yamlStart + offset), `frontmatter "${String(isScalar(pair.key) ? pair.key.value : key)}" must be a single value`);
+    }
+    result[field] = value === null || value.value === null ? '' : String(value.value).trim();
+  }
+  const json: unknown = parsed.toJS({ maxAliasCount: 0 });
+  if (json !== null && typeof json === 'object' && !Array.isArray(json)) result.metadata = json as Record<string, unknown>;
+  return result;
+}

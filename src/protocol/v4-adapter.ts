@@ -1,0 +1,185 @@
+/**
+ * KAIROS 4 adapter markdown → layers (issue 24). Layer boundaries are contract blocks, not
+ * headings: every top-level ```json fence that starts its line and holds a JSON object with an
+ * object `contract` ends a layer. Any other fence (invalid JSON, no `contract`, indented, in a
+ * list) is ordinary text. The H1 is the adapter title; the first H2, when it is
+ * `## Activation Patterns`, and the last H2, when it is `## Reward Signal` with no contract after
+ * it, are kept as adapter metadata and out of the layers' text.
+ */
+import { trimMarkdownBlock } from './body-markers.js';
+import { ProtocolStructureError, isJsonObject, parseAuthoredChallenge } from './challenge-json.js';
+import type { Challenge } from './challenge.js';
+import { readFrontmatter } from './frontmatter.js';
+import { type CodeBlock, type Edit, type HeadingEvent, type LineIndex, type MarkdownBlock, cutSegments, headingEvent } from './markdown-blocks.js';
+import type { ParsedProtocol, ProtocolStepDraft } from './protocol-draft.js';
+
+export const ACTIVATION_PATTERNS_HEADING = 'Activation Patterns';
+export const REWARD_SIGNAL_HEADING = 'Reward Signal';
+export const MAX_ACTIVATION_PATTERNS = 200;
+export const MAX_ACTIVATION_PATTERN_LENGTH = 1000;
+export const MAX_ADAPTER_SECTION_BYTES = 64 * 1024;
+
+const isActivationHeading = (text: string) => /^activation patterns:?$/i.test(text.trim());
+const isRewardHeading = (text: string) => /^reward signal:?$/i.test(text.trim());
+
+/** What a top-level fence means in a v4 document. */
+type FenceReading = { kind: 'contract'; contract: Record<string, unknown> } | { kind: 'refused' } | { kind: 'text' };
+
+function readFence(block: CodeBlock): FenceReading {
+  if (!block.fenced || block.fenceChar !== '`' || block.indent > 0) return { kind: 'text' };
+  const language = block.lang.toLowerCase();
+  if (language !== 'json' && block.info !== '') return { kind: 'text' };
+  let json: unknown;
+  try {
+    json = JSON.parse(block.value);
+  } catch {
+    return { kind: 'text' };
+  }
+  if (!isJsonObject(json) || !isJsonObject(json.contract)) return { kind: 'text' };
+  return language === 'json' ? { kind: 'contract', contract: json.contract } : { kind: 'refused' };
+}
+
+/**
+ * Whether a document is read as a KAIROS 4 adapter: it has a contract block (or a plain fence
+ * holding one, which is then refused), or frontmatter together with a top-level
+ * `## Activation Patterns` or `## Reward Signal` heading. Frontmatter alone is also the v3
+ * header (slug, version), so it does not switch today's documents over.
+ */
+export function isV4Document(blocks: readonly MarkdownBlock[], hasFrontmatter: boolean): boolean {
+  let hasAdapterSection = false;
+  for (const block of blocks) {
+    if (block.kind === 'code' && readFence(block).kind !== 'text') return true;
+    if (block.kind === 'heading' && block.atx && block.depth === 2 && (isActivationHeading(block.text) || isRewardHeading(block.text))) {
+      hasAdapterSection = true;
+    }
+  }
+  return hasFrontmatter && hasAdapterSection;
+}
+
+interface ContractEvent {
+  kind: 'contract';
+  start: number;
+  end: number;
+  line: number;
+  challenge: Challenge;
+}
+
+/** Reads a v4 document; `blocks` are its body's (after any frontmatter). Throws `ProtocolStructureError`. */
+export function parseV4Adapter(document: string, lines: LineIndex, blocks: readonly MarkdownBlock[]): ParsedProtocol {
+  const frontmatter = readFrontmatter(document, lines);
+  const body = document.slice(frontmatter.bodyStart);
+  const lineAt = (offset: number) => lines.lineAt(frontmatter.bodyStart + offset);
+
+  const headings: HeadingEvent[] = [];
+  const contracts: ContractEvent[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'heading') {
+      const event = headingEvent(block, lineAt(block.start));
+      if (event) headings.push(event);
+    } else if (block.kind === 'code') {
+      const reading = readFence(block);
+      const line = lineAt(block.start);
+      if (reading.kind === 'refused') {
+        throw new ProtocolStructureError(line, 'contract blocks must be ```json fences (this is a plain ``` fence)', 'CONTRACT_FENCE_REFUSED');
+      }
+      if (reading.kind === 'contract') {
+        contracts.push({ kind: 'contract', start: block.start, end: block.end, line, challenge: parseAuthoredChallenge(reading.contract, line) });
+      }
+    }
+  }
+
+  const [titleHeading, secondTitle] = headings.filter((event) => event.kind === 'h1');
+  if (titleHeading && secondTitle) {
+    throw new ProtocolStructureError(secondTitle.line, `a second H1 title (the first is at line ${titleHeading.line}); a document holds exactly one adapter`);
+  }
+  if (titleHeading && titleHeading.text === '') throw new ProtocolStructureError(titleHeading.line, 'the H1 title is empty');
+
+  const h2s = headings.filter((event) => event.kind === 'h2');
+  const activation = h2s[0] && isActivationHeading(h2s[0].text) ? h2s[0] : undefined;
+  const lastH2 = h2s.at(-1);
+  const lastContractEnd = contracts.at(-1)?.end ?? -1;
+  const reward = lastH2 && lastH2 !== activation && isRewardHeading(lastH2.text) && lastH2.start >= lastContractEnd ? lastH2 : undefined;
+  const layerHeadings = h2s.filter((heading) => heading !== activation && heading !== reward);
+
+  const title = titleHeading?.text ?? layerHeadings[0]?.text;
+  if (title === undefined) throw new ProtocolStructureError(null, 'the adapter has no H1 title: start it with "# Adapter title"');
+
+  const edits: Edit[] = [];
+  if (titleHeading) edits.push({ start: titleHeading.start, end: titleHeading.end, replacement: '', collapseBlankLines: true });
+  let activationText: string | null = null;
+  if (activation) {
+    const sectionEnd = Math.min(
+      ...[...headings, ...contracts].filter((event) => event.start > activation.start).map((event) => event.start),
+      reward?.start ?? body.length,
+    );
+    activationText = trimMarkdownBlock(body.slice(activation.end, sectionEnd));
+    edits.push({ start: activation.start, end: sectionEnd, replacement: '' });
+  }
+  for (const heading of layerHeadings) {
+    if (heading.sanitisedRaw !== undefined) edits.push({ start: heading.start, end: heading.end, replacement: heading.sanitisedRaw });
+  }
+  edits.sort((a, b) => a.start - b.start);
+
+  const layersEnd = reward?.start ?? body.length;
+  const segments: Array<{ from: number; to: number; challenge: Challenge | null }> = [];
+  let from = 0;
+  for (const contract of contracts) {
+    segments.push({ from, to: contract.start, challenge: contract.challenge });
+    from = contract.end;
+  }
+  segments.push({ from, to: layersEnd, challenge: null });
+
+  const steps: ProtocolStepDraft[] = [];
+  cutSegments(body, segments, edits, layerHeadings).forEach((cut, index) => {
+    const text = trimMarkdownBlock(cut.text);
+    const challenge = segments[index]!.challenge;
+    // Text after the last contract is a closing layer only when there is some.
+    if (text === '' && challenge === null && contracts.length > 0) return;
+    steps.push({ label: cut.mark?.text ?? title, text, challenge });
+  });
+  if (steps.length === 1 && steps[0]!.text === '' && steps[0]!.challenge === null) {
+    throw new ProtocolStructureError(null, 'the adapter has no layers: add text or a contract block after the title');
+  }
+
+  const rewardSignal = reward ? trimMarkdownBlock(body.slice(reward.end)) : null;
+  checkSectionSize(REWARD_SIGNAL_HEADING, rewardSignal, reward?.line ?? null);
+  checkSectionSize(ACTIVATION_PATTERNS_HEADING, activationText, activation?.line ?? null);
+  const activationPatterns = activationText === null ? [] : activationItems(activationText, activation!.line);
+
+  return {
+    title,
+    ...(frontmatter.slug !== undefined && { slug: frontmatter.slug }),
+    ...(frontmatter.version !== undefined && { version: frontmatter.version }),
+    ...(frontmatter.title !== undefined && { frontmatterTitle: frontmatter.title }),
+    ...(activationText !== null && activationText !== '' && { triggers: activationText }),
+    steps,
+    adapter: {
+      activationPatterns,
+      activationText,
+      rewardSignal,
+      frontmatter: frontmatter.present ? frontmatter.metadata : null,
+    },
+  };
+}
+
+/** One pattern per non-blank line of the section, list markers removed. */
+function activationItems(section: string, line: number): string[] {
+  const items = section
+    .split('\n')
+    .map((text) => text.replace(/^\s*(?:[-*+]|\d{1,3}[.)])\s+/, '').trim())
+    .filter((text) => text !== '');
+  if (items.length > MAX_ACTIVATION_PATTERNS) {
+    throw new ProtocolStructureError(line, `the ${ACTIVATION_PATTERNS_HEADING} section has ${items.length} lines; the limit is ${MAX_ACTIVATION_PATTERNS}`);
+  }
+  const long = items.find((item) => item.length > MAX_ACTIVATION_PATTERN_LENGTH);
+  if (long !== undefined) {
+    throw new ProtocolStructureError(line, `an activation pattern is longer than ${MAX_ACTIVATION_PATTERN_LENGTH} characters`);
+  }
+  return items;
+}
+
+function checkSectionSize(heading: string, text: string | null, line: number | null): void {
+  if (text !== null && Buffer.byteLength(text, 'utf8') > MAX_ADAPTER_SECTION_BYTES) {
+    throw new ProtocolStructureError(line, `the ${heading} section is larger than ${MAX_ADAPTER_SECTION_BYTES} bytes`);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * KAIROS 4 additions to the solution rules, kept apart from src/runs/solution-check.ts so that
+ * file only dispatches to them: a tensor solution (a named number or array of numbers, shaped
+ * as its contract says) and an mcp contract's `arguments` (a solution's arguments must contain
+ * them, deep subset).
+ */
+import type { Challenge } from '../protocol/challenge.js';
+
+/** Most numbers a tensor value may hold (a run document must stay bounded). */
+export const MAX_TENSOR_VALUES = 10_000;
+
+export type TensorValue = number | TensorValue[];
+
+/** A refused tensor: which field, and what it must be (the door words it). */
+export type TensorRefusal =
+  | { code: 'MISSING_FIELD' }
+  | { code: 'INVALID_FIELD'; field: 'tensor.name'; requirement: { rule: 'EQUALS'; expected: string } }
+  | { code: 'INVALID_FIELD'; field: 'tensor.value'; requirement: { rule: 'TENSOR_VALUE'; maxValues: number; shape: readonly number[] | null } };
+
+export type TensorCheck = { ok: true; name: string; value: TensorValue } | ({ ok: false } & TensorRefusal);
+
+export function checkTensorSolution(tensor: unknown, challenge: Challenge): TensorCheck {
+  if (!isObject(tensor) || typeof tensor.name !== 'string' || tensor.name.trim() === '' || tensor.value === undefined || tensor.value === null) {
+    return { ok: false, code: 'MISSING_FIELD' };
+  }
+  const expected = challenge.tensor?.name;
+  if (expected !== undefined && tensor.name.trim() !== expected) {
+    return { ok: false, code: 'INVALID_FIELD', field: 'tensor.name', requirement: { rule: 'EQUALS', expected } };
+  }
+  const shape = challenge.tensor?.shape;
+  const badValue = { ok: false, code: 'INVALID_FIELD', field: 'tensor.value', requirement: { rule: 'TENSOR_VALUE', maxValues: MAX_TENSOR_VALUES, shape: shape ?? null } } as const;
+  const counted = { values: 0 };
+  if (!isTensorValue(tensor.value, counted, 0)) return badValue;
+  if (shape !== undefined && !hasShape(tensor.value, shape)) return badValue;
+  // Without a shape: a number or a flat array of numbers.
+  if (shape === undefined && Array.isArray(tensor.value) && tensor.value.some(Array.isArray)) return badValue;
+  return { ok: true, name: tensor.name.trim(), value: tensor.value };
+}
+
+function isTensorValue(value: unknown, counted: { values: number }, depth: number): value is TensorValue {
+  if (typeof value === 'number') return Number.isFinite(value) && ++counted.values <= MAX_TENSOR_VALUES;
+  if (!Array.isArray(value) || depth >= 8) return false;
+  return value.every((item) => isTensorValue(item, counted, depth + 1));
+}
+
+function hasShape(value: TensorValue, shape: readonly number[]): boolean {
+  const [size, ...rest] = shape;
+  if (size === undefined) return typeof value === 'number';
+  return Array.isArray(value) && value.length === size && value.every((item) => hasShape(item, rest));
+}
+
+/**
+ * Whether `actual` contains `expected`: objects key by key (extra keys allowed), arrays element
+ * by element at the same positions (extra trailing elements allowed), anything else equal.
+ */
+export function argumentsContain(expected: unknown, actual: unknown): boolean {
+  if (Array.isArray(expected)) {
+    return Array.isArray(actual) && expected.length <= actual.length && expected.every((item, index) => argumentsContain(item, actual[index]));
+  }
+  if (isObject(expected)) {
+    return isObject(actual) && Object.entries(expected).every(([key, item]) => Object.hasOwn(actual, key) && argumentsContain(item, actual[key]));
+  }
+  return Object.is(expected, actual) || expected === actual;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
