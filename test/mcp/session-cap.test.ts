@@ -40,12 +40,12 @@ describe('sessions per principal (2025 era)', () => {
     const second = await connect({ token: p.token });
     await second.client.listTools();
     const third = await connect({ token: p.token });
-    expect((await third.client.listTools()).tools.length).toBe(12);
+    expect((await third.client.listTools()).tools.length).toBe(20);
     await expect(first.client.listTools()).rejects.toThrow();
-    expect((await second.client.listTools()).tools.length).toBe(12);
+    expect((await second.client.listTools()).tools.length).toBe(20);
     const q = await principal();
     const other = await connect({ token: q.token });
-    expect((await other.client.listTools()).tools.length).toBe(12);
+    expect((await other.client.listTools()).tools.length).toBe(20);
   });
 
   it('refuses a new session with RATE_LIMITED while every session of the principal is busy with a call', async () => {

@@ -250,6 +250,14 @@ describe('the isolation matrix', () => {
     expect(result.data.search.choices.filter((choice: any) => choice.role === 'MATCH')).toEqual([]);
     expect((await as(alice, '{ search(query: "Alice secret deploy") { choices { uri } } }')).data.search.choices.map((choice: any) => choice.uri)).toContain(aliceProtocol.uri);
   });
+  check('export', 'neither a foreign adapter nor a foreign space', async () => {
+    const one = await as(bob, 'query($uri: String) { export(input: { uri: $uri, format: MARKDOWN }) { content } }', { uri: aliceProtocol.uri });
+    expect(errorCode(one.errors)).toBe('NOT_FOUND');
+    expect(JSON.stringify(one)).not.toContain('Alice secret');
+    const all = await as(bob, 'query($space: String) { export(input: { allAdapters: true, spaceName: $space, format: SKILL_TREE }) { content } }', { space: alice.space });
+    expect(errorCode(all.errors)).toBe('FORBIDDEN');
+    expect((await as(alice, 'query($uri: String) { export(input: { uri: $uri, format: MARKDOWN }) { content } }', { uri: aliceProtocol.uri })).data.export.content).toContain('Alice secret deploy');
+  });
   check('proposeUpdate', 'cannot propose into a foreign space', async () => {
     const result = await as(bob, 'mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status } }', {
       input: { intent: 'ADD_PITFALL', space: alice.space, operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: 'pitfalls', content: '- bob was here' }] },
