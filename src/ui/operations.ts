@@ -1,4 +1,8 @@
-/** Every operation the live page sends, typed by codegen into src/generated/ui/ (string documents, no graphql-js in the bundle). */
+/**
+ * Every operation the live page sends, typed by codegen into src/generated/ui/ (string documents,
+ * no graphql-js in the bundle). The selections other doors share are fragments in
+ * ../operations/*.graphql.
+ */
 import { graphql } from '../generated/ui/index.js';
 
 export const ViewerQuery = graphql(`
@@ -70,32 +74,7 @@ export const RunQuery = graphql(`
         }
       }
       proofs {
-        stepIndex
-        type
-        status
-        source
-        settled
-        executedAt
-        nonce
-        previousProofHash
-        proofHash
-        shell {
-          exitCode
-          stdout
-          stderr
-          durationSeconds
-        }
-        mcp {
-          toolName
-          success
-        }
-        userInput {
-          confirmation
-          timestamp
-        }
-        comment {
-          text
-        }
+        ...ProofDetailFields
       }
     }
   }
@@ -104,14 +83,7 @@ export const RunQuery = graphql(`
 export const RunProgressSubscription = graphql(`
   subscription LiveRunProgress($runId: ID!, $afterSeq: Int) {
     runProgress(runId: $runId, afterSeq: $afterSeq) {
-      runId
-      seq
-      type
-      stepIndex
-      stepCount
-      errorCode
-      message
-      at
+      ...RunProgressFields
     }
   }
 `);
@@ -129,17 +101,11 @@ export const RunEventsSubscription = graphql(`
 export const PromptsSubscription = graphql(`
   subscription LivePrompts {
     challengePrompts {
-      promptId
-      runId
+      ...ChallengePromptFields
       space
-      stepIndex
       protocolLabel
-      prompt
       stepContent
-      requireHuman
-      status
       createdAt
-      at
     }
   }
 `);
@@ -162,33 +128,12 @@ export const AnswerPromptMutation = graphql(`
 
 export const ProposalFields = graphql(`
   fragment LiveProposal on Proposal {
-    id
-    space
-    status
-    intent
-    rationale
-    confidence
-    sources {
-      type
-      ref
-    }
+    ...ProposalSummaryFields
     owner {
       id
       kind
     }
-    files
-    proposedBy
-    stagedAt
-    expiresAt
-    routing {
-      mode
-      reason
-    }
-    diff
-    applyBlockedBy {
-      reason
-      message
-    }
+    ...ProposalReviewFields
   }
 `);
 
