@@ -23,7 +23,7 @@ const config: CodegenConfig = {
     // The live page gets its own output: the preset's document map is not tree-shakeable, so a
     // shared one would ship every test operation to browsers. String documents need no graphql-js.
     'src/generated/ui/': {
-      documents: ['src/ui/**/*.ts', ...pageFragments],
+      documents: ['src/ui/**/*.ts', 'src/ui/*.graphql', ...pageFragments],
       preset: 'client',
       config: { useTypeImports: true, enumsAsTypes: true, scalars, documentMode: 'string' },
       presetConfig: { fragmentMasking: false },

@@ -1,7 +1,7 @@
 /**
  * Every operation the live page sends, typed by codegen into src/generated/ui/ (string documents,
- * no graphql-js in the bundle). The selections other doors share are fragments in
- * ../operations/*.graphql.
+ * no graphql-js in the bundle). Its fragments are in ./fragments.graphql, the selections other
+ * doors share in ../operations/*.graphql.
  */
 import { graphql } from '../generated/ui/index.js';
 
@@ -14,20 +14,6 @@ export const ViewerQuery = graphql(`
       readableSpaces
       defaultWriteSpace
     }
-  }
-`);
-
-export const RunSummaryFields = graphql(`
-  fragment LiveRunSummary on Run {
-    id
-    status
-    space
-    protocolLabel
-    stepCount
-    pendingStepIndex
-    outcome
-    createdAt
-    updatedAt
   }
 `);
 
@@ -126,17 +112,6 @@ export const AnswerPromptMutation = graphql(`
   }
 `);
 
-export const ProposalFields = graphql(`
-  fragment LiveProposal on Proposal {
-    ...ProposalSummaryFields
-    owner {
-      id
-      kind
-    }
-    ...ProposalReviewFields
-  }
-`);
-
 export const StagedProposalsQuery = graphql(`
   query LiveStagedProposals($first: Int) {
     proposals(status: STAGED, first: $first) {
@@ -166,21 +141,6 @@ export const ProposalEventsSubscription = graphql(`
       space
       reason
       at
-    }
-  }
-`);
-
-export const ProposalDecisionFields = graphql(`
-  fragment LiveProposalDecision on ProposeUpdatePayload {
-    status
-    reason
-    message
-    drift {
-      file
-      sectionId
-      policy
-      expected
-      found
     }
   }
 `);

@@ -307,12 +307,16 @@ export type RunProgressFieldsFragment = { runId: string, seq: number, type: RunE
 
 export type ChallengePromptFieldsFragment = { promptId: string, runId: string, stepIndex: number, prompt: string, requireHuman: boolean, status: PromptStatus, at: string };
 
+export type LiveRunSummaryFragment = { id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string };
+
+export type LiveProposalFragment = { id: string, status: ProposalStatus, intent: ProposalIntent, rationale: string | null, confidence: ProposalConfidence, space: string, proposedBy: string, stagedAt: string, expiresAt: string, files: Array<string>, diff: string | null, owner: { id: string | null, kind: string | null } | null, routing: { mode: ApprovalMode, reason: string }, sources: Array<{ type: ProposalSourceType, ref: string | null }>, applyBlockedBy: { reason: ProposeUpdateReason, message: string } | null };
+
+export type LiveProposalDecisionFragment = { status: ProposeUpdateStatus, reason: ProposeUpdateReason | null, message: string, drift: Array<{ file: string, sectionId: string | null, policy: DriftPolicy, expected: string, found: string }> };
+
 export type LiveViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type LiveViewerQuery = { me: { principalId: string, role: Role, authenticated: boolean, readableSpaces: Array<string>, defaultWriteSpace: string } };
-
-export type LiveRunSummaryFragment = { id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string };
 
 export type LiveRunsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -353,8 +357,6 @@ export type LiveAnswerPromptMutationVariables = Exact<{
 
 export type LiveAnswerPromptMutation = { answerPrompt: { prompt: { promptId: string, status: PromptStatus }, result: { errorCode: StepErrorCode | null, message: string | null, nextAction: string } } };
 
-export type LiveProposalFragment = { id: string, status: ProposalStatus, intent: ProposalIntent, rationale: string | null, confidence: ProposalConfidence, space: string, proposedBy: string, stagedAt: string, expiresAt: string, files: Array<string>, diff: string | null, owner: { id: string | null, kind: string | null } | null, routing: { mode: ApprovalMode, reason: string }, sources: Array<{ type: ProposalSourceType, ref: string | null }>, applyBlockedBy: { reason: ProposeUpdateReason, message: string } | null };
-
 export type LiveStagedProposalsQueryVariables = Exact<{
   first?: number | null | undefined;
 }>;
@@ -373,8 +375,6 @@ export type LiveProposalEventsSubscriptionVariables = Exact<{ [key: string]: nev
 
 
 export type LiveProposalEventsSubscription = { proposalEvents: { type: ProposalEventType, stagingId: string, space: string, reason: ProposeUpdateReason | null, at: string } };
-
-export type LiveProposalDecisionFragment = { status: ProposeUpdateStatus, reason: ProposeUpdateReason | null, message: string, drift: Array<{ file: string, sectionId: string | null, policy: DriftPolicy, expected: string, found: string }> };
 
 export type LiveApplyProposalMutationVariables = Exact<{
   id: string | number;
