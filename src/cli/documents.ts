@@ -1,4 +1,7 @@
-/** The operations the command-line tool sends, typed by codegen from schema/schema.graphql. */
+/**
+ * The operations the command-line tool sends, typed by codegen from schema/schema.graphql. The
+ * selections other doors share are fragments in ../operations/*.graphql.
+ */
 import { graphql } from '../generated/index.js';
 
 export const CliProposalsDocument = graphql(`
@@ -23,31 +26,10 @@ export const CliProposalsDocument = graphql(`
 export const CliProposalDocument = graphql(`
   query CliProposal($id: ID!) {
     proposal(id: $id) {
-      id
-      status
-      intent
-      rationale
-      confidence
-      space
-      proposedBy
-      stagedAt
-      expiresAt
-      files
+      ...ProposalSummaryFields
       decisionReason
       decisionNote
-      routing {
-        mode
-        reason
-      }
-      sources {
-        type
-        ref
-      }
-      applyBlockedBy {
-        reason
-        message
-      }
-      diff
+      ...ProposalReviewFields
     }
   }
 `);
@@ -141,34 +123,10 @@ export const CliRunDocument = graphql(`
       proofs {
         stepIndex
         stepUri
-        type
-        status
-        source
-        settled
-        executedAt
-        proofHash
-        previousProofHash
-        shell {
-          exitCode
-        }
-        mcp {
-          toolName
-          success
-        }
-        userInput {
-          confirmation
-        }
-        comment {
-          text
-        }
+        ...ProofSummaryFields
       }
       events {
-        seq
-        type
-        stepIndex
-        errorCode
-        message
-        at
+        ...RunEventFields
       }
       attestation {
         outcome

@@ -1,54 +1,27 @@
 /**
  * Every GraphQL operation the MCP door runs, in one place: a tool call is one (or a few) of
  * these executed in process against the same schema as /graphql, so rules, tenancy, limits,
- * events and subscriptions are the same whichever door an agent uses. Typed by codegen.
+ * events and subscriptions are the same whichever door an agent uses. Typed by codegen. The
+ * selections other doors share are fragments in ../operations/*.graphql.
  */
 import { graphql } from '../generated/index.js';
 
 export const McpStepPayloadFragment = graphql(`
   fragment McpStepPayload on StepPayload {
-    mustObey
-    runId
-    currentStep {
-      uri
-      content
-      mimeType
-      stepIndex
-      stepCount
-    }
+    ...StepPayloadFields
     challenge {
-      type
-      description
-      required
-      nonce
-      proofHash
       promptId
       shell {
-        cmd
-        timeoutSeconds
         interpreter
         flags
         args
         workdir
         invocationDisplay
       }
-      mcp {
-        toolName
-        expectedResult
-      }
       userInput {
-        prompt
         requireHuman
       }
-      comment {
-        minLength
-      }
     }
-    message
-    nextAction
-    proofHash
-    errorCode
-    retryCount
   }
 `);
 
@@ -59,14 +32,8 @@ export const McpSearchDocument = graphql(`
       message
       nextAction
       choices {
-        uri
-        label
-        chainLabel
-        score
-        role
-        tags
+        ...SearchChoiceFields
         nextAction
-        protocolVersion
       }
     }
   }
@@ -139,44 +106,16 @@ export const McpRunDocument = graphql(`
       updatedAt
       expiresAt
       proofs {
-        stepIndex
+        ...ProofDetailFields
         stepUri
-        type
-        status
-        source
-        settled
-        nonce
-        proofHash
-        previousProofHash
-        executedAt
-        shell {
-          exitCode
-          stdout
-          stderr
-          durationSeconds
-        }
         mcp {
-          toolName
           arguments
           result
-          success
-        }
-        userInput {
-          confirmation
-          timestamp
-        }
-        comment {
-          text
         }
       }
       events {
-        seq
-        type
-        stepIndex
+        ...RunEventFields
         stepUri
-        errorCode
-        message
-        at
       }
     }
   }
@@ -186,9 +125,7 @@ export const McpUpdateDocument = graphql(`
   mutation McpUpdate($input: UpdateMemoriesInput!) {
     updateMemories(input: $input) {
       results {
-        uri
-        status
-        message
+        ...BatchItemFields
       }
       totalUpdated
       totalFailed
@@ -200,9 +137,7 @@ export const McpDeleteDocument = graphql(`
   mutation McpDelete($input: DeleteMemoriesInput!) {
     deleteMemories(input: $input) {
       results {
-        uri
-        status
-        message
+        ...BatchItemFields
       }
       totalDeleted
       totalFailed
@@ -220,9 +155,7 @@ export const McpMintDocument = graphql(`
         space
         steps {
           id
-          uri
-          label
-          tags
+          ...ProtocolStepFields
         }
       }
     }
@@ -342,15 +275,8 @@ export const McpStatusDocument = graphql(`
 export const McpRunProgressDocument = graphql(`
   subscription McpRunProgress($runId: ID!, $afterSeq: Int) {
     runProgress(runId: $runId, afterSeq: $afterSeq) {
-      runId
-      seq
-      type
+      ...RunProgressFields
       stepUri
-      stepIndex
-      stepCount
-      errorCode
-      message
-      at
     }
   }
 `);
@@ -359,14 +285,8 @@ export const McpRunProgressDocument = graphql(`
 export const McpRunPromptsDocument = graphql(`
   subscription McpRunPrompts($runId: ID!) {
     challengePrompts(runId: $runId) {
-      promptId
-      runId
+      ...ChallengePromptFields
       stepUri
-      stepIndex
-      prompt
-      requireHuman
-      status
-      at
     }
   }
 `);

@@ -1,4 +1,8 @@
-/** Every operation the live page sends, typed by codegen into src/generated/ui/ (string documents, no graphql-js in the bundle). */
+/**
+ * Every operation the live page sends, typed by codegen into src/generated/ui/ (string documents,
+ * no graphql-js in the bundle). Its fragments are in ./fragments.graphql, the selections other
+ * doors share in ../operations/*.graphql.
+ */
 import { graphql } from '../generated/ui/index.js';
 
 export const ViewerQuery = graphql(`
@@ -10,20 +14,6 @@ export const ViewerQuery = graphql(`
       readableSpaces
       defaultWriteSpace
     }
-  }
-`);
-
-export const RunSummaryFields = graphql(`
-  fragment LiveRunSummary on Run {
-    id
-    status
-    space
-    protocolLabel
-    stepCount
-    pendingStepIndex
-    outcome
-    createdAt
-    updatedAt
   }
 `);
 
@@ -70,32 +60,7 @@ export const RunQuery = graphql(`
         }
       }
       proofs {
-        stepIndex
-        type
-        status
-        source
-        settled
-        executedAt
-        nonce
-        previousProofHash
-        proofHash
-        shell {
-          exitCode
-          stdout
-          stderr
-          durationSeconds
-        }
-        mcp {
-          toolName
-          success
-        }
-        userInput {
-          confirmation
-          timestamp
-        }
-        comment {
-          text
-        }
+        ...ProofDetailFields
       }
     }
   }
@@ -104,14 +69,7 @@ export const RunQuery = graphql(`
 export const RunProgressSubscription = graphql(`
   subscription LiveRunProgress($runId: ID!, $afterSeq: Int) {
     runProgress(runId: $runId, afterSeq: $afterSeq) {
-      runId
-      seq
-      type
-      stepIndex
-      stepCount
-      errorCode
-      message
-      at
+      ...RunProgressFields
     }
   }
 `);
@@ -129,17 +87,11 @@ export const RunEventsSubscription = graphql(`
 export const PromptsSubscription = graphql(`
   subscription LivePrompts {
     challengePrompts {
-      promptId
-      runId
+      ...ChallengePromptFields
       space
-      stepIndex
       protocolLabel
-      prompt
       stepContent
-      requireHuman
-      status
       createdAt
-      at
     }
   }
 `);
@@ -156,38 +108,6 @@ export const AnswerPromptMutation = graphql(`
         message
         nextAction
       }
-    }
-  }
-`);
-
-export const ProposalFields = graphql(`
-  fragment LiveProposal on Proposal {
-    id
-    space
-    status
-    intent
-    rationale
-    confidence
-    sources {
-      type
-      ref
-    }
-    owner {
-      id
-      kind
-    }
-    files
-    proposedBy
-    stagedAt
-    expiresAt
-    routing {
-      mode
-      reason
-    }
-    diff
-    applyBlockedBy {
-      reason
-      message
     }
   }
 `);
@@ -221,21 +141,6 @@ export const ProposalEventsSubscription = graphql(`
       space
       reason
       at
-    }
-  }
-`);
-
-export const ProposalDecisionFields = graphql(`
-  fragment LiveProposalDecision on ProposeUpdatePayload {
-    status
-    reason
-    message
-    drift {
-      file
-      sectionId
-      policy
-      expected
-      found
     }
   }
 `);

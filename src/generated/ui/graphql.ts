@@ -293,12 +293,30 @@ export type StepErrorCode =
   /** The user's reply declined a required confirmation ("no", "rejected", "deny"…). Do not proceed as if approved: ask the user what to change, or `attest` with `FAILURE`. */
   | 'USER_DECLINED';
 
+export type ProposalSummaryFieldsFragment = { id: string, status: ProposalStatus, intent: ProposalIntent, rationale: string | null, confidence: ProposalConfidence, space: string, proposedBy: string, stagedAt: string, expiresAt: string, files: Array<string> };
+
+export type ProposalReviewFieldsFragment = { diff: string | null, routing: { mode: ApprovalMode, reason: string }, sources: Array<{ type: ProposalSourceType, ref: string | null }>, applyBlockedBy: { reason: ProposeUpdateReason, message: string } | null };
+
+export type ProofSummaryFieldsFragment = { stepIndex: number, type: ChallengeType, status: ProofStatus, source: ProofSource, settled: boolean, executedAt: string, proofHash: string, previousProofHash: string, shell: { exitCode: number } | null, mcp: { toolName: string, success: boolean } | null, userInput: { confirmation: string } | null, comment: { text: string } | null };
+
+export type ProofDetailFieldsFragment = { nonce: string, stepIndex: number, type: ChallengeType, status: ProofStatus, source: ProofSource, settled: boolean, executedAt: string, proofHash: string, previousProofHash: string, shell: { stdout: string, stderr: string, durationSeconds: number | null, exitCode: number } | null, userInput: { timestamp: string, confirmation: string } | null, mcp: { toolName: string, success: boolean } | null, comment: { text: string } | null };
+
+export type RunEventFieldsFragment = { seq: number, type: RunEventType, stepIndex: number | null, errorCode: StepErrorCode | null, message: string | null, at: string };
+
+export type RunProgressFieldsFragment = { runId: string, seq: number, type: RunEventType, stepIndex: number | null, stepCount: number, errorCode: StepErrorCode | null, message: string | null, at: string };
+
+export type ChallengePromptFieldsFragment = { promptId: string, runId: string, stepIndex: number, prompt: string, requireHuman: boolean, status: PromptStatus, at: string };
+
+export type LiveRunSummaryFragment = { id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string };
+
+export type LiveProposalFragment = { id: string, status: ProposalStatus, intent: ProposalIntent, rationale: string | null, confidence: ProposalConfidence, space: string, proposedBy: string, stagedAt: string, expiresAt: string, files: Array<string>, diff: string | null, owner: { id: string | null, kind: string | null } | null, routing: { mode: ApprovalMode, reason: string }, sources: Array<{ type: ProposalSourceType, ref: string | null }>, applyBlockedBy: { reason: ProposeUpdateReason, message: string } | null };
+
+export type LiveProposalDecisionFragment = { status: ProposeUpdateStatus, reason: ProposeUpdateReason | null, message: string, drift: Array<{ file: string, sectionId: string | null, policy: DriftPolicy, expected: string, found: string }> };
+
 export type LiveViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type LiveViewerQuery = { me: { principalId: string, role: Role, authenticated: boolean, readableSpaces: Array<string>, defaultWriteSpace: string } };
-
-export type LiveRunSummaryFragment = { id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string };
 
 export type LiveRunsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -312,7 +330,7 @@ export type LiveRunQueryVariables = Exact<{
 }>;
 
 
-export type LiveRunQuery = { run: { stepUris: Array<string>, id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string, protocol: { steps: Array<{ uri: string, label: string, text: string, challenge: { type: ChallengeType, required: boolean, shell: { invocationDisplay: string, timeoutSeconds: number } | null, mcp: { toolName: string } | null, userInput: { prompt: string | null, requireHuman: boolean } | null, comment: { minLength: number | null } | null } | null }> } | null, proofs: Array<{ stepIndex: number, type: ChallengeType, status: ProofStatus, source: ProofSource, settled: boolean, executedAt: string, nonce: string, previousProofHash: string, proofHash: string, shell: { exitCode: number, stdout: string, stderr: string, durationSeconds: number | null } | null, mcp: { toolName: string, success: boolean } | null, userInput: { confirmation: string, timestamp: string } | null, comment: { text: string } | null }> } | null };
+export type LiveRunQuery = { run: { stepUris: Array<string>, id: string, status: RunStatus, space: string, protocolLabel: string, stepCount: number, pendingStepIndex: number | null, outcome: Outcome | null, createdAt: string, updatedAt: string, protocol: { steps: Array<{ uri: string, label: string, text: string, challenge: { type: ChallengeType, required: boolean, shell: { invocationDisplay: string, timeoutSeconds: number } | null, mcp: { toolName: string } | null, userInput: { prompt: string | null, requireHuman: boolean } | null, comment: { minLength: number | null } | null } | null }> } | null, proofs: Array<{ nonce: string, stepIndex: number, type: ChallengeType, status: ProofStatus, source: ProofSource, settled: boolean, executedAt: string, proofHash: string, previousProofHash: string, shell: { stdout: string, stderr: string, durationSeconds: number | null, exitCode: number } | null, userInput: { timestamp: string, confirmation: string } | null, mcp: { toolName: string, success: boolean } | null, comment: { text: string } | null }> } | null };
 
 export type LiveRunProgressSubscriptionVariables = Exact<{
   runId: string | number;
@@ -330,7 +348,7 @@ export type LiveRunEventsSubscription = { runEvents: { type: RunLifecycleEventTy
 export type LivePromptsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LivePromptsSubscription = { challengePrompts: { promptId: string, runId: string, space: string, stepIndex: number, protocolLabel: string, prompt: string, stepContent: string, requireHuman: boolean, status: PromptStatus, createdAt: string, at: string } };
+export type LivePromptsSubscription = { challengePrompts: { space: string, protocolLabel: string, stepContent: string, createdAt: string, promptId: string, runId: string, stepIndex: number, prompt: string, requireHuman: boolean, status: PromptStatus, at: string } };
 
 export type LiveAnswerPromptMutationVariables = Exact<{
   input: AnswerPromptInput;
@@ -339,28 +357,24 @@ export type LiveAnswerPromptMutationVariables = Exact<{
 
 export type LiveAnswerPromptMutation = { answerPrompt: { prompt: { promptId: string, status: PromptStatus }, result: { errorCode: StepErrorCode | null, message: string | null, nextAction: string } } };
 
-export type LiveProposalFragment = { id: string, space: string, status: ProposalStatus, intent: ProposalIntent, rationale: string | null, confidence: ProposalConfidence, files: Array<string>, proposedBy: string, stagedAt: string, expiresAt: string, diff: string | null, sources: Array<{ type: ProposalSourceType, ref: string | null }>, owner: { id: string | null, kind: string | null } | null, routing: { mode: ApprovalMode, reason: string }, applyBlockedBy: { reason: ProposeUpdateReason, message: string } | null };
-
 export type LiveStagedProposalsQueryVariables = Exact<{
   first?: number | null | undefined;
 }>;
 
 
-export type LiveStagedProposalsQuery = { proposals: { totalCount: number, edges: Array<{ node: { id: string, space: string, status: ProposalStatus, intent: ProposalIntent, rationale: string | null, confidence: ProposalConfidence, files: Array<string>, proposedBy: string, stagedAt: string, expiresAt: string, diff: string | null, sources: Array<{ type: ProposalSourceType, ref: string | null }>, owner: { id: string | null, kind: string | null } | null, routing: { mode: ApprovalMode, reason: string }, applyBlockedBy: { reason: ProposeUpdateReason, message: string } | null } }> } };
+export type LiveStagedProposalsQuery = { proposals: { totalCount: number, edges: Array<{ node: { id: string, status: ProposalStatus, intent: ProposalIntent, rationale: string | null, confidence: ProposalConfidence, space: string, proposedBy: string, stagedAt: string, expiresAt: string, files: Array<string>, diff: string | null, owner: { id: string | null, kind: string | null } | null, routing: { mode: ApprovalMode, reason: string }, sources: Array<{ type: ProposalSourceType, ref: string | null }>, applyBlockedBy: { reason: ProposeUpdateReason, message: string } | null } }> } };
 
 export type LiveProposalByIdQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type LiveProposalByIdQuery = { proposal: { id: string, space: string, status: ProposalStatus, intent: ProposalIntent, rationale: string | null, confidence: ProposalConfidence, files: Array<string>, proposedBy: string, stagedAt: string, expiresAt: string, diff: string | null, sources: Array<{ type: ProposalSourceType, ref: string | null }>, owner: { id: string | null, kind: string | null } | null, routing: { mode: ApprovalMode, reason: string }, applyBlockedBy: { reason: ProposeUpdateReason, message: string } | null } | null };
+export type LiveProposalByIdQuery = { proposal: { id: string, status: ProposalStatus, intent: ProposalIntent, rationale: string | null, confidence: ProposalConfidence, space: string, proposedBy: string, stagedAt: string, expiresAt: string, files: Array<string>, diff: string | null, owner: { id: string | null, kind: string | null } | null, routing: { mode: ApprovalMode, reason: string }, sources: Array<{ type: ProposalSourceType, ref: string | null }>, applyBlockedBy: { reason: ProposeUpdateReason, message: string } | null } | null };
 
 export type LiveProposalEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type LiveProposalEventsSubscription = { proposalEvents: { type: ProposalEventType, stagingId: string, space: string, reason: ProposeUpdateReason | null, at: string } };
-
-export type LiveProposalDecisionFragment = { status: ProposeUpdateStatus, reason: ProposeUpdateReason | null, message: string, drift: Array<{ file: string, sectionId: string | null, policy: DriftPolicy, expected: string, found: string }> };
 
 export type LiveApplyProposalMutationVariables = Exact<{
   id: string | number;
@@ -395,6 +409,100 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const ProofSummaryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ProofSummaryFields on ProofRecord {
+  stepIndex
+  type
+  status
+  source
+  settled
+  executedAt
+  proofHash
+  previousProofHash
+  shell {
+    exitCode
+  }
+  mcp {
+    toolName
+    success
+  }
+  userInput {
+    confirmation
+  }
+  comment {
+    text
+  }
+}
+    `, {"fragmentName":"ProofSummaryFields"}) as unknown as TypedDocumentString<ProofSummaryFieldsFragment, unknown>;
+export const ProofDetailFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ProofDetailFields on ProofRecord {
+  ...ProofSummaryFields
+  nonce
+  shell {
+    stdout
+    stderr
+    durationSeconds
+  }
+  userInput {
+    timestamp
+  }
+}
+    fragment ProofSummaryFields on ProofRecord {
+  stepIndex
+  type
+  status
+  source
+  settled
+  executedAt
+  proofHash
+  previousProofHash
+  shell {
+    exitCode
+  }
+  mcp {
+    toolName
+    success
+  }
+  userInput {
+    confirmation
+  }
+  comment {
+    text
+  }
+}`, {"fragmentName":"ProofDetailFields"}) as unknown as TypedDocumentString<ProofDetailFieldsFragment, unknown>;
+export const RunEventFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RunEventFields on RunEvent {
+  seq
+  type
+  stepIndex
+  errorCode
+  message
+  at
+}
+    `, {"fragmentName":"RunEventFields"}) as unknown as TypedDocumentString<RunEventFieldsFragment, unknown>;
+export const RunProgressFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RunProgressFields on RunEvent {
+  runId
+  seq
+  type
+  stepIndex
+  stepCount
+  errorCode
+  message
+  at
+}
+    `, {"fragmentName":"RunProgressFields"}) as unknown as TypedDocumentString<RunProgressFieldsFragment, unknown>;
+export const ChallengePromptFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ChallengePromptFields on ChallengePrompt {
+  promptId
+  runId
+  stepIndex
+  prompt
+  requireHuman
+  status
+  at
+}
+    `, {"fragmentName":"ChallengePromptFields"}) as unknown as TypedDocumentString<ChallengePromptFieldsFragment, unknown>;
 export const LiveRunSummaryFragmentDoc = new TypedDocumentString(`
     fragment LiveRunSummary on Run {
   id
@@ -408,37 +516,73 @@ export const LiveRunSummaryFragmentDoc = new TypedDocumentString(`
   updatedAt
 }
     `, {"fragmentName":"LiveRunSummary"}) as unknown as TypedDocumentString<LiveRunSummaryFragment, unknown>;
-export const LiveProposalFragmentDoc = new TypedDocumentString(`
-    fragment LiveProposal on Proposal {
+export const ProposalSummaryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ProposalSummaryFields on Proposal {
   id
-  space
   status
   intent
   rationale
   confidence
-  sources {
-    type
-    ref
-  }
-  owner {
-    id
-    kind
-  }
-  files
+  space
   proposedBy
   stagedAt
   expiresAt
+  files
+}
+    `, {"fragmentName":"ProposalSummaryFields"}) as unknown as TypedDocumentString<ProposalSummaryFieldsFragment, unknown>;
+export const ProposalReviewFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ProposalReviewFields on Proposal {
   routing {
     mode
     reason
   }
-  diff
+  sources {
+    type
+    ref
+  }
   applyBlockedBy {
     reason
     message
   }
+  diff
 }
-    `, {"fragmentName":"LiveProposal"}) as unknown as TypedDocumentString<LiveProposalFragment, unknown>;
+    `, {"fragmentName":"ProposalReviewFields"}) as unknown as TypedDocumentString<ProposalReviewFieldsFragment, unknown>;
+export const LiveProposalFragmentDoc = new TypedDocumentString(`
+    fragment LiveProposal on Proposal {
+  ...ProposalSummaryFields
+  owner {
+    id
+    kind
+  }
+  ...ProposalReviewFields
+}
+    fragment ProposalSummaryFields on Proposal {
+  id
+  status
+  intent
+  rationale
+  confidence
+  space
+  proposedBy
+  stagedAt
+  expiresAt
+  files
+}
+fragment ProposalReviewFields on Proposal {
+  routing {
+    mode
+    reason
+  }
+  sources {
+    type
+    ref
+  }
+  applyBlockedBy {
+    reason
+    message
+  }
+  diff
+}`, {"fragmentName":"LiveProposal"}) as unknown as TypedDocumentString<LiveProposalFragment, unknown>;
 export const LiveProposalDecisionFragmentDoc = new TypedDocumentString(`
     fragment LiveProposalDecision on ProposeUpdatePayload {
   status
@@ -516,36 +660,46 @@ export const LiveRunDocument = new TypedDocumentString(`
       }
     }
     proofs {
-      stepIndex
-      type
-      status
-      source
-      settled
-      executedAt
-      nonce
-      previousProofHash
-      proofHash
-      shell {
-        exitCode
-        stdout
-        stderr
-        durationSeconds
-      }
-      mcp {
-        toolName
-        success
-      }
-      userInput {
-        confirmation
-        timestamp
-      }
-      comment {
-        text
-      }
+      ...ProofDetailFields
     }
   }
 }
-    fragment LiveRunSummary on Run {
+    fragment ProofSummaryFields on ProofRecord {
+  stepIndex
+  type
+  status
+  source
+  settled
+  executedAt
+  proofHash
+  previousProofHash
+  shell {
+    exitCode
+  }
+  mcp {
+    toolName
+    success
+  }
+  userInput {
+    confirmation
+  }
+  comment {
+    text
+  }
+}
+fragment ProofDetailFields on ProofRecord {
+  ...ProofSummaryFields
+  nonce
+  shell {
+    stdout
+    stderr
+    durationSeconds
+  }
+  userInput {
+    timestamp
+  }
+}
+fragment LiveRunSummary on Run {
   id
   status
   space
@@ -559,17 +713,19 @@ export const LiveRunDocument = new TypedDocumentString(`
 export const LiveRunProgressDocument = new TypedDocumentString(`
     subscription LiveRunProgress($runId: ID!, $afterSeq: Int) {
   runProgress(runId: $runId, afterSeq: $afterSeq) {
-    runId
-    seq
-    type
-    stepIndex
-    stepCount
-    errorCode
-    message
-    at
+    ...RunProgressFields
   }
 }
-    `) as unknown as TypedDocumentString<LiveRunProgressSubscription, LiveRunProgressSubscriptionVariables>;
+    fragment RunProgressFields on RunEvent {
+  runId
+  seq
+  type
+  stepIndex
+  stepCount
+  errorCode
+  message
+  at
+}`) as unknown as TypedDocumentString<LiveRunProgressSubscription, LiveRunProgressSubscriptionVariables>;
 export const LiveRunEventsDocument = new TypedDocumentString(`
     subscription LiveRunEvents {
   runEvents {
@@ -582,20 +738,22 @@ export const LiveRunEventsDocument = new TypedDocumentString(`
 export const LivePromptsDocument = new TypedDocumentString(`
     subscription LivePrompts {
   challengePrompts {
-    promptId
-    runId
+    ...ChallengePromptFields
     space
-    stepIndex
     protocolLabel
-    prompt
     stepContent
-    requireHuman
-    status
     createdAt
-    at
   }
 }
-    `) as unknown as TypedDocumentString<LivePromptsSubscription, LivePromptsSubscriptionVariables>;
+    fragment ChallengePromptFields on ChallengePrompt {
+  promptId
+  runId
+  stepIndex
+  prompt
+  requireHuman
+  status
+  at
+}`) as unknown as TypedDocumentString<LivePromptsSubscription, LivePromptsSubscriptionVariables>;
 export const LiveAnswerPromptDocument = new TypedDocumentString(`
     mutation LiveAnswerPrompt($input: AnswerPromptInput!) {
   answerPrompt(input: $input) {
@@ -622,34 +780,40 @@ export const LiveStagedProposalsDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment LiveProposal on Proposal {
+    fragment ProposalSummaryFields on Proposal {
   id
-  space
   status
   intent
   rationale
   confidence
-  sources {
-    type
-    ref
-  }
-  owner {
-    id
-    kind
-  }
-  files
+  space
   proposedBy
   stagedAt
   expiresAt
+  files
+}
+fragment ProposalReviewFields on Proposal {
   routing {
     mode
     reason
   }
-  diff
+  sources {
+    type
+    ref
+  }
   applyBlockedBy {
     reason
     message
   }
+  diff
+}
+fragment LiveProposal on Proposal {
+  ...ProposalSummaryFields
+  owner {
+    id
+    kind
+  }
+  ...ProposalReviewFields
 }`) as unknown as TypedDocumentString<LiveStagedProposalsQuery, LiveStagedProposalsQueryVariables>;
 export const LiveProposalByIdDocument = new TypedDocumentString(`
     query LiveProposalById($id: ID!) {
@@ -657,34 +821,40 @@ export const LiveProposalByIdDocument = new TypedDocumentString(`
     ...LiveProposal
   }
 }
-    fragment LiveProposal on Proposal {
+    fragment ProposalSummaryFields on Proposal {
   id
-  space
   status
   intent
   rationale
   confidence
-  sources {
-    type
-    ref
-  }
-  owner {
-    id
-    kind
-  }
-  files
+  space
   proposedBy
   stagedAt
   expiresAt
+  files
+}
+fragment ProposalReviewFields on Proposal {
   routing {
     mode
     reason
   }
-  diff
+  sources {
+    type
+    ref
+  }
   applyBlockedBy {
     reason
     message
   }
+  diff
+}
+fragment LiveProposal on Proposal {
+  ...ProposalSummaryFields
+  owner {
+    id
+    kind
+  }
+  ...ProposalReviewFields
 }`) as unknown as TypedDocumentString<LiveProposalByIdQuery, LiveProposalByIdQueryVariables>;
 export const LiveProposalEventsDocument = new TypedDocumentString(`
     subscription LiveProposalEvents {

@@ -1,51 +1,18 @@
 /**
  * The GraphQL operations the KAIROS 4 tools run in process (as the v3 tools do with
- * ../operations.ts): same schema, rules, tenancy and limits as /graphql. Typed by codegen.
+ * ../operations.ts): same schema, rules, tenancy and limits as /graphql. Typed by codegen; the
+ * shared selections are fragments in ../../operations/*.graphql.
  */
 import { graphql } from '../../generated/index.js';
 
 export const V4LayerPayloadFragment = graphql(`
   fragment V4LayerPayload on StepPayload {
-    mustObey
-    runId
-    currentStep {
-      uri
-      content
-      mimeType
-      stepIndex
-      stepCount
-    }
-    challenge {
-      type
-      description
-      required
-      nonce
-      proofHash
-      shell {
-        cmd
-        timeoutSeconds
-      }
-      mcp {
-        toolName
-        expectedResult
-      }
-      userInput {
-        prompt
-      }
-      comment {
-        minLength
-      }
-    }
-    message
-    nextAction
+    ...StepPayloadFields
     nextCall {
       operation
       uri
       runId
     }
-    proofHash
-    errorCode
-    retryCount
   }
 `);
 
@@ -112,9 +79,7 @@ export const V4AdapterDocument = graphql(`
       triggers
       stepUris
       steps {
-        uri
-        label
-        tags
+        ...ProtocolStepFields
       }
     }
   }
@@ -129,13 +94,7 @@ export const V4ActivateContextDocument = graphql(`
     search(query: $query, maxChoices: $maxChoices, space: $space) {
       message
       choices {
-        uri
-        label
-        chainLabel
-        score
-        role
-        tags
-        protocolVersion
+        ...SearchChoiceFields
       }
     }
   }
@@ -149,9 +108,7 @@ export const V4MintDocument = graphql(`
         space
         chainId
         steps {
-          uri
-          label
-          tags
+          ...ProtocolStepFields
         }
       }
     }
@@ -162,9 +119,7 @@ export const V4UpdateDocument = graphql(`
   mutation V4Update($input: UpdateMemoriesInput!) {
     updateMemories(input: $input) {
       results {
-        uri
-        status
-        message
+        ...BatchItemFields
       }
     }
   }
@@ -174,9 +129,7 @@ export const V4DeleteDocument = graphql(`
   mutation V4Delete($input: DeleteMemoriesInput!) {
     deleteMemories(input: $input) {
       results {
-        uri
-        status
-        message
+        ...BatchItemFields
       }
     }
   }
