@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/app.js';
 import { uniqueTitle } from '../api/fixtures.js';
 import { useMcpClients, type McpTestClient, type ToolJson } from '../mcp/mcp-client.js';
+import { everyContractType } from '../protocol/v4-fixtures.js';
 
 const server = useTestServer();
 const connect = useMcpClients(server);
@@ -179,5 +180,44 @@ describe('KAIROS 4 tools over MCP', () => {
     expect((await client.call('forward', { uri: 'kairos://mem/not-a-layer' })).json.error).toBe('BAD_USER_INPUT');
     expect((await client.call('forward', { uri: `kairos://adapter/${'x'.repeat(400)}` })).json.error).toBe('BAD_USER_INPUT');
     expect((await client.call('reward', { uri: 'kairos://adapter/foo', outcome: 'success' })).json.error).toBe('BAD_USER_INPUT');
+  });
+
+  it('trains a KAIROS 4 adapter (contract blocks, activation patterns, reward signal) and forwards through all five contract types', async () => {
+    const client = await connect();
+    const slug = `release-train-${Date.now().toString(36)}`;
+    const content = everyContractType.replace('slug: release-train', `slug: ${slug}`).replace('# Release Train', `# ${uniqueTitle('Release Train')}`);
+    const trained = await client.call('train', { content, llm_model_id: 'test-model', review_evidence: PASS });
+    expect(trained.isError).toBe(false);
+    expect(trained.json.items.map((item: ToolJson) => item.label)).toEqual(['Build the artefact', 'Open the change ticket', 'Ask the owner', 'Reflect', 'Score the rollout']);
+    let answer = (await client.call('forward', { uri: `kairos://adapter/${slug}` })).json;
+    const prove = async (solution: ToolJson) =>
+      (await client.call('forward', { uri: answer.next_call.args.uri, solution: { ...solution, nonce: answer.contract.nonce, proof_hash: answer.contract.proof_hash } })).json;
+    expect(answer.contract).toMatchObject({ type: 'shell', shell: { cmd: 'make dist' } });
+    answer = await prove({ type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: 'dist/app.tgz', stderr: '' } });
+    expect(answer.contract).toMatchObject({ type: 'mcp', mcp: { tool_name: 'create_ticket' } });
+    // The contract's arguments must be contained in the solution's (deep subset).
+    const missingLabel = await prove({ type: 'mcp', outcome: 'success', evidence: { tool_name: 'create_ticket', arguments: { queue: 'CHG' }, response: { id: 1 } } });
+    expect(missingLabel.error_code).toBe('INVALID_FIELD');
+    answer = missingLabel;
+    answer = await prove({ type: 'mcp', outcome: 'success', evidence: { tool_name: 'create_ticket', arguments: { queue: 'CHG', labels: ['release', 'q3'], title: 'Ship 2.1' }, response: { id: 2 } } });
+    expect(answer.error_code).toBeUndefined();
+    expect(answer.contract.type).toBe('user_input');
+    answer = await prove({ type: 'user_input', outcome: 'success', evidence: { confirmation: 'yes, promote it' } });
+    expect(answer.contract).toMatchObject({ type: 'comment', required: false, comment: { min_length: 40 } });
+    answer = await prove({ type: 'comment', outcome: 'success', evidence: { text: 'Built, ticketed and approved; smoke test green in every region.' } });
+    expect(answer.contract).toMatchObject({ type: 'tensor', tensor: { name: 'error_rates', shape: [3] } });
+    const wrongShape = await prove({ type: 'tensor', outcome: 'success', evidence: { name: 'error_rates', value: [0.1, 0.2] } });
+    expect(wrongShape.error_code).toBe('INVALID_FIELD');
+    expect(wrongShape.message).toContain('shape [3]');
+    answer = wrongShape;
+    answer = await prove({ type: 'tensor', outcome: 'success', evidence: { name: 'error_rates', value: [0.01, 0.02, 0.0] } });
+    expect(answer.error_code).toBeUndefined();
+    expect(answer.next_call.kind).toBe('reward');
+    const rewarded = await client.call('reward', { uri: answer.next_call.args.uri, outcome: 'success', score: 0.9, rubric_version: 'v1', rater: 'owner@example.com' });
+    expect(rewarded.json).toMatchObject({ total_rated: 5, total_failed: 0, next_call: null });
+    const exported = await client.call('export', { uri: `kairos://adapter/${slug}`, format: 'markdown' });
+    expect(exported.json.content).toContain('## Activation Patterns');
+    expect(exported.json.content).toContain('## Reward Signal');
+    expect(exported.json.content).toContain('"tensor"');
   });
 });

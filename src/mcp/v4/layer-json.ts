@@ -21,6 +21,7 @@ function contractJson(payload: V4LayerPayloadFragment): Json {
     mcp: challenge.mcp ? present({ tool_name: challenge.mcp.toolName, expected_result: challenge.mcp.expectedResult }) : null,
     user_input: challenge.userInput ? present({ prompt: challenge.userInput.prompt }) : null,
     comment: challenge.comment ? present({ min_length: challenge.comment.minLength }) : null,
+    tensor: challenge.tensor ? present({ name: challenge.tensor.name, shape: challenge.tensor.shape }) : null,
   });
 }
 
