@@ -231,11 +231,20 @@ export function fieldLines(body: string): Map<string, string> {
     if (line === '' || /^[ \t]/.test(line) || /^(#|>|[-*] )/.test(line)) continue;
     const colon = line.indexOf(':');
     if (colon <= 0) continue;
-    const name = line.slice(0, colon).replace(/^\*+|\*+$/g, '').trim();
+    const name = withoutStars(line.slice(0, colon)).trim();
     if (!/^[A-Za-z0-9 _-]+$/.test(name) || fields.has(name)) continue;
-    fields.set(name, line.slice(colon + 1).replace(/^\*+/, '').replace(/\*+$/, '').trim());
+    fields.set(name, withoutStars(line.slice(colon + 1)).trim());
   }
   return fields;
+}
+
+/** Leading and trailing runs of `*` removed; by hand, since `/\*+$/` is quadratic on a long run of stars that does not end the text. */
+function withoutStars(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '*') start++;
+  while (end > start && text[end - 1] === '*') end--;
+  return text.slice(start, end);
 }
 
 /**

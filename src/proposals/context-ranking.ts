@@ -77,25 +77,71 @@ export function sectionsOf(document: ContextDocument, terms: readonly string[]):
 /** Best first (unless `keepOrder`), without near-duplicates, within the budget. */
 export function selectSections(candidates: readonly ContextSection[], budgetChars: number, keepOrder = false): ContextSelection {
   const ranked = keepOrder ? [...candidates] : [...candidates].sort((a, b) => b.score - a.score);
+  const wordSets = ranked.map((candidate) => new Set(tokens(candidate.text)));
+  const accepted = new NearDuplicateIndex(wordSets);
   const sections: ContextSection[] = [];
-  const accepted: Set<string>[] = [];
   const omitted: OmittedSection[] = [];
   let budgetUsed = 0;
-  for (const candidate of ranked) {
-    const words = new Set(tokens(candidate.text));
-    if (accepted.some((other) => jaccard(words, other) > NEAR_DUPLICATE)) {
+  ranked.forEach((candidate, index) => {
+    const words = wordSets[index]!;
+    if (accepted.hasNearDuplicate(words)) {
       omitted.push({ path: candidate.path, sectionId: candidate.sectionId, reason: 'near-duplicate of a higher-ranked section' });
-      continue;
+      return;
     }
     if (budgetUsed + candidate.text.length > budgetChars) {
       omitted.push({ path: candidate.path, sectionId: candidate.sectionId, reason: 'budget exhausted' });
-      continue;
+      return;
     }
     sections.push(candidate);
-    accepted.push(words);
+    accepted.add(words);
     budgetUsed += candidate.text.length;
-  }
+  });
   return { sections, omitted, budgetUsed };
+}
+
+/**
+ * The accepted word sets, found without comparing each candidate to all of them (quadratic on
+ * thousands of sections). Prefix filtering: two sets with Jaccard above the threshold share at
+ * least ⌈t·|A|⌉ words, so they share a word among the first |A| − ⌊t·|A|⌋ + 1 of each, in one
+ * global order (rarest first, so the common words rarely sit in a prefix). Only those prefix
+ * words are indexed; the exact Jaccard is then computed as before.
+ */
+class NearDuplicateIndex {
+  private readonly byPrefixWord = new Map<string, Set<string>[]>();
+  private readonly frequency = new Map<string, number>();
+  private emptyAccepted = false;
+
+  constructor(allSets: readonly ReadonlySet<string>[]) {
+    for (const words of allSets) for (const word of words) this.frequency.set(word, (this.frequency.get(word) ?? 0) + 1);
+  }
+
+  hasNearDuplicate(words: Set<string>): boolean {
+    // Two empty sets are identical (Jaccard 1); an empty set shares nothing with any other.
+    if (words.size === 0) return this.emptyAccepted;
+    const compared = new Set<Set<string>>();
+    for (const word of this.prefix(words)) {
+      for (const other of this.byPrefixWord.get(word) ?? []) {
+        if (compared.has(other)) continue;
+        compared.add(other);
+        if (jaccard(words, other) > NEAR_DUPLICATE) return true;
+      }
+    }
+    return false;
+  }
+
+  add(words: Set<string>): void {
+    if (words.size === 0) this.emptyAccepted = true;
+    for (const word of this.prefix(words)) {
+      const holders = this.byPrefixWord.get(word);
+      if (holders) holders.push(words);
+      else this.byPrefixWord.set(word, [words]);
+    }
+  }
+
+  private prefix(words: ReadonlySet<string>): string[] {
+    const length = words.size - Math.floor(NEAR_DUPLICATE * words.size) + 1;
+    return [...words].sort((a, b) => this.frequency.get(a)! - this.frequency.get(b)! || (a < b ? -1 : a > b ? 1 : 0)).slice(0, length);
+  }
 }
 
 function tokens(text: string): string[] {

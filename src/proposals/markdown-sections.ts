@@ -32,6 +32,12 @@ export interface ParsedDocument {
 // Greedy `(.*)` then trimmed in code: a lazy `(.*?)[ \t]*$` backtracks quadratically on long runs of spaces.
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+/**
+ * `.` stops at U+2028/U+2029 (and CR), so a line holding one can never be a heading or a fence;
+ * it is refused before the regular expression, which would otherwise backtrack quadratically
+ * over a long run of spaces or fence characters in front of it.
+ */
+const NOT_DOT = /[\r\u2028\u2029]/;
 const ANCHOR = /^\s*<!--\s*@id:\s*([A-Za-z0-9._-]+)\s*-->\s*$/;
 const MAX_SLUG_LENGTH = 64;
 
@@ -60,7 +66,7 @@ export function slugifyHeading(text: string): string {
 
 /** The heading at this line, or null. */
 export function headingOf(line: string): { level: number; text: string } | null {
-  const match = HEADING.exec(line);
+  const match = NOT_DOT.test(line) ? null : HEADING.exec(line);
   if (!match) return null;
   // A closing sequence of #s (`## Title ##`) is not part of the text.
   const text = withoutClosingHashes((match[2] ?? '').replace(/^[ \t]+/, '').trimEnd()).trim();
@@ -90,7 +96,7 @@ export function parseDocument(text: string): ParsedDocument {
   const headings: { line: number; level: number; text: string }[] = [];
   let fence: { char: string; length: number; line: number } | null = null;
   lines.forEach((line, index) => {
-    const fenceMatch = FENCE.exec(line);
+    const fenceMatch = NOT_DOT.test(line) ? null : FENCE.exec(line);
     if (fence) {
       if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && fenceMatch[2]!.trim() === '') fence = null;
       return;
@@ -115,23 +121,24 @@ export function parseDocument(text: string): ParsedDocument {
     return null;
   });
   const taken = new Set(anchors.filter((anchor) => anchor !== null).map((anchor) => anchor.id));
+  // Where each slug's `-N` search resumes: a suffix found taken stays taken, so n equal headings cost O(n), not O(n²).
+  const nextSuffix = new Map<string, number>();
+  const ends = sectionEnds(headings, lines.length);
   const sections = headings.map((heading, index): Section => {
-    let end = lines.length;
-    let ownEnd = -1;
-    for (let next = index + 1; next < headings.length; next++) {
-      if (ownEnd < 0) ownEnd = headings[next]!.line;
-      if (headings[next]!.level <= heading.level) {
-        end = headings[next]!.line;
-        break;
-      }
-    }
-    if (ownEnd < 0 || ownEnd > end) ownEnd = end;
+    const end = ends[index]!;
+    // The direct body stops at the next heading of any level (never past the section's end).
+    const ownEnd = index + 1 < headings.length ? Math.min(headings[index + 1]!.line, end) : end;
     const anchor = anchors[index];
     let id = anchor?.id ?? null;
     if (id === null) {
       const base = slugifyHeading(heading.text);
       id = base;
-      for (let suffix = 2; taken.has(id); suffix++) id = `${base}-${suffix}`;
+      if (taken.has(id)) {
+        let suffix = nextSuffix.get(base) ?? 2;
+        while (taken.has(`${base}-${suffix}`)) suffix++;
+        id = `${base}-${suffix}`;
+        nextSuffix.set(base, suffix + 1);
+      }
       taken.add(id);
     }
     return {
@@ -146,6 +153,20 @@ export function parseDocument(text: string): ParsedDocument {
     };
   });
   return { lines, sections, unclosedFenceLine: fence ? (fence as { line: number }).line : null };
+}
+
+/**
+ * For each heading, the line of the next heading at the same or a higher level (else the end of
+ * the document): one pass with a stack of open sections, O(headings).
+ */
+function sectionEnds(headings: readonly { line: number; level: number }[], lineCount: number): number[] {
+  const ends = headings.map(() => lineCount);
+  const open: number[] = [];
+  headings.forEach((heading, index) => {
+    while (open.length > 0 && headings[open[open.length - 1]!]!.level >= heading.level) ends[open.pop()!] = heading.line;
+    open.push(index);
+  });
+  return ends;
 }
 
 export interface SectionAddress {

@@ -46,17 +46,21 @@ export const DEFAULT_ALLOWLIST_LIMITS: AllowlistLimits = { maxBytesPerFile: 1024
 
 export type ScanResult = { findings: SecretFinding[] } | { error: 'ALLOWLIST_PARSE_ERROR' | 'ALLOWLIST_LIMIT_EXCEEDED'; message: string };
 
+type Match = { start: number; length: number };
+
 /** High-confidence shapes, in reporting order; all word-bounded except the PEM header. */
-const SECRET_RULES: { type: FindingType; pattern: RegExp }[] = [
-  { type: 'AWS_ACCESS_KEY', pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g },
-  { type: 'GITHUB_TOKEN', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,}\b/g },
-  { type: 'GITLAB_TOKEN', pattern: /\bglpat-[A-Za-z0-9_-]{20}(?![A-Za-z0-9_-])/g },
-  { type: 'ANTHROPIC_API_KEY', pattern: /\bsk-ant-(?:api03-)?[A-Za-z0-9_-]{40,}/g },
-  { type: 'OPENAI_API_KEY', pattern: /\bsk-(?:proj-)?[A-Za-z0-9]{32,}\b/g },
-  { type: 'STRIPE_LIVE_KEY', pattern: /\b(?:sk|pk|rk)_live_[A-Za-z0-9]{24,}\b/g },
-  { type: 'JWT', pattern: /\beyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{4,}/g },
-  { type: 'PRIVATE_KEY_BLOCK', pattern: /-----BEGIN(?: [A-Z]+)* PRIVATE KEY-----/g },
+const SECRET_RULES: { type: FindingType; find: (text: string) => Iterable<Match> }[] = [
+  patternRule('AWS_ACCESS_KEY', /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g),
+  patternRule('GITHUB_TOKEN', /\bgh[pousr]_[A-Za-z0-9]{36,}\b/g),
+  patternRule('GITLAB_TOKEN', /\bglpat-[A-Za-z0-9_-]{20}(?![A-Za-z0-9_-])/g),
+  patternRule('ANTHROPIC_API_KEY', /\bsk-ant-(?:api03-)?[A-Za-z0-9_-]{40,}/g),
+  patternRule('OPENAI_API_KEY', /\bsk-(?:proj-)?[A-Za-z0-9]{32,}\b/g),
+  patternRule('STRIPE_LIVE_KEY', /\b(?:sk|pk|rk)_live_[A-Za-z0-9]{24,}\b/g),
+  { type: 'JWT', find: jwtMatches },
+  patternRule('PRIVATE_KEY_BLOCK', /-----BEGIN(?: [A-Z]+)* PRIVATE KEY-----/g),
 ];
+const JWT_PART_CHAR = /[A-Za-z0-9_-]/;
+const WORD_CHAR = /\w/;
 const ENTROPY_CANDIDATE = /[A-Za-z0-9_+/=-]{32,}/g;
 const ENTROPY_THRESHOLD = 4.5;
 const SSN = /\b\d{3}-\d{2}-\d{4}\b/g;
@@ -67,7 +71,7 @@ const EMAIL_DOMAIN = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/;
 /** RFC 5321's longest local part and domain: nothing longer is an address, and no scan goes further. */
 const MAX_EMAIL_LOCAL = 64;
 const MAX_EMAIL_DOMAIN = 255;
-const ALLOW_OPEN = /<!--\s*@secret-scan:\s*allow\b([^]*?)-->/g;
+const ALLOW_OPEN_HEAD = /<!--\s*@secret-scan:\s*allow\b/g;
 const ALLOW_END = /<!--\s*@secret-scan:\s*end\s*-->/g;
 const MARKER = /<!--\s*@secret-scan:/g;
 
@@ -96,7 +100,7 @@ export function scanText(text: string, location: string, options: ScanOptions): 
   const add = (type: FindingType, start: number, length: number) => {
     if (!allowed(start, start + length)) findings.push({ type, line: lineOf(start), location });
   };
-  for (const rule of SECRET_RULES) for (const match of text.matchAll(rule.pattern)) add(rule.type, match.index, match[0].length);
+  for (const rule of SECRET_RULES) for (const match of rule.find(text)) add(rule.type, match.start, match.length);
   const linesWithFindings = new Set(findings.map((finding) => finding.line));
   for (const match of text.matchAll(ENTROPY_CANDIDATE)) {
     if (shannonEntropy(match[0]) >= ENTROPY_THRESHOLD && !linesWithFindings.has(lineOf(match.index))) add('HIGH_ENTROPY', match.index, match[0].length);
@@ -107,6 +111,37 @@ export function scanText(text: string, location: string, options: ScanOptions): 
   }
   if (options.piiScanEmail) for (const found of emailAddresses(text)) add('PII_EMAIL', found.start, found.length);
   return { findings: findings.sort((a, b) => a.line - b.line || FINDING_TYPES.indexOf(a.type) - FINDING_TYPES.indexOf(b.type)) };
+}
+
+function patternRule(type: FindingType, pattern: RegExp): (typeof SECRET_RULES)[number] {
+  return { type, find: (text) => Array.from(text.matchAll(pattern), (match) => ({ start: match.index, length: match[0].length })) };
+}
+
+/**
+ * What `/\beyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{4,}/g` finds, in O(text): that
+ * expression rescans the rest of a token run from every `eyJ` in it (`eyJ-eyJ-…`: quadratic).
+ * The runs hold no `.`, so each part is the whole run up to the next character outside them.
+ */
+function* jwtMatches(text: string): Generator<Match> {
+  let at = text.indexOf('eyJ');
+  if (at < 0) return;
+  // runEnd[i]: the first index at or after i outside [A-Za-z0-9_-].
+  const runEnd = new Int32Array(text.length + 1);
+  runEnd[text.length] = text.length;
+  for (let index = text.length - 1; index >= 0; index--) runEnd[index] = JWT_PART_CHAR.test(text[index]!) ? runEnd[index + 1]! : index;
+  while (at >= 0) {
+    let next = at + 1;
+    if (at === 0 || !WORD_CHAR.test(text[at - 1]!)) {
+      const header = runEnd[at + 3]!;
+      const payload = header - (at + 3) >= 6 && text[header] === '.' ? runEnd[header + 1]! : -1;
+      const signature = payload >= 0 && payload - (header + 1) >= 6 && text[payload] === '.' ? runEnd[payload + 1]! : -1;
+      if (signature >= 0 && signature - (payload + 1) >= 4) {
+        yield { start: at, length: signature - at };
+        next = signature;
+      }
+    }
+    at = text.indexOf('eyJ', next);
+  }
 }
 
 /**
@@ -140,9 +175,9 @@ function allowlistRegions(
   limits: AllowlistLimits,
 ): { regions: { start: number; end: number }[] } | { error: 'ALLOWLIST_PARSE_ERROR' | 'ALLOWLIST_LIMIT_EXCEEDED'; message: string } {
   const markers: { kind: 'open' | 'end'; start: number; end: number; reason?: string }[] = [];
-  for (const match of text.matchAll(ALLOW_OPEN)) {
-    const reason = /reason\s*=\s*"([^"]*)"/.exec(match[1]!)?.[1]?.trim() ?? '';
-    markers.push({ kind: 'open', start: match.index, end: match.index + match[0].length, reason });
+  for (const marker of allowOpenMarkers(text)) {
+    const reason = /reason\s*=\s*"([^"]*)"/.exec(marker.body)?.[1]?.trim() ?? '';
+    markers.push({ kind: 'open', start: marker.start, end: marker.end, reason });
   }
   for (const match of text.matchAll(ALLOW_END)) markers.push({ kind: 'end', start: match.index, end: match.index + match[0].length });
   const parseError = (message: string) => ({ error: 'ALLOWLIST_PARSE_ERROR' as const, message: `${location}: ${message}` });
@@ -177,6 +212,21 @@ function allowlistRegions(
     return limitError(`allowlisted regions hold ${total} bytes; the limit is ${limits.maxBytesPerFile} per document`);
   }
   return { regions };
+}
+
+/**
+ * What `/<!--\s*@secret-scan:\s*allow\b([^]*?)-->/g` finds, in O(text): that expression searches
+ * the rest of the text for `-->` from every opener, quadratic on openers never closed. With no
+ * `-->` after an opener, none follows any later opener either.
+ */
+function* allowOpenMarkers(text: string): Generator<{ start: number; end: number; body: string }> {
+  const head = new RegExp(ALLOW_OPEN_HEAD.source, 'g');
+  for (let match = head.exec(text); match !== null; match = head.exec(text)) {
+    const close = text.indexOf('-->', head.lastIndex);
+    if (close < 0) return;
+    yield { start: match.index, end: close + 3, body: text.slice(head.lastIndex, close) };
+    head.lastIndex = close + 3;
+  }
 }
 
 /** Bits per character over the UTF-8 bytes. */
