@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { localViewer } from '../src/auth/viewer.js';
-import { createLogger } from '../src/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { buildApp } from '../src/server.js';
 import type { MemoryRecord } from '../src/store/memory-store.js';
 import { INTENT_PROTOCOLS } from '../test/search/intent-corpus.js';

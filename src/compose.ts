@@ -5,8 +5,8 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { AppConfig } from './config.js';
 import type { EventBus } from './events/event-bus.js';
-import type { Logger } from './logger.js';
-import type { Metrics } from './metrics.js';
+import type { Logger } from './observability/logger.js';
+import type { Metrics } from './observability/metrics.js';
 import { AuthStore } from './store/auth-store.js';
 import { MemoryStore } from './store/memory-store.js';
 import { MemoryHistoryStore } from './store/memory-history-store.js';
@@ -53,7 +53,7 @@ export interface Services {
   signingKeys: SigningKeyService;
   transcripts: TranscriptService;
   exports: ExportService;
-  /** Stored sizes for the response budget (src/response-budget.ts). */
+  /** Stored sizes for the response budget (src/http/response-budget.ts). */
   responseSizes: ResponseSizes;
 }
 

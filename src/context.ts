@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Viewer } from './auth/viewer.js';
 import type { EventBus } from './events/event-bus.js';
 import { DEFAULT_OVERFLOW_POLICY, type OverflowPolicy } from './events/overflow-policy.js';
-import type { Logger } from './logger.js';
+import type { Logger } from './observability/logger.js';
 import type { DoorRenderer } from './render/door-renderer.js';
 import { graphqlRenderer } from './render/graphql-renderer.js';
 import type { Authentication } from './services/auth-service.js';

@@ -9,7 +9,7 @@ export const DOCUMENT_LIMITS = {
   maxAliases: 15,
   maxDirectives: 20,
   maxTokens: 5_000,
-  /** See src/document-cost.ts: list fields cost their size (`first`, the steps of a protocol) times their children. */
+  /** See src/http/document-cost.ts: list fields cost their size (`first`, the steps of a protocol) times their children. */
   maxCost: 50_000,
 } as const;
 

@@ -1,6 +1,6 @@
-import { ensureUiBuild } from './ui-build.js';
+import { ensureUiBuild } from './http/ui-build.js';
 import { buildApp } from './server.js';
-import { createLogger } from './logger.js';
+import { createLogger } from './observability/logger.js';
 import { loadConfig } from './config.js';
 
 const log = createLogger(loadConfig().logLevel);

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { ensureUiBuild } from '../src/ui-build.js';
+import { ensureUiBuild } from '../src/http/ui-build.js';
 import { resolveDatabase } from '../engine/resolve-database.js';
 import { startRedisServer } from './support/redis-server.js';
 import { ensureSystemPackages } from './support/system-packages.js';

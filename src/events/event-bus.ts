@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../observability/logger.js';
 import { EventFeed } from './event-feed.js';
 import type { OverflowPolicy } from './overflow-policy.js';
 import type { EventTopics } from './topics.js';

@@ -4,7 +4,7 @@ import { type ExecutionResult, type GraphQLError, print } from 'graphql';
 import type { DoorRenderer } from '../render/door-renderer.js';
 import { mcpV3Renderer } from '../render/mcp-v3-renderer.js';
 import type { Authentication } from '../services/auth-service.js';
-import type { KairosYoga } from '../yoga.js';
+import type { KairosYoga } from '../http/yoga.js';
 
 /** A refusal as GraphQL would answer it: the code agents branch on, and the message. */
 export interface OperationRefusal {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type ExecutionResult, print } from 'graphql';
 import { mcpV3Renderer } from '../render/mcp-v3-renderer.js';
-import type { KairosYoga } from '../yoga.js';
+import type { KairosYoga } from '../http/yoga.js';
 import type { OperationCaller, OperationOutcome } from './graphql-door.js';
 
 /**

@@ -8,7 +8,7 @@
 import { PROMPT_ANSWER_MESSAGES, promptAnswerRefusal } from '../runs/prompt-answer-rule.js';
 import { type ElicitRequestFormParams, type ElicitResult, inputResponse } from '@modelcontextprotocol/server';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../observability/logger.js';
 import { ELICITATION_REFUSALS } from '../runs/user-decline.js';
 import type { OperationCaller, OperationOutcome, RunOperation } from './graphql-door.js';
 import { McpAnswerPromptDocument } from './operations.js';

@@ -7,9 +7,9 @@
  * while any session anywhere is idle.
  */
 import type { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import type { CredentialWatch } from '../credential-watch.js';
-import type { Logger } from '../logger.js';
-import type { Metrics } from '../metrics.js';
+import type { CredentialWatch } from '../http/credential-watch.js';
+import type { Logger } from '../observability/logger.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { Authentication } from '../services/auth-service.js';
 
 export interface LegacySession {

@@ -9,7 +9,7 @@
 import type { ServerResponse } from 'node:http';
 import { SERVER_INFO_META_KEY, SUBSCRIPTION_ID_META_KEY } from '@modelcontextprotocol/server';
 import { type ExecutionResult, GraphQLError } from 'graphql';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../observability/logger.js';
 import type { OperationCaller } from './graphql-door.js';
 import type { SubscribeOperation } from './graphql-subscribe.js';
 import { McpRunProgressDocument, McpRunPromptsDocument } from './operations.js';

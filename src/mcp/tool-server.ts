@@ -1,8 +1,8 @@
 import { type CallToolResult, inputRequired, type InputRequiredResult, Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
-import type { Logger } from '../logger.js';
-import type { Metrics } from '../metrics.js';
+import type { Logger } from '../observability/logger.js';
+import type { Metrics } from '../observability/metrics.js';
 import { REQUEST_REFUSALS } from '../model/refusal-codes.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { OperationCaller, RunOperation } from './graphql-door.js';

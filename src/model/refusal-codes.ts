@@ -7,7 +7,7 @@
  *   a JSON-RPC error whose `data.code` is the code.
  * - STEP_REFUSALS: a run call did not advance the run, answered as data (`errorCode` over
  *   GraphQL, `error_code` over MCP); each door's renderer words its message (src/render/).
- * Published codes are a contract: add new ones, never rename one. src/refusals.ts,
+ * Published codes are a contract: add new ones, never rename one. src/http/refusals.ts,
  * src/services/errors.ts, the schema's StepErrorCode enum and the MCP doors refer to this list.
  */
 
@@ -36,7 +36,7 @@ export const REQUEST_REFUSALS = {
   SPACE_NOT_FOUND: { status: 400, description: 'No such space.' },
   SPACE_READ_ONLY: { status: 400, description: 'The space cannot be written (the app space).' },
   RATE_LIMITED: { status: 429, description: 'Too many requests (or too many at once) for this principal: retry after `retryAfterSeconds`.' },
-  DOCUMENT_TOO_COMPLEX: { status: 400, description: "The document is over one of graphql-armor's limits or the cost limit (src/document-cost.ts)." },
+  DOCUMENT_TOO_COMPLEX: { status: 400, description: "The document is over one of graphql-armor's limits or the cost limit (src/http/document-cost.ts)." },
   CSRF_HEADER_REQUIRED: { status: 403, description: 'A browser-style request without the header that proves it is not a cross-site form.' },
   BAD_REQUEST: { status: 400, description: 'The HTTP request itself is malformed (no GraphQL document could be read).' },
   GRAPHQL_PARSE_FAILED: { status: 400, description: 'The document does not parse.' },

@@ -1,6 +1,5 @@
 import type { Viewer } from '../auth/viewer.js';
-import type { SizedKind } from '../response-projection.js';
-import type { StoredSizeOracle } from '../response-budget.js';
+import type { SizedKind, StoredSizeOracle } from '../model/response-sizes.js';
 import type { SizeStatsStore } from '../store/size-stats-store.js';
 
 /** How long one answer about stored sizes is reused: sizes change with writes, slowly. */

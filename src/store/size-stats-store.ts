@@ -9,7 +9,7 @@ const MAX_SUMMED = 5_000;
 const storedSize = { $ifNull: ['$sizeBytes', UNKNOWN_SIZE_BYTES] };
 
 /**
- * Questions about stored sizes, asked before a query runs (src/response-budget.ts), and the
+ * Questions about stored sizes, asked before a query runs (src/http/response-budget.ts), and the
  * backfill that gives documents written before sizes were kept their size.
  */
 export class SizeStatsStore {

@@ -1,5 +1,5 @@
 /**
- * The byte size a document carries for the response budget (src/response-budget.ts), written
+ * The byte size a document carries for the response budget (src/http/response-budget.ts), written
  * with every write of its text so the size of an answer is known before it is built.
  */
 

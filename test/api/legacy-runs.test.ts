@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_FAILED_ATTEMPT_EVENTS } from '../../src/limits.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { buildApp } from '../../src/server.js';
 import { promptProtocol, shellProtocol } from '../scale/protocols.js';
 import { useTestServer } from '../support/app.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { buildApp } from '../../src/server.js';
 import { collect, errorCode, useTestServer } from '../support/app.js';
 import { startTcpProxy } from '../support/tcp-proxy.js';

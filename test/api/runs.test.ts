@@ -1,6 +1,6 @@
 // Over 400 lines: the run API end to end (seed scenario, next, every step error code, prompts, restarts) on one server.
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { MAX_FAILED_ATTEMPT_EVENTS } from '../../src/limits.js';
 import { buildApp } from '../../src/server.js';
 import { errorCode, useTestServer } from '../support/app.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { documentDbStatus } from '../../engine/documentdb/documentdb-engine.js';
 import { startEngineWire } from '../../engine/resolve-database.js';
 import { buildApp, type RunningApp } from '../../src/server.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 
 const STATEMENT_TIMEOUT_MS = 2_000;
 let engine: Awaited<ReturnType<typeof startEngineWire>> | null = null;

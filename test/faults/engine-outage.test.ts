@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { type RunningApp, buildApp } from '../../src/server.js';
 import { MemoryDocument, MintDocument } from '../api/documents.js';
 import { AttestDocument, BeginDocument, NextDocument } from '../api/run-documents.js';

@@ -9,7 +9,7 @@ import { print } from 'graphql';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { buildApp } from '../../src/server.js';
 import { MintDocument } from '../api/documents.js';
 import { AttestDocument, BeginDocument, NextDocument, RunProgressDocument } from '../api/run-documents.js';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { buildApp, type RunningApp } from '../../src/server.js';
 import { promptProtocol, shellProtocol } from '../scale/protocols.js';
 import { MODERN_REVISION, type ToolJson, useModernClients } from './modern-client.js';

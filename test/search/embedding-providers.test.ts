@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { OnnxEmbeddingProvider } from '../../src/search/embeddings/onnx-provider.js';
 import { OpenAiEmbeddingProvider } from '../../src/search/embeddings/openai-provider.js';
 import type { StepVectorRecord } from '../../src/store/vector-store.js';

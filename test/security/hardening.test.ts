@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_LIMITS } from '../../src/yoga.js';
+import { DOCUMENT_LIMITS } from '../../src/http/yoga.js';
 import { errorCode, useTestServer } from '../support/app.js';
 import { MemoryDocument, MintDocument } from '../api/documents.js';
 import { noChallengeProtocol } from '../api/fixtures.js';

@@ -9,7 +9,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 import WebSocket from 'ws';
-import { createLogger, type Logger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/observability/logger.js';
 import type { AppConfig } from '../../src/config.js';
 import { type RunningApp, buildApp } from '../../src/server.js';
 import { type GraphqlHttpClient, graphqlHttpClient } from './graphql-http.js';

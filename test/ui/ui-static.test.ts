@@ -2,7 +2,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { serveUi } from '../../src/ui-static.js';
+import { serveUi } from '../../src/http/ui-static.js';
 import { useTestServer } from '../support/app.js';
 
 const server = useTestServer();

@@ -1,7 +1,7 @@
-/** The list-aware cost rule (src/document-cost.ts): what it prices, and that every operation our clients send fits. */
+/** The list-aware cost rule (src/http/document-cost.ts): what it prices, and that every operation our clients send fits. */
 import { type DocumentNode, Kind, parse, print, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { documentCostRule } from '../../src/document-cost.js';
+import { documentCostRule } from '../../src/http/document-cost.js';
 import * as testDocuments from '../../src/generated/graphql.js';
 import * as uiOperations from '../../src/ui/operations.js';
 import { DOCUMENT_LIMITS, MAX_PROTOCOL_STEPS } from '../../src/limits.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestLimits } from '../../src/request-limits.js';
+import { RequestLimits } from '../../src/http/request-limits.js';
 
 describe('RequestLimits', () => {
   it('admits a principal up to its per-minute budget, then says when to retry', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { localViewer, type Viewer } from '../../src/auth/viewer.js';
 import { graphqlRenderer } from '../../src/render/graphql-renderer.js';
 import { mcpV3Renderer } from '../../src/render/mcp-v3-renderer.js';
-import { SharedExecutions, sharingKey } from '../../src/subscription-sharing.js';
+import { SharedExecutions, sharingKey } from '../../src/http/subscription-sharing.js';
 
 const document = parse('subscription($space: String, $first: Int) { memoryEvents(space: $space) { uri } }');
 const viewer: Viewer = { ...localViewer(), principalId: 'p1', readableSpaces: ['user:p1', 'group:a', 'app'], authenticated: true, role: 'AGENT' };

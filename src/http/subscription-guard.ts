@@ -1,12 +1,12 @@
 import { type ExecutionResult, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { WebSocket } from 'ws';
-import type { AppContext } from './context.js';
+import type { AppContext } from '../context.js';
 import type { CredentialWatch } from './credential-watch.js';
-import { SlowConsumerError } from './events/event-feed.js';
-import type { OverflowPolicy } from './events/overflow-policy.js';
-import type { Metrics } from './metrics.js';
-import { operationLabel } from './operation-label.js';
+import { SlowConsumerError } from '../events/event-feed.js';
+import type { OverflowPolicy } from '../events/overflow-policy.js';
+import type { Metrics } from '../observability/metrics.js';
+import { operationLabel } from '../observability/operation-label.js';
 
 /** A WebSocket whose reader fell behind is closed with 1013 "Try Again Later" (graphql-ws clients retry it). */
 export const SLOW_CONSUMER_CLOSE_CODE = 1013;

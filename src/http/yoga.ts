@@ -3,24 +3,24 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, type GraphQLSchema, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError as maskUnexpectedError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import type { AppConfig } from './config.js';
-import { type AppContext, createContext } from './context.js';
-import type { EventBus } from './events/event-bus.js';
+import type { AppConfig } from '../config.js';
+import { type AppContext, createContext } from '../context.js';
+import type { EventBus } from '../events/event-bus.js';
 import { renderLocalGraphiQL, useGraphiQLSecurityHeaders } from './graphiql.js';
-import type { Logger } from './logger.js';
-import type { Metrics } from './metrics.js';
-import type { Authentication } from './services/auth-service.js';
-import type { DoorRenderer } from './render/door-renderer.js';
-import type { RequestRefusalCode } from './model/refusal-codes.js';
-import { RequestError } from './services/errors.js';
-import { isDatabaseTimeout, isDatabaseUnreachable } from './store/store-errors.js';
+import type { Logger } from '../observability/logger.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { Authentication } from '../services/auth-service.js';
+import type { DoorRenderer } from '../render/door-renderer.js';
+import type { RequestRefusalCode } from '../model/refusal-codes.js';
+import { RequestError } from '../services/errors.js';
+import { isDatabaseTimeout, isDatabaseUnreachable } from '../store/store-errors.js';
 import { RequestLimits } from './request-limits.js';
-import type { Services } from './compose.js';
+import type { Services } from '../compose.js';
 import { documentCostRule } from './document-cost.js';
 import { meterResolvers, useResponseBudget } from './response-budget.js';
-import { useWellFormedText } from './well-formed-text.js';
-import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from './limits.js';
-import { operationLabel } from './operation-label.js';
+import { useWellFormedText } from '../well-formed-text.js';
+import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from '../limits.js';
+import { operationLabel } from '../observability/operation-label.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
 import type { CredentialWatch } from './credential-watch.js';
 import { useSubscriptionGuard } from './subscription-guard.js';
@@ -50,7 +50,7 @@ interface YogaDependencies {
   credentials: CredentialWatch;
 }
 
-export { DOCUMENT_LIMITS } from './limits.js';
+export { DOCUMENT_LIMITS } from '../limits.js';
 
 /** Request ids for HTTP responses (the context reads the same id). */
 const requestIds = new WeakMap<Request, string>();
@@ -98,7 +98,7 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
         maxAliases: { n: DOCUMENT_LIMITS.maxAliases, allowList: [], onReject: [armorRefusal('aliases')] },
         maxDirectives: { n: DOCUMENT_LIMITS.maxDirectives, onReject: [armorRefusal('directives')] },
         maxTokens: { n: DOCUMENT_LIMITS.maxTokens, onReject: [armorRefusal('tokens')] },
-        // Armor's cost ignores list sizes; src/document-cost.ts prices them.
+        // Armor's cost ignores list sizes; src/http/document-cost.ts prices them.
         costLimit: { enabled: false },
         blockFieldSuggestion: { enabled: !app.config.introspection },
       }),
@@ -163,7 +163,7 @@ function useRequestLimits(limits: RequestLimits): Plugin<AppContext> {
   };
 }
 
-/** One structured log line and the metrics for each query and mutation (subscriptions: src/subscription-guard.ts). */
+/** One structured log line and the metrics for each query and mutation (subscriptions: src/http/subscription-guard.ts). */
 function useOperationTelemetry(metrics: Metrics): Plugin<AppContext> {
   const countErrors = (errors: readonly GraphQLError[] | undefined) => {
     for (const error of errors ?? []) metrics.errors.inc({ code: String(error.extensions?.code ?? 'UNKNOWN') });

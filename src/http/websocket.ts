@@ -3,12 +3,12 @@ import type { IncomingMessage, Server } from 'node:http';
 import { type ExecutionArgs, type execute, GraphQLError, type subscribe } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { AppConfig } from './config.js';
+import type { AppConfig } from '../config.js';
 import type { CredentialWatch } from './credential-watch.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../observability/logger.js';
 import { redactValues, variablesTooDeep } from './refusals.js';
-import type { Authentication } from './services/auth-service.js';
-import type { Services } from './compose.js';
+import type { Authentication } from '../services/auth-service.js';
+import type { Services } from '../compose.js';
 import { type KairosYoga, toClientError } from './yoga.js';
 
 /** Yoga's enveloped execute/subscribe, carried to graphql-ws through `rootValue`. */
@@ -18,7 +18,7 @@ interface EnvelopedOperations {
 }
 
 /**
- * A backstop: revocations end sockets at once through the event bus (src/credential-watch.ts);
+ * A backstop: revocations end sockets at once through the event bus (src/http/credential-watch.ts);
  * this re-check also catches one whose bus message was lost (Redis pub/sub is at-most-once).
  */
 const TOKEN_RECHECK_MS = 30_000;

@@ -1,7 +1,7 @@
 /**
  * Which big text fields a GraphQL operation asks for, and how many times each can come back:
- * the pure half of the response budget (src/response-budget.ts prices it with stored sizes).
- * Multiplicities follow src/document-cost.ts, with the variable values of this request:
+ * the pure half of the response budget (src/http/response-budget.ts prices it with stored sizes).
+ * Multiplicities follow src/http/document-cost.ts, with the variable values of this request:
  * - a connection's `first` multiplies its edges/nodes (absent: the page the service serves by default);
  * - `Protocol.steps` multiplies by MAX_PROTOCOL_STEPS, but its step texts together are the
  *   protocol, so they are priced as one protocol;
@@ -24,10 +24,11 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { MAX_PAGE_SIZE, MAX_PROPOSAL_PAGE_SIZE, MAX_PROTOCOL_STEPS } from './limits.js';
+import { MAX_PAGE_SIZE, MAX_PROPOSAL_PAGE_SIZE, MAX_PROTOCOL_STEPS } from '../limits.js';
 
-export const SIZED_KINDS = ['MEMORY_TEXT', 'PROTOCOL', 'RUN'] as const;
-export type SizedKind = (typeof SIZED_KINDS)[number];
+import { SIZED_KINDS, type SizedKind } from '../model/response-sizes.js';
+
+export { SIZED_KINDS, type SizedKind };
 
 /** Fields whose answer is as big as what is stored: a memory's text, a whole protocol, a run's record. */
 export const SIZED_FIELDS: Readonly<Record<string, SizedKind>> = {

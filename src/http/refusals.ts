@@ -6,9 +6,9 @@
  */
 import { GraphQLError, type GraphQLErrorExtensions, type ValidationContext } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { jsonDepth, MAX_JSON_DEPTH } from './limits.js';
-import { refusalStatus, type RequestRefusalCode } from './model/refusal-codes.js';
-import { DEFAULT_ALLOWLIST_LIMITS, scanText } from './proposals/secret-scan.js';
+import { jsonDepth, MAX_JSON_DEPTH } from '../limits.js';
+import { refusalStatus, type RequestRefusalCode } from '../model/refusal-codes.js';
+import { DEFAULT_ALLOWLIST_LIMITS, scanText } from '../proposals/secret-scan.js';
 
 /** The code of a document over one of graphql-armor's limits or the cost limit (src/model/refusal-codes.ts). */
 export const DOCUMENT_TOO_COMPLEX = 'DOCUMENT_TOO_COMPLEX' satisfies RequestRefusalCode;

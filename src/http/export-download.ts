@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Services } from './compose.js';
-import type { Logger } from './logger.js';
-import { MemoryReader } from './services/memory-reader.js';
-import { RequestError } from './services/errors.js';
-import { EXPORT_DOWNLOAD_PATH } from './services/export-service.js';
+import type { Services } from '../compose.js';
+import type { Logger } from '../observability/logger.js';
+import { MemoryReader } from '../services/memory-reader.js';
+import { RequestError } from '../services/errors.js';
+import { EXPORT_DOWNLOAD_PATH } from '../services/export-service.js';
 
 const STATUS_OF: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404 };
 

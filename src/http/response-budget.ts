@@ -1,7 +1,7 @@
 /**
  * The response budget: no answer may carry more than `budgetBytes` (KAIROS_RESPONSE_BUDGET_BYTES).
  * Three checks, so that one request can never make the server build a huge answer:
- * 1. before it runs: the big text fields it asks for (src/response-projection.ts), priced with
+ * 1. before it runs: the big text fields it asks for (src/http/response-projection.ts), priced with
  *    the sizes stored on the documents (src/store/stored-size.ts); over the budget, it is refused
  *    whole with RESPONSE_TOO_LARGE naming the field;
  * 2. while it runs: every string a resolver returns is counted; past the budget every further
@@ -10,17 +10,16 @@
  */
 import { defaultFieldResolver, type GraphQLFieldResolver, GraphQLError, type GraphQLSchema, isObjectType } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { AppContext } from './context.js';
+import type { AppContext } from '../context.js';
 import { projectSizedFields, type SizedKind, type SizedSelection } from './response-projection.js';
-import type { Viewer } from './auth/viewer.js';
+import type { Viewer } from '../auth/viewer.js';
 
 export const RESPONSE_TOO_LARGE = 'RESPONSE_TOO_LARGE';
 
 /** Upper bounds of stored sizes, asked before a query runs (src/services/response-sizes.ts). */
-export interface StoredSizeOracle {
-  /** Bytes of `count` answers of this kind at most, among what the viewer can read. */
-  largest(viewer: Viewer, kind: SizedKind, count: number): Promise<number>;
-}
+import type { StoredSizeOracle } from '../model/response-sizes.js';
+
+export type { StoredSizeOracle };
 
 /** Counts the bytes of one operation's answer while it runs. */
 export interface ResponseMeter {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createSourceEventStream, type DocumentNode, type ExecutionArgs, type ExecutionResult, execute, GraphQLError, getOperationAST, print } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { AppContext } from './context.js';
-import type { Metrics } from './metrics.js';
+import type { AppContext } from '../context.js';
+import type { Metrics } from '../observability/metrics.js';
 import { payloadOverBudget, responseTooLarge } from './response-budget.js';
 
 type MaybePromise<T> = T | Promise<T>;

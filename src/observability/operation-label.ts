@@ -1,5 +1,5 @@
 import { type DocumentNode, getOperationAST } from 'graphql';
-import { sanitizeForLog, TEXT_LIMITS } from './limits.js';
+import { sanitizeForLog, TEXT_LIMITS } from '../limits.js';
 
 /** How logs and metrics name an operation. */
 export interface OperationLabel {

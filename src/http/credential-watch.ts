@@ -1,6 +1,6 @@
-import type { EventBus } from './events/event-bus.js';
-import type { Logger } from './logger.js';
-import type { Authentication } from './services/auth-service.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { Logger } from '../observability/logger.js';
+import type { Authentication } from '../services/auth-service.js';
 
 export type CredentialEnd = 'revoked' | 'expired';
 

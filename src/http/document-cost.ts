@@ -28,7 +28,7 @@ import {
   type ValidationContext,
   isUnionType,
 } from 'graphql';
-import { DOCUMENT_LIMITS, MAX_PAGE_SIZE, MAX_PROPOSAL_PAGE_SIZE, MAX_PROTOCOL_STEPS } from './limits.js';
+import { DOCUMENT_LIMITS, MAX_PAGE_SIZE, MAX_PROPOSAL_PAGE_SIZE, MAX_PROTOCOL_STEPS } from '../limits.js';
 
 const OTHER_LIST_SIZE = 50;
 const MARKDOWN_WEIGHT = 100;
