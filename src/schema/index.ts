@@ -3,6 +3,7 @@ import './challenge.js';
 import './memory.js';
 import './history.js';
 import './proposal.js';
+import './memory-context.js';
 import './protocol.js';
 import './run.js';
 import './run-answers.js';
