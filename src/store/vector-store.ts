@@ -1,6 +1,7 @@
 import { Binary, type Collection, type Db } from 'mongodb';
 import type { ChainKey, MemoryRecord } from './memory-store.js';
 import type { StepTerms } from '../search/embeddings/provider.js';
+import type { LexicalStep } from '../search/lexical-index.js';
 
 /**
  * One protocol step's search vector, in a side collection rather than on the memory: a memory's
@@ -75,6 +76,24 @@ export class VectorStore {
     let batch: StepVector[] = [];
     for await (const record of cursor) {
       batch.push({ memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) });
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  }
+
+  /** Every protocol step with the fields the lexical index reads, in batches (built at start). */
+  async *lexicalSteps(batchSize = 5_000): AsyncGenerator<(LexicalStep & { space: string })[]> {
+    const cursor = this.memories.find(
+      { category: 'PROTOCOL_STEP' },
+      { batchSize, projection: { _id: 1, space: 1, label: 1, text: 1, 'chain.chainId': 1, 'chain.label': 1, 'chain.triggers': 1, 'chain.stepIndex': 1, 'chain.slug': 1 } },
+    );
+    let batch: (LexicalStep & { space: string })[] = [];
+    for await (const record of cursor) {
+      if (!record.chain) continue;
+      batch.push({ memoryId: record._id, space: record.space, label: record.label ?? '', text: record.text ?? '', chain: record.chain });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
