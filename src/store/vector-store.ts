@@ -16,7 +16,7 @@ export interface StepVectorRecord {
   /** `EmbeddingProvider.modelId` of the model that made it. */
   model: string;
   dimensions: number;
-  /** float32, little-endian. */
+  /** float32, little-endian (an older document holding an array of numbers is still read). */
   vector: Binary;
   /** Built-in provider only: the step's vocabulary rows (int32) then their field weights (float32). */
   terms?: Binary;
@@ -75,7 +75,7 @@ export class VectorStore {
     const cursor = this.vectors.find({ model }, { batchSize, projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } });
     let batch: StepVector[] = [];
     for await (const record of cursor) {
-      batch.push({ memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) });
+      batch.push({ memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector as Binary | number[]), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
@@ -206,8 +206,9 @@ function fromFloat32(vector: Float32Array): Binary {
   return new Binary(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
 }
 
-function toFloat32(binary: Binary): Float32Array {
-  return new Float32Array(copyBytes(binary).buffer);
+/** float32 bytes; an array of numbers (a document written before vectors were binary) is read too. */
+function toFloat32(vector: Binary | number[]): Float32Array {
+  return Array.isArray(vector) ? Float32Array.from(vector) : new Float32Array(copyBytes(vector).buffer);
 }
 
 function encodeTerms(terms: StepTerms): Binary {
