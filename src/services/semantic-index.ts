@@ -39,6 +39,11 @@ export class SemanticIndex {
   /** The in-process lexical index per space (src/search/lexical-index.ts), kept whatever the provider. */
   private lexical = new Map<string, SpaceLexicalIndex>();
   private lexicalReadyValue = false;
+  /** While the lexical index is being built: the chains written meanwhile, re-read before it turns ready. */
+  private pendingLexical: Map<string, ChainKey> | null = null;
+  private lexicalFailed = false;
+  /** Settles when the lexical index is built (or its build failed); searches use `$text` until then. */
+  lexicalBuilt: Promise<void> = Promise.resolve();
   private stateValue: SemanticIndexState;
   private stalePoll: NodeJS.Timeout | null = null;
   /** Settles when the background fill of missing vectors is done (tests and the bench wait on it). */
@@ -73,8 +78,9 @@ export class SemanticIndex {
    * model; with another model's vectors stored, dense ranking stays STALE.
    */
   async start(): Promise<void> {
-    // The two reads are independent: the engine serves them side by side.
-    await Promise.all([this.loadLexical(), this.startVectors()]);
+    // Built in the background: until it is ready, search asks the engine's text index (always current).
+    this.lexicalBuilt = this.loadLexical();
+    await this.startVectors();
   }
 
   private async startVectors(): Promise<void> {
@@ -103,13 +109,14 @@ export class SemanticIndex {
 
   /** The MemoryStore write listener: re-embeds the chains a committed write touched. */
   readonly onMemoryWrite = async (write: MemoryWrite): Promise<void> => {
-    if (!this.provider && !this.lexicalReadyValue) return;
+    if (!this.provider && !this.lexicalReadyValue && !this.pendingLexical) return;
     try {
       const fromIds = await this.store.chainsOfMemories(write.memoryIds);
       await this.refreshChains([...write.chains, ...fromIds]);
     } catch (error) {
       // The write has committed. Until the next start this process searches with the engine's text index again (always current).
       this.lexicalReadyValue = false;
+      this.lexicalFailed = true;
       this.log.warn({ error: String(error) }, 'could not update the search index after a write; search falls back to the text index until the next start');
     }
   };
@@ -195,14 +202,31 @@ export class SemanticIndex {
   }
 
   private async loadLexical(): Promise<void> {
+    const pending = (this.pendingLexical = new Map());
     try {
       this.lexical = new Map();
       for await (const batch of this.store.lexicalSteps()) for (const step of batch) this.lexicalOf(step.space).add(step);
-      this.lexicalReadyValue = true;
+      // Chains written while the steps were read are re-read; no await between the last check and ready.
+      while (pending.size) {
+        const keys = [...pending.values()];
+        pending.clear();
+        this.applyLexical(keys, await this.store.stepsOfChains(keys));
+      }
+      this.lexicalReadyValue = !this.lexicalFailed;
     } catch (error) {
       this.lexical = new Map();
       this.log.warn({ error: String(error) }, 'could not build the in-process lexical index: search uses the text index');
+    } finally {
+      this.pendingLexical = null;
     }
+  }
+
+  private applyLexical(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): void {
+    const byChain = new Map<string, LexicalStep[]>(keys.map((key) => [`${key.space}\u0000${key.chainId}`, []]));
+    for (const step of steps) {
+      if (step.chain) byChain.get(`${step.space}\u0000${step.chain.chainId}`)?.push({ memoryId: step._id, label: step.label, text: step.text, chain: step.chain });
+    }
+    for (const key of keys) this.lexicalOf(key.space).replaceChain(key.chainId, byChain.get(`${key.space}\u0000${key.chainId}`)!);
   }
 
   /** Re-reads whole chains from what is stored now: the lexical index, and (with a provider) vectors in the database and the index. */
@@ -211,11 +235,8 @@ export class SemanticIndex {
     const unique = [...new Map(keys.map((key) => [`${key.space}\u0000${key.chainId}`, key])).values()];
     if (unique.length === 0) return;
     const steps = (await this.store.stepsOfChains(unique)).filter((step) => step.chain);
-    if (this.lexicalReadyValue) {
-      const byChain = new Map<string, LexicalStep[]>(unique.map((key) => [`${key.space}\u0000${key.chainId}`, []]));
-      for (const step of steps) byChain.get(`${step.space}\u0000${step.chain!.chainId}`)?.push({ memoryId: step._id, label: step.label, text: step.text, chain: step.chain! });
-      for (const key of unique) this.lexicalOf(key.space).replaceChain(key.chainId, byChain.get(`${key.space}\u0000${key.chainId}`)!);
-    }
+    if (this.lexicalReadyValue) this.applyLexical(unique, steps);
+    else if (this.pendingLexical) for (const key of unique) this.pendingLexical.set(`${key.space}\u0000${key.chainId}`, key);
     if (!provider) return;
     try {
       const vectors = await this.embedSteps(steps);
