@@ -53,6 +53,9 @@ async function main(): Promise<void> {
   const running = await app.start();
   const startMs = performance.now() - started;
   const services = running.services;
+  // The lexical index is built in the background (search uses `$text` meanwhile): until it is ready.
+  await services.semanticIndex.lexicalBuilt;
+  const lexicalReadyMs = performance.now() - started;
   const viewer = localViewer();
   const space = viewer.readableSpaces.find((name) => name.startsWith('user:'))!;
   if (mode === 'seed') {
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
         embeddings: process.env.KAIROS_EMBEDDINGS ?? 'builtin',
         ranker: services.search.ranker,
         startMs: Math.round(startMs),
+        lexicalReadyMs: Math.round(lexicalReadyMs),
         idleRssMb: +(memory.rss / 2 ** 20).toFixed(1),
         heapUsedMb: +(memory.heapUsed / 2 ** 20).toFixed(1),
         vectors: services.semanticIndex.size,

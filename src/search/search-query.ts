@@ -35,12 +35,17 @@ export function prepareSearchText(query: string): string {
  * often enough to count a query's terms and to test a title for all of them.
  */
 export function searchTerms(text: string): string[] {
-  const terms = new Set<string>();
+  return [...new Set(searchTokens(text))];
+}
+
+/** Every term occurrence of a text, in order and repeated (the in-process lexical index counts them). */
+export function searchTokens(text: string): string[] {
+  const tokens: string[] = [];
   for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
     if (word === '' || STOP_WORDS.has(word) || /^\p{N}+$/u.test(word)) continue;
-    terms.add(stemTerm(word));
+    tokens.push(stemTerm(word));
   }
-  return [...terms];
+  return tokens;
 }
 
 const SUFFIXES = ['ments', 'ment', 'ings', 'ing', 'ions', 'ion', 'ies', 'ied', 'ers', 'er', 'es', 'ed', 'ly', 's', 'e'];

@@ -46,6 +46,9 @@ export class SpaceVectorIndex {
   private matrix: Float32Array;
   private memoryIds: string[] = [];
   private chainIds: string[] = [];
+  /** Per row, its chain's number (numbers are never reused): the exact scan keeps the best row per chain in a typed array. */
+  private rowChainNumbers: number[] = [];
+  private readonly chainNumberOf = new Map<string, number>();
   private readonly rowOf = new Map<string, number>();
   private readonly membersOf = new Map<string, Set<string>>();
   private readonly termsOf = new Map<string, StepTerms>();
@@ -89,10 +92,12 @@ export class SpaceVectorIndex {
       }
       this.memoryIds.push(memoryId);
       this.chainIds.push(chainId);
+      this.rowChainNumbers.push(this.numberOf(chainId));
       this.rowOf.set(memoryId, row);
     } else {
       this.leaveChain(memoryId, this.chainIds[row]!);
       this.chainIds[row] = chainId;
+      this.rowChainNumbers[row] = this.numberOf(chainId);
     }
     let members = this.membersOf.get(chainId);
     if (!members) this.membersOf.set(chainId, (members = new Set()));
@@ -113,10 +118,12 @@ export class SpaceVectorIndex {
       this.matrix.copyWithin(row * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
       this.memoryIds[row] = this.memoryIds[last]!;
       this.chainIds[row] = this.chainIds[last]!;
+      this.rowChainNumbers[row] = this.rowChainNumbers[last]!;
       this.rowOf.set(this.memoryIds[row]!, row);
     }
     this.memoryIds.pop();
     this.chainIds.pop();
+    this.rowChainNumbers.pop();
     this.rowOf.delete(memoryId);
     if (this.ann) {
       const key = this.annKeyOf.get(memoryId);
@@ -160,6 +167,12 @@ export class SpaceVectorIndex {
     });
   }
 
+  private numberOf(chainId: string): number {
+    let number = this.chainNumberOf.get(chainId);
+    if (number === undefined) this.chainNumberOf.set(chainId, (number = this.chainNumberOf.size));
+    return number;
+  }
+
   private leaveChain(memoryId: string, chainId: string): void {
     const members = this.membersOf.get(chainId);
     members?.delete(memoryId);
@@ -181,13 +194,29 @@ export class SpaceVectorIndex {
         const row = memoryId === undefined ? undefined : this.rowOf.get(memoryId);
         if (row !== undefined) consider(row, 1 - found.distances[i]!);
       }
-    } else {
-      const dims = this.dimensions;
-      for (let row = 0; row < this.memoryIds.length; row++) {
-        consider(row, dot(query, this.matrix.subarray(row * dims, (row + 1) * dims)));
-      }
+      return [...best.values()].sort((a, b) => b.similarity - a.similarity).slice(0, limit);
     }
-    return [...best.values()].sort((a, b) => b.similarity - a.similarity).slice(0, limit);
+    // Exact scan: one pass over the matrix, the best row per chain by index, objects only for the winners.
+    const dims = this.dimensions;
+    const matrix = this.matrix;
+    const rows = this.memoryIds.length;
+    const similarity = new Float32Array(rows);
+    const bestRow = new Int32Array(this.chainNumberOf.size).fill(-1);
+    const chainNumbers = this.rowChainNumbers;
+    for (let row = 0, base = 0; row < rows; row++, base += dims) {
+      let sum = 0;
+      for (let i = 0; i < dims; i++) sum += query[i]! * matrix[base + i]!;
+      similarity[row] = sum;
+      const chain = chainNumbers[row]!;
+      const current = bestRow[chain]!;
+      if (current < 0 || sum > similarity[current]!) bestRow[chain] = row;
+    }
+    const winners: number[] = [];
+    for (let chain = 0; chain < bestRow.length; chain++) if (bestRow[chain]! >= 0) winners.push(bestRow[chain]!);
+    return winners
+      .sort((a, b) => similarity[b]! - similarity[a]!)
+      .slice(0, limit)
+      .map((row) => ({ chainId: this.chainIds[row]!, memoryId: this.memoryIds[row]!, similarity: similarity[row]! }));
   }
 
   private buildAnn(): void {

@@ -7,7 +7,8 @@ import { buildSearchResult, DEFAULT_MAX_CHOICES, MAX_MAX_CHOICES, MIN_MAX_CHOICE
 import { MAX_QUERY_LENGTH, prepareSearchText, searchTerms } from '../search/search-query.js';
 import { lexicalRelevance, titleHasAllTerms } from '../search/search-scoring.js';
 import { DENSE_CALIBRATION, denseRelevance, hybridScore } from '../search/hybrid-scoring.js';
-import type { ProtocolHeadSummary, SearchStore } from '../store/search-store.js';
+import type { OutcomeCounts } from '../model/run-enums.js';
+import type { ProtocolHeadSummary, ProtocolTextQuery, SearchStore } from '../store/search-store.js';
 import { RequestError } from './errors.js';
 import type { SemanticIndex } from './semantic-index.js';
 import { requireReadableSpace } from './spaces.js';
@@ -38,6 +39,22 @@ const DENSE_CANDIDATES = 40;
 /** Spaces with at most this many protocols are term-matched whole (measured: about 2 ms per 100 protocols). */
 const TERM_MATCH_WHOLE_SPACE = 300;
 
+interface Candidate {
+  head: ProtocolHeadSummary;
+  lexical: number;
+  dense: number;
+}
+
+interface CandidateQuery {
+  text: string;
+  terms: readonly string[];
+  spaces: readonly string[];
+  exclude: ProtocolTextQuery['exclude'];
+  limit: number;
+  readableSpaces: readonly string[];
+  lexicalOnly: boolean;
+}
+
 const chainKey = (space: string, chainId: string) => `${space}\u0000${chainId}`;
 
 /**
@@ -63,7 +80,7 @@ export class SearchService {
    * vectors, and every protocol of a space small enough to match whole. With a word-vector
    * provider (built-in) they are scored by soft term matching, else by the cosine of the best step.
    */
-  private denseRelevances(text: string, queryVector: Float32Array, spaces: readonly string[], lexicalKeys: { space: string; chainId: string }[]): Map<string, number> {
+  private denseRelevances(text: string, queryVector: Float32Array, spaces: readonly string[], lexicalKeys: readonly { space: string; chainId: string }[]): Map<string, number> {
     const semantic = this.semantic!;
     const calibration = DENSE_CALIBRATION[semantic.provider!.kind];
     const nearest = semantic.nearest(queryVector, spaces, DENSE_CANDIDATES);
@@ -80,6 +97,86 @@ export class SearchService {
       relevances.set(chainKey(hit.space, hit.chainId), denseRelevance(hit.similarity, calibration));
     }
     return relevances;
+  }
+
+  /**
+   * Candidates when the lexical index is built: both rankers answer in process, then one round
+   * of the engine (heads, attest counts) for the candidates they chose.
+   */
+  private async inProcessCandidates(query: CandidateQuery): Promise<{ list: Candidate[]; usage: Map<string, OutcomeCounts> }> {
+    const semantic = this.semantic!;
+    const hits = semantic.lexicalSearch(query.terms, query.spaces, query.limit, query.exclude) ?? [];
+    const raw = new Map(hits.map((hit) => [chainKey(hit.space, hit.chainId), hit]));
+    const headIds = new Map<string, string>();
+    for (const hit of hits) if (hit.headId) headIds.set(chainKey(hit.space, hit.chainId), hit.headId);
+    const queryVector = query.lexicalOnly ? null : await semantic.embedQuery(query.text);
+    let dense = new Map<string, number>();
+    if (queryVector) {
+      dense = this.denseRelevances(query.text, queryVector, query.spaces, hits);
+      // Protocols only the dense ranker found: the best few join.
+      const denseOnly = [...dense]
+        .filter(([key, relevance]) => relevance > 0 && !raw.has(key))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, DENSE_CANDIDATES);
+      for (const [key] of denseOnly) {
+        const [space, chainId] = key.split('\u0000') as [string, string];
+        const headId = semantic.headIdOf(space, chainId);
+        if (headId) headIds.set(key, headId);
+      }
+    }
+    const ids = [...headIds.values()];
+    const [heads, usage] = await Promise.all([this.store.headsByIds(ids), this.store.attestCounts(ids, query.readableSpaces)]);
+    const excluded = new Set(query.exclude.slugs);
+    const list: Candidate[] = [];
+    for (const head of heads) {
+      if (!head.space || (head.space === query.exclude.space && excluded.has(head.chain.slug))) continue;
+      const key = chainKey(head.space, head.chain.chainId);
+      const hit = raw.get(key);
+      const lexical = hit
+        ? lexicalRelevance({ rawTextScore: hit.rawTextScore, termCount: query.terms.length, titleHasAllTerms: titleHasAllTerms(searchTerms(head.chain.label), query.terms) })
+        : 0;
+      list.push({ head, lexical, dense: dense.get(key) ?? 0 });
+    }
+    return { list, usage };
+  }
+
+  /** Candidates from the engine's text index (the fallback while the in-process index is not ready), then the dense ranker's. */
+  private async engineCandidates(query: CandidateQuery): Promise<{ list: Candidate[]; usage: Map<string, OutcomeCounts> }> {
+    const [hits, queryVector] = await Promise.all([
+      this.store.searchProtocols({ text: query.text, spaces: query.spaces, exclude: query.exclude, limit: query.limit }),
+      query.lexicalOnly || !this.semantic ? null : this.semantic.embedQuery(query.text),
+    ]);
+    const candidates = new Map<string, Candidate>();
+    for (const hit of hits) {
+      const lexical = lexicalRelevance({
+        rawTextScore: hit.rawTextScore,
+        termCount: query.terms.length,
+        titleHasAllTerms: titleHasAllTerms(searchTerms(hit.head.chain.label), query.terms),
+      });
+      candidates.set(chainKey(hit.space, hit.chainId), { head: hit.head, lexical, dense: 0 });
+    }
+    if (queryVector) {
+      const dense = this.denseRelevances(query.text, queryVector, query.spaces, hits);
+      const denseOnly = [...dense]
+        .filter(([key, relevance]) => relevance > 0 && !candidates.has(key))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, DENSE_CANDIDATES)
+        .map(([key]) => {
+          const [space, chainId] = key.split('\u0000') as [string, string];
+          return { space, chainId };
+        });
+      for (const head of await this.store.headsOfChains(denseOnly, query.exclude)) {
+        candidates.set(chainKey(head.space!, head.chain.chainId), { head, lexical: 0, dense: 0 });
+      }
+      for (const [key, candidate] of candidates) candidate.dense = dense.get(key) ?? 0;
+    }
+    // Usage is counted per space: a viewer's ranking sees the runs of the spaces it can read.
+    const list = [...candidates.values()];
+    const usage = await this.store.attestCounts(
+      list.map((candidate) => candidate.head._id),
+      query.readableSpaces,
+    );
+    return { list, usage };
   }
 
   async search(viewer: Viewer, args: SearchArgs, options: SearchOptions = {}): Promise<SearchResult> {
@@ -104,51 +201,11 @@ export class SearchService {
     const terms = searchTerms(text);
     const exclude = { space: APP_SPACE, slugs: FOOTER_PROTOCOL_SLUGS };
     const footerIds = [BUILTIN_PROTOCOL_IDS.refineSearch, BUILTIN_PROTOCOL_IDS.createNewProtocol];
-    const [hits, footerVersions, queryVector] = await Promise.all([
-      // Only stop words, URIs or ids left: nothing to match, only the footer.
-      terms.length === 0 ? [] : this.store.searchProtocols({ text, spaces, exclude, limit: candidateLimit(maxChoices) }),
-      this.store.protocolVersions(APP_SPACE, footerIds),
-      terms.length === 0 || options.lexicalOnly || !this.semantic ? null : this.semantic.embedQuery(text),
-    ]);
-
-    interface Candidate {
-      head: ProtocolHeadSummary;
-      lexical: number;
-      dense: number;
-    }
-    const candidates = new Map<string, Candidate>();
-    for (const hit of hits) {
-      const lexical = lexicalRelevance({
-        rawTextScore: hit.rawTextScore,
-        termCount: terms.length,
-        titleHasAllTerms: titleHasAllTerms(searchTerms(hit.head.chain.label), terms),
-      });
-      candidates.set(chainKey(hit.space, hit.chainId), { head: hit.head, lexical, dense: 0 });
-    }
-    if (queryVector) {
-      const lexicalKeys = hits.map((hit) => ({ space: hit.space, chainId: hit.chainId }));
-      const dense = this.denseRelevances(text, queryVector, spaces, lexicalKeys);
-      // Protocols only the dense ranker found: the best few join, with their heads.
-      const denseOnly = [...dense]
-        .filter(([key, relevance]) => relevance > 0 && !candidates.has(key))
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, DENSE_CANDIDATES)
-        .map(([key]) => {
-          const [space, chainId] = key.split('\u0000') as [string, string];
-          return { space, chainId };
-        });
-      for (const head of await this.store.headsOfChains(denseOnly, exclude)) {
-        candidates.set(chainKey(head.space!, head.chain.chainId), { head, lexical: 0, dense: 0 });
-      }
-      for (const [key, candidate] of candidates) candidate.dense = dense.get(key) ?? 0;
-    }
-
-    // Usage is counted per space: a viewer's ranking sees the runs of the spaces it can read.
-    const list = [...candidates.values()];
-    const usage = await this.store.attestCounts(
-      list.map((candidate) => candidate.head._id),
-      viewer.readableSpaces,
-    );
+    const footer = this.store.protocolVersions(APP_SPACE, footerIds);
+    const query: CandidateQuery = { text, terms, spaces, exclude, limit: candidateLimit(maxChoices), readableSpaces: viewer.readableSpaces, lexicalOnly: options.lexicalOnly === true };
+    // Only stop words, URIs or ids left: nothing to match, only the footer.
+    const { list, usage } = terms.length === 0 ? { list: [], usage: new Map<string, OutcomeCounts>() } : this.semantic?.lexicalReady ? await this.inProcessCandidates(query) : await this.engineCandidates(query);
+    const footerVersions = await footer;
     const scored: ScoredProtocol[] = list.map(({ head, lexical, dense }) => ({
       uri: head.uri,
       label: head.label,

@@ -11,6 +11,7 @@
 import type { EmbeddingProvider } from '../search/embeddings/provider.js';
 import { combineFieldVectors, DESCRIBED_FIELDS, describeStep, TERM_FIELD_WEIGHTS, type DescribedField } from '../search/step-description.js';
 import { SpaceVectorIndex, type ChainSimilarity } from '../search/vector-index.js';
+import { SpaceLexicalIndex, type LexicalHit, type LexicalStep } from '../search/lexical-index.js';
 import type { ChainKey, MemoryWrite } from '../store/memory-store.js';
 import type { EmbeddableStep, StepVector, VectorStore } from '../store/vector-store.js';
 
@@ -29,8 +30,20 @@ export interface DenseHit extends ChainSimilarity {
   space: string;
 }
 
+export interface LexicalSpaceHit extends LexicalHit {
+  space: string;
+}
+
 export class SemanticIndex {
   private spaces = new Map<string, SpaceVectorIndex>();
+  /** The in-process lexical index per space (src/search/lexical-index.ts), kept whatever the provider. */
+  private lexical = new Map<string, SpaceLexicalIndex>();
+  private lexicalReadyValue = false;
+  /** While the lexical index is being built: the chains written meanwhile, re-read before it turns ready. */
+  private pendingLexical: Map<string, ChainKey> | null = null;
+  private lexicalFailed = false;
+  /** Settles when the lexical index is built (or its build failed); searches use `$text` until then. */
+  lexicalBuilt: Promise<void> = Promise.resolve();
   private stateValue: SemanticIndexState;
   private stalePoll: NodeJS.Timeout | null = null;
   /** Settles when the background fill of missing vectors is done (tests and the bench wait on it). */
@@ -55,8 +68,22 @@ export class SemanticIndex {
     return total;
   }
 
-  /** Loads the stored vectors of the current model; with another model's vectors stored, stays STALE. */
+  /** True once the lexical index is built: searches no longer ask the engine's text index. */
+  get lexicalReady(): boolean {
+    return this.lexicalReadyValue;
+  }
+
+  /**
+   * Builds the lexical index from the protocol steps, then loads the stored vectors of the current
+   * model; with another model's vectors stored, dense ranking stays STALE.
+   */
   async start(): Promise<void> {
+    // Built in the background: until it is ready, search asks the engine's text index (always current).
+    this.lexicalBuilt = this.loadLexical();
+    await this.startVectors();
+  }
+
+  private async startVectors(): Promise<void> {
     const provider = this.provider;
     if (!provider) return;
     await this.store.ensureIndexes();
@@ -82,13 +109,15 @@ export class SemanticIndex {
 
   /** The MemoryStore write listener: re-embeds the chains a committed write touched. */
   readonly onMemoryWrite = async (write: MemoryWrite): Promise<void> => {
-    if (!this.provider) return;
+    if (!this.provider && !this.lexicalReadyValue && !this.pendingLexical) return;
     try {
       const fromIds = await this.store.chainsOfMemories(write.memoryIds);
       await this.refreshChains([...write.chains, ...fromIds]);
     } catch (error) {
-      // The write has committed; a missing vector is filled at the next start or re-index.
-      this.log.warn({ error: String(error) }, 'could not update search vectors after a write; that protocol is found by its words only until the next start');
+      // The write has committed. Until the next start this process searches with the engine's text index again (always current).
+      this.lexicalReadyValue = false;
+      this.lexicalFailed = true;
+      this.log.warn({ error: String(error) }, 'could not update the search index after a write; search falls back to the text index until the next start');
     }
   };
 
@@ -150,19 +179,77 @@ export class SemanticIndex {
     });
   }
 
-  /** Re-embeds whole chains from what is stored now and puts the result in the database and the index. */
+  /** The `limit` best protocols by words over the given spaces (null until the lexical index is built). */
+  lexicalSearch(terms: readonly string[], spaces: readonly string[], limit: number, exclude: { space: string; slugs: readonly string[] }): LexicalSpaceHit[] | null {
+    if (!this.lexicalReadyValue) return null;
+    const excluded = new Set(exclude.slugs);
+    const hits = spaces.flatMap((space) =>
+      (this.lexical.get(space)?.search(terms, limit, space === exclude.space ? (slug) => excluded.has(slug) : undefined) ?? []).map((hit) => ({ ...hit, space })),
+    );
+    hits.sort((a, b) => b.rawTextScore - a.rawTextScore || (a.space < b.space ? -1 : a.space > b.space ? 1 : a.chainId < b.chainId ? -1 : a.chainId > b.chainId ? 1 : 0));
+    return hits.slice(0, limit);
+  }
+
+  /** The memory id of a protocol's step 1, when the lexical index holds it. */
+  headIdOf(space: string, chainId: string): string | null {
+    return this.lexicalReadyValue ? (this.lexical.get(space)?.headIdOf(chainId) ?? null) : null;
+  }
+
+  private lexicalOf(space: string): SpaceLexicalIndex {
+    let index = this.lexical.get(space);
+    if (!index) this.lexical.set(space, (index = new SpaceLexicalIndex()));
+    return index;
+  }
+
+  private async loadLexical(): Promise<void> {
+    const pending = (this.pendingLexical = new Map());
+    try {
+      this.lexical = new Map();
+      for await (const batch of this.store.lexicalSteps()) for (const step of batch) this.lexicalOf(step.space).add(step);
+      // Chains written while the steps were read are re-read; no await between the last check and ready.
+      while (pending.size) {
+        const keys = [...pending.values()];
+        pending.clear();
+        this.applyLexical(keys, await this.store.stepsOfChains(keys));
+      }
+      this.lexicalReadyValue = !this.lexicalFailed;
+    } catch (error) {
+      this.lexical = new Map();
+      this.log.warn({ error: String(error) }, 'could not build the in-process lexical index: search uses the text index');
+    } finally {
+      this.pendingLexical = null;
+    }
+  }
+
+  private applyLexical(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): void {
+    const byChain = new Map<string, LexicalStep[]>(keys.map((key) => [`${key.space}\u0000${key.chainId}`, []]));
+    for (const step of steps) {
+      if (step.chain) byChain.get(`${step.space}\u0000${step.chain.chainId}`)?.push({ memoryId: step._id, label: step.label, text: step.text, chain: step.chain });
+    }
+    for (const key of keys) this.lexicalOf(key.space).replaceChain(key.chainId, byChain.get(`${key.space}\u0000${key.chainId}`)!);
+  }
+
+  /** Re-reads whole chains from what is stored now: the lexical index, and (with a provider) vectors in the database and the index. */
   private async refreshChains(keys: readonly ChainKey[]): Promise<void> {
-    const provider = this.provider!;
+    const provider = this.provider;
     const unique = [...new Map(keys.map((key) => [`${key.space}\u0000${key.chainId}`, key])).values()];
     if (unique.length === 0) return;
     const steps = (await this.store.stepsOfChains(unique)).filter((step) => step.chain);
-    const vectors = await this.embedSteps(steps);
-    await this.store.replaceChainVectors(unique, vectors, provider.modelId);
-    for (const key of unique) {
-      const index = this.spaces.get(key.space);
-      for (const memoryId of index?.memoriesOfChain(key.chainId) ?? []) index!.remove(memoryId);
+    if (this.lexicalReadyValue) this.applyLexical(unique, steps);
+    else if (this.pendingLexical) for (const key of unique) this.pendingLexical.set(`${key.space}\u0000${key.chainId}`, key);
+    if (!provider) return;
+    try {
+      const vectors = await this.embedSteps(steps);
+      await this.store.replaceChainVectors(unique, vectors, provider.modelId);
+      for (const key of unique) {
+        const index = this.spaces.get(key.space);
+        for (const memoryId of index?.memoriesOfChain(key.chainId) ?? []) index!.remove(memoryId);
+      }
+      for (const vector of vectors) this.put(vector);
+    } catch (error) {
+      // The write has committed; a missing vector is filled at the next start or re-index.
+      this.log.warn({ error: String(error) }, 'could not update search vectors after a write; that protocol is found by its words only until the next start');
     }
-    for (const vector of vectors) this.put(vector);
   }
 
   private put(vector: StepVector): void {

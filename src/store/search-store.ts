@@ -102,6 +102,14 @@ export class SearchStore {
       .toArray();
   }
 
+  /** Protocol heads (step 1) by memory id, with their space (the in-process lexical index names them). */
+  async headsByIds(ids: readonly string[]): Promise<ProtocolHeadSummary[]> {
+    if (ids.length === 0) return [];
+    return this.collection
+      .find<ProtocolHeadSummary>({ _id: { $in: [...ids] }, 'chain.stepIndex': 1 }, { projection: { _id: 1, uri: 1, label: 1, tags: 1, chain: 1, space: 1 } })
+      .toArray();
+  }
+
   /** Attest counts per memory id, summed over the given spaces (what one viewer may see): UsageStore owns them. */
   async attestCounts(memoryIds: readonly string[], spaces: readonly string[]): Promise<Map<string, OutcomeCounts>> {
     return this.usage.attestCounts(memoryIds, spaces);

@@ -1,6 +1,7 @@
 import { Binary, type Collection, type Db } from 'mongodb';
 import type { ChainKey, MemoryRecord } from './memory-store.js';
 import type { StepTerms } from '../search/embeddings/provider.js';
+import type { LexicalStep } from '../search/lexical-index.js';
 
 /**
  * One protocol step's search vector, in a side collection rather than on the memory: a memory's
@@ -15,7 +16,7 @@ export interface StepVectorRecord {
   /** `EmbeddingProvider.modelId` of the model that made it. */
   model: string;
   dimensions: number;
-  /** float32, little-endian. */
+  /** float32, little-endian (an older document holding an array of numbers is still read). */
   vector: Binary;
   /** Built-in provider only: the step's vocabulary rows (int32) then their field weights (float32). */
   terms?: Binary;
@@ -74,7 +75,25 @@ export class VectorStore {
     const cursor = this.vectors.find({ model }, { batchSize, projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } });
     let batch: StepVector[] = [];
     for await (const record of cursor) {
-      batch.push({ memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) });
+      batch.push({ memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector as Binary | number[]), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) });
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  }
+
+  /** Every protocol step with the fields the lexical index reads, in batches (built at start). */
+  async *lexicalSteps(batchSize = 5_000): AsyncGenerator<(LexicalStep & { space: string })[]> {
+    const cursor = this.memories.find(
+      { category: 'PROTOCOL_STEP' },
+      { batchSize, projection: { _id: 1, space: 1, label: 1, text: 1, 'chain.chainId': 1, 'chain.label': 1, 'chain.triggers': 1, 'chain.stepIndex': 1, 'chain.slug': 1 } },
+    );
+    let batch: (LexicalStep & { space: string })[] = [];
+    for await (const record of cursor) {
+      if (!record.chain) continue;
+      batch.push({ memoryId: record._id, space: record.space, label: record.label ?? '', text: record.text ?? '', chain: record.chain });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
@@ -187,8 +206,9 @@ function fromFloat32(vector: Float32Array): Binary {
   return new Binary(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
 }
 
-function toFloat32(binary: Binary): Float32Array {
-  return new Float32Array(copyBytes(binary).buffer);
+/** float32 bytes; an array of numbers (a document written before vectors were binary) is read too. */
+function toFloat32(vector: Binary | number[]): Float32Array {
+  return Array.isArray(vector) ? Float32Array.from(vector) : new Float32Array(copyBytes(vector).buffer);
 }
 
 function encodeTerms(terms: StepTerms): Binary {

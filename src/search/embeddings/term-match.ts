@@ -11,6 +11,8 @@ import type { StepTerms, TermMatcher } from './provider.js';
 
 /** Cosine below which two different words are not a match at all; above it the match grows as a square. */
 export const TERM_SIMILARITY_FLOOR = 0.3;
+/** Word pairs whose similarity is remembered (about 40 B each: at most about 8 MB). */
+const PAIR_CACHE_SIZE = 200_000;
 
 export interface WordTable {
   dimensions: number;
@@ -50,13 +52,31 @@ export class WordVectorTermMatcher implements TermMatcher {
       let best = 0;
       for (const terms of protocolTerms) {
         for (let i = 0; i < terms.rows.length; i++) {
-          const match = this.similarityOf(row, terms.rows[i]!) * terms.weights[i]!;
+          const match = this.cachedSimilarity(row, terms.rows[i]!) * terms.weights[i]!;
           if (match > best) best = match;
         }
       }
       matched += weight * best;
     }
     return total > 0 ? matched / total : 0;
+  }
+
+  /**
+   * Word-pair similarities are pure: kept in a bounded cache, since one search scores the same
+   * words of many protocols (and searches repeat words). Cleared whole when full.
+   */
+  private readonly pairs = new Map<number, number>();
+
+  private cachedSimilarity(a: number, b: number): number {
+    if (a === b) return 1;
+    const key = a < b ? a * 0x200000 + b : b * 0x200000 + a;
+    let similarity = this.pairs.get(key);
+    if (similarity === undefined) {
+      if (this.pairs.size >= PAIR_CACHE_SIZE) this.pairs.clear();
+      similarity = this.similarityOf(a, b);
+      this.pairs.set(key, similarity);
+    }
+    return similarity;
   }
 
   /** 0..1: 1 for the same word, 0 below the floor, a square ramp between. */

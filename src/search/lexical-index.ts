@@ -1,0 +1,203 @@
+/**
+ * The in-process lexical index of one space (issue 25, replacing a `$text` query per search):
+ * an inverted index from each term (src/search/search-query.ts `searchTokens`: lower-cased, stop
+ * words and bare numbers out, stemmed) to the protocol steps holding it, with the step's weighted
+ * count of it. Fields and weights are the text index's (`memory_text_v2`): title 10, triggers
+ * (with the v4 activation patterns) 5, step label 3, step text 1; a step's raw score for a
+ * request is the sum, over the request's distinct terms, of every occurrence's field weight / 10,
+ * exactly what the engine's text score was (src/search/search-scoring.ts turns it into 0..1, so
+ * the MATCH/strong thresholds keep their meaning); a protocol scores as its best step.
+ *
+ * Memory: per term a growable Int32Array of step rows and a Uint16Array of weighted counts
+ * (6 bytes per distinct term of a step), per step 4 bytes (its chain), per protocol one small
+ * entry (chain id, head id, slug). Removed steps are tombstoned and swept from the postings once
+ * they outnumber the live ones.
+ */
+import { searchTokens } from './search-query.js';
+
+/** The text index's field weights (MemoryStore `memory_text_v2`), in tenths of a title occurrence. */
+export const LEXICAL_FIELD_WEIGHTS = { title: 10, triggers: 5, label: 3, text: 1 } as const;
+const WEIGHT_UNIT = 10;
+
+export interface LexicalStep {
+  memoryId: string;
+  label: string;
+  text: string;
+  chain: {
+    chainId: string;
+    label: string;
+    triggers: string | null;
+    stepIndex: number;
+    slug?: string | null;
+    activationPatterns?: readonly string[] | string | null;
+  };
+}
+
+export interface LexicalHit {
+  chainId: string;
+  /** The best step's raw score, in units of "found once in the title" (the engine's textScore). */
+  rawTextScore: number;
+  /** The memory id of the protocol's step 1, when stored. */
+  headId: string | null;
+}
+
+interface ChainEntry {
+  number: number;
+  rows: number[];
+  headId: string | null;
+  slug: string | null;
+}
+
+interface Posting {
+  rows: Int32Array;
+  counts: Uint16Array;
+  length: number;
+}
+
+const DEAD = -1;
+
+export class SpaceLexicalIndex {
+  private readonly postings = new Map<string, Posting>();
+  private readonly chains = new Map<string, ChainEntry>();
+  private chainIdOf: (string | undefined)[] = [];
+  private nextChain = 0;
+  /** Chain number of each step row ever added; DEAD once removed. */
+  private rowChain = new Int32Array(1024);
+  private rows = 0;
+  private dead = 0;
+
+  /** Protocols held. */
+  get size(): number {
+    return this.chains.size;
+  }
+
+  headIdOf(chainId: string): string | null {
+    return this.chains.get(chainId)?.headId ?? null;
+  }
+
+  /** Makes the chain's steps exactly `steps` (all of one chain; empty removes it). */
+  replaceChain(chainId: string, steps: readonly LexicalStep[]): void {
+    this.removeChain(chainId);
+    for (const step of steps) this.add(step);
+  }
+
+  add(step: LexicalStep): void {
+    const chainId = step.chain.chainId;
+    let entry = this.chains.get(chainId);
+    if (!entry) {
+      entry = { number: this.nextChain++, rows: [], headId: null, slug: null };
+      this.chains.set(chainId, entry);
+      this.chainIdOf[entry.number] = chainId;
+    }
+    if (step.chain.stepIndex === 1) {
+      entry.headId = step.memoryId;
+      entry.slug = step.chain.slug ?? null;
+    }
+    const row = this.rows++;
+    if (row >= this.rowChain.length) {
+      const grown = new Int32Array(this.rowChain.length * 2);
+      grown.set(this.rowChain);
+      this.rowChain = grown;
+    }
+    this.rowChain[row] = entry.number;
+    entry.rows.push(row);
+    for (const [term, count] of weightedCounts(step)) this.post(term, row, count);
+  }
+
+  removeChain(chainId: string): void {
+    const entry = this.chains.get(chainId);
+    if (!entry) return;
+    for (const row of entry.rows) this.rowChain[row] = DEAD;
+    this.dead += entry.rows.length;
+    this.chains.delete(chainId);
+    this.chainIdOf[entry.number] = undefined;
+    if (this.dead > 1_000 && this.dead > this.rows - this.dead) this.sweep();
+  }
+
+  /**
+   * The `limit` best protocols for the request's distinct terms, best raw score first (ties by
+   * chain id), leaving out chains whose slug `excludeSlug` refuses.
+   */
+  search(terms: readonly string[], limit: number, excludeSlug?: (slug: string) => boolean): LexicalHit[] {
+    const stepScores = new Uint32Array(this.rows);
+    const touched: number[] = [];
+    for (const term of new Set(terms)) {
+      const posting = this.postings.get(term);
+      if (!posting) continue;
+      for (let i = 0; i < posting.length; i++) {
+        const row = posting.rows[i]!;
+        if (this.rowChain[row] === DEAD) continue;
+        if (stepScores[row] === 0) touched.push(row);
+        stepScores[row]! += posting.counts[i]!;
+      }
+    }
+    const bestOfChain = new Uint32Array(this.nextChain);
+    const chainsFound: number[] = [];
+    for (const row of touched) {
+      const chain = this.rowChain[row]!;
+      if (bestOfChain[chain] === 0) chainsFound.push(chain);
+      if (stepScores[row]! > bestOfChain[chain]!) bestOfChain[chain] = stepScores[row]!;
+    }
+    const best = chainsFound.map((chain) => [chain, bestOfChain[chain]!] as const);
+    const hits: LexicalHit[] = [];
+    for (const [chain, score] of best) {
+      const chainId = this.chainIdOf[chain]!;
+      const entry = this.chains.get(chainId)!;
+      if (excludeSlug && entry.slug && excludeSlug(entry.slug)) continue;
+      hits.push({ chainId, rawTextScore: score / WEIGHT_UNIT, headId: entry.headId });
+    }
+    hits.sort((a, b) => b.rawTextScore - a.rawTextScore || (a.chainId < b.chainId ? -1 : a.chainId > b.chainId ? 1 : 0));
+    return hits.slice(0, limit);
+  }
+
+  private post(term: string, row: number, count: number): void {
+    let posting = this.postings.get(term);
+    if (!posting) {
+      posting = { rows: new Int32Array(4), counts: new Uint16Array(4), length: 0 };
+      this.postings.set(term, posting);
+    }
+    if (posting.length === posting.rows.length) {
+      const rows = new Int32Array(posting.length * 2);
+      rows.set(posting.rows);
+      const counts = new Uint16Array(posting.length * 2);
+      counts.set(posting.counts);
+      posting.rows = rows;
+      posting.counts = counts;
+    }
+    posting.rows[posting.length] = row;
+    posting.counts[posting.length] = Math.min(0xffff, count);
+    posting.length++;
+  }
+
+  /** Drops tombstoned rows from every posting (row numbers stay: no renumbering). */
+  private sweep(): void {
+    for (const [term, posting] of this.postings) {
+      let kept = 0;
+      for (let i = 0; i < posting.length; i++) {
+        if (this.rowChain[posting.rows[i]!] === DEAD) continue;
+        posting.rows[kept] = posting.rows[i]!;
+        posting.counts[kept] = posting.counts[i]!;
+        kept++;
+      }
+      if (kept === 0) this.postings.delete(term);
+      else posting.length = kept;
+    }
+    // Rows stay allocated (4 bytes each), but no posting points at them any more.
+    this.dead = 0;
+  }
+}
+
+/** Each term of a step with the sum of its occurrences' field weights. */
+function weightedCounts(step: LexicalStep): Map<string, number> {
+  const patterns = step.chain.activationPatterns;
+  const activation = Array.isArray(patterns) ? patterns.join('\n') : typeof patterns === 'string' ? patterns : '';
+  const fields: [string, number][] = [
+    [step.chain.label, LEXICAL_FIELD_WEIGHTS.title],
+    [[step.chain.triggers ?? '', activation].filter(Boolean).join('\n'), LEXICAL_FIELD_WEIGHTS.triggers],
+    [step.label, LEXICAL_FIELD_WEIGHTS.label],
+    [step.text, LEXICAL_FIELD_WEIGHTS.text],
+  ];
+  const counts = new Map<string, number>();
+  for (const [text, weight] of fields) for (const token of searchTokens(text)) counts.set(token, (counts.get(token) ?? 0) + weight);
+  return counts;
+}

@@ -1,0 +1,53 @@
+/** The in-process lexical index (src/search/lexical-index.ts): the text index's raw score, kept in step by chain replacement. */
+import { describe, expect, it } from 'vitest';
+import { SpaceLexicalIndex, type LexicalStep } from '../../src/search/lexical-index.js';
+import { searchTerms } from '../../src/search/search-query.js';
+
+function step(chainId: string, stepIndex: number, fields: { title: string; triggers?: string; label?: string; text?: string; slug?: string }): LexicalStep {
+  return {
+    memoryId: `${chainId}-${stepIndex}`,
+    label: fields.label ?? '',
+    text: fields.text ?? '',
+    chain: { chainId, label: fields.title, triggers: fields.triggers ?? null, stepIndex, slug: fields.slug ?? chainId },
+  };
+}
+
+describe('SpaceLexicalIndex', () => {
+  it('scores a step as the engine did: field weight / 10 per occurrence, summed over the terms; a protocol as its best step', () => {
+    const index = new SpaceLexicalIndex();
+    index.add(step('a', 1, { title: 'Rotate TLS certificates', triggers: 'certificate expired', label: 'Check expiry', text: 'Check the certificate dates.' }));
+    index.add(step('a', 2, { title: 'Rotate TLS certificates', label: 'Install the new certificate', text: 'Restart nginx.' }));
+    index.add(step('b', 1, { title: 'Deploy a service', text: 'The certificate of the load balancer.' }));
+    const hits = index.search(searchTerms('renew certificate'), 10);
+    // Step 1 of a: title 1 + triggers 0.5 + text 0.1 = 1.6; step 2: title 1 + label 0.3 = 1.3.
+    expect(hits.map((hit) => [hit.chainId, hit.rawTextScore, hit.headId])).toEqual([
+      ['a', 1.6, 'a-1'],
+      ['b', 0.1, 'b-1'],
+    ]);
+    expect(index.search(searchTerms('sourdough bread'), 10)).toEqual([]);
+  });
+
+  it('follows a chain replaced or removed, and leaves out refused slugs', () => {
+    const index = new SpaceLexicalIndex();
+    index.add(step('a', 1, { title: 'Rotate TLS certificates' }));
+    index.add(step('c', 1, { title: 'Refine the search', slug: 'refine-search' }));
+    expect(index.search(searchTerms('search'), 10, (slug) => slug === 'refine-search')).toEqual([]);
+    index.replaceChain('a', [step('a', 1, { title: 'Back up the database' })]);
+    expect(index.search(searchTerms('certificates'), 10)).toEqual([]);
+    expect(index.search(searchTerms('database backup'), 10).map((hit) => hit.chainId)).toEqual(['a']);
+    index.replaceChain('a', []);
+    expect(index.size).toBe(1);
+    expect(index.search(searchTerms('database'), 10)).toEqual([]);
+  });
+
+  it('stays correct across the sweep of removed steps', () => {
+    const index = new SpaceLexicalIndex();
+    for (let round = 0; round < 3; round++) {
+      for (let n = 0; n < 800; n++) index.replaceChain(`p${n}`, [step(`p${n}`, 1, { title: `Protocol ${round === 2 ? 'gamma' : 'alpha'} ${n}` }), step(`p${n}`, 2, { title: 'x', label: 'alpha' })]);
+    }
+    expect(index.size).toBe(800);
+    // Step 2 kept "alpha" in its label (0.3); the title now says gamma (1).
+    expect(index.search(searchTerms('alpha'), 1000).every((hit) => hit.rawTextScore === 0.3)).toBe(true);
+    expect(index.search(searchTerms('gamma'), 1000)).toHaveLength(800);
+  });
+});
