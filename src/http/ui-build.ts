@@ -6,7 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONFIG = join(ROOT, 'src/ui/vite.config.ts');
 const BUILT_PAGE = join(ROOT, 'dist/ui/index.html');
 const SOURCES = [join(ROOT, 'src/ui'), join(ROOT, 'src/generated/ui')];

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const UI_PATH = '/ui';
 
 /** Where `npm run build` writes the page (src/ui/vite.config.ts). */
-export const UI_DIST_DIR = fileURLToPath(new URL('../dist/ui/', import.meta.url));
+export const UI_DIST_DIR = fileURLToPath(new URL('../../dist/ui/', import.meta.url));
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
