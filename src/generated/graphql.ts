@@ -566,9 +566,9 @@ export type ProposeUpdateStatus =
 
 /** How the document was read when minted (docs/kairos-v4.md says how a document is recognised). */
 export type ProtocolFormat =
-  /** A v3 protocol: H2 steps, ```json `challenge` blocks. */
+  /** A v3 protocol: H2 steps, each ending in a fenced json challenge block. */
   | 'KAIROS_V3'
-  /** A KAIROS 4 adapter: layers cut at ```json `contract` blocks, with activation patterns and a reward signal. */
+  /** A KAIROS 4 adapter: layers cut at fenced json contract blocks, with activation patterns and a reward signal. */
   | 'KAIROS_V4';
 
 /** Why a restore wrote nothing. */

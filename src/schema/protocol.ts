@@ -9,8 +9,8 @@ import { RequestError } from '../services/errors.js';
 export const ProtocolFormatEnum = builder.enumType('ProtocolFormat', {
   description: 'How the document was read when minted (docs/kairos-v4.md says how a document is recognised).',
   values: {
-    KAIROS_V3: { description: 'A v3 protocol: H2 steps, ```json `challenge` blocks.' },
-    KAIROS_V4: { description: 'A KAIROS 4 adapter: layers cut at ```json `contract` blocks, with activation patterns and a reward signal.' },
+    KAIROS_V3: { description: 'A v3 protocol: H2 steps, each ending in a fenced json challenge block.' },
+    KAIROS_V4: { description: 'A KAIROS 4 adapter: layers cut at fenced json contract blocks, with activation patterns and a reward signal.' },
   } as const satisfies Record<ProtocolFormat, { description: string }>,
 });
 

@@ -38,7 +38,7 @@ const EXPECTED: Record<OutcomeName, string> = {
   missingMcp: `Proof of work missing for Run tests. Submit that proof by calling next with ${P} and solution.mcp. Call the MCP tool "search_docs" and report its real result; do not fabricate.`,
   missingMcpWithoutTool: `Proof of work missing for Run tests. Submit that proof by calling next with ${P} and solution.mcp. Call the MCP tool "the required tool" and report its real result; do not fabricate.`,
   missingComment: `Proof of work missing for Run tests. Submit that proof by calling next with ${P} and solution.comment.text (min 40 chars). Write a genuine summary of what was done; do not paste unrelated text.`,
-  unknownType: 'solution.type must be one of SHELL, MCP, USER_INPUT, COMMENT.',
+  unknownType: 'solution.type must be one of SHELL, MCP, USER_INPUT, COMMENT, TENSOR.',
   nonceMissing: 'Include nonce in solution (use challenge.nonce).',
   nonceMismatch: "Nonce mismatch. Use the nonce from this response's challenge.",
   proofHashMissing: 'Include proofHash in solution (use challenge.proofHash).',

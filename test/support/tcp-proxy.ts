@@ -17,9 +17,17 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   const open = new Set<Socket>();
   let server: Server | null = null;
   let port = 0;
+  // While cut, the proxy keeps its port and drops every connection at once: closing the listener
+  // would free the port, and a client reconnecting to it from the ephemeral range can then be
+  // given that very port (a TCP self-connect), so the proxy could not listen on it again.
+  let refusing = false;
 
   async function listen(): Promise<void> {
     server = createServer((client) => {
+      if (refusing) {
+        client.destroy();
+        return;
+      }
       const upstream = connect(targetPort, targetHost);
       open.add(client).add(upstream);
       const drop = () => {
@@ -48,8 +56,14 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     get port() {
       return port;
     },
-    cut: stopListening,
-    restore: listen,
+    async cut() {
+      refusing = true;
+      for (const socket of open) socket.destroy();
+      open.clear();
+    },
+    async restore() {
+      refusing = false;
+    },
     close: stopListening,
   };
 }
