@@ -48,6 +48,7 @@ type Documents = {
     "\n  query V4RunLayers($id: ID!) {\n    run(id: $id) {\n      id\n      stepUris\n    }\n  }\n": typeof types.V4RunLayersDocument,
     "\n  query V4Adapter($uri: String, $key: String) {\n    protocol(uri: $uri, key: $key) {\n      uri\n      chainId\n      label\n      slug\n      protocolVersion\n      space\n      triggers\n      stepUris\n      steps {\n        ...ProtocolStepFields\n      }\n    }\n  }\n": typeof types.V4AdapterDocument,
     "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n      }\n    }\n  }\n": typeof types.V4ActivateContextDocument,
+    "\n  mutation V4RecordActivation($input: RecordActivationInput!) {\n    recordActivation(input: $input) {\n      executionId\n      refinements\n      refineOffered\n    }\n  }\n": typeof types.V4RecordActivationDocument,
     "\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        slug\n        space\n        chainId\n        steps {\n          ...ProtocolStepFields\n        }\n      }\n    }\n  }\n": typeof types.V4MintDocument,
     "\n  mutation V4Update($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n": typeof types.V4UpdateDocument,
     "\n  mutation V4Delete($input: DeleteMemoriesInput!) {\n    deleteMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n": typeof types.V4DeleteDocument,
@@ -144,6 +145,7 @@ const documents: Documents = {
     "\n  query V4RunLayers($id: ID!) {\n    run(id: $id) {\n      id\n      stepUris\n    }\n  }\n": types.V4RunLayersDocument,
     "\n  query V4Adapter($uri: String, $key: String) {\n    protocol(uri: $uri, key: $key) {\n      uri\n      chainId\n      label\n      slug\n      protocolVersion\n      space\n      triggers\n      stepUris\n      steps {\n        ...ProtocolStepFields\n      }\n    }\n  }\n": types.V4AdapterDocument,
     "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n      }\n    }\n  }\n": types.V4ActivateContextDocument,
+    "\n  mutation V4RecordActivation($input: RecordActivationInput!) {\n    recordActivation(input: $input) {\n      executionId\n      refinements\n      refineOffered\n    }\n  }\n": types.V4RecordActivationDocument,
     "\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        slug\n        space\n        chainId\n        steps {\n          ...ProtocolStepFields\n        }\n      }\n    }\n  }\n": types.V4MintDocument,
     "\n  mutation V4Update($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n": types.V4UpdateDocument,
     "\n  mutation V4Delete($input: DeleteMemoriesInput!) {\n    deleteMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n": types.V4DeleteDocument,
@@ -356,6 +358,10 @@ export function graphql(source: "\n  query V4Adapter($uri: String, $key: String)
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation V4RecordActivation($input: RecordActivationInput!) {\n    recordActivation(input: $input) {\n      executionId\n      refinements\n      refineOffered\n    }\n  }\n"): (typeof documents)["\n  mutation V4RecordActivation($input: RecordActivationInput!) {\n    recordActivation(input: $input) {\n      executionId\n      refinements\n      refineOffered\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -11,6 +11,7 @@ import './run-calls.js';
 import './grading.js';
 import './export.js';
 import './search.js';
+import './activation.js';
 import './space.js';
 import './transcript.js';
 

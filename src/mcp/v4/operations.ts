@@ -100,6 +100,16 @@ export const V4ActivateContextDocument = graphql(`
   }
 `);
 
+export const V4RecordActivationDocument = graphql(`
+  mutation V4RecordActivation($input: RecordActivationInput!) {
+    recordActivation(input: $input) {
+      executionId
+      refinements
+      refineOffered
+    }
+  }
+`);
+
 export const V4MintDocument = graphql(`
   mutation V4Mint($input: MintInput!) {
     mint(input: $input) {
