@@ -95,7 +95,7 @@ export interface MemoryListFilter {
 export interface SpaceSummary {
   space: string;
   memoryCount: number;
-  protocols: { uri: string; label: string; slug: string; stepCount: number }[];
+  protocols: { uri: string; chainId: string; label: string; slug: string; stepCount: number }[];
 }
 
 /** One field change of `updateMemories`, applied only if the memory is still at `expectedVersion`. */
@@ -369,7 +369,7 @@ export class MemoryStore {
       memoryCount: countBySpace.get(space) ?? 0,
       protocols: heads
         .filter((head) => head.space === space)
-        .map((head) => ({ uri: head.uri, label: head.chain!.label, slug: head.chain!.slug, stepCount: head.chain!.stepCount })),
+        .map((head) => ({ uri: head.uri, chainId: head.chain!.chainId, label: head.chain!.label, slug: head.chain!.slug, stepCount: head.chain!.stepCount })),
     }));
   }
 

@@ -153,18 +153,22 @@ export const V4_ADAPTER_TOOLS = [
     name: 'export',
     description:
       'Export adapters or an adapter\'s runs. Exactly one of uri, adapters, or all_adapters with space_name. format: markdown (one adapter, trains back to the same layers), skill_tree, skill_zip (default: <slug>/SKILL.md, <slug>/artifacts/, <slug>/SHA256SUMS), trace_jsonl, reward_jsonl, sft_jsonl, preference_jsonl (one adapter). ' +
-      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip over 4 MB comes as download_ref (GET it with your Authorization header before expires_at).',
+      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip comes inline up to 4 MB and as download_ref above (GET it with your Authorization header before expires_at), unless delivery says which.',
     input: z.object({
       uri: z.string().max(300).optional(),
       adapters: z.array(z.string().max(300)).max(256).optional(),
       all_adapters: z.boolean().optional(),
       space_name: z.string().max(200).optional(),
       format: z.enum(['markdown', 'skill_tree', 'skill_zip', 'trace_jsonl', 'reward_jsonl', 'sft_jsonl', 'preference_jsonl']).optional(),
+      delivery: z
+        .enum(['download_ref', 'inline_base64'])
+        .optional()
+        .describe('skill_zip only: download_ref always answers download_ref (content empty); inline_base64 always answers content (RESPONSE_TOO_LARGE over 4 MB). Omitted: inline when it fits, else download_ref.'),
     }),
     handle: async (args, call) => {
       const format = args.format ?? 'skill_zip';
       const exported = await call.run(V4ExportDocument, {
-        input: { uri: args.uri ?? null, adapters: args.adapters ?? null, allAdapters: args.all_adapters ?? null, spaceName: args.space_name ?? null, format: format.toUpperCase() as never },
+        input: { uri: args.uri ?? null, adapters: args.adapters ?? null, allAdapters: args.all_adapters ?? null, spaceName: args.space_name ?? null, format: format.toUpperCase() as never, delivery: args.delivery ? (args.delivery.toUpperCase() as never) : null },
       });
       return answerOf(exported, ({ export: result }) => ({
         uri: args.uri ?? null,
@@ -181,7 +185,7 @@ export const V4_ADAPTER_TOOLS = [
   }),
   v4Tool({
     name: 'spaces',
-    description: 'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app, adapter_count, adapters?: [{ title, layer_count, slug, uri }] }] }; adapters when include_adapter_titles is true.',
+    description: 'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app, adapter_count, adapters?: [{ adapter_id, title, layer_count, slug, uri }] }] }; adapters when include_adapter_titles is true (adapter_id is the adapter uuid: kairos://adapter/<adapter_id> names it too).',
     input: z.object({ include_adapter_titles: z.boolean().optional() }),
     handle: async (args, call) =>
       answerOf(await call.run(V4SpacesDocument, {}), (data) => ({
@@ -191,7 +195,7 @@ export const V4_ADAPTER_TOOLS = [
           type: space.kind.toLowerCase(),
           adapter_count: space.protocols.length,
           ...(args.include_adapter_titles
-            ? { adapters: space.protocols.map((protocol) => ({ title: protocol.label, layer_count: protocol.stepCount, slug: protocol.slug, uri: adapterUri(protocol.slug) })) }
+            ? { adapters: space.protocols.map((protocol) => ({ adapter_id: protocol.chainId, title: protocol.label, layer_count: protocol.stepCount, slug: protocol.slug, uri: adapterUri(protocol.slug) })) }
             : {}),
         })),
       })),

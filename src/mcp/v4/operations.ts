@@ -153,6 +153,7 @@ export const V4SpacesDocument = graphql(`
       kind
       protocols {
         uri
+        chainId
         label
         slug
         stepCount
