@@ -27,6 +27,7 @@ import { ProtocolService } from './services/protocol-service.js';
 import { SearchService } from './services/search-service.js';
 import { ExportService } from './services/export-service.js';
 import { ActivationService } from './services/activation-service.js';
+import { ProtocolMoveService } from './services/protocol-move-service.js';
 import { ActivationStore } from './store/activation-store.js';
 import { SemanticIndex } from './services/semantic-index.js';
 import { createEmbeddingProvider } from './search/embeddings/create-provider.js';
@@ -59,6 +60,8 @@ export interface Services {
   responseSizes: ResponseSizes;
   /** KAIROS 4 `activate` sequences (refinement counts), shared by every process through the database. */
   activations: ActivationService;
+  /** Moving a protocol to another space (KAIROS 4 `tune` with `space`). */
+  protocolMoves: ProtocolMoveService;
 }
 
 export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics, log: Logger): Promise<Services> {
@@ -116,6 +119,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     exports: new ExportService(runs, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes }),
     responseSizes: new ResponseSizes(sizeStats),
     activations: new ActivationService(activationStore),
+    protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events),
   };
 }
 

@@ -5,6 +5,7 @@ import './history.js';
 import './proposal.js';
 import './memory-context.js';
 import './protocol.js';
+import './protocol-move.js';
 import './run.js';
 import './run-answers.js';
 import './run-calls.js';

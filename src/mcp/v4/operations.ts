@@ -114,6 +114,7 @@ export const V4MintDocument = graphql(`
   mutation V4Mint($input: MintInput!) {
     mint(input: $input) {
       protocol {
+        uri
         slug
         space
         chainId
@@ -130,6 +131,20 @@ export const V4UpdateDocument = graphql(`
     updateMemories(input: $input) {
       results {
         ...BatchItemFields
+      }
+    }
+  }
+`);
+
+export const V4MoveDocument = graphql(`
+  mutation V4Move($input: MoveProtocolInput!) {
+    moveProtocol(input: $input) {
+      fromSpace
+      moved
+      protocol {
+        space
+        slug
+        stepCount
       }
     }
   }
