@@ -26,6 +26,9 @@ import { MemoryHistoryService } from './services/memory-history-service.js';
 import { ProtocolService } from './services/protocol-service.js';
 import { SearchService } from './services/search-service.js';
 import { ExportService } from './services/export-service.js';
+import { ActivationService } from './services/activation-service.js';
+import { ProtocolMoveService } from './services/protocol-move-service.js';
+import { ActivationStore } from './store/activation-store.js';
 import { SemanticIndex } from './services/semantic-index.js';
 import { createEmbeddingProvider } from './search/embeddings/create-provider.js';
 import type { EmbeddingProvider } from './search/embeddings/provider.js';
@@ -55,6 +58,10 @@ export interface Services {
   exports: ExportService;
   /** Stored sizes for the response budget (src/http/response-budget.ts). */
   responseSizes: ResponseSizes;
+  /** KAIROS 4 `activate` sequences (refinement counts), shared by every process through the database. */
+  activations: ActivationService;
+  /** Moving a protocol to another space (KAIROS 4 `tune` with `space`). */
+  protocolMoves: ProtocolMoveService;
 }
 
 export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics, log: Logger): Promise<Services> {
@@ -83,6 +90,8 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   await signingKeyStore.ensureIndexes();
   const signingKeys = new SigningKeyService(signingKeyStore, { secret: config.signingSecret });
   await signingKeys.ensureKey();
+  const activationStore = new ActivationStore(db);
+  await activationStore.ensureIndexes();
   const sizeStats = new SizeStatsStore(db);
   await sizeStats.ensureIndexes();
   // Documents written before sizes were kept get theirs in the background; until then they are priced at a fixed guess.
@@ -109,6 +118,8 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     transcripts: new TranscriptService(runStore, signingKeys),
     exports: new ExportService(runs, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes }),
     responseSizes: new ResponseSizes(sizeStats),
+    activations: new ActivationService(activationStore),
+    protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events),
   };
 }
 

@@ -16,6 +16,13 @@ export const MAX_EXPORT_ADAPTERS = 256;
  */
 export const INLINE_EXPORT_MAX_BYTES = 4 * 1024 * 1024;
 
+/**
+ * How a SKILL_ZIP is delivered (KAIROS 4 `delivery`): inline base64 in the answer, or a
+ * short-lived download URL. Omitted: inline when it fits `INLINE_EXPORT_MAX_BYTES`, else the URL.
+ */
+export const EXPORT_DELIVERIES = ['INLINE_BASE64', 'DOWNLOAD_REF'] as const;
+export type ExportDelivery = (typeof EXPORT_DELIVERIES)[number];
+
 /** How long a download URL works. */
 export const DOWNLOAD_URL_TTL_MS = 5 * 60_000;
 

@@ -48,10 +48,12 @@ type Documents = {
     "\n  query V4RunLayers($id: ID!) {\n    run(id: $id) {\n      id\n      stepUris\n    }\n  }\n": typeof types.V4RunLayersDocument,
     "\n  query V4Adapter($uri: String, $key: String) {\n    protocol(uri: $uri, key: $key) {\n      uri\n      chainId\n      label\n      slug\n      protocolVersion\n      space\n      triggers\n      stepUris\n      steps {\n        ...ProtocolStepFields\n      }\n    }\n  }\n": typeof types.V4AdapterDocument,
     "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n      }\n    }\n  }\n": typeof types.V4ActivateContextDocument,
-    "\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        slug\n        space\n        chainId\n        steps {\n          ...ProtocolStepFields\n        }\n      }\n    }\n  }\n": typeof types.V4MintDocument,
+    "\n  mutation V4RecordActivation($input: RecordActivationInput!) {\n    recordActivation(input: $input) {\n      executionId\n      refinements\n      refineOffered\n    }\n  }\n": typeof types.V4RecordActivationDocument,
+    "\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        uri\n        slug\n        space\n        chainId\n        steps {\n          ...ProtocolStepFields\n        }\n      }\n    }\n  }\n": typeof types.V4MintDocument,
     "\n  mutation V4Update($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n": typeof types.V4UpdateDocument,
+    "\n  mutation V4Move($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      fromSpace\n      moved\n      protocol {\n        space\n        slug\n        stepCount\n      }\n    }\n  }\n": typeof types.V4MoveDocument,
     "\n  mutation V4Delete($input: DeleteMemoriesInput!) {\n    deleteMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n": typeof types.V4DeleteDocument,
-    "\n  query V4Spaces {\n    spaces {\n      id\n      name\n      kind\n      protocols {\n        uri\n        label\n        slug\n        stepCount\n      }\n    }\n  }\n": typeof types.V4SpacesDocument,
+    "\n  query V4Spaces {\n    spaces {\n      id\n      name\n      kind\n      protocols {\n        uri\n        chainId\n        label\n        slug\n        stepCount\n      }\n    }\n  }\n": typeof types.V4SpacesDocument,
     "\n  query V4Export($input: ExportInput!) {\n    export(input: $input) {\n      format\n      contentType\n      content\n      contentEncoding\n      adapterCount\n      itemCount\n      bundleSha256\n      download {\n        url\n        expiresAt\n        filename\n      }\n    }\n  }\n": typeof types.V4ExportDocument,
     "fragment SearchChoiceFields on SearchChoice {\n  uri\n  label\n  chainLabel\n  score\n  role\n  tags\n  protocolVersion\n}\n\nfragment BatchItemFields on BatchItemResult {\n  uri\n  status\n  message\n}\n\nfragment ProtocolStepFields on Memory {\n  uri\n  label\n  tags\n}": typeof types.SearchChoiceFieldsFragmentDoc,
     "fragment ProposalSummaryFields on Proposal {\n  id\n  status\n  intent\n  rationale\n  confidence\n  space\n  proposedBy\n  stagedAt\n  expiresAt\n  files\n}\n\nfragment ProposalReviewFields on Proposal {\n  routing {\n    mode\n    reason\n  }\n  sources {\n    type\n    ref\n  }\n  applyBlockedBy {\n    reason\n    message\n  }\n  diff\n}": typeof types.ProposalSummaryFieldsFragmentDoc,
@@ -144,10 +146,12 @@ const documents: Documents = {
     "\n  query V4RunLayers($id: ID!) {\n    run(id: $id) {\n      id\n      stepUris\n    }\n  }\n": types.V4RunLayersDocument,
     "\n  query V4Adapter($uri: String, $key: String) {\n    protocol(uri: $uri, key: $key) {\n      uri\n      chainId\n      label\n      slug\n      protocolVersion\n      space\n      triggers\n      stepUris\n      steps {\n        ...ProtocolStepFields\n      }\n    }\n  }\n": types.V4AdapterDocument,
     "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n      }\n    }\n  }\n": types.V4ActivateContextDocument,
-    "\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        slug\n        space\n        chainId\n        steps {\n          ...ProtocolStepFields\n        }\n      }\n    }\n  }\n": types.V4MintDocument,
+    "\n  mutation V4RecordActivation($input: RecordActivationInput!) {\n    recordActivation(input: $input) {\n      executionId\n      refinements\n      refineOffered\n    }\n  }\n": types.V4RecordActivationDocument,
+    "\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        uri\n        slug\n        space\n        chainId\n        steps {\n          ...ProtocolStepFields\n        }\n      }\n    }\n  }\n": types.V4MintDocument,
     "\n  mutation V4Update($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n": types.V4UpdateDocument,
+    "\n  mutation V4Move($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      fromSpace\n      moved\n      protocol {\n        space\n        slug\n        stepCount\n      }\n    }\n  }\n": types.V4MoveDocument,
     "\n  mutation V4Delete($input: DeleteMemoriesInput!) {\n    deleteMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n": types.V4DeleteDocument,
-    "\n  query V4Spaces {\n    spaces {\n      id\n      name\n      kind\n      protocols {\n        uri\n        label\n        slug\n        stepCount\n      }\n    }\n  }\n": types.V4SpacesDocument,
+    "\n  query V4Spaces {\n    spaces {\n      id\n      name\n      kind\n      protocols {\n        uri\n        chainId\n        label\n        slug\n        stepCount\n      }\n    }\n  }\n": types.V4SpacesDocument,
     "\n  query V4Export($input: ExportInput!) {\n    export(input: $input) {\n      format\n      contentType\n      content\n      contentEncoding\n      adapterCount\n      itemCount\n      bundleSha256\n      download {\n        url\n        expiresAt\n        filename\n      }\n    }\n  }\n": types.V4ExportDocument,
     "fragment SearchChoiceFields on SearchChoice {\n  uri\n  label\n  chainLabel\n  score\n  role\n  tags\n  protocolVersion\n}\n\nfragment BatchItemFields on BatchItemResult {\n  uri\n  status\n  message\n}\n\nfragment ProtocolStepFields on Memory {\n  uri\n  label\n  tags\n}": types.SearchChoiceFieldsFragmentDoc,
     "fragment ProposalSummaryFields on Proposal {\n  id\n  status\n  intent\n  rationale\n  confidence\n  space\n  proposedBy\n  stagedAt\n  expiresAt\n  files\n}\n\nfragment ProposalReviewFields on Proposal {\n  routing {\n    mode\n    reason\n  }\n  sources {\n    type\n    ref\n  }\n  applyBlockedBy {\n    reason\n    message\n  }\n  diff\n}": types.ProposalSummaryFieldsFragmentDoc,
@@ -359,7 +363,11 @@ export function graphql(source: "\n  query V4ActivateContext($query: String!, $m
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        slug\n        space\n        chainId\n        steps {\n          ...ProtocolStepFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        slug\n        space\n        chainId\n        steps {\n          ...ProtocolStepFields\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation V4RecordActivation($input: RecordActivationInput!) {\n    recordActivation(input: $input) {\n      executionId\n      refinements\n      refineOffered\n    }\n  }\n"): (typeof documents)["\n  mutation V4RecordActivation($input: RecordActivationInput!) {\n    recordActivation(input: $input) {\n      executionId\n      refinements\n      refineOffered\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        uri\n        slug\n        space\n        chainId\n        steps {\n          ...ProtocolStepFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        uri\n        slug\n        space\n        chainId\n        steps {\n          ...ProtocolStepFields\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -367,11 +375,15 @@ export function graphql(source: "\n  mutation V4Update($input: UpdateMemoriesInp
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation V4Move($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      fromSpace\n      moved\n      protocol {\n        space\n        slug\n        stepCount\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation V4Move($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      fromSpace\n      moved\n      protocol {\n        space\n        slug\n        stepCount\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation V4Delete($input: DeleteMemoriesInput!) {\n    deleteMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation V4Delete($input: DeleteMemoriesInput!) {\n    deleteMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query V4Spaces {\n    spaces {\n      id\n      name\n      kind\n      protocols {\n        uri\n        label\n        slug\n        stepCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query V4Spaces {\n    spaces {\n      id\n      name\n      kind\n      protocols {\n        uri\n        label\n        slug\n        stepCount\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query V4Spaces {\n    spaces {\n      id\n      name\n      kind\n      protocols {\n        uri\n        chainId\n        label\n        slug\n        stepCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query V4Spaces {\n    spaces {\n      id\n      name\n      kind\n      protocols {\n        uri\n        chainId\n        label\n        slug\n        stepCount\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { EXPORT_FORMATS } from '../export/export-model.js';
+import { EXPORT_DELIVERIES, EXPORT_FORMATS } from '../export/export-model.js';
 import type { ExportResult } from '../services/export-service.js';
 
 const ExportFormatEnum = builder.enumType('ExportFormat', {
@@ -15,6 +15,14 @@ const ExportFormatEnum = builder.enumType('ExportFormat', {
     SFT_JSONL: { description: 'Prompt and completion per layer of SFT-eligible runs (`kairos.sft/1` rows).' },
     PREFERENCE_JSONL: { description: 'Chosen and rejected answers per layer (`kairos.preference/1` rows).' },
   } satisfies Record<(typeof EXPORT_FORMATS)[number], { description: string }>,
+});
+
+const ExportDeliveryEnum = builder.enumType('ExportDelivery', {
+  description: 'How a SKILL_ZIP comes (KAIROS 4 `delivery`, in lower case there). Omitted: inline when it fits the inline limit (4 MB), else `download`.',
+  values: {
+    INLINE_BASE64: { description: 'Always inline in `content` (base64); over the inline limit the export is refused with `RESPONSE_TOO_LARGE`.' },
+    DOWNLOAD_REF: { description: 'Always as a short-lived `download` link, however small; `content` is empty.' },
+  } satisfies Record<(typeof EXPORT_DELIVERIES)[number], { description: string }>,
 });
 
 const ContentEncodingEnum = builder.enumType('ContentEncoding', {
@@ -53,6 +61,7 @@ const ExportInput = builder.inputType('ExportInput', {
     allAdapters: t.boolean({ description: 'Every protocol of `spaceName` (skill formats only).' }),
     spaceName: t.string({ description: 'With `allAdapters`: a space id, "personal", or its name as `spaces` shows it.' }),
     format: t.field({ type: ExportFormatEnum, required: true, description: 'What to produce.' }),
+    delivery: t.field({ type: ExportDeliveryEnum, description: 'SKILL_ZIP only (else `BAD_USER_INPUT`): inline or a download link; omitted: by size.' }),
   }),
 });
 
@@ -61,8 +70,8 @@ builder.queryField('export', (t) =>
     type: ExportPayloadRef,
     description:
       'Exports adapters (markdown, skills) or one adapter\'s runs (datasets), reading only what you can read. ' +
-      'Codes: `BAD_USER_INPUT` (not exactly one selection; a dataset or MARKDOWN format with several adapters), `NOT_FOUND` (an adapter you cannot read), `FORBIDDEN` (a space you cannot read), `PAYLOAD_TOO_LARGE` (more than 256 adapters, a reference over 256 characters).',
+      'Codes: `BAD_USER_INPUT` (not exactly one selection; a dataset or MARKDOWN format with several adapters; `delivery` with another format than SKILL_ZIP), `RESPONSE_TOO_LARGE` (`delivery` INLINE_BASE64 for a bundle over the inline limit), `NOT_FOUND` (an adapter you cannot read), `FORBIDDEN` (a space you cannot read), `PAYLOAD_TOO_LARGE` (more than 256 adapters, a reference over 256 characters).',
     args: { input: t.arg({ type: ExportInput, required: true, description: 'What to export and how.' }) },
-    resolve: (_root, { input }, ctx) => ctx.services.exports.export(ctx.viewer, ctx.reader, input, input.format),
+    resolve: (_root, { input }, ctx) => ctx.services.exports.export(ctx.viewer, ctx.reader, input, input.format, { delivery: input.delivery }),
   }),
 );

@@ -17,6 +17,7 @@ const REASON_DESCRIPTIONS: Record<(typeof VERSION_REASONS)[number], string> = {
   MINT_FORCE: 'Deleted because `mint` with `force` true replaced its protocol.',
   PROPOSAL_APPLIED: 'Written by an applied project-memory proposal (`proposalId` says which, when it was staged).',
   RESTORE: 'Written by `restoreMemory`, or renumbered because a step was restored into its protocol.',
+  SPACE_MOVE: 'Moved with its whole protocol to another space by `moveProtocol` (KAIROS 4 tune with space); its earlier versions moved with it.',
 };
 
 const MemoryVersionReasonEnum = builder.enumType('MemoryVersionReason', {
@@ -32,6 +33,7 @@ const VersionedFieldEnum = builder.enumType('MemoryVersionField', {
     TAGS: { description: 'The tags.' },
     CHALLENGE: { description: 'The challenge (added, changed or removed).' },
     CHAIN_POSITION: { description: 'The step index or step count (a step of its protocol was deleted or restored).' },
+    SPACE: { description: 'The space (the protocol was moved by `moveProtocol`).' },
   } satisfies Record<(typeof VERSIONED_FIELDS)[number], { description: string }>,
 });
 

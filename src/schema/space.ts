@@ -46,6 +46,7 @@ const SpaceProtocolRef = builder.objectRef<SpaceSummary['protocols'][number]>('S
   description: 'A protocol of a space, in brief; `protocol(uri)` gives the whole of it.',
   fields: (t) => ({
     uri: t.exposeString('uri', { description: 'Step 1 of the protocol: pass it to `begin`.' }),
+    chainId: t.exposeID('chainId', { description: 'The protocol id (`Protocol.chainId`; KAIROS 4 `adapter_id`, as in kairos://adapter/{chainId}).' }),
     label: t.exposeString('label', { description: 'The protocol title.' }),
     slug: t.exposeString('slug', { description: 'The protocol key.' }),
     stepCount: t.exposeInt('stepCount', { description: 'Number of steps.' }),

@@ -5,6 +5,7 @@ import {
   CONTENT_TYPES,
   DOWNLOAD_URL_TTL_MS,
   type ExportAdapter,
+  type ExportDelivery,
   type ExportFormat,
   type ExportRun,
   INLINE_EXPORT_MAX_BYTES,
@@ -65,10 +66,18 @@ export class ExportService {
     this.secret = settings.secret ? createHash('sha256').update(`export-download|${settings.secret}`).digest() : randomBytes(32);
   }
 
-  async export(viewer: Viewer, reader: MemoryReader, selection: ExportSelection, format: ExportFormat, now = new Date()): Promise<ExportResult> {
+  async export(
+    viewer: Viewer,
+    reader: MemoryReader,
+    selection: ExportSelection,
+    format: ExportFormat,
+    options: { delivery?: ExportDelivery | null; now?: Date } = {},
+  ): Promise<ExportResult> {
+    const now = options.now ?? new Date();
     if (SINGLE_ADAPTER_FORMATS.includes(format) && !selection.uri) {
       throw new RequestError('BAD_USER_INPUT', `Format ${format} takes a single uri, not adapters or allAdapters`);
     }
+    if (options.delivery && format !== 'SKILL_ZIP') throw new RequestError('BAD_USER_INPUT', 'delivery is only valid with format SKILL_ZIP');
     const adapters = (await selectAdapters(viewer, reader, selection)).map(exportAdapterOf);
     const base = { format, contentType: CONTENT_TYPES[format], contentEncoding: null, adapterCount: adapters.length, bundleSha256: null, download: null };
     switch (format) {
@@ -77,7 +86,7 @@ export class ExportService {
       case 'SKILL_TREE':
         return { ...base, content: skillTree(adapters), itemCount: adapters.reduce((sum, adapter) => sum + skillFiles(adapter).length, 0) };
       case 'SKILL_ZIP':
-        return this.skillZip(viewer, selection, adapters, now);
+        return this.skillZip(viewer, selection, adapters, options.delivery ?? null, now);
       default: {
         const runs = await this.runsOf(viewer, adapters[0]!);
         const content = datasetRows(format, adapters[0]!, runs);
@@ -95,17 +104,28 @@ export class ExportService {
     return { filename: bundleName(adapters), body: zipStream(adapters.flatMap(skillZipEntries)) };
   }
 
-  private async skillZip(viewer: Viewer, selection: ExportSelection, adapters: ExportAdapter[], now: Date): Promise<ExportResult> {
+  /**
+   * Inline when asked (INLINE_BASE64) or, without `delivery`, when it fits; the URL when asked
+   * (DOWNLOAD_REF) or when it does not fit. Inline is never sent over the limit: asked for, it
+   * answers RESPONSE_TOO_LARGE instead.
+   */
+  private async skillZip(viewer: Viewer, selection: ExportSelection, adapters: ExportAdapter[], delivery: ExportDelivery | null, now: Date): Promise<ExportResult> {
     const entries = adapters.flatMap(skillZipEntries);
     const files = entries.filter((entry) => !entry.path.endsWith('/')).length;
     const base = { format: 'SKILL_ZIP' as const, contentType: CONTENT_TYPES.SKILL_ZIP, adapterCount: adapters.length, itemCount: files };
     // The uncompressed size bounds the archive's (plus headers): decide before building anything.
     const rawSize = entries.reduce((sum, entry) => sum + entry.data.length + 2 * entry.path.length + 100, 0);
-    if (rawSize <= this.inlineMaxBytes) {
+    if (delivery !== 'DOWNLOAD_REF' && rawSize <= this.inlineMaxBytes) {
       const bytes = await zipBytes(entries);
       if (bytes.length <= this.inlineMaxBytes) {
         return { ...base, content: bytes.toString('base64'), contentEncoding: 'BASE64', bundleSha256: createHash('sha256').update(bytes).digest('hex'), download: null };
       }
+    }
+    if (delivery === 'INLINE_BASE64') {
+      throw new RequestError('RESPONSE_TOO_LARGE', `The skill_zip is over the inline limit of ${this.inlineMaxBytes} bytes: ask for delivery DOWNLOAD_REF (or omit delivery)`, {
+        field: 'content',
+        limit: this.inlineMaxBytes,
+      });
     }
     const expiresAt = new Date(now.getTime() + DOWNLOAD_URL_TTL_MS);
     const token = this.sign({ p: viewer.principalId, s: normalised(selection), x: expiresAt.getTime() });

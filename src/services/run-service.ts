@@ -391,7 +391,7 @@ export class RunService {
     if (!layer.executionId) return { uri: stepUri, runId };
     const mismatch = (reason: string) => new RequestError('EXECUTION_ID_MISMATCH', reason, { uri, executionId: layer.executionId });
     if (runId && runId !== layer.executionId) throw mismatch(`The layer URI names run ${layer.executionId} but runId is ${runId}`);
-    const run = await this.loadRun(viewer, layer.executionId);
+    const run = await this.runs.findRunOwnership(layer.executionId);
     if (run && run.principalId !== viewer.principalId) throw mismatch(`Run ${layer.executionId} belongs to another principal`);
     if (run && !run.stepUris.includes(stepUri)) throw mismatch(`Layer ${layer.id} is not a step of run ${layer.executionId}`);
     return { uri: stepUri, runId: layer.executionId };

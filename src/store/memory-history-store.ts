@@ -156,6 +156,12 @@ export class MemoryHistoryStore {
     return this.collection.find({ space, 'state.chain.chainId': chainId }, { session }).toArray();
   }
 
+  /** Every version and tombstone of a chain goes with it to its new space (its history is read where the chain lives). */
+  async moveChainVersions(space: string, chainId: string, target: string, session: ClientSession): Promise<void> {
+    if (!this.settings.enabled) return;
+    await this.collection.updateMany({ space, 'state.chain.chainId': chainId }, { $set: { space: target } }, { session });
+  }
+
   /** Tombstones of one delete call in one chain (a protocol deleted whole comes back whole). */
   async findDeletion(space: string, chainId: string, deletionId: string, session?: ClientSession): Promise<MemoryVersionRecord[]> {
     return this.collection.find({ space, 'state.chain.chainId': chainId, deletionId, deleted: true }, { session, sort: { 'state.chain.stepIndex': 1 } }).toArray();

@@ -9,11 +9,11 @@ import { withTextSize } from './stored-size.js';
 export type MemoryCategory = 'PROTOCOL_STEP' | ProjectCategory;
 
 /** Why a version of a memory exists. `CREATED` is version 1 of a minted step or a seeded document. */
-export const VERSION_REASONS = ['CREATED', 'UPDATE_MEMORIES', 'DELETE_MEMORIES', 'MINT_FORCE', 'PROPOSAL_APPLIED', 'RESTORE'] as const;
+export const VERSION_REASONS = ['CREATED', 'UPDATE_MEMORIES', 'DELETE_MEMORIES', 'MINT_FORCE', 'PROPOSAL_APPLIED', 'RESTORE', 'SPACE_MOVE'] as const;
 export type VersionReason = (typeof VERSION_REASONS)[number];
 
 /** The parts of a memory a write can change. */
-export const VERSIONED_FIELDS = ['TEXT', 'LABEL', 'TAGS', 'CHALLENGE', 'CHAIN_POSITION'] as const;
+export const VERSIONED_FIELDS = ['TEXT', 'LABEL', 'TAGS', 'CHALLENGE', 'CHAIN_POSITION', 'SPACE'] as const;
 export type VersionedField = (typeof VERSIONED_FIELDS)[number];
 
 /** Who wrote the current state of a memory and why; kept on the memory so its next write can archive it. */
@@ -95,7 +95,7 @@ export interface MemoryListFilter {
 export interface SpaceSummary {
   space: string;
   memoryCount: number;
-  protocols: { uri: string; label: string; slug: string; stepCount: number }[];
+  protocols: { uri: string; chainId: string; label: string; slug: string; stepCount: number }[];
 }
 
 /** One field change of `updateMemories`, applied only if the memory is still at `expectedVersion`. */
@@ -299,6 +299,20 @@ export class MemoryStore {
     return record;
   }
 
+  /**
+   * Moves every step of a chain to another space (KAIROS 4 `tune` with `space`), inside the
+   * caller's transaction; returns how many steps moved. Ids and URIs stay; each step gets a version.
+   */
+  async moveChain(key: ChainKey, target: string, change: VersionChange, updatedAt: Date, updatedBy: string, session: ClientSession): Promise<number> {
+    const result = await this.collection.updateMany(
+      { space: key.space, 'chain.chainId': key.chainId },
+      { $set: { space: target, change, updatedAt, updatedBy }, $inc: { version: 1 } },
+      { session },
+    );
+    await this.wrote(session, [key, { space: target, chainId: key.chainId }]);
+    return result.modifiedCount;
+  }
+
   /** Puts deleted memories back (restore), inside the caller's transaction. */
   async reinsert(records: MemoryRecord[], session: ClientSession): Promise<void> {
     await translateDuplicateKey(() => this.collection.insertMany(records.map(withTextSize), { session }));
@@ -369,7 +383,7 @@ export class MemoryStore {
       memoryCount: countBySpace.get(space) ?? 0,
       protocols: heads
         .filter((head) => head.space === space)
-        .map((head) => ({ uri: head.uri, label: head.chain!.label, slug: head.chain!.slug, stepCount: head.chain!.stepCount })),
+        .map((head) => ({ uri: head.uri, chainId: head.chain!.chainId, label: head.chain!.label, slug: head.chain!.slug, stepCount: head.chain!.stepCount })),
     }));
   }
 

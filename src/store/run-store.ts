@@ -195,6 +195,14 @@ export class RunStore {
     return this.runs.findOne({ _id: runId, space: { $in: [...spaces] } });
   }
 
+  /**
+   * Whose run an id names and which steps it holds, in any space: a layer URI naming another
+   * principal's run is refused as such even when that run's space is not readable by the caller.
+   */
+  async findRunOwnership(runId: string): Promise<Pick<RunRecord, 'principalId' | 'stepUris'> | null> {
+    return this.runs.findOne({ _id: runId }, { projection: { principalId: 1, stepUris: 1 } });
+  }
+
   async findLatestOpenRun(principalId: string, stepUri: string, spaces: readonly string[]): Promise<RunRecord | null> {
     return this.runs.findOne(
       { principalId, stepUris: stepUri, space: { $in: [...spaces] }, status: { $in: ['ACTIVE', 'COMPLETED'] } },

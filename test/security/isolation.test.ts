@@ -180,6 +180,20 @@ describe('the isolation matrix', () => {
     expect(result.data.deleteMemories.results[0]).toEqual({ status: 'ERROR', message: 'Failed to delete memory: Memory not found' });
     expect((await as(alice, `{ memory(uri: "${aliceProtocol.uri}") { uri } }`)).data.memory).not.toBeNull();
   });
+  check('moveProtocol', 'cannot move a foreign protocol out, nor its own into a foreign space', async () => {
+    const move = 'mutation($uri: String!, $space: String!) { moveProtocol(input: { uri: $uri, space: $space }) { moved } }';
+    expect(errorCode((await as(bob, move, { uri: aliceProtocol.uri, space: 'personal' })).errors)).toBe('NOT_FOUND');
+    const own = (await as(bob, 'mutation { mint(input: { markdown: "# Bob movable\\n\\n## Y\\n\\nz" }) { protocol { uri } } }')).data.mint.protocol.uri;
+    expect(errorCode((await as(bob, move, { uri: own, space: alice.space })).errors)).toBe('SPACE_NOT_FOUND');
+    expect((await as(alice, `{ memory(uri: "${aliceProtocol.uri}") { space } }`)).data.memory.space).toBe(alice.space);
+  });
+  check('recordActivation', "another principal's execution id is a sequence of one's own", async () => {
+    const record = 'mutation($id: String) { recordActivation(input: { executionId: $id }) { executionId refinements refineOffered } }';
+    const alices = (await as(alice, record, { id: null })).data.recordActivation.executionId;
+    expect((await as(alice, record, { id: alices })).data.recordActivation.refinements).toBe(1);
+    expect((await as(bob, record, { id: alices })).data.recordActivation).toEqual({ executionId: alices, refinements: 0, refineOffered: true });
+    expect((await as(alice, record, { id: alices })).data.recordActivation.refinements).toBe(2);
+  });
   check('begin', 'cannot start a foreign protocol by URI or key', async () => {
     expect(errorCode((await as(bob, `mutation { begin(input: { uri: "${aliceProtocol.uri}" }) { runId } }`)).errors)).toBe('NOT_FOUND');
     expect(errorCode((await as(bob, 'mutation { begin(input: { key: "alice-secret" }) { runId } }')).errors)).toBe('NOT_FOUND');

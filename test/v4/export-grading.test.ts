@@ -141,6 +141,23 @@ describe('export', () => {
     expect(await code({ uri: `kairos://adapter/${'a'.repeat(300)}`, format: 'MARKDOWN' })).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('takes delivery on SKILL_ZIP: INLINE_BASE64 over the inline limit is refused, DOWNLOAD_REF links, other formats refuse it', async () => {
+    const minted = (await as(alice, MINT, { markdown: oneLayer(uniqueTitle('Delivered notes')) })).data.mint.protocol;
+    const exported = (input: Record<string, unknown>) => as(alice, EXPORT, { input: { uri: `kairos://adapter/${minted.slug}`, ...input } });
+    // The limit here is 100 bytes: no bundle fits, so inline is refused rather than sent over the budget.
+    const inline = await exported({ format: 'SKILL_ZIP', delivery: 'INLINE_BASE64' });
+    expect(inline.errors?.[0]?.extensions).toMatchObject({ code: 'RESPONSE_TOO_LARGE' });
+    expect(inline.data).toBeNull();
+    const linked = (await exported({ format: 'SKILL_ZIP', delivery: 'DOWNLOAD_REF' })).data.export;
+    expect(linked).toMatchObject({ content: '', contentEncoding: null, download: { url: expect.stringMatching(/^\/export\/download\//) } });
+    expect((await fetch(new URL(linked.download.url, server.running.graphqlUrl), { headers: { authorization: `Bearer ${alice.token}` } })).status).toBe(200);
+    for (const format of ['MARKDOWN', 'SKILL_TREE', 'REWARD_JSONL']) {
+      expect((await exported({ format, delivery: 'DOWNLOAD_REF' })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+    // A value outside the enum fails variable coercion, before any rule runs.
+    expect((await exported({ format: 'SKILL_ZIP', delivery: 'SOMETIMES' })).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+  });
+
   it('exports markdown that mints back to the same steps', async () => {
     const title = uniqueTitle('Round trip notes');
     const minted = (await as(alice, MINT, { markdown: oneLayer(title) })).data.mint.protocol;

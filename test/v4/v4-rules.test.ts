@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { skillFiles } from '../../src/export/skill-bundle.js';
 import { zipBytes } from '../../src/export/zip-writer.js';
-import { ActivationMemory, favourOwnSpace } from '../../src/mcp/v4/activation.js';
+import { favourOwnSpace } from '../../src/mcp/v4/activation.js';
 import { solutionInputOf } from '../../src/mcp/v4/layer-json.js';
 import { reviewGateRefusal } from '../../src/mcp/v4/review-gate.js';
 import { parseV4Uri } from '../../src/protocol/v4-uri.js';
@@ -110,14 +110,5 @@ describe('activate', () => {
       { name: 'refine', role: 'REFINE', score: null, space: null },
     ];
     expect(favourOwnSpace(choices, 'user:me').map((choice) => choice.name)).toEqual(['mine', 'shared', 'better', 'refine']);
-  });
-
-  it('counts refinements per execution id and principal', () => {
-    const memory = new ActivationMemory();
-    const first = memory.activate('alice', undefined);
-    expect(first.refinements).toBe(0);
-    expect(memory.activate('alice', first.executionId)).toEqual({ executionId: first.executionId, refinements: 1 });
-    expect(memory.activate('bob', first.executionId).executionId).not.toBe(first.executionId);
-    expect(memory.activate('alice', first.executionId, Date.now() + 2 * 60 * 60_000).refinements).toBe(0);
   });
 });

@@ -75,6 +75,14 @@ describe('KAIROS 4 tools over MCP', () => {
     const personal = spaces.json.spaces.find((space: ToolJson) => space.type === 'personal');
     expect(personal.adapters.map((adapter: ToolJson) => adapter.title)).toContain(title);
     expect(personal.adapter_count).toBe(personal.adapters.length);
+    // KAIROS 4's keys for an adapter, adapter_id first; the id names the adapter as the slug does.
+    const listed = personal.adapters.find((adapter: ToolJson) => adapter.title === title);
+    expect(Object.keys(listed)).toEqual(['adapter_id', 'title', 'layer_count', 'slug', 'uri']);
+    expect(listed).toMatchObject({ adapter_id: expect.stringMatching(/^[0-9a-f-]{36}$/), layer_count: 4, uri: stored.items[0].adapter_uri });
+    const byId = await client.call('export', { uri: `kairos://adapter/${listed.adapter_id}`, format: 'markdown' });
+    expect(byId.json.content).toContain(`# ${title}`);
+    const countsOnly = await client.call('spaces', {});
+    expect(countsOnly.json.spaces.every((space: ToolJson) => !('adapters' in space))).toBe(true);
   });
 
   it('runs activate → forward (shell, mcp, user_input, comment) → reward → export → delete', async () => {
@@ -155,6 +163,19 @@ describe('KAIROS 4 tools over MCP', () => {
     const slug = adapterUri.slice('kairos://adapter/'.length);
     expect(readdirSync(join(unpacked, slug)).sort()).toEqual(['SHA256SUMS', 'SKILL.md', 'artifacts']);
     expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(unpacked, slug), encoding: 'utf8' })).toMatch(/SKILL\.md: OK/);
+
+    // delivery (KAIROS 4): a download link however small, or inline; only for skill_zip.
+    const linked = (await client.call('export', { uri: adapterUri, format: 'skill_zip', delivery: 'download_ref' })).json;
+    expect(linked).toMatchObject({ format: 'skill_zip', content: '', download_ref: { url: expect.stringMatching(/^\/export\/download\//), expires_at: expect.any(String), content_type: 'application/zip' } });
+    expect(linked.content_encoding).toBeUndefined();
+    const downloaded = Buffer.from(await (await fetch(new URL(linked.download_ref.url, server.running.graphqlUrl))).arrayBuffer());
+    writeFileSync(join(scratch, 'linked.zip'), downloaded);
+    execFileSync('unzip', ['-q', join(scratch, 'linked.zip'), '-d', join(scratch, 'linked')]);
+    expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(scratch, 'linked', slug), encoding: 'utf8' })).toMatch(/SKILL\.md: OK/);
+    const inline = (await client.call('export', { uri: adapterUri, format: 'skill_zip', delivery: 'inline_base64' })).json;
+    expect(inline).toMatchObject({ content_encoding: 'base64', bundle_sha256: zip.bundle_sha256 });
+    expect(inline.download_ref).toBeUndefined();
+    expect((await client.call('export', { uri: adapterUri, format: 'markdown', delivery: 'inline_base64' })).json.error).toBe('BAD_USER_INPUT');
 
     const deleted = await client.call('delete', { uris: [adapterUri, 'kairos://adapter/no-such-adapter-here'] });
     expect(deleted.json).toMatchObject({ total_deleted: 1, total_failed: 1, results: [{ uri: adapterUri, status: 'deleted' }, { status: 'error' }] });

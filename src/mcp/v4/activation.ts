@@ -1,38 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { V4ActivateContextQuery, V4AdapterQuery } from '../../generated/graphql.js';
 import { adapterUri } from '../../protocol/v4-uri.js';
 
 type Json = Record<string, unknown>;
-
-/** After this many refinements with one execution_id, activate stops offering the refine row. */
-export const MAX_REFINEMENTS = 2;
-const ACTIVATIONS_KEPT = 10_000;
-const ACTIVATION_TTL_MS = 60 * 60_000;
-
-/**
- * How many times each execution_id has been refined, per principal. Kept in this process: an
- * activation sequence is one agent's conversation, and losing it on a restart only brings the
- * refine row back. Bounded in size and age.
- */
-export class ActivationMemory {
-  private readonly activations = new Map<string, { principalId: string; refinements: number; at: number }>();
-
-  /** A new execution id (none sent, unknown, expired or another principal's), or the refinement count of the one sent. */
-  activate(principalId: string, executionId: string | undefined, now = Date.now()): { executionId: string; refinements: number } {
-    const known = executionId ? this.activations.get(executionId) : undefined;
-    if (executionId && known && known.principalId === principalId && now - known.at < ACTIVATION_TTL_MS) {
-      known.refinements += 1;
-      known.at = now;
-      this.activations.delete(executionId);
-      this.activations.set(executionId, known);
-      return { executionId, refinements: known.refinements };
-    }
-    const id = executionId && !known ? executionId : randomUUID();
-    this.activations.set(id, { principalId, refinements: 0, at: now });
-    while (this.activations.size > ACTIVATIONS_KEPT) this.activations.delete(this.activations.keys().next().value!);
-    return { executionId: id, refinements: 0 };
-  }
-}
 
 /** The first `## Activation Patterns`-style lines of an adapter (its triggers), one a line. */
 export function activationPatterns(triggers: string | null | undefined): string[] {

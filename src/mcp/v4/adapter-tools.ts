@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { V4AdapterQuery } from '../../generated/graphql.js';
 import { adapterUri, layerUriOfMemoryUri, memoryUriOfLayer, parseV4Uri } from '../../protocol/v4-uri.js';
-import { V4AdapterDocument, V4DeleteDocument, V4ExportDocument, V4MintDocument, V4SpacesDocument, V4UpdateDocument } from './operations.js';
+import { V4AdapterDocument, V4DeleteDocument, V4ExportDocument, V4MintDocument, V4MoveDocument, V4SpacesDocument, V4UpdateDocument } from './operations.js';
 import { reviewGateRefusal } from './review-gate.js';
 import { answerOf, refused, v4Tool, type V4ToolCall } from './tool-shape.js';
 
@@ -21,6 +21,32 @@ async function targetOf(call: V4ToolCall, uri: string): Promise<{ adapter: Adapt
   const found = await call.run(V4AdapterDocument, parsed.slug ? { uri: null, key: parsed.slug } : { uri: memoryUriOfLayer(parsed.id!), key: null });
   if (!found.ok) return { code: found.refusal.code, error: found.refusal.message };
   return found.data.protocol ? { adapter: found.data.protocol } : { code: 'NOT_FOUND', error: `No adapter ${uri} in your spaces` };
+}
+
+/** What a move names after a change: the adapter's step 1, or the layer (its adapter moves). */
+function moveUriOf(target: { adapter: Adapter } | { layer: string }): string {
+  return 'adapter' in target ? target.adapter.uri : target.layer;
+}
+
+/** tune's content or updates for one target; `moveUri` names the adapter as it is afterwards (a new document mints a new one). */
+async function changeContent(
+  call: V4ToolCall,
+  target: { adapter: Adapter } | { layer: string },
+  content: string | undefined,
+  updates: Record<string, unknown> | undefined,
+): Promise<{ ok: true; message: string; moveUri: string } | { ok: false; message: string }> {
+  if (content !== undefined && 'adapter' in target) {
+    const minted = await call.run(V4MintDocument, { input: { markdown: content, space: target.adapter.space, force: true, protocolVersion: null } });
+    if (!minted.ok) return { ok: false, message: `${minted.refusal.code}: ${minted.refusal.message}` };
+    return { ok: true, message: `Stored as ${adapterUri(minted.data.mint.protocol.slug)}`, moveUri: minted.data.mint.protocol.uri };
+  }
+  const memoryUris = 'adapter' in target ? target.adapter.stepUris : [target.layer];
+  const updated = await call.run(V4UpdateDocument, {
+    input: content !== undefined ? { uris: memoryUris, markdownDoc: [content], updates: null } : { uris: memoryUris, markdownDoc: null, updates: (updates ?? null) as never },
+  });
+  if (!updated.ok) return { ok: false, message: `${updated.refusal.code}: ${updated.refusal.message}` };
+  const failed = updated.data.updateMemories.results.find((row) => row.status !== 'UPDATED');
+  return failed ? { ok: false, message: failed.message } : { ok: true, message: `Updated ${memoryUris.length} layer(s)`, moveUri: moveUriOf(target) };
 }
 
 async function exportMarkdown(call: V4ToolCall, uri: string): Promise<{ ok: true; markdown: string } | { ok: false; code: string; message: string }> {
@@ -77,48 +103,54 @@ export const V4_ADAPTER_TOOLS = [
   v4Tool({
     name: 'tune',
     description:
-      'Change adapters or layers: content (one markdown per uri; a layer URI replaces that layer, an adapter URI stores the document over the adapter, force-replacing it in its space) with review_evidence, or updates (fields for every uri: text, label, tags, challenge). ' +
-      'Answer: { results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }.',
+      'Change adapters or layers: content (one markdown per uri; a layer URI replaces that layer, an adapter URI stores the document over the adapter, force-replacing it in its space) with review_evidence, or updates (fields for every uri: text, label, tags, challenge), ' +
+      'and/or space: move each adapter (every layer; a layer URI moves its whole adapter) to that space ("personal", a space id, or "Group: <name>"), after any content or updates. A move needs write access to both spaces and a free slug and title there, and moves all layers or none. ' +
+      'Answer: { results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }; an error message starts with its code (DUPLICATE_SLUG, DUPLICATE_CHAIN, SPACE_READ_ONLY, SPACE_NOT_FOUND, NOT_FOUND, ...).',
     input: z.object({
       uris: z.array(adapterOrLayer).min(1).max(MAX_URIS),
       content: z.array(z.string()).optional(),
       updates: z.record(z.string(), z.unknown()).optional(),
-      space: z.string().optional().describe('Moving adapters between spaces is not supported: each uri answers an error.'),
+      space: z.string().max(300).optional().describe('Move every layer of each adapter to this space: "personal", a space id (group:<name>), or "Group: <name>".'),
       review_evidence: reviewEvidence.optional(),
     }),
     handle: async (args, call) => {
+      const space = args.space?.trim() || null;
       if (args.content && args.content.length !== args.uris.length) return refused('BAD_USER_INPUT', 'content must have one entry per uri');
-      if (!args.content && !args.updates && !args.space) return refused('BAD_USER_INPUT', 'Send content, updates or space');
+      if (!args.content && !args.updates && !space) return refused('BAD_USER_INPUT', 'Send content, updates or space');
       if (args.content?.some((body) => body.trim() !== '')) {
         const gate = reviewGateRefusal(args.review_evidence);
         if (gate) return refused(gate.code, gate.message);
       }
       const results: { uri: string; status: 'updated' | 'error'; message: string }[] = [];
       for (const [index, uri] of args.uris.entries()) {
-        if (args.space) {
-          results.push({ uri, status: 'error', message: 'Moving an adapter to another space is not supported: export it and train it there.' });
-          continue;
-        }
         const target = await targetOf(call, uri);
         if ('error' in target) {
           results.push({ uri, status: 'error', message: `${target.code}: ${target.error}` });
           continue;
         }
-        const content = args.content?.[index];
-        if (content !== undefined && 'adapter' in target) {
-          const minted = await call.run(V4MintDocument, { input: { markdown: content, space: target.adapter.space, force: true, protocolVersion: null } });
-          results.push(minted.ok ? { uri, status: 'updated', message: `Stored as ${adapterUri(minted.data.mint.protocol.slug)}` } : { uri, status: 'error', message: `${minted.refusal.code}: ${minted.refusal.message}` });
+        const changed = args.content || args.updates ? await changeContent(call, target, args.content?.[index], args.updates) : { ok: true as const, message: '', moveUri: moveUriOf(target) };
+        if (!changed.ok) {
+          results.push({ uri, status: 'error', message: changed.message });
           continue;
         }
-        const memoryUris = 'adapter' in target ? target.adapter.stepUris : [target.layer];
-        const updated = await call.run(V4UpdateDocument, {
-          input: content !== undefined ? { uris: memoryUris, markdownDoc: [content], updates: null } : { uris: memoryUris, markdownDoc: null, updates: args.updates ?? null },
-        });
-        if (!updated.ok) results.push({ uri, status: 'error', message: `${updated.refusal.code}: ${updated.refusal.message}` });
-        else {
-          const failed = updated.data.updateMemories.results.find((row) => row.status !== 'UPDATED');
-          results.push(failed ? { uri, status: 'error', message: failed.message } : { uri, status: 'updated', message: `Updated ${memoryUris.length} layer(s)` });
+        if (!space) {
+          results.push({ uri, status: 'updated', message: changed.message });
+          continue;
         }
+        const moved = await call.run(V4MoveDocument, { input: { uri: changed.moveUri, space } });
+        const done = changed.message ? `${changed.message}. ` : '';
+        if (!moved.ok) {
+          results.push({ uri, status: 'error', message: `${moved.refusal.code}: ${done ? `${done}Not moved: ` : ''}${moved.refusal.message}` });
+          continue;
+        }
+        const { moveProtocol: move } = moved.data;
+        results.push({
+          uri,
+          status: 'updated',
+          message: move.moved
+            ? `${done}Moved ${adapterUri(move.protocol.slug)} (${move.protocol.stepCount} layer(s)) from ${move.fromSpace} to ${move.protocol.space}`
+            : `${done}${adapterUri(move.protocol.slug)} already is in ${move.protocol.space}`,
+        });
       }
       const updated = results.filter((row) => row.status === 'updated').length;
       return { ok: true, json: { results, total_updated: updated, total_failed: results.length - updated } };
@@ -153,18 +185,22 @@ export const V4_ADAPTER_TOOLS = [
     name: 'export',
     description:
       'Export adapters or an adapter\'s runs. Exactly one of uri, adapters, or all_adapters with space_name. format: markdown (one adapter, trains back to the same layers), skill_tree, skill_zip (default: <slug>/SKILL.md, <slug>/artifacts/, <slug>/SHA256SUMS), trace_jsonl, reward_jsonl, sft_jsonl, preference_jsonl (one adapter). ' +
-      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip over 4 MB comes as download_ref (GET it with your Authorization header before expires_at).',
+      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip comes inline up to 4 MB and as download_ref above (GET it with your Authorization header before expires_at), unless delivery says which.',
     input: z.object({
       uri: z.string().max(300).optional(),
       adapters: z.array(z.string().max(300)).max(256).optional(),
       all_adapters: z.boolean().optional(),
       space_name: z.string().max(200).optional(),
       format: z.enum(['markdown', 'skill_tree', 'skill_zip', 'trace_jsonl', 'reward_jsonl', 'sft_jsonl', 'preference_jsonl']).optional(),
+      delivery: z
+        .enum(['download_ref', 'inline_base64'])
+        .optional()
+        .describe('skill_zip only: download_ref always answers download_ref (content empty); inline_base64 always answers content (RESPONSE_TOO_LARGE over 4 MB). Omitted: inline when it fits, else download_ref.'),
     }),
     handle: async (args, call) => {
       const format = args.format ?? 'skill_zip';
       const exported = await call.run(V4ExportDocument, {
-        input: { uri: args.uri ?? null, adapters: args.adapters ?? null, allAdapters: args.all_adapters ?? null, spaceName: args.space_name ?? null, format: format.toUpperCase() as never },
+        input: { uri: args.uri ?? null, adapters: args.adapters ?? null, allAdapters: args.all_adapters ?? null, spaceName: args.space_name ?? null, format: format.toUpperCase() as never, delivery: args.delivery ? (args.delivery.toUpperCase() as never) : null },
       });
       return answerOf(exported, ({ export: result }) => ({
         uri: args.uri ?? null,
@@ -181,7 +217,7 @@ export const V4_ADAPTER_TOOLS = [
   }),
   v4Tool({
     name: 'spaces',
-    description: 'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app, adapter_count, adapters?: [{ title, layer_count, slug, uri }] }] }; adapters when include_adapter_titles is true.',
+    description: 'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app, adapter_count, adapters?: [{ adapter_id, title, layer_count, slug, uri }] }] }; adapters when include_adapter_titles is true (adapter_id is the adapter uuid: kairos://adapter/<adapter_id> names it too).',
     input: z.object({ include_adapter_titles: z.boolean().optional() }),
     handle: async (args, call) =>
       answerOf(await call.run(V4SpacesDocument, {}), (data) => ({
@@ -191,7 +227,7 @@ export const V4_ADAPTER_TOOLS = [
           type: space.kind.toLowerCase(),
           adapter_count: space.protocols.length,
           ...(args.include_adapter_titles
-            ? { adapters: space.protocols.map((protocol) => ({ title: protocol.label, layer_count: protocol.stepCount, slug: protocol.slug, uri: adapterUri(protocol.slug) })) }
+            ? { adapters: space.protocols.map((protocol) => ({ adapter_id: protocol.chainId, title: protocol.label, layer_count: protocol.stepCount, slug: protocol.slug, uri: adapterUri(protocol.slug) })) }
             : {}),
         })),
       })),

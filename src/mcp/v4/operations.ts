@@ -100,10 +100,21 @@ export const V4ActivateContextDocument = graphql(`
   }
 `);
 
+export const V4RecordActivationDocument = graphql(`
+  mutation V4RecordActivation($input: RecordActivationInput!) {
+    recordActivation(input: $input) {
+      executionId
+      refinements
+      refineOffered
+    }
+  }
+`);
+
 export const V4MintDocument = graphql(`
   mutation V4Mint($input: MintInput!) {
     mint(input: $input) {
       protocol {
+        uri
         slug
         space
         chainId
@@ -120,6 +131,20 @@ export const V4UpdateDocument = graphql(`
     updateMemories(input: $input) {
       results {
         ...BatchItemFields
+      }
+    }
+  }
+`);
+
+export const V4MoveDocument = graphql(`
+  mutation V4Move($input: MoveProtocolInput!) {
+    moveProtocol(input: $input) {
+      fromSpace
+      moved
+      protocol {
+        space
+        slug
+        stepCount
       }
     }
   }
@@ -143,6 +168,7 @@ export const V4SpacesDocument = graphql(`
       kind
       protocols {
         uri
+        chainId
         label
         slug
         stepCount

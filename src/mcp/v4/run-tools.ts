@@ -1,11 +1,9 @@
 import * as z from 'zod';
 import { parseV4Uri, layerUriOfMemoryUri, memoryUriOfLayer } from '../../protocol/v4-uri.js';
-import { ActivationMemory, choiceJson, favourOwnSpace, MAX_REFINEMENTS } from './activation.js';
+import { choiceJson, favourOwnSpace } from './activation.js';
 import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
-import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RunLayersDocument } from './operations.js';
+import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunLayersDocument } from './operations.js';
 import { answerOf, refused, v4Tool, type V4ToolCall } from './tool-shape.js';
-
-const activations = new ActivationMemory();
 
 const solutionSchema = z
   .object({
@@ -48,10 +46,12 @@ export const V4_RUN_TOOLS = [
       const context = await call.run(V4ActivateContextDocument, { query: args.query, maxChoices: args.max_choices ?? null, space: args.space ?? args.space_id ?? null });
       if (!context.ok) return answerOf(context, () => ({}));
       const { me, search } = context.data;
-      const { executionId, refinements } = activations.activate(me.principalId, args.execution_id);
+      const activation = await call.run(V4RecordActivationDocument, { input: { executionId: args.execution_id ?? null } });
+      if (!activation.ok) return answerOf(activation, () => ({}));
+      const { executionId, refineOffered } = activation.data.recordActivation;
       const choices = [];
       for (const choice of search.choices) {
-        if (choice.role === 'REFINE' && refinements >= MAX_REFINEMENTS) continue;
+        if (choice.role === 'REFINE' && !refineOffered) continue;
         const adapter = await call.run(V4AdapterDocument, { uri: choice.uri, key: null });
         choices.push({ choice, adapter: adapter.ok ? adapter.data.protocol : null });
       }
@@ -90,7 +90,8 @@ export const V4_RUN_TOOLS = [
         return answerOf(begun, (data) => forwardJson(data.begin));
       }
       const moved = await call.run(V4NextDocument, {
-        input: { uri: memoryUriOfLayer(target.memoryId), runId: target.executionId, solution: args.solution ? (solutionInputOf(args.solution as V4Solution) as never) : null },
+        // The layer URI as sent: the run rules refuse an execution_id of another run or principal (EXECUTION_ID_MISMATCH).
+        input: { uri: args.uri, runId: null, solution: args.solution ? (solutionInputOf(args.solution as V4Solution) as never) : null },
       });
       return answerOf(moved, (data) => forwardJson(data.next));
     },
@@ -115,8 +116,8 @@ export const V4_RUN_TOOLS = [
       if (!target || target.kind !== 'layer' || !target.executionId) return refused('BAD_USER_INPUT', 'uri must be kairos://layer/<uuid>?execution_id=<run>');
       const attested = await call.run(V4AttestDocument, {
         input: {
-          uri: memoryUriOfLayer(target.memoryId),
-          runId: target.executionId,
+          uri: args.uri,
+          runId: null,
           outcome: args.outcome === 'success' ? 'SUCCESS' : 'FAILURE',
           message: args.feedback?.trim() || `reward: ${args.outcome}`,
           llmModelId: args.llm_model_id ?? null,

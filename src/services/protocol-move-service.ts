@@ -1,0 +1,99 @@
+import type { Viewer } from '../auth/viewer.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { MemoryHistoryStore } from '../store/memory-history-store.js';
+import type { MemoryStore, VersionChange } from '../store/memory-store.js';
+import { DuplicateKeyError } from '../store/store-errors.js';
+import { RequestError } from './errors.js';
+import type { MemoryReader } from './memory-reader.js';
+import { type ProtocolView, protocolHead, resolveWriteSpace } from './protocol-service.js';
+
+/** Longest protocol reference or space name a move takes. */
+const MAX_REFERENCE_LENGTH = 300;
+
+export interface MoveProtocolInput {
+  /** Any URI `protocol(uri)` takes: kairos://adapter/<slug|id>, kairos://layer/<id>, kairos://mem/<id>. */
+  uri: string;
+  /** "personal", a space id (group:<name>), or a name as `spaces` shows it ("Group: <name>"). */
+  space: string;
+}
+
+export interface MoveProtocolResult {
+  protocol: ProtocolView;
+  fromSpace: string;
+  /** False when the protocol already was in that space (nothing written). */
+  moved: boolean;
+}
+
+/** The space a write names, taking the names `spaces` shows ("Personal", "Group: ops") as well as ids. */
+function writableSpaceOfName(viewer: Viewer, name: string): string {
+  const trimmed = name.trim();
+  if (/^personal$/i.test(trimmed)) return resolveWriteSpace(viewer, 'personal');
+  const group = /^group:\s*(.+)$/i.exec(trimmed);
+  if (group && !trimmed.startsWith('group:')) return resolveWriteSpace(viewer, `group:${group[1]!.trim()}`);
+  return resolveWriteSpace(viewer, trimmed);
+}
+
+/**
+ * Moves a whole protocol (every step) to another space: KAIROS 4 `tune` with `space`. The caller
+ * must be able to write both spaces; the title and slug must be free in the target. One
+ * transaction: every step moves, its earlier versions with it, or nothing does.
+ */
+export class ProtocolMoveService {
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly history: MemoryHistoryStore,
+    private readonly events: EventBus,
+  ) {}
+
+  async move(viewer: Viewer, reader: MemoryReader, input: MoveProtocolInput): Promise<MoveProtocolResult> {
+    for (const [field, value] of [['uri', input.uri], ['space', input.space]] as const) {
+      if (value.length > MAX_REFERENCE_LENGTH) throw new RequestError('PAYLOAD_TOO_LARGE', `${field} must be at most ${MAX_REFERENCE_LENGTH} characters`, { field, limit: MAX_REFERENCE_LENGTH });
+    }
+    if (!input.space.trim()) throw new RequestError('BAD_USER_INPUT', 'space must name a space');
+    const protocol = await reader.protocol({ uri: input.uri });
+    if (!protocol) throw new RequestError('NOT_FOUND', `No protocol ${input.uri} in your spaces`);
+    const source = protocol.space;
+    if (!viewer.writableSpaces.includes(source)) {
+      throw new RequestError('SPACE_READ_ONLY', `Space ${source} is read-only for you: the protocol cannot leave it`, { space: source });
+    }
+    const target = writableSpaceOfName(viewer, input.space);
+    if (target === source) return { protocol, fromSpace: source, moved: false };
+
+    const chain = protocolHead(protocol).chain!;
+    const key = { space: source, chainId: protocol.chainId };
+    const now = new Date();
+    const change: VersionChange = { reason: 'SPACE_MOVE', proposalId: null, fields: ['SPACE'] };
+    const steps = await this.store
+      .withTransaction(async (session) => {
+        const current = await this.store.findChainSteps([key], session);
+        if (current.length === 0) throw new RequestError('NOT_FOUND', `No protocol ${input.uri} in your spaces`);
+        const titleHolder = await this.store.findHeadByTitleKey(target, chain.titleKey, session);
+        if (titleHolder) {
+          throw new RequestError('DUPLICATE_CHAIN', `A protocol titled "${titleHolder.chain!.label}" already exists in space ${target} (${titleHolder.uri})`, {
+            space: target,
+            uri: titleHolder.uri,
+          });
+        }
+        const [slugHolder] = await this.store.findHeadsBySlugs([target], [chain.slug], session);
+        if (slugHolder) {
+          throw new RequestError('DUPLICATE_SLUG', `Slug "${chain.slug}" is already used by another protocol in space ${target}`, { slug: chain.slug, space: target, sampleUri: slugHolder.uri });
+        }
+        // The versions superseded now are archived first, then the chain's whole history follows it.
+        await this.history.insert(this.history.archivedVersions(current, now), session);
+        await this.history.moveChainVersions(source, protocol.chainId, target, session);
+        await this.store.moveChain(key, target, change, now, viewer.principalId, session);
+        return this.store.findChainSteps([{ space: target, chainId: protocol.chainId }], session);
+      })
+      .catch((error: unknown) => {
+        // The unique indexes catch a mint of the same title or slug into the target meanwhile.
+        if (error instanceof DuplicateKeyError) throw new RequestError('DUPLICATE_SLUG', `A protocol with this title or slug was just stored in space ${target}`, { space: target });
+        throw error;
+      });
+
+    const at = now.toISOString();
+    for (const step of steps) {
+      for (const space of [source, target]) this.events.publish('memory', space, { type: 'UPDATED', uri: step.uri, space: target, version: step.version, at });
+    }
+    return { protocol: { space: target, chainId: protocol.chainId, steps }, fromSpace: source, moved: true };
+  }
+}
