@@ -40,6 +40,8 @@ export class SearchIndexSync {
   private timer: NodeJS.Timeout | null = null;
   private lastCheck = new Date();
   private stopped = false;
+  /** A check is under way (a slow re-read must not overlap the next tick's). */
+  private checking = false;
   /** Re-reads run one at a time, in the order they were heard. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -137,7 +139,16 @@ export class SearchIndexSync {
    * not arrive in a whole interval) is re-read whole. Answers the spaces re-read.
    */
   async check(): Promise<string[]> {
-    if (this.stopped) return [];
+    if (this.stopped || this.checking) return [];
+    this.checking = true;
+    try {
+      return await this.compareStamps();
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private async compareStamps(): Promise<string[]> {
     const started = new Date();
     let stamps: SpaceStamp[];
     try {

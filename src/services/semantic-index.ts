@@ -304,7 +304,7 @@ export class SemanticIndex {
 
   /** Re-reads every chain of a space (a change this process missed), in slices. */
   async reloadSpace(space: string): Promise<void> {
-    const held = this.spaces.get(space)?.chains() ?? [];
+    const held = [...(this.spaces.get(space)?.chains() ?? []), ...(this.lexical.get(space)?.chainIds() ?? [])];
     const chainIds = [...new Set([...(await this.store.chainIdsOfSpace(space)), ...held])];
     for (let start = 0; start < chainIds.length; start += RELOAD_SLICE) {
       await this.applyStoredChains(chainIds.slice(start, start + RELOAD_SLICE).map((chainId) => ({ space, chainId })));

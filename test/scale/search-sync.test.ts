@@ -23,7 +23,9 @@ const apps: App[] = [];
 let a: GraphqlHttpClient;
 let b: GraphqlHttpClient;
 let c: GraphqlHttpClient;
+let d: GraphqlHttpClient;
 let runningB: RunningApp;
+let runningD: RunningApp;
 
 function start(config: Partial<AppConfig>): Promise<RunningApp> {
   const app = buildApp({ mongoUri, config: { port: 0, host: '127.0.0.1', mongoDbName: dbName, ...config }, log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') });
@@ -34,14 +36,16 @@ function start(config: Partial<AppConfig>): Promise<RunningApp> {
 beforeAll(async () => {
   if ('missing' in redis) throw new Error(`The scale-out tests need Redis: ${redis.missing}. Set REDIS_URL or install redis-server (apt-get install redis-server).`);
   // B's stamp check never fires by itself here: the test calls it, so the bus alone must carry A's writes.
-  const [runningA, startedB, runningC] = await Promise.all([
+  const [runningA, startedB, runningC, startedD] = await Promise.all([
     start({ redisUrl: redis.url }),
     start({ redisUrl: redis.url, vectorSearch: 'atlas', searchCatchUpMs: 3_600_000 }),
     start({ redisUrl: null }),
+    // D ranks by words only: its lexical index follows the same events and stamps.
+    start({ redisUrl: redis.url, embeddings: 'off', searchCatchUpMs: 3_600_000 }),
   ]);
-  runningB = startedB;
-  [a, b, c] = [runningA, runningB, runningC].map((running) => graphqlHttpClient(running.graphqlUrl)) as [GraphqlHttpClient, GraphqlHttpClient, GraphqlHttpClient];
-  await Promise.all([runningA, runningB, runningC].map((running) => running.services.semanticIndex.lexicalBuilt));
+  [runningB, runningD] = [startedB, startedD];
+  [a, b, c, d] = [runningA, runningB, runningC, runningD].map((running) => graphqlHttpClient(running.graphqlUrl)) as [GraphqlHttpClient, GraphqlHttpClient, GraphqlHttpClient, GraphqlHttpClient];
+  await Promise.all([runningA, runningB, runningC, runningD].map((running) => running.services.semanticIndex.lexicalBuilt));
 }, 120_000);
 
 afterAll(async () => {
@@ -64,19 +68,23 @@ const cat = (title: string, slug: string): ProtocolSpec => ({
 // No word of this request is in the protocols: only meaning finds them.
 const byMeaning = 'lunch for the dog';
 
-async function matches(client: GraphqlHttpClient): Promise<string[]> {
-  const { search } = await client.query(SearchProtocolsDocument, { query: byMeaning });
+async function matches(client: GraphqlHttpClient, query = byMeaning): Promise<string[]> {
+  const { search } = await client.query(SearchProtocolsDocument, { query });
   return search.choices.filter((choice) => choice.role === 'MATCH').map((choice) => choice.chainLabel);
 }
 
 /** Searches on `client` until `done` holds for its matches; a generous cap, no claim on speed. */
-async function pollMatches(client: GraphqlHttpClient, done: (labels: string[]) => boolean): Promise<string[]> {
-  let labels = await matches(client);
+async function pollMatches(client: GraphqlHttpClient, done: (labels: string[]) => boolean, query = byMeaning): Promise<string[]> {
+  let labels = await matches(client, query);
   for (let attempt = 0; !done(labels) && attempt < 200; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    labels = await matches(client);
+    labels = await matches(client, query);
   }
   return labels;
+}
+
+async function pollUntil(done: () => boolean): Promise<void> {
+  for (let attempt = 0; !done() && attempt < 200; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 describe('search across server processes', () => {
@@ -110,29 +118,51 @@ describe('search across server processes', () => {
     const { mint } = await a.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec) } });
     expect(await matches(a)).toContain(spec.title);
     expect(await pollMatches(b, (labels) => labels.includes(spec.title))).toContain(spec.title);
+    expect(await pollMatches(d, (labels) => labels.includes(spec.title), 'office cat')).toContain(spec.title);
 
     const deleted = await a.query(DeleteMemoriesDocument, { input: { uris: mint.protocol.stepUris } });
     expect(deleted.deleteMemories.results.every((result) => result.status === 'DELETED')).toBe(true);
     expect(await pollMatches(b, (labels) => !labels.includes(spec.title))).not.toContain(spec.title);
+    expect(await pollMatches(d, (labels) => !labels.includes(spec.title), 'office cat')).not.toContain(spec.title);
+    await pollUntil(() => runningB.services.semanticIndex.headIdOf(mint.protocol.space, mint.protocol.chainId) === null);
+    expect(runningB.services.semanticIndex.headIdOf(mint.protocol.space, mint.protocol.chainId)).toBeNull();
+    expect((runningB.services.semanticIndex.allChains(mint.protocol.space, 10_000) ?? []).map((key) => key.chainId)).not.toContain(mint.protocol.chainId);
   });
 
-  it('catches up through the stored stamps with a write whose event never reached it', async () => {
+  it('catches up through the stored stamps with a write whose event never reached it, by meaning and by words', async () => {
     const spec = cat('Look After the Studio Cat', 'studio-cat');
-    const sync = runningB.services.searchSync;
-    // What the three starts left behind (C installed the built-in protocols too, unheard by B) is settled first.
-    await sync.check();
-    await sync.check();
+    const syncs = [runningB.services.searchSync, runningD.services.searchSync];
+    const checkTwice = async () => {
+      const first = await Promise.all(syncs.map((sync) => sync.check()));
+      const second = await Promise.all(syncs.map((sync) => sync.check()));
+      return { first, second };
+    };
+    // What the starts left behind (C installed the built-in protocols too, unheard by B and D) is settled first.
+    await checkTwice();
     const { mint } = await c.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec) } });
     expect(await matches(c)).toContain(spec.title);
-    // No event: B does not know yet. The first check finds the space behind; a second one, still behind, re-reads it.
-    expect(await sync.check()).toEqual([]);
+    // No event: B and D do not know yet. The first check finds the space behind; a second one, still behind, re-reads it.
     expect(await matches(b)).not.toContain(spec.title);
-    expect(await sync.check()).toEqual([mint.protocol.space]);
+    expect(await matches(d, 'studio cat')).not.toContain(spec.title);
+    const { first, second } = await checkTwice();
+    expect(first).toEqual([[], []]);
+    expect(second).toEqual([[mint.protocol.space], [mint.protocol.space]]);
     expect(await matches(b)).toContain(spec.title);
+    expect(await matches(d, 'studio cat')).toContain(spec.title);
+
+    const { space, chainId } = mint.protocol;
+    const held = () => ({
+      lexicalB: runningB.services.semanticIndex.headIdOf(space, chainId) !== null,
+      vectorsB: (runningB.services.semanticIndex.allChains(space, 10_000) ?? []).some((key) => key.chainId === chainId),
+      lexicalD: runningD.services.semanticIndex.headIdOf(space, chainId) !== null,
+    });
+    expect(held()).toEqual({ lexicalB: true, vectorsB: true, lexicalD: true });
 
     await c.query(DeleteMemoriesDocument, { input: { uris: mint.protocol.stepUris } });
-    await sync.check();
-    await sync.check();
+    await checkTwice();
     expect(await matches(b)).not.toContain(spec.title);
+    expect(await matches(d, 'studio cat')).not.toContain(spec.title);
+    // Search checks heads against the database, so the answers above hold even for a stale index: the indexes must have let go too.
+    expect(held()).toEqual({ lexicalB: false, vectorsB: false, lexicalD: false });
   });
 });
