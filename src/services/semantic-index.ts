@@ -295,10 +295,7 @@ export class SemanticIndex {
     if (unique.length === 0) return;
     const model = this.stateValue === 'READY' ? this.provider?.modelId : undefined;
     const [steps, vectors] = await Promise.all([this.store.stepsOfChains(unique), model ? this.store.vectorsOfChains(unique, model) : []]);
-    this.lexicalFromStored(
-      unique,
-      steps.filter((step) => step.chain),
-    );
+    this.lexicalFromStored(unique, steps.filter((step) => step.chain));
     if (model) this.replaceChainsInIndex(unique, vectors);
   }
 
