@@ -33,6 +33,10 @@ import { SemanticIndex } from './services/semantic-index.js';
 import { createEmbeddingProvider } from './search/embeddings/create-provider.js';
 import type { EmbeddingProvider } from './search/embeddings/provider.js';
 import { VectorStore } from './store/vector-store.js';
+import { SearchChangeStore } from './store/search-change-store.js';
+import { SearchIndexSync } from './services/search-index-sync.js';
+import { AtlasVectorSearch } from './store/atlas-vector-search.js';
+import { AtlasVectorSource, detectVectorSearch, type VectorSearchChoice } from './services/atlas-vector-source.js';
 import { RunService } from './services/run-service.js';
 import { SigningKeyStore } from './store/signing-key-store.js';
 import { SigningKeyService } from './services/signing-key-service.js';
@@ -51,6 +55,10 @@ export interface Services {
   search: SearchService;
   /** The search vectors (dense half of hybrid search); `activate` and `search` share it. */
   semanticIndex: SemanticIndex;
+  /** Keeps the search index in step with writes made by other server processes. */
+  searchSync: SearchIndexSync;
+  /** Where nearest-vector candidates come from (KAIROS_VECTOR_SEARCH), and the Atlas source when that is the path. */
+  vectorSearch: VectorSearchChoice & { source: AtlasVectorSource | null };
   proposals: ProposalService;
   memoryContext: MemoryContextService;
   signingKeys: SigningKeyService;
@@ -68,9 +76,17 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const memoryStore = new MemoryStore(db, client);
   await memoryStore.ensureIndexes();
   // Listening before the built-in protocols are installed, so they get their vectors too.
-  const semanticIndex = new SemanticIndex(new VectorStore(db), await startEmbeddings(config, log), log);
+  const vectorStore = new VectorStore(db);
+  const semanticIndex = new SemanticIndex(vectorStore, await startEmbeddings(config, log), log);
+  const vectorSearch = await startVectorSearch(config, db, vectorStore, semanticIndex, log);
+  const searchChanges = new SearchChangeStore(db);
+  await searchChanges.ensureIndexes();
+  const searchSync = new SearchIndexSync(semanticIndex, searchChanges, events, log, config.searchCatchUpMs);
   memoryStore.onWrite(semanticIndex.onMemoryWrite);
+  // Listening before the index loads: a change another process makes meanwhile is not lost.
+  await searchSync.listen();
   await semanticIndex.start();
+  searchSync.follow();
   await installBuiltinProtocols(memoryStore);
   const historyStore = new MemoryHistoryStore(db, { retentionDays: config.historyDays, enabled: config.historyEnabled });
   await historyStore.ensureIndexes();
@@ -112,6 +128,8 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     runs,
     search: new SearchService(new SearchStore(db, usageStore), semanticIndex),
     semanticIndex,
+    searchSync,
+    vectorSearch,
     proposals,
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
     signingKeys,
@@ -134,4 +152,32 @@ async function startEmbeddings(config: AppConfig, log: Logger): Promise<Embeddin
     log.error({ embeddings: config.embeddings, error: error instanceof Error ? error.message : String(error) }, 'search embeddings could not start: search is lexical only');
     return null;
   }
+}
+
+/**
+ * Atlas `$vectorSearch` where the deployment has search indexes (KAIROS_VECTOR_SEARCH): vectors are
+ * also written in Atlas's form, the index is created, and the in-process index answers until it
+ * is queryable. Anything that fails here leaves the in-process index in charge.
+ */
+async function startVectorSearch(config: AppConfig, db: Db, vectorStore: VectorStore, semanticIndex: SemanticIndex, log: Logger): Promise<Services['vectorSearch']> {
+  const provider = semanticIndex.provider;
+  if (!provider) return { mode: 'LOCAL', reason: 'embeddings are off', source: null };
+  await vectorStore.ensureIndexes();
+  const atlas = new AtlasVectorSearch(db);
+  const choice = await detectVectorSearch(config.vectorSearch, atlas);
+  if (choice.mode === 'LOCAL') {
+    if (config.vectorSearch === 'atlas') log.warn({ reason: choice.reason }, 'KAIROS_VECTOR_SEARCH=atlas but this deployment has no search indexes: nearest vectors come from the in-process index');
+    return { ...choice, source: null };
+  }
+  const source = new AtlasVectorSource(atlas, provider.dimensions, log);
+  try {
+    vectorStore.writeSearchVectors = true;
+    await source.start(provider.modelId);
+  } catch (error) {
+    log.warn({ error: error instanceof Error ? error.message : String(error) }, 'could not create the Atlas vector search index: nearest vectors come from the in-process index');
+    return { mode: 'LOCAL', reason: 'creating the Atlas vector search index failed', source: null };
+  }
+  semanticIndex.useNearestSource(source);
+  log.info({ reason: choice.reason }, 'nearest vectors come from Atlas $vectorSearch once its index is queryable');
+  return { ...choice, source };
 }

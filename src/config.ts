@@ -57,6 +57,10 @@ export interface AppConfig {
   embeddingsKey: string | null;
   /** KAIROS_EMBEDDINGS_MODEL_DIR: a local ONNX sentence-model directory, for `onnx`. */
   embeddingsModelDir: string | null;
+  /** KAIROS_VECTOR_SEARCH: where nearest-vector candidates come from: `auto` (Atlas `$vectorSearch` when the deployment has search indexes), `atlas`, `local` (in process). */
+  vectorSearch: VectorSearchSetting;
+  /** How often each process compares the stored search-change stamps with the changes it heard of (docs/scale-out.md); not an environment setting. */
+  searchCatchUpMs: number;
   /** Bytes one answer may hold (KAIROS_RESPONSE_BUDGET_BYTES): refused before it runs when projected over, cut while it runs. */
   responseBudgetBytes: number;
   /** Proposals one principal may have staged at once (KAIROS_MAX_PENDING_PROPOSALS). */
@@ -72,6 +76,15 @@ function embeddingsFromEnv(): EmbeddingsSetting {
   const raw = process.env.KAIROS_EMBEDDINGS || 'builtin';
   if (!(EMBEDDINGS_SETTINGS as readonly string[]).includes(raw)) throw new Error(`KAIROS_EMBEDDINGS must be one of ${EMBEDDINGS_SETTINGS.join(', ')}, got "${raw}"`);
   return raw as EmbeddingsSetting;
+}
+
+export const VECTOR_SEARCH_SETTINGS = ['auto', 'atlas', 'local'] as const;
+export type VectorSearchSetting = (typeof VECTOR_SEARCH_SETTINGS)[number];
+
+function vectorSearchFromEnv(): VectorSearchSetting {
+  const raw = process.env.KAIROS_VECTOR_SEARCH || 'auto';
+  if (!(VECTOR_SEARCH_SETTINGS as readonly string[]).includes(raw)) throw new Error(`KAIROS_VECTOR_SEARCH must be one of ${VECTOR_SEARCH_SETTINGS.join(', ')}, got "${raw}"`);
+  return raw as VectorSearchSetting;
 }
 
 /** The same default the local engine uses for its parent directory (engine/documentdb/engine-dir.ts). */
@@ -116,6 +129,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     embeddingsModel: process.env.KAIROS_EMBEDDINGS_MODEL || null,
     embeddingsKey: process.env.KAIROS_EMBEDDINGS_KEY || null,
     embeddingsModelDir: process.env.KAIROS_EMBEDDINGS_MODEL_DIR || null,
+    vectorSearch: vectorSearchFromEnv(),
+    searchCatchUpMs: 10_000,
     responseBudgetBytes: intFromEnv('KAIROS_RESPONSE_BUDGET_BYTES', DEFAULT_RESPONSE_BUDGET_BYTES),
     maxPendingProposals: intFromEnv('KAIROS_MAX_PENDING_PROPOSALS', DEFAULT_MAX_PENDING_PROPOSALS),
     maxPendingProposalBytes: intFromEnv('KAIROS_MAX_PENDING_PROPOSAL_BYTES', DEFAULT_MAX_PENDING_PROPOSAL_BYTES),

@@ -153,6 +153,9 @@ export function buildApp(options: AppOptions = {}): App {
 
     closeTransports = async () => {
       clearInterval(expirySweep);
+      services.searchSync.stop();
+      services.semanticIndex.stop();
+      services.vectorSearch.source?.stop();
       await websocket.dispose();
       await mcp.close();
       for (const socket of sockets) socket.destroy();

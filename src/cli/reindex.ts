@@ -22,6 +22,9 @@ export async function reindexCommand(out: (line: string) => void, err: (text: st
   const { createEmbeddingProvider } = await import('../search/embeddings/create-provider.js');
   const { VectorStore } = await import('../store/vector-store.js');
   const { SemanticIndex, reindexAll } = await import('../services/semantic-index.js');
+  const { SearchChangeStore } = await import('../store/search-change-store.js');
+  const { AtlasVectorSearch } = await import('../store/atlas-vector-search.js');
+  const { detectVectorSearch } = await import('../services/atlas-vector-source.js');
   const config = loadConfig();
   let provider;
   try {
@@ -34,6 +37,9 @@ export async function reindexCommand(out: (line: string) => void, err: (text: st
   const mongo = await connectMongo(database.uri, config.mongoDbName);
   try {
     const store = new VectorStore(mongo.db);
+    await store.ensureIndexes();
+    // Where the server reads vectors through Atlas $vectorSearch, the re-index writes their Atlas form too.
+    store.writeSearchVectors = (await detectVectorSearch(config.vectorSearch, new AtlasVectorSearch(mongo.db))).mode === 'ATLAS';
     const index = new SemanticIndex(store, provider, { info: () => {}, warn: () => {} });
     const interactive = process.stderr.isTTY === true;
     let lastPercent = -1;
@@ -46,6 +52,8 @@ export async function reindexCommand(out: (line: string) => void, err: (text: st
       if (percent >= lastPercent + 10 || percent === 100) lastPercent = percent;
     });
     if (interactive) err('\n');
+    // Running servers re-read every space at their next stamp check (docs/scale-out.md).
+    await new SearchChangeStore(mongo.db).bump(await store.spacesWithVectors());
     out(`Re-indexed ${result.done} protocol steps with ${provider.modelId} (${provider.dimensions} dimensions) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     return 0;
   } finally {

@@ -58,6 +58,21 @@ export interface CredentialEvent {
   at: string;
 }
 
+/**
+ * Protocols whose searchable content changed in one space (mint, update, delete, restore, an
+ * applied proposal), published by the process that wrote them once their vectors are stored;
+ * every other process re-reads those chains into its in-process search index.
+ */
+export interface SearchIndexEvent {
+  /** The writing process's index (it skips its own events). */
+  origin: string;
+  space: string;
+  /** The space's search-change stamp after this write (src/store/search-change-store.ts). */
+  seq: number;
+  /** Chain ids to re-read; null: too many to list, re-read the whole space. */
+  chainIds: string[] | null;
+}
+
 /** Every topic, with the id that scopes it (`memory:<space>`, `run:<runId>`, `runLifecycle:<space>`, `prompt:<space>`). */
 export type EventTopics = {
   memory: [space: string, event: MemoryEvent];
@@ -66,4 +81,5 @@ export type EventTopics = {
   prompt: [space: string, prompt: ChallengePrompt];
   proposal: [space: string, event: ProposalEvent];
   credential: [scope: 'revoked', event: CredentialEvent];
+  searchIndex: [scope: 'changed', event: SearchIndexEvent];
 };

@@ -71,6 +71,11 @@ export class SpaceLexicalIndex {
     return this.chains.size;
   }
 
+  /** The protocols held (a space re-read after a missed change drops those gone from the database). */
+  chainIds(): string[] {
+    return [...this.chains.keys()];
+  }
+
   headIdOf(chainId: string): string | null {
     return this.chains.get(chainId)?.headId ?? null;
   }

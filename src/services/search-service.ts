@@ -80,10 +80,10 @@ export class SearchService {
    * vectors, and every protocol of a space small enough to match whole. With a word-vector
    * provider (built-in) they are scored by soft term matching, else by the cosine of the best step.
    */
-  private denseRelevances(text: string, queryVector: Float32Array, spaces: readonly string[], lexicalKeys: readonly { space: string; chainId: string }[]): Map<string, number> {
+  private async denseRelevances(text: string, queryVector: Float32Array, spaces: readonly string[], lexicalKeys: readonly { space: string; chainId: string }[]): Promise<Map<string, number>> {
     const semantic = this.semantic!;
     const calibration = DENSE_CALIBRATION[semantic.provider!.kind];
-    const nearest = semantic.nearest(queryVector, spaces, DENSE_CANDIDATES);
+    const nearest = await semantic.nearestCandidates(queryVector, spaces, DENSE_CANDIDATES);
     const relevances = new Map<string, number>();
     if (semantic.provider!.termMatcher) {
       const keys = new Map<string, { space: string; chainId: string }>();
@@ -112,7 +112,7 @@ export class SearchService {
     const queryVector = query.lexicalOnly ? null : await semantic.embedQuery(query.text);
     let dense = new Map<string, number>();
     if (queryVector) {
-      dense = this.denseRelevances(query.text, queryVector, query.spaces, hits);
+      dense = await this.denseRelevances(query.text, queryVector, query.spaces, hits);
       // Protocols only the dense ranker found: the best few join.
       const denseOnly = [...dense]
         .filter(([key, relevance]) => relevance > 0 && !raw.has(key))
@@ -156,7 +156,7 @@ export class SearchService {
       candidates.set(chainKey(hit.space, hit.chainId), { head: hit.head, lexical, dense: 0 });
     }
     if (queryVector) {
-      const dense = this.denseRelevances(query.text, queryVector, query.spaces, hits);
+      const dense = await this.denseRelevances(query.text, queryVector, query.spaces, hits);
       const denseOnly = [...dense]
         .filter(([key, relevance]) => relevance > 0 && !candidates.has(key))
         .sort((a, b) => b[1] - a[1])

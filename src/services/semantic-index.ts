@@ -20,6 +20,12 @@ export type SemanticIndexState = (typeof SEMANTIC_INDEX_STATES)[number];
 
 const STALE_POLL_MS = 10_000;
 const BACKFILL_BATCH = 500;
+/** Chains re-read per query when a whole space is re-read. */
+const RELOAD_SLICE = 500;
+
+function uniqueChains(keys: readonly ChainKey[]): ChainKey[] {
+  return [...new Map(keys.map((key) => [`${key.space}\u0000${key.chainId}`, key])).values()];
+}
 
 export interface SemanticIndexLog {
   info(fields: object, message: string): void;
@@ -28,6 +34,12 @@ export interface SemanticIndexLog {
 
 export interface DenseHit extends ChainSimilarity {
   space: string;
+}
+
+/** Nearest-vector candidates answered outside this process (src/services/atlas-vector-source.ts). */
+export interface NearestVectorSource {
+  readonly ready: boolean;
+  nearest(query: Float32Array, spaces: readonly string[], limit: number, model: string): Promise<DenseHit[]>;
 }
 
 export interface LexicalSpaceHit extends LexicalHit {
@@ -48,6 +60,8 @@ export class SemanticIndex {
   private stalePoll: NodeJS.Timeout | null = null;
   /** Settles when the background fill of missing vectors is done (tests and the bench wait on it). */
   backfilled: Promise<void> = Promise.resolve();
+  private readonly refreshedListeners: ((chains: ChainKey[]) => Promise<void>)[] = [];
+  private nearestSource: NearestVectorSource | null = null;
 
   constructor(
     private readonly store: VectorStore,
@@ -107,12 +121,18 @@ export class SemanticIndex {
     this.stalePoll = null;
   }
 
+  /** Called with the chains of each local write once this index and the stored vectors hold it (search-index-sync.ts tells the other processes). */
+  onRefreshed(listener: (chains: ChainKey[]) => Promise<void>): void {
+    this.refreshedListeners.push(listener);
+  }
+
   /** The MemoryStore write listener: re-embeds the chains a committed write touched. */
   readonly onMemoryWrite = async (write: MemoryWrite): Promise<void> => {
-    if (!this.provider && !this.lexicalReadyValue && !this.pendingLexical) return;
+    if (!this.provider && !this.lexicalReadyValue && !this.pendingLexical && this.refreshedListeners.length === 0) return;
     try {
       const fromIds = await this.store.chainsOfMemories(write.memoryIds);
-      await this.refreshChains([...write.chains, ...fromIds]);
+      const chains = await this.refreshChains([...write.chains, ...fromIds]);
+      for (const listener of this.refreshedListeners) await listener(chains);
     } catch (error) {
       // The write has committed. Until the next start this process searches with the engine's text index again (always current).
       this.lexicalReadyValue = false;
@@ -131,6 +151,24 @@ export class SemanticIndex {
       this.log.warn({ error: String(error) }, 'embedding the search query failed: this search is lexical only');
       return null;
     }
+  }
+
+  /** Another source of nearest-vector candidates (Atlas `$vectorSearch`), used while it says it is ready. */
+  useNearestSource(source: NearestVectorSource): void {
+    this.nearestSource = source;
+  }
+
+  /** The `limit` closest protocols per space: from the nearest source when it is ready, else (or when it fails) in process. */
+  async nearestCandidates(query: Float32Array, spaces: readonly string[], limit: number): Promise<DenseHit[]> {
+    const source = this.nearestSource;
+    if (source?.ready && this.provider) {
+      try {
+        return await source.nearest(query, spaces, limit, this.provider.modelId);
+      } catch (error) {
+        this.log.warn({ error: String(error) }, 'vector search in the database failed: this search used the in-process index');
+      }
+    }
+    return this.nearest(query, spaces, limit);
   }
 
   /** The `limit` closest protocols per space, best step each. */
@@ -229,27 +267,58 @@ export class SemanticIndex {
     for (const key of keys) this.lexicalOf(key.space).replaceChain(key.chainId, byChain.get(`${key.space}\u0000${key.chainId}`)!);
   }
 
-  /** Re-reads whole chains from what is stored now: the lexical index, and (with a provider) vectors in the database and the index. */
-  private async refreshChains(keys: readonly ChainKey[]): Promise<void> {
+  /** Re-reads whole chains from what is stored now: the lexical index, and (with a provider) vectors in the database and the index. Answers the chains. */
+  private async refreshChains(keys: readonly ChainKey[]): Promise<ChainKey[]> {
     const provider = this.provider;
-    const unique = [...new Map(keys.map((key) => [`${key.space}\u0000${key.chainId}`, key])).values()];
-    if (unique.length === 0) return;
+    const unique = uniqueChains(keys);
+    if (unique.length === 0) return unique;
     const steps = (await this.store.stepsOfChains(unique)).filter((step) => step.chain);
-    if (this.lexicalReadyValue) this.applyLexical(unique, steps);
-    else if (this.pendingLexical) for (const key of unique) this.pendingLexical.set(`${key.space}\u0000${key.chainId}`, key);
-    if (!provider) return;
+    this.lexicalFromStored(unique, steps);
+    if (!provider) return unique;
     try {
       const vectors = await this.embedSteps(steps);
       await this.store.replaceChainVectors(unique, vectors, provider.modelId);
-      for (const key of unique) {
-        const index = this.spaces.get(key.space);
-        for (const memoryId of index?.memoriesOfChain(key.chainId) ?? []) index!.remove(memoryId);
-      }
-      for (const vector of vectors) this.put(vector);
+      this.replaceChainsInIndex(unique, vectors);
     } catch (error) {
       // The write has committed; a missing vector is filled at the next start or re-index.
       this.log.warn({ error: String(error) }, 'could not update search vectors after a write; that protocol is found by its words only until the next start');
     }
+    return unique;
+  }
+
+  /**
+   * Re-reads chains another process wrote: their steps into the lexical index, their stored
+   * vectors (the writer embedded them) into the vector index. Nothing is embedded here.
+   */
+  async applyStoredChains(keys: readonly ChainKey[]): Promise<void> {
+    const unique = uniqueChains(keys);
+    if (unique.length === 0) return;
+    const model = this.stateValue === 'READY' ? this.provider?.modelId : undefined;
+    const [steps, vectors] = await Promise.all([this.store.stepsOfChains(unique), model ? this.store.vectorsOfChains(unique, model) : []]);
+    this.lexicalFromStored(unique, steps.filter((step) => step.chain));
+    if (model) this.replaceChainsInIndex(unique, vectors);
+  }
+
+  /** Re-reads every chain of a space (a change this process missed), in slices. */
+  async reloadSpace(space: string): Promise<void> {
+    const held = [...(this.spaces.get(space)?.chains() ?? []), ...(this.lexical.get(space)?.chainIds() ?? [])];
+    const chainIds = [...new Set([...(await this.store.chainIdsOfSpace(space)), ...held])];
+    for (let start = 0; start < chainIds.length; start += RELOAD_SLICE) {
+      await this.applyStoredChains(chainIds.slice(start, start + RELOAD_SLICE).map((chainId) => ({ space, chainId })));
+    }
+  }
+
+  private lexicalFromStored(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): void {
+    if (this.lexicalReadyValue) this.applyLexical(keys, steps);
+    else if (this.pendingLexical) for (const key of keys) this.pendingLexical.set(`${key.space}\u0000${key.chainId}`, key);
+  }
+
+  private replaceChainsInIndex(keys: readonly ChainKey[], vectors: readonly StepVector[]): void {
+    for (const key of keys) {
+      const index = this.spaces.get(key.space);
+      for (const memoryId of index?.memoriesOfChain(key.chainId) ?? []) index!.remove(memoryId);
+    }
+    for (const vector of vectors) this.put(vector);
   }
 
   private put(vector: StepVector): void {

@@ -20,6 +20,8 @@ export interface StepVectorRecord {
   vector: Binary;
   /** Built-in provider only: the step's vocabulary rows (int32) then their field weights (float32). */
   terms?: Binary;
+  /** The same vector as a BSON vector (subtype 9), for Atlas `$vectorSearch`: written only where it is used (atlas-vector-store.ts). */
+  embedding?: Binary;
   updatedAt: Date;
 }
 
@@ -48,6 +50,8 @@ export class VectorStore {
   private readonly vectors: Collection<StepVectorRecord>;
   private readonly state: Collection<EmbeddingStateRecord>;
   private readonly memories: Collection<MemoryRecord>;
+  /** Also write each vector as a BSON vector for Atlas `$vectorSearch` (set when that path is on). */
+  writeSearchVectors = false;
 
   constructor(db: Db) {
     this.vectors = db.collection<StepVectorRecord>('memory_vectors');
@@ -166,6 +170,7 @@ export class VectorStore {
               dimensions: entry.vector.length,
               vector: fromFloat32(entry.vector),
               ...(entry.terms ? { terms: encodeTerms(entry.terms) } : {}),
+              ...(this.writeSearchVectors ? { embedding: Binary.fromFloat32Array(entry.vector) } : {}),
               updatedAt: now,
             },
             upsert: true,
@@ -198,6 +203,33 @@ export class VectorStore {
     if (orphans.length) await this.vectors.deleteMany({ _id: { $in: orphans.map((orphan) => orphan._id) } });
     return otherModels.deletedCount + orphans.length;
   }
+
+  /** The stored vectors of `model` for the given chains (another process wrote them; this one re-reads them). */
+  async vectorsOfChains(keys: readonly ChainKey[], model: string): Promise<StepVector[]> {
+    if (keys.length === 0) return [];
+    const records = await this.vectors
+      .find({ model, $or: keys.map((key) => ({ space: key.space, chainId: key.chainId })) }, { projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } })
+      .toArray();
+    return records.map(toStepVector);
+  }
+
+  /** Chain ids of a space: its protocol steps' and its stored vectors' (a re-read after a missed change). */
+  async chainIdsOfSpace(space: string): Promise<string[]> {
+    const [live, vectors] = await Promise.all([
+      this.memories.distinct('chain.chainId', { space, category: 'PROTOCOL_STEP' }),
+      this.vectors.distinct('chainId', { space }),
+    ]);
+    return [...new Set([...live, ...vectors].filter((id): id is string => typeof id === 'string'))];
+  }
+
+  /** Spaces that hold vectors (a re-index raises their change stamps). */
+  async spacesWithVectors(): Promise<string[]> {
+    return (await this.vectors.distinct('space')).filter((space): space is string => typeof space === 'string');
+  }
+}
+
+function toStepVector(record: Pick<StepVectorRecord, '_id' | 'space' | 'chainId' | 'vector' | 'terms'>): StepVector {
+  return { memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector as Binary | number[]), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) };
 }
 
 const STEP_PROJECTION = { _id: 1, space: 1, label: 1, text: 1, chain: 1 } as const;
