@@ -21,6 +21,11 @@ const SIZE = 25_000;
 const CORPUS: Record<string, string> = {
   'emphasis run': '*a'.repeat(SIZE),
   'underscore run': '_a'.repeat(SIZE),
+  // The engine's text parser was quadratic on letters joined by underscores; its neighbours too.
+  'trailing underscore run': 'a_'.repeat(SIZE),
+  'hyphen run': '-a'.repeat(SIZE),
+  'apostrophe run': "a'".repeat(SIZE),
+  'mixed word joiners': 'a_b-c.d/e@f'.repeat(SIZE / 5),
   'nested brackets': `${'['.repeat(SIZE / 2)}a${']'.repeat(SIZE / 2)}`,
   'link openers': '[a]('.repeat(SIZE / 4),
   'deep list': `${'- '.repeat(SIZE / 2)}a`,
