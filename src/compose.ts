@@ -11,6 +11,7 @@ import { AuthStore } from './store/auth-store.js';
 import { MemoryStore } from './store/memory-store.js';
 import { MemoryHistoryStore } from './store/memory-history-store.js';
 import { foldLegacyEventsAndPrompts } from './migrations/fold-0.1-runs.js';
+import { backfillIndexedText } from './migrations/indexed-text.js';
 import { RunStore } from './store/run-store.js';
 import { SearchStore } from './store/search-store.js';
 import { UsageStore } from './store/usage-store.js';
@@ -75,6 +76,11 @@ export interface Services {
 export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics, log: Logger): Promise<Services> {
   const memoryStore = new MemoryStore(db, client);
   await memoryStore.ensureIndexes();
+  // Memories written before the text index read a normalised copy get theirs in the background.
+  void backfillIndexedText(db).then(
+    (written) => written > 0 && log.info({ memories: written }, 'wrote the text-index copies of memories written before 0.3'),
+    (error: unknown) => log.warn({ err: error }, 'could not write the text-index copies of older memories: retried at the next start'),
+  );
   // Listening before the built-in protocols are installed, so they get their vectors too.
   const vectorStore = new VectorStore(db);
   const semanticIndex = new SemanticIndex(vectorStore, await startEmbeddings(config, log), log);

@@ -1,5 +1,5 @@
 import { INLINE_EXPORT_MAX_BYTES } from './export/export-model.js';
-import { DEFAULT_MAX_PENDING_PROPOSAL_BYTES, DEFAULT_MAX_PENDING_PROPOSALS, DEFAULT_RESPONSE_BUDGET_BYTES, MAX_BUFFERED_BYTES } from './limits.js';
+import { DEFAULT_DB_MAX_TIME_MS, DEFAULT_MAX_PENDING_PROPOSAL_BYTES, DEFAULT_MAX_PENDING_PROPOSALS, DEFAULT_RESPONSE_BUDGET_BYTES, MAX_BUFFERED_BYTES } from './limits.js';
 
 /** Every setting the server reads from the environment, parsed once. */
 export interface AppConfig {
@@ -67,6 +67,8 @@ export interface AppConfig {
   maxPendingProposals: number;
   /** Bytes of staged proposal content one principal may hold at once (KAIROS_MAX_PENDING_PROPOSAL_BYTES). */
   maxPendingProposalBytes: number;
+  /** Server-side time limit of each database operation, ms (`maxTimeMS`); 0: none. */
+  dbMaxTimeMs: number;
 }
 
 export const EMBEDDINGS_SETTINGS = ['builtin', 'openai', 'onnx', 'off'] as const;
@@ -134,6 +136,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     responseBudgetBytes: intFromEnv('KAIROS_RESPONSE_BUDGET_BYTES', DEFAULT_RESPONSE_BUDGET_BYTES),
     maxPendingProposals: intFromEnv('KAIROS_MAX_PENDING_PROPOSALS', DEFAULT_MAX_PENDING_PROPOSALS),
     maxPendingProposalBytes: intFromEnv('KAIROS_MAX_PENDING_PROPOSAL_BYTES', DEFAULT_MAX_PENDING_PROPOSAL_BYTES),
+    dbMaxTimeMs: intFromEnv('KAIROS_DB_MAX_TIME_MS', DEFAULT_DB_MAX_TIME_MS),
     ...overrides,
   };
 }

@@ -72,6 +72,12 @@ export const DEFAULT_RESPONSE_BUDGET_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_MAX_PENDING_PROPOSALS = 50;
 export const DEFAULT_MAX_PENDING_PROPOSAL_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Server-side time limit of one database operation (`maxTimeMS`, KAIROS_DB_MAX_TIME_MS; see
+ * src/store/operation-time-limit.ts): over it the request answers DATABASE_TIMEOUT.
+ */
+export const DEFAULT_DB_MAX_TIME_MS = 10_000;
+
 /** What one connection may have queued for a slow reader before it is cut off (WebSocket and SSE). */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 

@@ -2,7 +2,7 @@
  * The in-process lexical index of one space (issue 25, replacing a `$text` query per search):
  * an inverted index from each term (src/search/search-query.ts `searchTokens`: lower-cased, stop
  * words and bare numbers out, stemmed) to the protocol steps holding it, with the step's weighted
- * count of it. Fields and weights are the text index's (`memory_text_v2`): title 10, triggers
+ * count of it. Fields and weights are the text index's (`memory_text_v3`): title 10, triggers
  * (with the v4 activation patterns) 5, step label 3, step text 1; a step's raw score for a
  * request is the sum, over the request's distinct terms, of every occurrence's field weight / 10,
  * exactly what the engine's text score was (src/search/search-scoring.ts turns it into 0..1, so
@@ -15,7 +15,7 @@
  */
 import { searchTokens } from './search-query.js';
 
-/** The text index's field weights (MemoryStore `memory_text_v2`), in tenths of a title occurrence. */
+/** The text index's field weights (MemoryStore `memory_text_v3`), in tenths of a title occurrence. */
 export const LEXICAL_FIELD_WEIGHTS = { title: 10, triggers: 5, label: 3, text: 1 } as const;
 const WEIGHT_UNIT = 10;
 

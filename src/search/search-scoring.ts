@@ -1,7 +1,7 @@
 /**
  * Turning the engine's text score into a 0..1 search score (reference §6.3, re-tuned).
  *
- * The text index (`memory_text_v2`) weighs a protocol's title 10, its triggers 5, a step label 3
+ * The text index (`memory_text_v3`) weighs a protocol's title 10, its triggers 5, a step label 3
  * and step text 1. The local engine (DocumentDB) scores a document as the sum, over every token
  * of every indexed field that matches a query term, of that field's weight divided by the
  * largest weight: no IDF, no length normalisation. So one query term found once in the title is

@@ -4,6 +4,7 @@ import type { PagePosition } from './page-position.js';
 import type { ProjectCategory } from '../proposals/proposal-types.js';
 import { translateDuplicateKey } from './store-errors.js';
 import { withTextSize } from './stored-size.js';
+import { indexedTextSet, withIndexedText, WITHOUT_INDEXED_TEXT, type IndexedText } from './indexed-text.js';
 
 /** A protocol step, or a project-memory document (see src/proposals/intent-policy.ts for paths). */
 export type MemoryCategory = 'PROTOCOL_STEP' | ProjectCategory;
@@ -78,6 +79,8 @@ export interface MemoryRecord {
   change?: VersionChange;
   /** UTF-8 bytes of `text`, written with it (src/store/stored-size.ts); absent on memories written before 0.3 until the start-up backfill. */
   sizeBytes?: number;
+  /** What the text index reads (src/store/indexed-text.ts); left out of every read. */
+  indexedText?: IndexedText;
 }
 
 export interface ChainKey {
@@ -161,7 +164,7 @@ export class MemoryStore {
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.dropSupersededTextIndex();
+    await this.dropSupersededTextIndexes();
     const headOnly = { 'chain.stepIndex': 1 };
     await this.collection.createIndexes([
       // Navigation inside a chain, and whole-chain loads for Protocol.steps.
@@ -175,22 +178,29 @@ export class MemoryStore {
       // Project-memory documents: one per path and space.
       { key: { space: 1, path: 1 }, name: 'unique_path_per_space', unique: true, partialFilterExpression: { path: { $exists: true } } },
       // The one text index a collection may have, shared by memoryContext and protocol search
-      // (src/search/search-scoring.ts explains how these weights become scores).
+      // (src/search/search-scoring.ts explains how these weights become scores). It reads the
+      // normalised copy, never the raw text: src/store/indexed-text.ts says why.
       {
-        key: { 'chain.label': 'text', 'chain.triggers': 'text', label: 'text', text: 'text' },
-        name: 'memory_text_v2',
-        weights: { 'chain.label': 10, 'chain.triggers': 5, label: 3, text: 1 },
+        key: { 'indexedText.title': 'text', 'indexedText.triggers': 'text', 'indexedText.label': 'text', 'indexedText.text': 'text' },
+        name: 'memory_text_v3',
+        weights: { 'indexedText.title': 10, 'indexedText.triggers': 5, 'indexedText.label': 3, 'indexedText.text': 1 },
       },
     ]);
   }
 
-  /** The text index before protocol search (label and text only); a second text index is refused. */
-  private async dropSupersededTextIndex(): Promise<void> {
-    try {
-      await this.collection.dropIndex('memory_text');
-    } catch (error) {
-      const missing = error instanceof MongoServerError && (error.codeName === 'IndexNotFound' || error.codeName === 'NamespaceNotFound');
-      if (!missing) throw error;
+  /**
+   * The text indexes of earlier versions (a second text index is refused): `memory_text` (label
+   * and text, before protocol search) and `memory_text_v2` (the raw fields, before 0.3). Their
+   * copies are backfilled at start (src/migrations/indexed-text.ts).
+   */
+  private async dropSupersededTextIndexes(): Promise<void> {
+    for (const name of ['memory_text', 'memory_text_v2']) {
+      try {
+        await this.collection.dropIndex(name);
+      } catch (error) {
+        const missing = error instanceof MongoServerError && (error.codeName === 'IndexNotFound' || error.codeName === 'NamespaceNotFound');
+        if (!missing) throw error;
+      }
     }
   }
 
@@ -211,7 +221,7 @@ export class MemoryStore {
 
   async findByIds(ids: readonly string[], spaces: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
     if (ids.length === 0) return [];
-    return this.collection.find({ _id: { $in: [...ids] }, space: { $in: [...spaces] } }, { session }).toArray();
+    return this.collection.find({ _id: { $in: [...ids] }, space: { $in: [...spaces] } }, { session, projection: WITHOUT_INDEXED_TEXT }).toArray();
   }
 
   /** All steps of the given chains, in step order, in one query. */
@@ -221,17 +231,17 @@ export class MemoryStore {
       keys.length === 1
         ? { space: keys[0]!.space, 'chain.chainId': keys[0]!.chainId }
         : { $or: keys.map((key) => ({ space: key.space, 'chain.chainId': key.chainId })) };
-    return this.collection.find(filter, { session, sort: { 'chain.stepIndex': 1 } }).toArray();
+    return this.collection.find(filter, { session, sort: { 'chain.stepIndex': 1 }, projection: WITHOUT_INDEXED_TEXT }).toArray();
   }
 
   async findHeadByTitleKey(space: string, titleKey: string, session?: ClientSession): Promise<MemoryRecord | null> {
-    return this.collection.findOne({ space, 'chain.titleKey': titleKey, 'chain.stepIndex': 1 }, { session });
+    return this.collection.findOne({ space, 'chain.titleKey': titleKey, 'chain.stepIndex': 1 }, { session, projection: WITHOUT_INDEXED_TEXT });
   }
 
   async findHeadsBySlugs(spaces: readonly string[], slugs: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
     if (slugs.length === 0) return [];
     return this.collection
-      .find({ space: { $in: [...spaces] }, 'chain.slug': { $in: [...slugs] }, 'chain.stepIndex': 1 }, { session })
+      .find({ space: { $in: [...spaces] }, 'chain.slug': { $in: [...slugs] }, 'chain.stepIndex': 1 }, { session, projection: WITHOUT_INDEXED_TEXT })
       .toArray();
   }
 
@@ -239,12 +249,12 @@ export class MemoryStore {
   async findHeadsByChainIds(spaces: readonly string[], chainIds: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
     if (chainIds.length === 0) return [];
     return this.collection
-      .find({ space: { $in: [...spaces] }, 'chain.chainId': { $in: [...chainIds] }, 'chain.stepIndex': 1 }, { session })
+      .find({ space: { $in: [...spaces] }, 'chain.chainId': { $in: [...chainIds] }, 'chain.stepIndex': 1 }, { session, projection: WITHOUT_INDEXED_TEXT })
       .toArray();
   }
 
   async insertMany(records: MemoryRecord[], session?: ClientSession): Promise<void> {
-    await this.collection.insertMany(records.map(withTextSize), { session });
+    await this.collection.insertMany(records.map((record) => withIndexedText(withTextSize(record))), { session });
     await this.wrote(session, chainKeysOf(records));
   }
 
@@ -265,7 +275,7 @@ export class MemoryStore {
     const operations: AnyBulkWriteOperation<MemoryRecord>[] = patches.map((patch) => ({
       updateOne: {
         filter: { _id: patch.id, version: patch.expectedVersion },
-        update: { $set: { ...withTextSize(patch.set), change: patch.change, updatedAt: patch.updatedAt, updatedBy: patch.updatedBy, writeId }, $inc: { version: 1 } },
+        update: { $set: { ...withTextSize(patch.set), ...indexedTextSet(patch.set), change: patch.change, updatedAt: patch.updatedAt, updatedBy: patch.updatedBy, writeId }, $inc: { version: 1 } },
       },
     }));
     const result = await this.collection.bulkWrite(operations, { ordered: false, session });
@@ -292,8 +302,8 @@ export class MemoryStore {
   ): Promise<MemoryRecord | null> {
     const record = await this.collection.findOneAndUpdate(
       { _id: id, version: expectedVersion },
-      { $set: { ...withTextSize(set), change, updatedAt, updatedBy }, $inc: { version: 1 } },
-      { session, returnDocument: 'after' },
+      { $set: { ...withTextSize(set), ...indexedTextSet(set), change, updatedAt, updatedBy }, $inc: { version: 1 } },
+      { session, returnDocument: 'after', projection: WITHOUT_INDEXED_TEXT },
     );
     await this.wrote(session, [], [id]);
     return record;
@@ -315,7 +325,7 @@ export class MemoryStore {
 
   /** Puts deleted memories back (restore), inside the caller's transaction. */
   async reinsert(records: MemoryRecord[], session: ClientSession): Promise<void> {
-    await translateDuplicateKey(() => this.collection.insertMany(records.map(withTextSize), { session }));
+    await translateDuplicateKey(() => this.collection.insertMany(records.map((record) => withIndexedText(withTextSize(record))), { session }));
     await this.wrote(session, chainKeysOf(records), records.map((record) => record._id));
   }
 
@@ -362,7 +372,7 @@ export class MemoryStore {
     if (after) {
       query.$or = [{ createdAt: { $gt: after.at } }, { createdAt: after.at, _id: { $gt: after.id } }];
     }
-    return this.collection.find(query, { sort: { createdAt: 1, _id: 1 }, limit }).toArray();
+    return this.collection.find(query, { sort: { createdAt: 1, _id: 1 }, limit, projection: WITHOUT_INDEXED_TEXT }).toArray();
   }
 
   async count(filter: MemoryListFilter): Promise<number> {

@@ -1,4 +1,5 @@
 import { withTextSize } from './stored-size.js';
+import { indexedTextSet, withIndexedText, WITHOUT_INDEXED_TEXT } from './indexed-text.js';
 import { randomUUID } from 'node:crypto';
 import type { ClientSession, Collection, Filter } from 'mongodb';
 import { MEMORY_SCHEMA_CONFIG_PATH } from '../proposals/intent-policy.js';
@@ -52,7 +53,7 @@ export interface SearchHit {
 /**
  * Project-memory documents (`decisions.md`, `modules/auth.md`…): memories with a `path`, in the
  * same `memories` collection as protocol steps. Every MongoDB call on them lives here; the
- * indexes (`unique_path_per_space`, `memory_text_v2`) are created by MemoryStore.
+ * indexes (`unique_path_per_space`, `memory_text_v3`) are created by MemoryStore.
  */
 export class ProjectMemoryStore {
   private readonly collection: Collection<MemoryRecord>;
@@ -76,7 +77,7 @@ export class ProjectMemoryStore {
       const record = newDocumentRecord(id, space, document.path, document.category, document.title, `# ${document.title}\n`, principalId, now);
       const { _id, path, space: _space, ...rest } = record;
       try {
-        const result = await this.collection.updateOne({ space, path }, { $setOnInsert: { _id, ...withTextSize(rest) } }, { upsert: true });
+        const result = await this.collection.updateOne({ space, path }, { $setOnInsert: { _id, ...withIndexedText(withTextSize(rest)) } }, { upsert: true });
         if (result.upsertedCount === 1) created.push(record);
       } catch (error) {
         // Two first requests in one space race to seed: the unique index keeps one, which is all we want.
@@ -88,7 +89,7 @@ export class ProjectMemoryStore {
 
   async findByPaths(space: string, paths: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
     if (paths.length === 0) return [];
-    return this.collection.find({ space, path: { $in: [...paths] } }, { session }).toArray();
+    return this.collection.find({ space, path: { $in: [...paths] } }, { session, projection: WITHOUT_INDEXED_TEXT }).toArray();
   }
   /** The documents at `paths` and the schema config document, by path; a missing one reads as null text. */
   async snapshot(space: string, paths: readonly string[], session?: ClientSession): Promise<DocumentsSnapshot> {
@@ -119,7 +120,7 @@ export class ProjectMemoryStore {
         const record = newDocumentRecord(randomUUID(), space, write.path, write.category, write.label, write.text, principalId, now);
         record.change = { ...why, fields: [] };
         try {
-          await this.collection.insertOne(withTextSize(record), { session });
+          await this.collection.insertOne(withIndexedText(withTextSize(record)), { session });
         } catch (error) {
           if (isDuplicateKey(error)) throw new ConcurrentDocumentWriteError(write.path);
           throw error;
@@ -127,13 +128,13 @@ export class ProjectMemoryStore {
         written.push({ record, created: true });
         continue;
       }
-      const before = await this.collection.findOne({ space, path: write.path, version: write.expectedVersion }, { session });
+      const before = await this.collection.findOne({ space, path: write.path, version: write.expectedVersion }, { session, projection: WITHOUT_INDEXED_TEXT });
       if (!before) throw new ConcurrentDocumentWriteError(write.path);
       const change: VersionChange = { ...why, fields: changedFields(before, { ...before, text: write.text, label: write.label }) };
       const record = await this.collection.findOneAndUpdate(
         { _id: before._id, version: write.expectedVersion },
-        { $set: { ...withTextSize({ text: write.text }), label: write.label, change, updatedAt: now, updatedBy: principalId }, $inc: { version: 1 } },
-        { session, returnDocument: 'after' },
+        { $set: { ...withTextSize({ text: write.text }), label: write.label, ...indexedTextSet({ text: write.text, label: write.label }), change, updatedAt: now, updatedBy: principalId }, $inc: { version: 1 } },
+        { session, returnDocument: 'after', projection: WITHOUT_INDEXED_TEXT },
       );
       if (!record) throw new ConcurrentDocumentWriteError(write.path);
       superseded.push(before);
@@ -152,7 +153,7 @@ export class ProjectMemoryStore {
     const scored = (await this.collection
       .find(filter, { projection: { _id: 1, score: { $meta: 'textScore' } }, sort: { score: { $meta: 'textScore' } }, limit })
       .toArray()) as unknown as { _id: string; score: number }[];
-    const records = await this.collection.find({ _id: { $in: scored.map((row) => row._id) } }).toArray();
+    const records = await this.collection.find({ _id: { $in: scored.map((row) => row._id) } }, { projection: WITHOUT_INDEXED_TEXT }).toArray();
     const byId = new Map(records.map((record) => [record._id, record]));
     return scored.flatMap((row) => {
       const record = byId.get(row._id);
@@ -162,7 +163,7 @@ export class ProjectMemoryStore {
 
 
   async listByCategory(spaces: readonly string[], categories: readonly ProjectCategory[]): Promise<MemoryRecord[]> {
-    return this.collection.find({ space: { $in: [...spaces] }, path: { $exists: true }, category: { $in: [...categories] } }, { sort: { path: 1 } }).toArray();
+    return this.collection.find({ space: { $in: [...spaces] }, path: { $exists: true }, category: { $in: [...categories] } }, { sort: { path: 1 }, projection: WITHOUT_INDEXED_TEXT }).toArray();
   }
 }
 

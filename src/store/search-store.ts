@@ -32,7 +32,7 @@ export interface ProtocolTextQuery {
 }
 
 /**
- * Protocol search over the `memories` text index (`memory_text_v2`, created by MemoryStore:
+ * Protocol search over the `memories` text index (`memory_text_v3`, created by MemoryStore:
  * title 10, triggers 5, step label 3, step text 1). Every step carries its chain's title and
  * triggers, so a chain scores as its best step.
  */

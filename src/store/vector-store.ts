@@ -4,6 +4,12 @@ import type { StepTerms } from '../search/embeddings/provider.js';
 import type { LexicalStep } from '../search/lexical-index.js';
 
 /**
+ * The time limit of the two whole-collection reads made at start (a scan of every step, or every
+ * vector): longer than a request's (KAIROS_DB_MAX_TIME_MS), still bounded.
+ */
+const STARTUP_SCAN_MAX_TIME_MS = 5 * 60_000;
+
+/**
  * One protocol step's search vector, in a side collection rather than on the memory: a memory's
  * versions are archived whole by the history store, and a vector per version would triple its
  * size; a re-index also rewrites vectors without touching the memory's version.
@@ -76,7 +82,7 @@ export class VectorStore {
 
   /** Every vector made by `model`, in batches (the index is rebuilt from them at start). */
   async *vectorsOfModel(model: string, batchSize = 5_000): AsyncGenerator<StepVector[]> {
-    const cursor = this.vectors.find({ model }, { batchSize, projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } });
+    const cursor = this.vectors.find({ model }, { batchSize, maxTimeMS: STARTUP_SCAN_MAX_TIME_MS, projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } });
     let batch: StepVector[] = [];
     for await (const record of cursor) {
       batch.push({ memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector as Binary | number[]), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) });
@@ -92,7 +98,7 @@ export class VectorStore {
   async *lexicalSteps(batchSize = 5_000): AsyncGenerator<(LexicalStep & { space: string })[]> {
     const cursor = this.memories.find(
       { category: 'PROTOCOL_STEP' },
-      { batchSize, projection: { _id: 1, space: 1, label: 1, text: 1, 'chain.chainId': 1, 'chain.label': 1, 'chain.triggers': 1, 'chain.stepIndex': 1, 'chain.slug': 1 } },
+      { batchSize, maxTimeMS: STARTUP_SCAN_MAX_TIME_MS, projection: { _id: 1, space: 1, label: 1, text: 1, 'chain.chainId': 1, 'chain.label': 1, 'chain.triggers': 1, 'chain.stepIndex': 1, 'chain.slug': 1 } },
     );
     let batch: (LexicalStep & { space: string })[] = [];
     for await (const record of cursor) {

@@ -20,6 +20,8 @@ const HOSTILE: Array<[string, string]> = [
   ['lists nested 8 deep, 250 times (2,000 list lines: the limit)', `# T\n\n${Array.from({ length: 250 }, () => Array.from({ length: 8 }, (_, i) => `${' '.repeat(i * 2)}- x`).join('\n')).join('\n')}\n`],
   ['lists nested by indentation, 400 levels (refused)', `# T\n\n${Array.from({ length: 400 }, (_, i) => `${' '.repeat(i * 2)}- x`).join('\n')}\n`],
   ['20,000 H2 headings', `# T\n\n${'## h\n'.repeat(20_000)}`],
+  ['20,000 H3 headings in one step', `# T\n\n## Step\n\n${'### h\n'.repeat(20_000)}`],
+  ['a heading with 200,000 blanks inside', `# T\n\n## a${' '.repeat(200_000)}b\n`],
   ['a flat list of 100,000 items (refused)', `# T\n\n${'- x\n'.repeat(100_000)}`],
   ['10,000 unclosed fences', `# T\n\n${'```json\n'.repeat(10_000)}`],
   ['2,000 contract blocks', `# T\n\n${'```json\n{"contract": {"type": "comment"}}\n```\n'.repeat(2_000)}`],
@@ -51,4 +53,20 @@ describe('hostile markdown parses in linear time', () => {
     expect(() => parseProtocolMarkdown(markdown)).toThrow(/nests more than 32 block quotes or list items/);
     console.log(`[hostile-markdown] ${_name} × 10,000 on one line: refused in ${(performance.now() - started).toFixed(0)} ms`);
   }, 60_000);
+});
+
+describe('ATX heading text', () => {
+  it.each([
+    ['## Title', 'Title'],
+    ['## Title ##', 'Title'],
+    ['## Title ##   ', 'Title'],
+    ['## Title\t#', 'Title'],
+    ['## Title#', 'Title#'],
+    ['## C# ##', 'C#'],
+    ['## a   b  ', 'a   b'],
+    ['## #', ''],
+    ['## ###', ''],
+  ])('%j reads as %j', (heading, text) => {
+    expect(parseProtocolMarkdown(`# T\n\n${heading}\n\nbody\n`).steps[0]?.label).toBe(text);
+  });
 });

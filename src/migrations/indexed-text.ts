@@ -1,0 +1,41 @@
+/**
+ * 0.2 → 0.3: the text index reads a normalised copy of each memory's title, triggers, label and
+ * text (src/store/indexed-text.ts) instead of the raw fields. MemoryStore.ensureIndexes drops the
+ * old index and creates `memory_text_v3`; this gives every memory written before (or with an
+ * older normalisation) its copy, run in the background at every start until none is left. Until
+ * a memory has its copy, `$text` (project-memory search, the protocol search fallback) does not
+ * find it; the in-process lexical index reads the raw text and is not affected.
+ */
+import type { AnyBulkWriteOperation, Db } from 'mongodb';
+import { INDEXED_TEXT_VERSION, indexedTextOf } from '../store/indexed-text.js';
+import type { MemoryRecord } from '../store/memory-store.js';
+
+/** Memories one batch reads and writes (each carries up to a protocol step's text). */
+const BATCH = 100;
+
+/** Writes the missing or outdated copies; returns how many it wrote. */
+export async function backfillIndexedText(db: Db): Promise<number> {
+  const memories = db.collection<MemoryRecord>('memories');
+  const outdated = { 'indexedText.version': { $ne: INDEXED_TEXT_VERSION } };
+  let written = 0;
+  let after = '';
+  for (;;) {
+    // In _id order from where the last batch ended: a memory another write changed meanwhile is
+    // left for the next start rather than read again and again.
+    const batch = await memories
+      .find({ ...outdated, _id: { $gt: after } }, { projection: { _id: 1, version: 1, label: 1, text: 1, 'chain.label': 1, 'chain.triggers': 1 }, sort: { _id: 1 }, limit: BATCH })
+      .toArray();
+    if (batch.length === 0) return written;
+    const operations: AnyBulkWriteOperation<MemoryRecord>[] = batch.map((memory) => ({
+      updateOne: {
+        // Only if nothing wrote the memory since it was read (every write moves `version` on).
+        filter: { _id: memory._id, version: memory.version, ...outdated },
+        update: { $set: { indexedText: indexedTextOf(memory) } },
+      },
+    }));
+    const result = await memories.bulkWrite(operations, { ordered: false });
+    written += result.modifiedCount;
+    after = batch[batch.length - 1]!._id;
+    if (batch.length < BATCH) return written;
+  }
+}
