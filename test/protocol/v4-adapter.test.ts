@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type ParsedProtocol, ProtocolStructureError, isAdapterMarkdown, parseProtocolMarkdown, parseStepMarkdown, renderAdapterMarkdown } from '../../src/protocol/markdown-protocol.js';
+import {
+  type ParsedProtocol,
+  ProtocolStructureError,
+  isAdapterMarkdown,
+  parseProtocolMarkdown,
+  parseStepMarkdown,
+  renderAdapterMarkdown,
+  renderProtocolMarkdown,
+} from '../../src/protocol/markdown-protocol.js';
 import {
   bulkShape,
   contract,
@@ -163,17 +171,49 @@ describe('KAIROS 4 adapters: layers end at contract blocks', () => {
 });
 
 describe('which documents are read as KAIROS 4', () => {
-  it('keeps v3 documents exactly as v3 (frontmatter alone, challenge blocks, H2 steps)', () => {
-    const v3 = doc('---', 'slug: v3-doc', 'version: 1.0.0', '---', '# V3', '', '## One', '', 'First.', '', '## Two', '', 'Second.', '');
+  it('reads a document with frontmatter and H2 headings but no contract as one v4 layer', () => {
+    const markdown = doc('---', 'slug: v4-notes', 'version: 1.0.0', '---', '# Notes', '', '## One', '', 'First.', '', '## Two', '', 'Second.', '');
+    const parsed = parseProtocolMarkdown(markdown);
+    expect(isAdapterMarkdown(markdown)).toBe(true);
+    expect(parsed.adapter).toBeDefined();
+    expect(layers(parsed)).toEqual([['One', null]]);
+    expect(parsed.steps[0]!.text).toBe('## One\n\nFirst.\n\n## Two\n\nSecond.');
+    expect(parsed.slug).toBe('v4-notes');
+  });
+
+  it('keeps a document with frontmatter and v3 step markers as v3 (challenge block or PROOF OF WORK line)', () => {
+    const withChallenge = doc('---', 'slug: v3-doc', '---', '# C', '', '## Build', '', '```json', '{"challenge": {"type": "shell", "shell": {"cmd": "make"}}}', '```', '', '## Done', '', 'ok');
+    const challenged = parseProtocolMarkdown(withChallenge);
+    expect(isAdapterMarkdown(withChallenge)).toBe(false);
+    expect(challenged.adapter).toBeUndefined();
+    expect(layers(challenged)).toEqual([['Build', 'SHELL'], ['Done', null]]);
+
+    const proofOfWork = doc('---', 'version: 2.0.0', '---', '# P', '', '## Test', '', '- PROOF OF WORK: [timeout 10s] npm test', '', '## Ship', '', 'Deploy.');
+    expect(isAdapterMarkdown(proofOfWork)).toBe(false);
+    expect(layers(parseProtocolMarkdown(proofOfWork))).toEqual([['Test', 'SHELL'], ['Ship', null]]);
+  });
+
+  it('keeps the v3 refusal for a broken challenge in a document with frontmatter', () => {
+    const error = structureError(doc('---', 'slug: broken', '---', '# B', '', '```json', '{"challenge": {"type": "shell", oops}}', '```'));
+    expect(error).toMatchObject({ kind: 'STRUCTURE', line: 6 });
+  });
+
+  it('lets the frontmatter key format: kairos-v3 / kairos-v4 decide', () => {
+    const v3 = doc('---', 'slug: plain-v3', 'format: kairos-v3', '---', '# V3', '', '## One', '', 'First.', '', '## Two', '', 'Second.', '');
+    expect(isAdapterMarkdown(v3)).toBe(false);
+    expect(layers(parseProtocolMarkdown(v3))).toEqual([['One', null], ['Two', null]]);
+    const v4 = doc('---', 'format: KAIROS_V4', '---', '# V4', '', '## Old', '', '```json', '{"challenge": {"type": "comment"}}', '```', '');
+    expect(isAdapterMarkdown(v4)).toBe(true);
+    expect(layers(parseProtocolMarkdown(v4))).toEqual([['Old', null]]);
+    expect(parseProtocolMarkdown(v4).adapter?.frontmatter).toEqual({ format: 'KAIROS_V4' });
+  });
+
+  it('keeps documents without frontmatter or contract exactly as v3 (H2 steps, challenge blocks)', () => {
+    const v3 = doc('# V3', '', '## One', '', 'First.', '', '## Two', '', 'Second.', '');
     const parsed = parseProtocolMarkdown(v3);
     expect(isAdapterMarkdown(v3)).toBe(false);
     expect(parsed.adapter).toBeUndefined();
     expect(parsed.steps.map((step) => step.label)).toEqual(['One', 'Two']);
-
-    const withChallenge = doc('# C', '', '## Build', '', '```json', '{"challenge": {"type": "shell", "shell": {"cmd": "make"}}}', '```', '', '## Done', '', 'ok');
-    const challenged = parseProtocolMarkdown(withChallenge);
-    expect(challenged.adapter).toBeUndefined();
-    expect(challenged.steps.map((step) => [step.label, step.challenge?.type ?? null])).toEqual([['Build', 'SHELL'], ['Done', null]]);
   });
 
   it('keeps the v3 code for v3 documents (a v3 unknown challenge type is a structure error)', () => {
@@ -181,11 +221,33 @@ describe('which documents are read as KAIROS 4', () => {
     expect(error.kind).toBe('STRUCTURE');
   });
 
-  it('reads frontmatter with an Activation Patterns or Reward Signal section as v4', () => {
+  it('reads a contract block as v4 even beside a challenge block, and frontmatter without a marker as v4', () => {
     expect(isAdapterMarkdown(noContract)).toBe(true);
-    expect(isAdapterMarkdown(doc('---', 'slug: x', '---', '# X', '', 'text', '', '## Reward Signal', '', 'done'))).toBe(true);
+    expect(isAdapterMarkdown(doc('---', 'slug: x', '---', '# X', '', 'text'))).toBe(true);
     expect(isAdapterMarkdown(doc('# X', '', '## Activation Patterns', '', '- a'))).toBe(false);
     expect(isAdapterMarkdown(plainFenceContract)).toBe(true);
+    const mixed = doc('# M', '', '```json', '{"challenge": {"type": "comment"}}', '```', '', contract({ type: 'comment' }));
+    expect(layers(parseProtocolMarkdown(mixed))).toEqual([['M', 'COMMENT']]);
+  });
+
+  it('mints our own v3 dump back to the same steps, with and without challenges', () => {
+    const plain: ParsedProtocol = {
+      title: 'Plain Steps',
+      slug: 'plain-steps',
+      version: '1.0.0',
+      steps: [
+        { label: 'One', text: '## One\n\nFirst.', challenge: null },
+        { label: 'Two', text: '## Two\n\nSecond.', challenge: null },
+      ],
+    };
+    const dump = renderProtocolMarkdown(plain);
+    expect(dump.startsWith('---\nslug: plain-steps\nversion: 1.0.0\nformat: kairos-v3\n---\n')).toBe(true);
+    expect(parseProtocolMarkdown(dump)).toEqual(plain);
+
+    const challenged: ParsedProtocol = { ...plain, steps: [{ label: 'One', text: '## One\n\nFirst.', challenge: { type: 'COMMENT', required: true, comment: { minLength: 10 } } }] };
+    const challengedDump = renderProtocolMarkdown(challenged);
+    expect(challengedDump).not.toContain('format:');
+    expect(parseProtocolMarkdown(challengedDump)).toEqual(challenged);
   });
 });
 
