@@ -8,23 +8,9 @@ import {
   renderAdapterMarkdown,
   renderProtocolMarkdown,
 } from '../../src/protocol/markdown-protocol.js';
-import {
-  bulkShape,
-  cheatSheetShape,
-  contract,
-  createShape,
-  criticShape,
-  doc,
-  everyContractType,
-  gateGuideShape,
-  migrateShape,
-  noContract,
-  plainFenceContract,
-  proofGuideShape,
-  refineShape,
-  splitGuideShape,
-  textFences,
-} from './v4-fixtures.js';
+import { contract, doc, everyContractType, noContract, plainFenceContract, textFences } from './v4-fixtures.js';
+import { cheatSheetShape, gateGuideShape, proofGuideShape, splitGuideShape } from './v4-shipped-guides.js';
+import { bulkShape, createShape, criticShape, migrateShape, refineShape } from './v4-shipped-shapes.js';
 
 function structureError(markdown: string): ProtocolStructureError {
   try {
