@@ -118,29 +118,51 @@ function readChunk(markdown: string, from: number, to: number): Array<{ block: M
   const blocks: Array<{ block: MarkdownBlock; mayRunOn: boolean }> = [];
   const shift = (block: MarkdownBlock): MarkdownBlock => ({ ...block, start: block.start + from, end: block.end + from });
   let depth = 0;
-  let code: { pieces: string[] } | null = null;
+  let code: { pieces: string[]; fences: number } | null = null;
   for (const [kind, token] of blockEvents(text)) {
     if (kind === 'exit') {
       depth -= 1;
       if (depth === 0 && token.type === 'codeFenced' && code) {
         const block = toBlock(text, token.type, token.start.offset, token.end.offset);
         if (block.kind === 'code') block.value = code.pieces.join('').replace(/^\n|\n$/g, '');
-        blocks.push({ block: shift(block), mayRunOn: true });
+        // Without its closing fence, the fence only ended with the chunk.
+        blocks.push({ block: shift(block), mayRunOn: code.fences < 2 });
         code = null;
       }
       continue;
     }
     depth += 1;
     if (depth === 1) {
-      if (token.type === 'codeFenced') code = { pieces: [] };
+      if (token.type === 'codeFenced') code = { pieces: [], fences: 0 };
       else if (!SEPARATOR_TOKENS.has(token.type)) {
-        blocks.push({ block: shift(toBlock(text, token.type, token.start.offset, token.end.offset)), mayRunOn: token.type === 'htmlFlow' });
+        const block = toBlock(text, token.type, token.start.offset, token.end.offset);
+        blocks.push({ block: shift(block), mayRunOn: block.kind === 'html' && htmlRunsOn(text.slice(block.start)) });
       }
-    } else if (depth === 2 && code && (token.type === 'codeFlowValue' || token.type === 'lineEnding')) {
-      code.pieces.push(text.slice(token.start.offset, token.end.offset));
+    } else if (depth === 2 && code) {
+      if (token.type === 'codeFencedFence') code.fences += 1;
+      else if (token.type === 'codeFlowValue' || token.type === 'lineEnding') code.pieces.push(text.slice(token.start.offset, token.end.offset));
     }
   }
   return blocks;
+}
+
+// CommonMark's HTML blocks 1-5: their start and the text that ends them (on any line, the first included).
+const HTML_BLOCK_ENDS: ReadonlyArray<[start: RegExp, end: RegExp]> = [
+  [/^ {0,3}<(?:script|pre|style|textarea)(?=[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^ {0,3}<!--/, /-->/],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+];
+
+/** Whether an HTML block starting `text` (and running to the chunk's end) is still open there. */
+function htmlRunsOn(text: string): boolean {
+  for (const [start, end] of HTML_BLOCK_ENDS) {
+    const opened = start.exec(text);
+    if (opened) return !end.test(text.slice(opened[0].length));
+  }
+  // Kinds 6 and 7 end at a blank line.
+  return !/\n[ \t]*\n/.test(text);
 }
 
 /** micromark's events with inline parsing switched off (line endings are all text keeps). */

@@ -51,6 +51,13 @@ describe('large list documents', () => {
     expect(parsed.steps[0]!.text).toBe(items.join('\n'));
   });
 
+  it('stays linear when every bullet follows a closed fence or a finished HTML block (printed)', () => {
+    for (const groups of [500, 1_000, 2_000]) {
+      const markdown = `# G\n\n${Array.from({ length: groups }, (_, i) => `- a\n  - b\n  - c\n${i % 2 ? '```\nx\n```' : '<div>\nx\n</div>\n'}\n`).join('')}`;
+      expect(timed(`${groups} nested groups each before a fence or HTML block`, markdown, () => parseProtocolMarkdown(markdown)).steps).toHaveLength(1);
+    }
+  }, 120_000);
+
   it('refuses one item holding more nested lines than the limit, with a clear reason and line', () => {
     const markdown = `# Deep\n\n- top\n${'  - nested\n'.repeat(MAX_NESTED_CONTAINER_LINES + 1)}`;
     let error: unknown;
@@ -69,6 +76,8 @@ describe('large list documents', () => {
     ['an unclosed fence', `${'- a\n'.repeat(300)}\`\`\`json\n${'- inside\n'.repeat(900)}`],
     ['an HTML block holding bullets', `${'- a\n'.repeat(300)}<div>\n${'- inside\n'.repeat(600)}\n## Out\n${'- c\n'.repeat(300)}`],
     ['paragraphs, quotes and nested lists', Array.from({ length: 400 }, (_, i) => `Para ${i}\n> quote\n- item\n  - nested\n    \`\`\`\n    code\n- next\n## H ${i}\n`).join('')],
+    ['HTML blocks of every kind, open and closed at a bullet', ['<pre>\n\n- in pre\n</pre>\n- out', '<!-- a\n- in comment\n-->\n- out', '<?x\n- in\n?>\n- out', '<!DOCTYPE\n- in\n>\n- out', '<![CDATA[\n- in\n]]>\n- out', '<div>\n- in div\n\n- out', '<custom-tag>\n- in\n\n- out'].map((html) => `${'- a\n'.repeat(7)}${html}\n## H\n`).join('\n')],
+    ['closed fences before bullets', Array.from({ length: 300 }, (_, i) => `- a\n  - b\n\`\`\`\n- in fence ${i}\n\`\`\`\n`).join('')],
     ['lazy lines and ordered items', Array.from({ length: 400 }, (_, i) => `- a\n2. lazy ${i}\n  \`\`\`\n  code\n  \`\`\`\n* b\n    indented\n`).join('')],
   ])('reads %s in chunks exactly as in one pass', (_name, markdown) => {
     expect(structure(markdown)).toEqual(structure(markdown, Number.POSITIVE_INFINITY));
