@@ -617,7 +617,7 @@ export type RestoreErrorCode =
 export type RestoreMemoryInput = {
   /** The version you believe is current (for a deleted memory: its deletion, as `deletedMemories` lists it): if the memory moved on, VERSION_CONFLICT and nothing is written. */
   expectedVersion?: number | null | undefined;
-  /** kairos://mem/{id}, live or deleted. */
+  /** kairos://mem/{id} or kairos://layer/{id}, live or deleted; or kairos://adapter/{slug} or kairos://adapter/{chainId}: the protocol's step 1 (a protocol deleted whole comes back whole). */
   uri: string;
   /** The version whose content to write back. */
   version: number;

@@ -30,6 +30,28 @@ export function findFrontmatter(document: string): { present: boolean; yamlStart
   return { present: true, yamlStart, yamlEnd: yamlStart + close.index, bodyStart: yamlStart + close.index + close[0].length };
 }
 
+/** The frontmatter key that names a document's format outright (`format: kairos-v3` or `kairos-v4`). */
+export const FORMAT_KEY = 'format';
+export const DOCUMENT_FORMATS = ['kairos-v3', 'kairos-v4'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/**
+ * The format the frontmatter declares, or null (no frontmatter, no `format` key, another value,
+ * or YAML that does not parse: the reader then reports that on its own terms).
+ */
+export function declaredFormat(document: string): DocumentFormat | null {
+  const { present, yamlStart, yamlEnd } = findFrontmatter(document);
+  if (!present || yamlEnd - yamlStart > MAX_FRONTMATTER_BYTES) return null;
+  const parsed = parseDocument(document.slice(yamlStart, yamlEnd), { schema: 'failsafe' });
+  if (parsed.errors.length > 0 || !isMap(parsed.contents)) return null;
+  for (const pair of parsed.contents.items) {
+    if (!isScalar(pair.key) || String(pair.key.value).toLowerCase() !== FORMAT_KEY || !isScalar(pair.value)) continue;
+    const value = String(pair.value.value).trim().toLowerCase().replace(/_/g, '-');
+    return DOCUMENT_FORMATS.find((format) => format === value) ?? null;
+  }
+  return null;
+}
+
 export function readFrontmatter(document: string, lines: LineIndex): Frontmatter {
   const { present, yamlStart, yamlEnd, bodyStart } = findFrontmatter(document);
   if (!present) return { present: false, bodyStart: 0, metadata: {} };

@@ -5,10 +5,15 @@
  *
  * Built on micromark's CommonMark tokenizer, with the inline (text and string) constructs
  * removed: CommonMark decides block structure before inline parsing, and micromark's emphasis
- * and link resolvers are quadratic on runs like `*a*a…` or `[[[…`. Container nesting is the
- * other super-linear input (each line re-checks every open container), so a line opening more
- * than `MAX_CONTAINER_MARKERS_PER_LINE` block quotes or list items, or a document with more than
- * `MAX_CONTAINER_LINES` lines that open or continue one with a marker, is refused before parsing.
+ * and link resolvers are quadratic on runs like `*a*a…` or `[[[…`. Nested containers are the
+ * other super-linear input: the cost of one top-level list grows with the square of the nested
+ * list items and quotes it holds (8,000 lines nested 8 deep took ~9× as long as 2,000). So the
+ * document is read in chunks of about `CHUNK_LINES` lines, cut only where a line starts a
+ * top-level bullet item (`- x` at column 0) that is not inside a top-level fence or HTML block:
+ * there every open container and paragraph closes, so the chunks give the same headings and
+ * code blocks as one pass (a list may come out as several `other` blocks). What cannot be cut is bounded before parsing: a line
+ * opening more than `MAX_CONTAINER_MARKERS_PER_LINE` quotes or list items, or more than
+ * `MAX_NESTED_CONTAINER_LINES` nested list-item or quote lines between two such bullets.
  */
 import { parse, preprocess } from 'micromark';
 import { subtokenize } from 'micromark-util-subtokenize';
@@ -16,8 +21,10 @@ import type { Event } from 'micromark-util-types';
 import { ProtocolStructureError } from './challenge-json.js';
 
 export const MAX_CONTAINER_MARKERS_PER_LINE = 32;
-/** micromark's container handling grows faster than linearly with the number of list-item and quote lines: bounded per document. */
-export const MAX_CONTAINER_LINES = 2_000;
+/** Nested list-item or quote lines (two levels or more) one top-level bullet item may hold. */
+export const MAX_NESTED_CONTAINER_LINES = 2_000;
+/** The size a chunk grows to before it is cut at the next top-level bullet. */
+export const CHUNK_LINES = 256;
 
 export interface HeadingBlock {
   kind: 'heading';
@@ -61,33 +68,102 @@ export type MarkdownBlock = HeadingBlock | CodeBlock | OtherBlock;
 
 /** Tokens between blocks that are not blocks themselves. */
 const SEPARATOR_TOKENS = new Set(['lineEnding', 'lineEndingBlank', 'linePrefix', 'whitespace']);
+/** A bullet item with content at column 0: it always starts a new top-level item (it can interrupt a paragraph). */
+const TOP_LEVEL_BULLET = /^[-+*][ \t]+\S/;
 
-/** Top-level blocks in document order. Throws `ProtocolStructureError` for over-deep nesting. */
-export function readBlocks(markdown: string, lineAt: (offset: number) => number): MarkdownBlock[] {
-  refuseDeepNesting(markdown, lineAt);
+/**
+ * Top-level blocks in document order. Throws `ProtocolStructureError` for over-deep nesting.
+ * `chunkLines` is the chunk size (tests compare against `Infinity`: one pass).
+ */
+export function readBlocks(markdown: string, lineAt: (offset: number) => number, chunkLines = CHUNK_LINES): MarkdownBlock[] {
+  const bullets = refuseDeepNesting(markdown, lineAt);
   const blocks: MarkdownBlock[] = [];
+  let start = 0;
+  let growth = chunkLines;
+  let bullet = 0;
+  while (start < markdown.length) {
+    // The chunk ends at the first top-level bullet at least `growth` lines on.
+    const minimumEnd = lineOffsetAfter(markdown, start, growth);
+    while (bullet < bullets.length && bullets[bullet]! < minimumEnd) bullet += 1;
+    const end = bullet < bullets.length ? bullets[bullet]! : markdown.length;
+    const chunk = readChunk(markdown, start, end);
+    const last = chunk.at(-1);
+    if (end === markdown.length || last === undefined || !last.mayRunOn) {
+      for (const { block } of chunk) blocks.push(block);
+      start = end;
+      growth = chunkLines;
+    } else {
+      // A fence or HTML block may run on past the cut (the bullet is then its text): read again from its start, twice as far.
+      for (const { block } of chunk.slice(0, -1)) blocks.push(block);
+      start = last.block.start;
+      growth *= 2;
+    }
+  }
+  return blocks;
+}
+
+/** The offset of the line `lines` lines after the one starting at `from` (or the end). */
+function lineOffsetAfter(text: string, from: number, lines: number): number {
+  if (!Number.isFinite(lines)) return text.length;
+  let offset = from;
+  for (let i = 0; i < lines && offset < text.length; i++) {
+    const lineBreak = text.indexOf('\n', offset);
+    offset = lineBreak < 0 ? text.length : lineBreak + 1;
+  }
+  return offset;
+}
+
+/** One chunk's top-level blocks, offsets in the whole document; `mayRunOn`: a block a top-level bullet does not end. */
+function readChunk(markdown: string, from: number, to: number): Array<{ block: MarkdownBlock; mayRunOn: boolean }> {
+  const text = markdown.slice(from, to);
+  const blocks: Array<{ block: MarkdownBlock; mayRunOn: boolean }> = [];
+  const shift = (block: MarkdownBlock): MarkdownBlock => ({ ...block, start: block.start + from, end: block.end + from });
   let depth = 0;
-  let code: { pieces: string[] } | null = null;
-  for (const [kind, token] of blockEvents(markdown)) {
+  let code: { pieces: string[]; fences: number } | null = null;
+  for (const [kind, token] of blockEvents(text)) {
     if (kind === 'exit') {
       depth -= 1;
       if (depth === 0 && token.type === 'codeFenced' && code) {
-        const block = toBlock(markdown, token.type, token.start.offset, token.end.offset);
+        const block = toBlock(text, token.type, token.start.offset, token.end.offset);
         if (block.kind === 'code') block.value = code.pieces.join('').replace(/^\n|\n$/g, '');
-        blocks.push(block);
+        // Without its closing fence, the fence only ended with the chunk.
+        blocks.push({ block: shift(block), mayRunOn: code.fences < 2 });
         code = null;
       }
       continue;
     }
     depth += 1;
     if (depth === 1) {
-      if (token.type === 'codeFenced') code = { pieces: [] };
-      else if (!SEPARATOR_TOKENS.has(token.type)) blocks.push(toBlock(markdown, token.type, token.start.offset, token.end.offset));
-    } else if (depth === 2 && code && (token.type === 'codeFlowValue' || token.type === 'lineEnding')) {
-      code.pieces.push(markdown.slice(token.start.offset, token.end.offset));
+      if (token.type === 'codeFenced') code = { pieces: [], fences: 0 };
+      else if (!SEPARATOR_TOKENS.has(token.type)) {
+        const block = toBlock(text, token.type, token.start.offset, token.end.offset);
+        blocks.push({ block: shift(block), mayRunOn: block.kind === 'html' && htmlRunsOn(text.slice(block.start)) });
+      }
+    } else if (depth === 2 && code) {
+      if (token.type === 'codeFencedFence') code.fences += 1;
+      else if (token.type === 'codeFlowValue' || token.type === 'lineEnding') code.pieces.push(text.slice(token.start.offset, token.end.offset));
     }
   }
   return blocks;
+}
+
+// CommonMark's HTML blocks 1-5: their start and the text that ends them (on any line, the first included).
+const HTML_BLOCK_ENDS: ReadonlyArray<[start: RegExp, end: RegExp]> = [
+  [/^ {0,3}<(?:script|pre|style|textarea)(?=[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^ {0,3}<!--/, /-->/],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+];
+
+/** Whether an HTML block starting `text` (and running to the chunk's end) is still open there. */
+function htmlRunsOn(text: string): boolean {
+  for (const [start, end] of HTML_BLOCK_ENDS) {
+    const opened = start.exec(text);
+    if (opened) return !end.test(text.slice(opened[0].length));
+  }
+  // Kinds 6 and 7 end at a blank line.
+  return !/\n[ \t]*\n/.test(text);
 }
 
 /**
@@ -170,9 +246,14 @@ function withoutClosingSequence(rest: string): string {
 // Block quote (`>`) and list markers (`-`, `+`, `*`, `1.`, `1)`) that open containers on a line.
 const CONTAINER_MARKER = /[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))/y;
 
-function refuseDeepNesting(markdown: string, lineAt: (offset: number) => number): void {
+/**
+ * Refuses what chunking cannot bound (see the top of the file), before parsing; answers the
+ * offsets of the lines that may start a chunk (top-level bullets).
+ */
+function refuseDeepNesting(markdown: string, lineAt: (offset: number) => number): number[] {
+  const bullets: number[] = [];
   let lineStart = 0;
-  let containerLines = 0;
+  let nestedLines = 0;
   while (lineStart <= markdown.length) {
     const lineEnd = markdown.indexOf('\n', lineStart);
     const stop = lineEnd < 0 ? markdown.length : lineEnd;
@@ -181,15 +262,23 @@ function refuseDeepNesting(markdown: string, lineAt: (offset: number) => number)
     while (CONTAINER_MARKER.lastIndex < stop && CONTAINER_MARKER.test(markdown)) markers += 1;
     // A list nested by indentation alone needs two more columns a level: count them too.
     const indent = markers > 0 ? indentWidth(markdown, lineStart, stop) : 0;
-    if (markers + Math.floor(indent / 2) > MAX_CONTAINER_MARKERS_PER_LINE) {
+    const levels = markers + Math.floor(indent / 2);
+    if (levels > MAX_CONTAINER_MARKERS_PER_LINE) {
       throw new ProtocolStructureError(lineAt(lineStart), `the line nests more than ${MAX_CONTAINER_MARKERS_PER_LINE} block quotes or list items`);
     }
-    if (markers > 0 && ++containerLines > MAX_CONTAINER_LINES) {
-      throw new ProtocolStructureError(lineAt(lineStart), `the document has more than ${MAX_CONTAINER_LINES} list-item or block-quote lines`);
+    if (lineStart > 0 && TOP_LEVEL_BULLET.test(markdown.slice(lineStart, Math.min(stop, lineStart + 8)))) {
+      bullets.push(lineStart);
+      nestedLines = 0;
+    } else if (markers > 0 && levels >= 2 && ++nestedLines > MAX_NESTED_CONTAINER_LINES) {
+      throw new ProtocolStructureError(
+        lineAt(lineStart),
+        `more than ${MAX_NESTED_CONTAINER_LINES} nested list-item or block-quote lines without a top-level list item between them`,
+      );
     }
     if (lineEnd < 0) break;
     lineStart = lineEnd + 1;
   }
+  return bullets;
 }
 
 function indentWidth(text: string, from: number, to: number): number {

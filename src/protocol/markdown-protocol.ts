@@ -1,16 +1,16 @@
 /**
  * Protocol markdown → protocol steps, for every door that takes markdown. A document is read as
- * a KAIROS 4 adapter (src/protocol/v4-adapter.ts) when it has a contract block, or frontmatter
- * with an `## Activation Patterns` / `## Reward Signal` section; anything else is read exactly
- * as KAIROS v3 (src/protocol/v3-protocol.ts). Both read the block structure once, in linear
- * time (src/protocol/markdown-blocks.ts).
+ * a KAIROS 4 adapter (src/protocol/v4-adapter.ts) when it has YAML frontmatter or a contract
+ * block, as the issue says, except that frontmatter alone does not outweigh v3 step markers;
+ * anything else is read exactly as KAIROS v3 (src/protocol/v3-protocol.ts). Both read the block
+ * structure once, in linear time (src/protocol/markdown-blocks.ts).
  */
 import { ProtocolStructureError } from './challenge-json.js';
-import { findFrontmatter } from './frontmatter.js';
-import { LineIndex, normalizeNewlines, readBlocks } from './markdown-blocks.js';
+import { declaredFormat, findFrontmatter } from './frontmatter.js';
+import { LineIndex, type MarkdownBlock, normalizeNewlines, readBlocks } from './markdown-blocks.js';
 import type { ParsedProtocol } from './protocol-draft.js';
-import { parseV3Protocol } from './v3-protocol.js';
-import { isV4Document, parseV4Adapter } from './v4-adapter.js';
+import { hasV3StepMarkers, parseV3Protocol } from './v3-protocol.js';
+import { hasContractBlock, parseV4Adapter } from './v4-adapter.js';
 
 export { ProtocolStructureError };
 export type { AdapterDraft, ParsedProtocol, ProtocolStepDraft, RenderableProtocol } from './protocol-draft.js';
@@ -27,7 +27,7 @@ export function parseProtocolMarkdown(markdown: string): ParsedProtocol {
   const lines = new LineIndex(document);
   const { present, bodyStart } = findFrontmatter(document);
   const blocks = readBlocks(document.slice(bodyStart), (offset) => lines.lineAt(bodyStart + offset));
-  if (isV4Document(blocks, present)) return parseV4Adapter(document, lines, blocks);
+  if (readsAsV4(document, bodyStart, blocks, present)) return parseV4Adapter(document, lines, blocks);
   try {
     return parseV3Protocol(document, lines, blocks);
   } catch (error) {
@@ -42,8 +42,21 @@ export function isAdapterMarkdown(markdown: string): boolean {
   const lines = new LineIndex(document);
   const { present, bodyStart } = findFrontmatter(document);
   try {
-    return isV4Document(readBlocks(document.slice(bodyStart), (offset) => lines.lineAt(bodyStart + offset)), present);
+    return readsAsV4(document, bodyStart, readBlocks(document.slice(bodyStart), (offset) => lines.lineAt(bodyStart + offset)), present);
   } catch {
     return false;
   }
+}
+
+/**
+ * The recognition rule (docs/kairos-v4.md "How a document is recognised as v4"), first match wins:
+ * a `format: kairos-v3` / `kairos-v4` frontmatter key; a contract block → v4; a v3 step marker
+ * (challenge block, PROOF OF WORK line) → v3; frontmatter → v4; otherwise v3.
+ */
+function readsAsV4(document: string, bodyStart: number, blocks: readonly MarkdownBlock[], hasFrontmatter: boolean): boolean {
+  const declared = hasFrontmatter ? declaredFormat(document) : null;
+  if (declared !== null) return declared === 'kairos-v4';
+  if (hasContractBlock(blocks)) return true;
+  if (!hasFrontmatter) return false;
+  return !hasV3StepMarkers(document.slice(bodyStart), blocks);
 }

@@ -162,12 +162,28 @@ export function parseStepMarkdown(markdown: string): { text: string; challenge?:
 // ---------------------------------------------------------------------------------------------
 // Structure scanning
 
+/**
+ * Whether a body (after any frontmatter) carries a v3 step marker: what `parseV3Protocol` reads
+ * as a challenge (a ```json `challenge` block, a `PROOF OF WORK` line) or refuses as a broken
+ * one. Such a document stays v3 even with frontmatter.
+ */
+export function hasV3StepMarkers(body: string, blocks: readonly MarkdownBlock[]): boolean {
+  try {
+    return scanStructure(body, blocks, () => 0).some((event) => event.kind === 'challenge' && !event.fromContract);
+  } catch (error) {
+    if (error instanceof ProtocolStructureError) return true;
+    throw error;
+  }
+}
+
 interface ChallengeEvent {
   kind: 'challenge';
   start: number;
   end: number;
   line: number;
   challenge: Challenge;
+  /** Read from a KAIROS 4 `contract` block (a step update), not a v3 marker. */
+  fromContract?: boolean;
 }
 
 type StructureEvent = HeadingEvent | ChallengeEvent;
@@ -186,8 +202,8 @@ function scanStructure(markdown: string, blocks: readonly MarkdownBlock[], lineA
       case 'code': {
         if (!block.fenced) break; // indented code is never structure
         const line = lineAt(start);
-        const challenge = readFencedChallenge(block, line);
-        if (challenge) events.push({ kind: 'challenge', start, end, line, challenge });
+        const reading = readFencedChallenge(block, line);
+        if (reading) events.push({ kind: 'challenge', start, end, line, ...reading });
         break;
       }
       case 'html':
@@ -216,7 +232,7 @@ function scanStructure(markdown: string, blocks: readonly MarkdownBlock[], lineA
   return events;
 }
 
-function readFencedChallenge(block: CodeBlock, line: number): Challenge | null {
+function readFencedChallenge(block: CodeBlock, line: number): { challenge: Challenge; fromContract?: boolean } | null {
   const info = block.info;
   const language = block.lang.toLowerCase();
   let json: unknown;
@@ -242,9 +258,9 @@ function readFencedChallenge(block: CodeBlock, line: number): Challenge | null {
     return null;
   }
   if (!isJsonObject(json)) return null;
-  if (Object.hasOwn(json, 'challenge')) return parseAuthoredChallenge(json.challenge, line);
-  // A KAIROS 4 contract block: only reachable from a step update (a whole document holding one is read as v4).
-  return isJsonObject(json.contract) ? parseAuthoredChallenge(json.contract, line) : null;
+  if (Object.hasOwn(json, 'challenge')) return { challenge: parseAuthoredChallenge(json.challenge, line) };
+  // A KAIROS 4 contract block: a step update, or a document that declares `format: kairos-v3`.
+  return isJsonObject(json.contract) ? { challenge: parseAuthoredChallenge(json.contract, line), fromContract: true } : null;
 }
 
 // `PROOF OF WORK: [timeout 10s] npm test`, optionally bulleted and/or bold (reference §3.5).

@@ -2,6 +2,7 @@
 import { stringify as stringifyYaml } from 'yaml';
 import { toAuthoredChallenge } from './challenge-json.js';
 import { BODY_END_MARKER, BODY_START_MARKER, hasBodyMarkers, trimMarkdownBlock } from './body-markers.js';
+import { type DocumentFormat, FORMAT_KEY } from './frontmatter.js';
 import { LineIndex, readBlocks, sanitiseHeadingText } from './markdown-blocks.js';
 import type { ProtocolStepDraft, RenderableProtocol } from './protocol-draft.js';
 import { TRIGGERS_HEADING, isTriggersHeading } from './v3-protocol.js';
@@ -9,6 +10,8 @@ import { TRIGGERS_HEADING, isTriggersHeading } from './v3-protocol.js';
 /**
  * The protocol dump (reference §3.9): minting the result gives back the same title, slug,
  * version, triggers and steps for any protocol `parseProtocolMarkdown` produced (property-tested).
+ * A protocol without challenges gets `format: kairos-v3` in its frontmatter, since frontmatter
+ * alone would make the document a one-layer KAIROS 4 adapter.
  *
  * A step whose text would not yield its label when minted (an update replaced the text, BODY
  * markers cut the heading off, or the text itself holds markers) is written as `## {label}`
@@ -25,12 +28,14 @@ export function renderProtocolMarkdown(protocol: RenderableProtocol): string {
   const frontmatter: Record<string, string> = {};
   if (protocol.slug !== undefined) frontmatter.slug = protocol.slug;
   if (protocol.version !== undefined) frontmatter.version = protocol.version;
+  const hasChallenges = protocol.steps.some((step) => step.challenge !== null);
+  // Frontmatter without a challenge would read as a KAIROS 4 adapter (one layer): say it is v3.
+  if (Object.keys(frontmatter).length > 0 && !hasChallenges) frontmatter[FORMAT_KEY] = 'kairos-v3' satisfies DocumentFormat;
   if (Object.keys(frontmatter).length > 0) {
     parts.push(`---\n${stringifyYaml(frontmatter, { lineWidth: 0 }).trimEnd()}\n---`);
   }
   parts.push(`# ${protocol.title}`);
 
-  const hasChallenges = protocol.steps.some((step) => step.challenge !== null);
   // Without challenges every step is cut at its H2, so only a lone step may go without one.
   const mayOmitHeading = hasChallenges || protocol.steps.length === 1;
   const chunks = protocol.steps.map((step) => renderStepText(step, mayOmitHeading, protocol.title));

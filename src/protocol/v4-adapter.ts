@@ -39,21 +39,9 @@ function readFence(block: CodeBlock): FenceReading {
   return language === 'json' ? { kind: 'contract', contract: json.contract } : { kind: 'refused' };
 }
 
-/**
- * Whether a document is read as a KAIROS 4 adapter: it has a contract block (or a plain fence
- * holding one, which is then refused), or frontmatter together with a top-level
- * `## Activation Patterns` or `## Reward Signal` heading. Frontmatter alone is also the v3
- * header (slug, version), so it does not switch today's documents over.
- */
-export function isV4Document(blocks: readonly MarkdownBlock[], hasFrontmatter: boolean): boolean {
-  let hasAdapterSection = false;
-  for (const block of blocks) {
-    if (block.kind === 'code' && readFence(block).kind !== 'text') return true;
-    if (block.kind === 'heading' && block.atx && block.depth === 2 && (isActivationHeading(block.text) || isRewardHeading(block.text))) {
-      hasAdapterSection = true;
-    }
-  }
-  return hasFrontmatter && hasAdapterSection;
+/** Whether a body holds a contract block (or a plain fence holding one, which is then refused). */
+export function hasContractBlock(blocks: readonly MarkdownBlock[]): boolean {
+  return blocks.some((block) => block.kind === 'code' && readFence(block).kind !== 'text');
 }
 
 interface ContractEvent {
@@ -69,6 +57,7 @@ export function parseV4Adapter(document: string, lines: LineIndex, blocks: reado
   const frontmatter = readFrontmatter(document, lines);
   const body = document.slice(frontmatter.bodyStart);
   const lineAt = (offset: number) => lines.lineAt(frontmatter.bodyStart + offset);
+  if (body.trim() === '') throw new ProtocolStructureError(null, 'the document has nothing after its frontmatter');
 
   const headings: HeadingEvent[] = [];
   const contracts: ContractEvent[] = [];

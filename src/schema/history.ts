@@ -129,7 +129,10 @@ const RestoreItemResultRef = builder.objectRef<RestoreItemResult>('RestoreItemRe
 const RestoreMemoryInput = builder.inputType('RestoreMemoryInput', {
   description: 'Which memory to restore, and to which of its versions (see `Memory.versions` or `deletedMemories`).',
   fields: (t) => ({
-    uri: t.string({ required: true, description: 'kairos://mem/{id}, live or deleted.' }),
+    uri: t.string({
+      required: true,
+      description: 'kairos://mem/{id} or kairos://layer/{id}, live or deleted; or kairos://adapter/{slug} or kairos://adapter/{chainId}: the protocol\'s step 1 (a protocol deleted whole comes back whole).',
+    }),
     version: t.int({ required: true, description: 'The version whose content to write back.' }),
     expectedVersion: t.int({ description: 'The version you believe is current (for a deleted memory: its deletion, as `deletedMemories` lists it): if the memory moved on, VERSION_CONFLICT and nothing is written.' }),
   }),

@@ -2,7 +2,7 @@ import { builder } from '../builder.js';
 import type { MemoryEvent } from '../events/topics.js';
 import type { BatchItemResult, DeleteMemoriesResult, UpdateMemoriesResult } from '../services/memory-service.js';
 import type { ChainInfo, MemoryCategory, MemoryRecord } from '../store/memory-store.js';
-import { layerUri } from '../store/memory-uri.js';
+import { layerUri } from '../model/kairos-uri.js';
 import { ChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
 

@@ -2,7 +2,7 @@ import { builder } from '../builder.js';
 import type { ProtocolView } from '../services/protocol-service.js';
 import { protocolHead, renderProtocol } from '../services/protocol-service.js';
 import type { ProtocolFormat } from '../protocol/protocol-draft.js';
-import { adapterUri } from '../store/memory-uri.js';
+import { adapterUri } from '../model/kairos-uri.js';
 import { MemoryRef } from './memory.js';
 import { RequestError } from '../services/errors.js';
 
@@ -81,7 +81,7 @@ builder.queryField('protocol', (t) =>
     args: {
       uri: t.arg.string({ description: 'Any step of the protocol (kairos://mem/{id} or kairos://layer/{id}), or the protocol itself (kairos://adapter/{slug} or kairos://adapter/{chainId}).' }),
       key: t.arg.string({ description: 'The slug (`Protocol.slug`), case-insensitive.' }),
-      at: t.arg({ type: 'DateTime', description: 'A past moment; needs uri (a step, live or deleted).' }),
+      at: t.arg({ type: 'DateTime', description: 'A past moment; needs uri (a step, live or deleted, or kairos://adapter/{slug|chainId}, a protocol deleted since included).' }),
     },
     resolve: (_root, args, ctx) => {
       if (!args.at) return ctx.reader.protocol(args);

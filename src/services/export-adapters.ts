@@ -2,7 +2,7 @@ import type { Viewer } from '../auth/viewer.js';
 import { APP_SPACE } from '../auth/viewer.js';
 import type { ExportAdapter, ExportProof, ExportRun } from '../export/export-model.js';
 import { MAX_EXPORT_ADAPTERS } from '../export/export-model.js';
-import { adapterUri, layerUriOfMemoryUri, memoryUriOfLayer, parseV4Uri } from '../protocol/v4-uri.js';
+import { adapterUri, layerUriOfMemoryUri, parseKairosUri } from '../model/kairos-uri.js';
 import type { RunRecord, StoredProof } from '../store/run-store.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
@@ -36,17 +36,9 @@ export function spaceIdOfName(viewer: Viewer, name: string): string {
  */
 export async function resolveAdapter(reader: MemoryReader, reference: string): Promise<ProtocolView | null> {
   if (reference.length > MAX_REFERENCE_LENGTH) throw new RequestError('PAYLOAD_TOO_LARGE', `An adapter reference is at most ${MAX_REFERENCE_LENGTH} characters`);
-  if (reference.startsWith('kairos://mem/')) return reader.protocol({ uri: reference });
-  const parsed = parseV4Uri(reference);
-  if (!parsed) {
-    if (/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(reference)) return reader.protocol({ key: reference });
-    throw new RequestError('BAD_USER_INPUT', `Not an adapter URI: ${reference}`);
-  }
-  if (parsed.kind === 'layer') return reader.protocol({ uri: memoryUriOfLayer(parsed.memoryId) });
-  if (parsed.slug) return reader.protocol({ key: parsed.slug });
-  const page = await reader.list({ chainId: parsed.id, first: 1 });
-  const first = page.records[0];
-  return first ? reader.protocolOf(first) : null;
+  if (parseKairosUri(reference)) return reader.protocol({ uri: reference });
+  if (/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(reference)) return reader.protocol({ key: reference });
+  throw new RequestError('BAD_USER_INPUT', `Not an adapter URI: ${reference}`);
 }
 
 /** The adapters a selection names, each once, in the order named; NOT_FOUND for one that is not readable. */

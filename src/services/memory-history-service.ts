@@ -17,7 +17,8 @@ import { DuplicateKeyError } from '../store/store-errors.js';
 import { checkText } from './check-text.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, encodeCursor, type Page, pageSize } from './page.js';
-import { parseMemoryUri } from '../store/memory-uri.js';
+import { isUuid, parseKairosUri } from '../model/kairos-uri.js';
+import { pickSlugHead } from './memory-reader.js';
 import type { ProtocolView } from './protocol-service.js';
 import { requireReadableSpace } from './spaces.js';
 
@@ -162,7 +163,7 @@ export class MemoryHistoryService {
 
   /** `memory(uri, version)`: the memory as it was at that version, or null (unknown, expired, or a deletion record). */
   async memoryAt(viewer: Viewer, uri: string, version: number): Promise<MemoryRecord | null> {
-    const id = parseMemoryUri(uri);
+    const id = await this.memoryIdOf(viewer, uri);
     if (id === null) return null;
     const [live] = await this.store.findByIds([id], viewer.readableSpaces);
     if (live && live.version === version) return live;
@@ -175,7 +176,7 @@ export class MemoryHistoryService {
 
   /** `protocol(uri, at)`: the steps of the chain the URI belonged to, each as it was at `at`. */
   async protocolAt(viewer: Viewer, uri: string, at: Date): Promise<ProtocolView | null> {
-    const id = parseMemoryUri(uri);
+    const id = await this.memoryIdOf(viewer, uri);
     if (id === null) return null;
     const [live] = await this.store.findByIds([id], viewer.readableSpaces);
     const anchor = live ?? (await this.history.findLatest(id).then((version) => (version ? recordOf(version) : null)));
@@ -193,6 +194,31 @@ export class MemoryHistoryService {
     for (const version of stored) consider(version.memoryId, version.version, version.at, version.deleted ? null : recordOf(version));
     const steps = [...best.values()].flatMap((entry) => (entry.record ? [entry.record] : [])).sort((a, b) => a.chain!.stepIndex - b.chain!.stepIndex);
     return steps.length === 0 ? null : { space: key.space, chainId: key.chainId, steps };
+  }
+
+  /**
+   * The memory a URI names for history: the step of a `kairos://mem/` or `kairos://layer/` URI;
+   * for `kairos://adapter/<slug|chainId|stepId>`, its protocol's head (step 1), live or else the
+   * newest archived one (a protocol deleted whole). Null when malformed or nothing matches.
+   */
+  private async memoryIdOf(viewer: Viewer, uri: string): Promise<string | null> {
+    const parsed = parseKairosUri(uri);
+    if (parsed === null) return null;
+    if (parsed.kind !== 'adapter') return parsed.id;
+    const { key } = parsed;
+    if (!isUuid(key)) {
+      const head = pickSlugHead(await this.store.findHeadsBySlugs(viewer.readableSpaces, [key]), viewer, key);
+      return head?._id ?? (await this.history.findLatestHead(viewer.readableSpaces, { slug: key }))?.memoryId ?? null;
+    }
+    const [head] = await this.store.findHeadsByChainIds(viewer.readableSpaces, [key]);
+    if (head) return head._id;
+    const archived = await this.history.findLatestHead(viewer.readableSpaces, { chainId: key });
+    if (archived) return archived.memoryId;
+    // A step id names its protocol too.
+    const [step] = await this.store.findByIds([key], viewer.readableSpaces);
+    if (!step?.chain) return key;
+    const [stepHead] = await this.store.findHeadsByChainIds([step.space], [step.chain.chainId]);
+    return stepHead?._id ?? key;
   }
 
   /** `deletedMemories`: deleted memories not restored since, newest deletion first. */
@@ -229,8 +255,8 @@ export class MemoryHistoryService {
       totalRestored: 0,
       totalFailed: 1,
     });
-    const id = parseMemoryUri(input.uri);
-    if (id === null) return refused('NOT_FOUND', 'Not a memory URI');
+    const id = await this.memoryIdOf(viewer, input.uri);
+    if (id === null) return refused('NOT_FOUND', parseKairosUri(input.uri) ? `No memory ${input.uri} in your spaces` : 'Not a memory URI');
     const [live] = await this.store.findByIds([id], viewer.readableSpaces);
     const target = await this.history.findVersion(id, input.version);
     const space = live?.space ?? target?.space;

@@ -4,7 +4,7 @@ import type { MemoryCategory, MemoryRecord, MemoryStore, SpaceSummary } from '..
 import { chainKeyString } from '../store/memory-store.js';
 import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
-import { isUuid, parseKairosUri } from '../store/memory-uri.js';
+import { isUuid, parseKairosUri } from '../model/kairos-uri.js';
 import type { ProtocolView } from './protocol-service.js';
 import { requireReadableSpace } from './spaces.js';
 
@@ -70,11 +70,14 @@ export class MemoryReader {
     return parsed.kind === 'adapter' ? this.adapterHead(parsed.key) : this.memoryById.load(parsed.id);
   }
 
-  /** Step 1 of the protocol `kairos://adapter/<key>` names: its chain id if the key is one, else its slug. */
+  /** Step 1 of the protocol `kairos://adapter/<key>` names: its chain id or one of its step ids if the key is a uuid, else its slug. */
   private async adapterHead(key: string): Promise<MemoryRecord | null> {
     if (isUuid(key)) {
       const [byChain] = await this.store.findHeadsByChainIds(this.viewer.readableSpaces, [key]);
       if (byChain) return byChain;
+      // A step id names its protocol too (KAIROS 4 hands out layer ids).
+      const step = await this.memoryById.load(key);
+      if (step?.chain) return (await this.protocolOf(step))?.steps[0] ?? null;
     }
     return this.headBySlug(key);
   }
@@ -99,18 +102,7 @@ export class MemoryReader {
   }
 
   private async headBySlug(key: string): Promise<MemoryRecord | null> {
-    const heads = await this.store.findHeadsBySlugs(this.viewer.readableSpaces, [key]);
-    // Reference §5.1: a slug is unique per space; found in several readable spaces, the caller's
-    // default space wins, and without a copy there the key is ambiguous (an error, not a guess).
-    if (heads.length <= 1) return heads[0] ?? null;
-    const own = heads.find((candidate) => candidate.space === this.viewer.defaultWriteSpace);
-    if (own) return own;
-    const spaces = heads.map((head) => head.space).sort();
-    throw new RequestError('AMBIGUOUS', `Protocol key "${key}" matches protocols in multiple spaces; use a URI or narrow the active space.`, {
-      key,
-      spaces,
-      uris: heads.map((head) => head.uri),
-    });
+    return pickSlugHead(await this.store.findHeadsBySlugs(this.viewer.readableSpaces, [key]), this.viewer, key);
   }
 
   /** The viewer's readable spaces with their counts and protocol titles. */
@@ -137,4 +129,21 @@ export class MemoryReader {
     for (const record of page.records) this.memoryById.prime(record._id, record);
     return page;
   }
+}
+
+/**
+ * The protocol head a slug names among the heads found in the viewer's spaces. Reference §5.1: a
+ * slug is unique per space; found in several readable spaces, the caller's default space wins,
+ * and without a copy there the key is ambiguous (an error, not a guess).
+ */
+export function pickSlugHead(heads: readonly MemoryRecord[], viewer: Pick<Viewer, 'defaultWriteSpace'>, key: string): MemoryRecord | null {
+  if (heads.length <= 1) return heads[0] ?? null;
+  const own = heads.find((candidate) => candidate.space === viewer.defaultWriteSpace);
+  if (own) return own;
+  const spaces = heads.map((head) => head.space).sort();
+  throw new RequestError('AMBIGUOUS', `Protocol key "${key}" matches protocols in multiple spaces; use a URI or narrow the active space.`, {
+    key,
+    spaces,
+    uris: heads.map((head) => head.uri),
+  });
 }

@@ -14,7 +14,7 @@ import { chainKeyString } from '../store/memory-store.js';
 import { hasHostileCharacters, TEXT_LIMITS } from '../limits.js';
 import { RequestError } from './errors.js';
 import { readableSpacesFor } from './spaces.js';
-import { memoryUri, parseMemoryUri } from '../store/memory-uri.js';
+import { memoryUri, parseMemoryUri } from '../model/kairos-uri.js';
 import { protocolSecretProblem } from './protocol-secrets.js';
 import { isTooDeep, TOO_DEEP_MESSAGE } from './protocol-service.js';
 

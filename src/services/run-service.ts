@@ -25,7 +25,7 @@ import type { PromptRecord, RunRecord, RunStatus, RunStore, StoredProof } from '
 import type { AttestCount, UsageStore } from '../store/usage-store.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
-import { memoryUri, parseKairosUri, parseMemoryUri } from '../store/memory-uri.js';
+import { memoryUri, parseKairosUri, parseMemoryUri } from '../model/kairos-uri.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { readableSpacesFor, requireReadableSpace } from './spaces.js';
 

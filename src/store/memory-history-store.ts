@@ -91,6 +91,8 @@ export class MemoryHistoryStore {
       { key: { memoryId: 1, version: -1 }, name: 'memory_versions_newest' },
       // protocol(uri, at) and whole-protocol restore: every version of a chain.
       { key: { space: 1, 'state.chain.chainId': 1 }, name: 'chain_versions' },
+      // protocol(uri, at) and restore of a deleted protocol by kairos://adapter/<slug>.
+      { key: { space: 1, 'state.chain.slug': 1 }, name: 'chain_slug_versions' },
       // deletedMemories: tombstones not restored, newest first.
       { key: { space: 1, deleted: 1, restoredAt: 1, at: -1, _id: 1 }, name: 'tombstones' },
       // Retention: the record goes when expiresAt passes; records without it stay.
@@ -160,6 +162,12 @@ export class MemoryHistoryStore {
   async moveChainVersions(space: string, chainId: string, target: string, session: ClientSession): Promise<void> {
     if (!this.settings.enabled) return;
     await this.collection.updateMany({ space, 'state.chain.chainId': chainId }, { $set: { space: target } }, { session });
+  }
+
+  /** The newest archived record of a protocol's head (step 1) by chain id or slug, in those spaces (a deleted protocol's tombstone). */
+  async findLatestHead(spaces: readonly string[], by: { chainId: string } | { slug: string }): Promise<MemoryVersionRecord | null> {
+    const key = 'chainId' in by ? { 'state.chain.chainId': by.chainId } : { 'state.chain.slug': by.slug };
+    return this.collection.findOne({ space: { $in: [...spaces] }, ...key, 'state.chain.stepIndex': 1 }, { sort: { at: -1 } });
   }
 
   /** Tombstones of one delete call in one chain (a protocol deleted whole comes back whole). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { memoryUri } from './memory-uri.js';
+import { memoryUri } from '../model/kairos-uri.js';
 import type { MemoryRecord } from './memory-store.js';
 import type { ParsedProtocol } from '../protocol/markdown-protocol.js';
 

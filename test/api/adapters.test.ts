@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCode, useTestServer } from '../support/app.js';
-import { contract, doc, everyContractType, refineShape } from '../protocol/v4-fixtures.js';
+import { contract, doc, everyContractType } from '../protocol/v4-fixtures.js';
+import { refineShape } from '../protocol/v4-shipped-shapes.js';
 import { AdapterBeginDocument, AdapterByUriDocument, AdapterStepDocument, MintAdapterDocument } from './adapter-documents.js';
 import { uniqueTitle } from './fixtures.js';
 

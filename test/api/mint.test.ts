@@ -160,4 +160,27 @@ describe('mint', () => {
     });
     expect(shape(again.mint.protocol)).toEqual(shape(mint.protocol));
   });
+
+  it('renders a protocol without challenges to a v3 dump (format: kairos-v3) that mints into the same steps', async () => {
+    const { mint } = await server.query(MintDocument, { input: { markdown: noChallengeProtocol() } });
+    const rendered = mint.protocol.markdown;
+    expect(rendered).toMatch(/^---\nslug: [a-z0-9-]+\nformat: kairos-v3\n---\n/);
+    const again = await server.query(MintDocument, { input: { markdown: rendered, force: true } });
+    const shape = (protocol: typeof mint.protocol) => ({
+      label: protocol.label,
+      slug: protocol.slug,
+      steps: protocol.steps.map((step) => ({ label: step.label, text: step.text, challenge: step.challenge })),
+    });
+    expect(shape(again.mint.protocol)).toEqual(shape(mint.protocol));
+    expect(again.mint.protocol.steps.map((step) => step.label)).toEqual(['Read the README', 'Set up the tools', 'Say hello']);
+  });
+
+  it('mints a flat list of 5,000 items (time printed)', async () => {
+    const items = Array.from({ length: 5_000 }, (_, i) => `- check ${i}`);
+    const started = performance.now();
+    const { mint } = await server.query(MintDocument, { input: { markdown: `# ${uniqueTitle('Long Checklist')}\n\n${items.join('\n')}\n` } });
+    console.log(`[mint] a flat list of 5,000 items minted in ${(performance.now() - started).toFixed(0)} ms`);
+    expect(mint.protocol.steps).toHaveLength(1);
+    expect(mint.protocol.steps[0]!.text).toBe(items.join('\n'));
+  }, 60_000);
 });

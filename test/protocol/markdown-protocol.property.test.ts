@@ -269,6 +269,8 @@ const generatedDocument: fc.Arbitrary<GeneratedDocument> = documentShape
       const lines = ['---'];
       if (shape.frontmatter.slug !== undefined) lines.push(`slug: ${shape.frontmatter.slug}`);
       if (shape.frontmatter.version !== undefined) lines.push(`Version: "${shape.frontmatter.version}"`);
+      // Frontmatter without a challenge reads as KAIROS 4 unless the document says it is v3.
+      if (!shape.withChallenges) lines.push('format: kairos-v3');
       lines.push('---');
       parts.push(lines.join('\n'));
     }

@@ -257,7 +257,8 @@ describe('parseProtocolMarkdown: structure', () => {
 
   it('reads frontmatter keys case-insensitively, with numbers kept as written', () => {
     const parsed = parseProtocolMarkdown(
-      doc('', '---', 'Slug: "My-Protocol"', 'VERSION: 1.10', 'owner: someone', '---', '# T', 'text'),
+      // Frontmatter alone would make it a KAIROS 4 adapter: `format` keeps it v3.
+      doc('', '---', 'Slug: "My-Protocol"', 'VERSION: 1.10', 'owner: someone', 'Format: kairos-v3', '---', '# T', 'text'),
     );
     expect(parsed).toMatchObject({ slug: 'My-Protocol', version: '1.10', title: 'T' });
     expect(parseProtocolMarkdown(doc('---', 'slug:', '---', '# T', 'text')).slug).toBe('');

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type ParsedProtocol, ProtocolStructureError, isAdapterMarkdown, parseProtocolMarkdown, parseStepMarkdown, renderAdapterMarkdown } from '../../src/protocol/markdown-protocol.js';
 import {
-  bulkShape,
-  contract,
-  createShape,
-  criticShape,
-  doc,
-  everyContractType,
-  noContract,
-  plainFenceContract,
-  refineShape,
-  textFences,
-} from './v4-fixtures.js';
+  type ParsedProtocol,
+  ProtocolStructureError,
+  isAdapterMarkdown,
+  parseProtocolMarkdown,
+  parseStepMarkdown,
+  renderAdapterMarkdown,
+  renderProtocolMarkdown,
+} from '../../src/protocol/markdown-protocol.js';
+import { contract, doc, everyContractType, noContract, plainFenceContract, textFences } from './v4-fixtures.js';
+import { cheatSheetShape, gateGuideShape, proofGuideShape, splitGuideShape } from './v4-shipped-guides.js';
+import { bulkShape, createShape, criticShape, migrateShape, refineShape } from './v4-shipped-shapes.js';
 
 function structureError(markdown: string): ProtocolStructureError {
   try {
@@ -129,11 +128,142 @@ describe('KAIROS 4 adapters: layers end at contract blocks', () => {
     ],
     ['phase-critic', criticShape, [['Files', 'SHELL'], ['Audit', 'COMMENT'], ['Verdict', 'SHELL']]],
     ['bulk-insert-adapters-via-cli', bulkShape, [['Preflight', 'SHELL'], ['Confirm scope', 'USER_INPUT'], ['Validate', 'SHELL'], ['Load', 'SHELL'], ['Report', 'COMMENT']]],
+    [
+      'adapter-migration',
+      migrateShape,
+      [
+        ['Preflight', 'COMMENT'],
+        ['Collect Every Config', 'MCP'],
+        ['Plan the Renames', 'COMMENT'],
+        ['Report', 'USER_INPUT'],
+        ['Write the Changes', 'COMMENT'],
+        ['Check Again', 'COMMENT'],
+      ],
+    ],
+    [
+      'challenge-type-guide',
+      proofGuideShape,
+      [
+        ['Ground Rules', 'SHELL'],
+        ['Choosing a Proof Type', 'MCP'],
+        ['Choosing a Proof Type', 'MCP'],
+        ['Choosing a Proof Type', 'USER_INPUT'],
+        ['Choosing a Proof Type', 'COMMENT'],
+        ['Interpreters', 'COMMENT'],
+        ['Patterns', 'COMMENT'],
+      ],
+    ],
+    [
+      'phase-critic-guide',
+      gateGuideShape,
+      [
+        ['The Rule', 'COMMENT'],
+        ['Adding the Review', 'MCP'],
+        ['Gates for Data Pipelines', 'SHELL'],
+        ['Evidence on Train', 'USER_INPUT'],
+        ['Gates for Data Pipelines', 'MCP'],
+        ['Placement', 'COMMENT'],
+      ],
+    ],
+    [
+      'protocol-linking-guide',
+      splitGuideShape,
+      [
+        ['Layers or Separate Adapters', 'COMMENT'],
+        ['`activate` or `forward`', 'COMMENT'],
+        ['Naming the Next Runbook', 'COMMENT'],
+        ['Checking the Target', 'MCP'],
+        ['Splitting Runbooks', 'MCP'],
+        ['Splitting Runbooks', 'COMMENT'],
+        ['Entry Points', 'COMMENT'],
+      ],
+    ],
+    [
+      'skill-format-guide',
+      cheatSheetShape,
+      [
+        ['Where It Lives', 'COMMENT'],
+        ['Read the Current House Rules', 'COMMENT'],
+        ['Quality', 'COMMENT'],
+        ['Finishing', 'COMMENT'],
+      ],
+    ],
   ])('cuts an adapter shaped like KAIROS 4.8.5 %s into its layers', (_name, markdown, expected) => {
     const parsed = parseProtocolMarkdown(markdown);
     expect(layers(parsed)).toEqual(expected);
     expect(parsed.adapter?.activationPatterns.length).toBeGreaterThan(0);
     expect(parsed.adapter?.rewardSignal).not.toBeNull();
+  });
+
+  it('reads adapter-migration\'s structure: frontmatter title, intro, bold activation lines, nested mcp arguments, reward text', () => {
+    const parsed = parseProtocolMarkdown(migrateShape);
+    expect(parsed).toMatchObject({ title: 'Config Key Rename', slug: 'rename-config-keys', version: '3.2.0', frontmatterTitle: 'Config Key Rename' });
+    expect(parsed.adapter?.activationPatterns).toEqual([
+      '**Use this when someone asks for any of:**',
+      '"rename the old config keys" / "migrate service configs"',
+      '"drop the deprecated settings names"',
+      '**Must Never:**',
+      'Change a value while renaming its key.',
+      '**Must Always:**',
+      'Show the per-service report before writing.',
+    ]);
+    expect(parsed.adapter?.rewardSignal).toBe('Reached only when every layer above is proven.\n\nEvery service config uses the new key names:\n- no deprecated key is left;\n- no value changed.');
+    const [preflight, collect, plan, report] = parsed.steps;
+    expect(preflight!.text.startsWith('Renames deprecated keys in every service config')).toBe(true);
+    expect(preflight!.text).toContain('Only keys move; values, comments and ordering stay as they are.\n\n## Preflight\n\n1. The config repository');
+    expect(collect!.challenge).toEqual({ type: 'MCP', required: true, mcp: { toolName: 'inventory_list', arguments: { include_configs: true, filter: { tier: 'prod' } } } });
+    expect(plan!.text).toContain('### Checks');
+    expect(plan!.text).toContain('` ```json ` fences');
+    expect(report!.text).toContain('| billing | needs_changes | 3 |');
+    expect(report!.challenge).toMatchObject({ userInput: { prompt: 'Apply all, pick services, or stop?' } });
+  });
+
+  it('reads challenge-type-guide\'s structure: contract examples cut layers, other json fences and indented contracts stay text', () => {
+    const parsed = parseProtocolMarkdown(proofGuideShape);
+    const [rules, mcp, target, ask, comment, interpreters, patterns] = parsed.steps;
+    expect(rules!.text).toContain('```\nDoes the layer call a tool?');
+    expect(rules!.text.endsWith('**shell**')).toBe(true);
+    expect(rules!.challenge).toEqual({ type: 'SHELL', required: true, shell: { cmd: '<your command>', timeoutSeconds: 30 } });
+    expect(mcp!.text).toBe('**mcp**');
+    expect(target!.challenge).toMatchObject({ mcp: { toolName: 'forward', arguments: { uri: 'kairos://adapter/<slug>' } } });
+    expect(ask!.text).toBe('Name the target when the layer exists to start one particular adapter.\n\n**user_input**');
+    expect(comment!.challenge).toMatchObject({ comment: { minLength: 50 } });
+    expect(interpreters!.text).toContain('"evidence": { /* what proves it */ }');
+    expect(interpreters!.text).toContain('{ "type": "shell", "outcome": "success", "evidence": { "exit_code": 0 } }');
+    expect(interpreters!.text).toContain('## Interpreters');
+    expect(patterns!.text).toContain('  ```json\n  {"contract":{"type":"mcp"');
+    expect(patterns!.text).toContain('  ```bash');
+    expect(parsed.adapter?.rewardSignal).toBe('The author can now:\n1. pick a proof type per layer\n2. keep shell statuses honest');
+  });
+
+  it('reads phase-critic-guide\'s structure: H3s before contracts are text, a layer spanning two H2s takes the first', () => {
+    const parsed = parseProtocolMarkdown(gateGuideShape);
+    const [, review, stop, evidence, after, placement] = parsed.steps;
+    expect(review!.text.endsWith('### After planning')).toBe(true);
+    expect(stop!.text).toBe('### After loading\n\nThe same contract again.\n\n### Stop on FAIL');
+    expect(stop!.challenge).toEqual({ type: 'SHELL', required: true, shell: { cmd: 'head -1 "$REVIEW_FILE" | grep -qx "PASS"', timeoutSeconds: 5 } });
+    expect(evidence!.text).toBe('A FAIL stops the run here.\n\n## Evidence on Train\n\nStoring an adapter needs a passing review.\n\n## Gating a Write\n\n### Before');
+    expect(after!.challenge).toMatchObject({ mcp: { toolName: 'table_stats', arguments: { table: 'sales_daily' } } });
+    expect(placement!.text).toBe('## Placement\n\n1. One review per phase.\n\n## Checklist\n\n1. Every overwrite is gated.');
+  });
+
+  it('reads protocol-linking-guide\'s structure: inline code in a label, a yaml fence holding --- lines stays text', () => {
+    const parsed = parseProtocolMarkdown(splitGuideShape);
+    expect(parsed.slug).toBe('split-runbooks');
+    expect(parsed.steps[1]!.text).toContain('## `activate` or `forward`');
+    expect(parsed.steps[2]!.text).toContain('```text\ncall forward with kairos://adapter/restart-service\n```');
+    expect(parsed.steps[3]!.challenge).toEqual({ type: 'MCP', required: true, mcp: { toolName: 'forward' } });
+    expect(parsed.steps[4]!.text).toBe('With arguments it checks the target:');
+    expect(parsed.steps[6]!.text).toBe('## Entry Points\n\n```yaml\n---\nslug: restart-service-db\nchain_root: restart-service\n---\n```');
+  });
+
+  it('reads skill-format-guide\'s structure: nested lists, placeholders and yaml folded blocks stay in the layer text', () => {
+    const parsed = parseProtocolMarkdown(cheatSheetShape);
+    expect(parsed.adapter?.activationPatterns).toEqual(['**Can be loaded directly for:**', '"cheat sheet format"', '"where do cheat sheets go"']);
+    expect(parsed.steps[1]!.text).toContain('1. **Wiki (preferred):** open the style page.\n   - `/style/cheat-sheets` for the full text');
+    expect(parsed.steps[2]!.text).toContain('```yaml\nsummary: >-\n  Restart the payment workers safely.');
+    expect(parsed.steps[3]!.text).toContain('When `{target}=repo`:');
+    expect(parsed.adapter?.rewardSignal).toBe('The author can now:\n1. choose the home of a sheet\n   and say why\n2. write one that passes review');
   });
 
   it('puts a section with two contracts in two layers, the first holding the section text', () => {
@@ -163,17 +293,49 @@ describe('KAIROS 4 adapters: layers end at contract blocks', () => {
 });
 
 describe('which documents are read as KAIROS 4', () => {
-  it('keeps v3 documents exactly as v3 (frontmatter alone, challenge blocks, H2 steps)', () => {
-    const v3 = doc('---', 'slug: v3-doc', 'version: 1.0.0', '---', '# V3', '', '## One', '', 'First.', '', '## Two', '', 'Second.', '');
+  it('reads a document with frontmatter and H2 headings but no contract as one v4 layer', () => {
+    const markdown = doc('---', 'slug: v4-notes', 'version: 1.0.0', '---', '# Notes', '', '## One', '', 'First.', '', '## Two', '', 'Second.', '');
+    const parsed = parseProtocolMarkdown(markdown);
+    expect(isAdapterMarkdown(markdown)).toBe(true);
+    expect(parsed.adapter).toBeDefined();
+    expect(layers(parsed)).toEqual([['One', null]]);
+    expect(parsed.steps[0]!.text).toBe('## One\n\nFirst.\n\n## Two\n\nSecond.');
+    expect(parsed.slug).toBe('v4-notes');
+  });
+
+  it('keeps a document with frontmatter and v3 step markers as v3 (challenge block or PROOF OF WORK line)', () => {
+    const withChallenge = doc('---', 'slug: v3-doc', '---', '# C', '', '## Build', '', '```json', '{"challenge": {"type": "shell", "shell": {"cmd": "make"}}}', '```', '', '## Done', '', 'ok');
+    const challenged = parseProtocolMarkdown(withChallenge);
+    expect(isAdapterMarkdown(withChallenge)).toBe(false);
+    expect(challenged.adapter).toBeUndefined();
+    expect(layers(challenged)).toEqual([['Build', 'SHELL'], ['Done', null]]);
+
+    const proofOfWork = doc('---', 'version: 2.0.0', '---', '# P', '', '## Test', '', '- PROOF OF WORK: [timeout 10s] npm test', '', '## Ship', '', 'Deploy.');
+    expect(isAdapterMarkdown(proofOfWork)).toBe(false);
+    expect(layers(parseProtocolMarkdown(proofOfWork))).toEqual([['Test', 'SHELL'], ['Ship', null]]);
+  });
+
+  it('keeps the v3 refusal for a broken challenge in a document with frontmatter', () => {
+    const error = structureError(doc('---', 'slug: broken', '---', '# B', '', '```json', '{"challenge": {"type": "shell", oops}}', '```'));
+    expect(error).toMatchObject({ kind: 'STRUCTURE', line: 6 });
+  });
+
+  it('lets the frontmatter key format: kairos-v3 / kairos-v4 decide', () => {
+    const v3 = doc('---', 'slug: plain-v3', 'format: kairos-v3', '---', '# V3', '', '## One', '', 'First.', '', '## Two', '', 'Second.', '');
+    expect(isAdapterMarkdown(v3)).toBe(false);
+    expect(layers(parseProtocolMarkdown(v3))).toEqual([['One', null], ['Two', null]]);
+    const v4 = doc('---', 'format: KAIROS_V4', '---', '# V4', '', '## Old', '', '```json', '{"challenge": {"type": "comment"}}', '```', '');
+    expect(isAdapterMarkdown(v4)).toBe(true);
+    expect(layers(parseProtocolMarkdown(v4))).toEqual([['Old', null]]);
+    expect(parseProtocolMarkdown(v4).adapter?.frontmatter).toEqual({ format: 'KAIROS_V4' });
+  });
+
+  it('keeps documents without frontmatter or contract exactly as v3 (H2 steps, challenge blocks)', () => {
+    const v3 = doc('# V3', '', '## One', '', 'First.', '', '## Two', '', 'Second.', '');
     const parsed = parseProtocolMarkdown(v3);
     expect(isAdapterMarkdown(v3)).toBe(false);
     expect(parsed.adapter).toBeUndefined();
     expect(parsed.steps.map((step) => step.label)).toEqual(['One', 'Two']);
-
-    const withChallenge = doc('# C', '', '## Build', '', '```json', '{"challenge": {"type": "shell", "shell": {"cmd": "make"}}}', '```', '', '## Done', '', 'ok');
-    const challenged = parseProtocolMarkdown(withChallenge);
-    expect(challenged.adapter).toBeUndefined();
-    expect(challenged.steps.map((step) => [step.label, step.challenge?.type ?? null])).toEqual([['Build', 'SHELL'], ['Done', null]]);
   });
 
   it('keeps the v3 code for v3 documents (a v3 unknown challenge type is a structure error)', () => {
@@ -181,11 +343,33 @@ describe('which documents are read as KAIROS 4', () => {
     expect(error.kind).toBe('STRUCTURE');
   });
 
-  it('reads frontmatter with an Activation Patterns or Reward Signal section as v4', () => {
+  it('reads a contract block as v4 even beside a challenge block, and frontmatter without a marker as v4', () => {
     expect(isAdapterMarkdown(noContract)).toBe(true);
-    expect(isAdapterMarkdown(doc('---', 'slug: x', '---', '# X', '', 'text', '', '## Reward Signal', '', 'done'))).toBe(true);
+    expect(isAdapterMarkdown(doc('---', 'slug: x', '---', '# X', '', 'text'))).toBe(true);
     expect(isAdapterMarkdown(doc('# X', '', '## Activation Patterns', '', '- a'))).toBe(false);
     expect(isAdapterMarkdown(plainFenceContract)).toBe(true);
+    const mixed = doc('# M', '', '```json', '{"challenge": {"type": "comment"}}', '```', '', contract({ type: 'comment' }));
+    expect(layers(parseProtocolMarkdown(mixed))).toEqual([['M', 'COMMENT']]);
+  });
+
+  it('mints our own v3 dump back to the same steps, with and without challenges', () => {
+    const plain: ParsedProtocol = {
+      title: 'Plain Steps',
+      slug: 'plain-steps',
+      version: '1.0.0',
+      steps: [
+        { label: 'One', text: '## One\n\nFirst.', challenge: null },
+        { label: 'Two', text: '## Two\n\nSecond.', challenge: null },
+      ],
+    };
+    const dump = renderProtocolMarkdown(plain);
+    expect(dump.startsWith('---\nslug: plain-steps\nversion: 1.0.0\nformat: kairos-v3\n---\n')).toBe(true);
+    expect(parseProtocolMarkdown(dump)).toEqual(plain);
+
+    const challenged: ParsedProtocol = { ...plain, steps: [{ label: 'One', text: '## One\n\nFirst.', challenge: { type: 'COMMENT', required: true, comment: { minLength: 10 } } }] };
+    const challengedDump = renderProtocolMarkdown(challenged);
+    expect(challengedDump).not.toContain('format:');
+    expect(parseProtocolMarkdown(challengedDump)).toEqual(challenged);
   });
 });
 
@@ -207,6 +391,11 @@ describe('renderAdapterMarkdown (the export helper)', () => {
     ['create shape', createShape],
     ['critic shape', criticShape],
     ['bulk shape', bulkShape],
+    ['migration shape', migrateShape],
+    ['proof guide shape', proofGuideShape],
+    ['gate guide shape', gateGuideShape],
+    ['split guide shape', splitGuideShape],
+    ['cheat sheet shape', cheatSheetShape],
   ])('gives back the same adapter when parsed again: %s', (_name, markdown) => {
     const parsed = parseProtocolMarkdown(markdown);
     const again = reparse(parsed);

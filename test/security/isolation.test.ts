@@ -124,6 +124,10 @@ describe('the isolation matrix', () => {
   check('protocol', 'neither by URI nor by key', async () => {
     expect((await as(bob, 'query($uri: String) { protocol(uri: $uri) { uri } }', { uri: aliceProtocol.uri })).data.protocol).toBeNull();
     expect((await as(bob, '{ protocol(key: "alice-secret") { uri } }')).data.protocol).toBeNull();
+    const at = new Date().toISOString();
+    for (const uri of ['kairos://adapter/alice-secret', aliceProtocol.uri]) {
+      expect((await as(bob, 'query($uri: String, $at: DateTime) { protocol(uri: $uri, at: $at) { uri } }', { uri, at })).data.protocol).toBeNull();
+    }
   });
   check('memories', 'lists none of them, and refuses the foreign space filter', async () => {
     const all = await as(bob, '{ memories(first: 500) { edges { node { uri space } } } }');
@@ -340,6 +344,7 @@ describe('the isolation matrix', () => {
     const restore = 'mutation($uri: String!) { restoreMemory(input: { uri: $uri, version: 1 }) { results { status code } } }';
     await as(alice, 'mutation($uris: [String!]!) { updateMemories(input: { uris: $uris, updates: { label: "Approve v2" } }) { totalUpdated } }', { uris: [aliceProtocol.uri] });
     expect((await as(bob, restore, { uri: aliceProtocol.uri })).data.restoreMemory.results[0]).toEqual({ status: 'ERROR', code: 'NOT_FOUND' });
+    expect((await as(bob, restore, { uri: 'kairos://adapter/alice-secret' })).data.restoreMemory.results[0]).toEqual({ status: 'ERROR', code: 'NOT_FOUND' });
     expect((await as(alice, `{ memory(uri: "${aliceProtocol.uri}") { label } }`)).data.memory.label).toBe('Approve v2');
     const builtin = (await as(bob, '{ protocol(key: "refine-search") { uri } }')).data.protocol.uri;
     expect((await as(bob, restore, { uri: builtin })).data.restoreMemory.results[0]).toEqual({ status: 'ERROR', code: 'SPACE_READ_ONLY' });

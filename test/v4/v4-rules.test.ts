@@ -9,7 +9,7 @@ import { zipBytes } from '../../src/export/zip-writer.js';
 import { favourOwnSpace } from '../../src/mcp/v4/activation.js';
 import { solutionInputOf } from '../../src/mcp/v4/layer-json.js';
 import { reviewGateRefusal } from '../../src/mcp/v4/review-gate.js';
-import { parseV4Uri } from '../../src/protocol/v4-uri.js';
+import { parseKairosUri } from '../../src/model/kairos-uri.js';
 import { gradeRun, rankingRewardScore, REWARD_BOOST_MAX, rewardBoost } from '../../src/runs/grading.js';
 import { attestBoost } from '../../src/runs/quality.js';
 
@@ -53,11 +53,14 @@ describe('review gate', () => {
 describe('KAIROS 4 URIs and solutions', () => {
   const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
   it('reads adapter and layer URIs', () => {
-    expect(parseV4Uri('kairos://adapter/ledger-close')).toEqual({ kind: 'adapter', slug: 'ledger-close', id: null });
-    expect(parseV4Uri(`kairos://adapter/${id.toUpperCase()}`)).toEqual({ kind: 'adapter', slug: null, id });
-    expect(parseV4Uri(`kairos://layer/${id}?execution_id=${id}`)).toEqual({ kind: 'layer', memoryId: id, executionId: id });
-    expect(parseV4Uri(`kairos://layer/${id}`)).toEqual({ kind: 'layer', memoryId: id, executionId: null });
-    for (const bad of ['kairos://adapter/-x', 'kairos://layer/nope', `kairos://mem/${id}`, `kairos://layer/${id}?execution_id=`]) expect(parseV4Uri(bad)).toBeNull();
+    expect(parseKairosUri('kairos://adapter/ledger-close')).toEqual({ kind: 'adapter', key: 'ledger-close' });
+    expect(parseKairosUri(`kairos://adapter/${id.toUpperCase()}`)).toEqual({ kind: 'adapter', key: id });
+    expect(parseKairosUri(`kairos://layer/${id}?execution_id=${id}`)).toEqual({ kind: 'layer', id, executionId: id });
+    expect(parseKairosUri(`KAIROS://Layer/${id.toUpperCase()}`)).toEqual({ kind: 'layer', id, executionId: null });
+    expect(parseKairosUri(`kairos://mem/${id}`)).toEqual({ kind: 'mem', id });
+    for (const bad of ['kairos://adapter/-x', 'kairos://adapter/a--b', 'kairos://layer/nope', `kairos://layer/${id}?execution_id=`, `kairos://layer/${id}?execution_id=run-1`, `kairos://mem/${id}/x`, `kairos://adapter/${'a'.repeat(600)}`]) {
+      expect(parseKairosUri(bad)).toBeNull();
+    }
   });
 
   it('maps the unified envelope and the older shapes to the same solution', () => {

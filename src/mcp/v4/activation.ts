@@ -1,5 +1,5 @@
 import type { V4ActivateContextQuery, V4AdapterQuery } from '../../generated/graphql.js';
-import { adapterUri } from '../../protocol/v4-uri.js';
+import { adapterUri } from '../../model/kairos-uri.js';
 
 type Json = Record<string, unknown>;
 

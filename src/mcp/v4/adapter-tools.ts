@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { V4AdapterQuery } from '../../generated/graphql.js';
-import { adapterUri, layerUriOfMemoryUri, memoryUriOfLayer, parseV4Uri } from '../../protocol/v4-uri.js';
+import { adapterUri, layerUriOfMemoryUri, memoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { V4AdapterDocument, V4DeleteDocument, V4ExportDocument, V4MintDocument, V4MoveDocument, V4SpacesDocument, V4UpdateDocument } from './operations.js';
 import { reviewGateRefusal } from './review-gate.js';
 import { answerOf, refused, v4Tool, type V4ToolCall } from './tool-shape.js';
@@ -15,10 +15,10 @@ type Adapter = NonNullable<V4AdapterQuery['protocol']>;
 
 /** The adapter an adapter URI names, or the layer a layer URI names (as its memory URI). */
 async function targetOf(call: V4ToolCall, uri: string): Promise<{ adapter: Adapter } | { layer: string } | { error: string; code: string }> {
-  const parsed = parseV4Uri(uri);
-  if (!parsed) return { code: 'BAD_USER_INPUT', error: 'not an adapter or layer URI' };
-  if (parsed.kind === 'layer') return { layer: memoryUriOfLayer(parsed.memoryId) };
-  const found = await call.run(V4AdapterDocument, parsed.slug ? { uri: null, key: parsed.slug } : { uri: memoryUriOfLayer(parsed.id!), key: null });
+  const parsed = parseKairosUri(uri);
+  if (!parsed || parsed.kind === 'mem') return { code: 'BAD_USER_INPUT', error: 'not an adapter or layer URI' };
+  if (parsed.kind === 'layer') return { layer: memoryUri(parsed.id) };
+  const found = await call.run(V4AdapterDocument, { uri, key: null });
   if (!found.ok) return { code: found.refusal.code, error: found.refusal.message };
   return found.data.protocol ? { adapter: found.data.protocol } : { code: 'NOT_FOUND', error: `No adapter ${uri} in your spaces` };
 }

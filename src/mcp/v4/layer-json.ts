@@ -1,5 +1,5 @@
 import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
-import { layerUriOfMemoryUri } from '../../protocol/v4-uri.js';
+import { layerUriOfMemoryUri } from '../../model/kairos-uri.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { parseV4Uri, layerUriOfMemoryUri, memoryUriOfLayer } from '../../protocol/v4-uri.js';
+import { layerUriOfMemoryUri, memoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { choiceJson, favourOwnSpace } from './activation.js';
 import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
 import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunLayersDocument } from './operations.js';
@@ -20,14 +20,6 @@ const solutionSchema = z
     text: z.string().optional(),
   })
   .describe('The proof of the layer: prefer { type, outcome, evidence, nonce, proof_hash }.');
-
-/** The protocol an adapter URI names, for begin: a slug is a key; a uuid is the protocol id (or a step id). */
-async function beginInputOf(call: V4ToolCall, slug: string | null, id: string | null): Promise<{ uri?: string; key?: string } | null> {
-  if (slug) return { key: slug };
-  const outcome = await call.run(V4AdapterDocument, { uri: memoryUriOfLayer(id!), key: null });
-  if (outcome.ok && outcome.data.protocol) return { uri: outcome.data.protocol.uri };
-  return null;
-}
 
 export const V4_RUN_TOOLS = [
   v4Tool({
@@ -80,17 +72,16 @@ export const V4_RUN_TOOLS = [
       'A failed proof is data (error_code: NONCE_MISMATCH, PROOF_HASH_MISMATCH, TYPE_MISMATCH, MISSING_FIELD, COMMAND_FAILED, MAX_RETRIES_EXCEEDED, …): retry with that answer\'s contract. When next_call.kind is reward, call reward.',
     input: z.object({ uri: z.string().max(300).describe('kairos://adapter/<slug|uuid> to start; kairos://layer/<uuid>?execution_id=<run> to continue.'), solution: solutionSchema.optional() }),
     handle: async (args, call) => {
-      const target = parseV4Uri(args.uri);
-      if (!target) return refused('BAD_USER_INPUT', 'uri must be kairos://adapter/<slug|uuid> or kairos://layer/<uuid>?execution_id=<run>');
+      const target = parseKairosUri(args.uri);
+      if (!target || target.kind === 'mem') return refused('BAD_USER_INPUT', 'uri must be kairos://adapter/<slug|uuid> or kairos://layer/<uuid>?execution_id=<run>');
       if (target.kind === 'adapter' || !target.executionId) {
         if (args.solution) return refused('BAD_USER_INPUT', 'Omit solution on the first forward call (an adapter URI, or a layer URI without execution_id): it starts a run.');
-        const input = target.kind === 'adapter' ? await beginInputOf(call, target.slug, target.id) : { uri: memoryUriOfLayer(target.memoryId) };
-        if (!input) return refused('NOT_FOUND', `No adapter ${args.uri} in your spaces`);
-        const begun = await call.run(V4BeginDocument, { input });
+        // begin resolves adapter (slug, chain id, step id) and layer URIs (MemoryReader).
+        const begun = await call.run(V4BeginDocument, { input: { uri: args.uri } });
         return answerOf(begun, (data) => forwardJson(data.begin));
       }
       const moved = await call.run(V4NextDocument, {
-        // The layer URI as sent: the run rules refuse an execution_id of another run or principal (EXECUTION_ID_MISMATCH).
+        // RunService resolves the layer URI and its execution_id (EXECUTION_ID_MISMATCH).
         input: { uri: args.uri, runId: null, solution: args.solution ? (solutionInputOf(args.solution as V4Solution) as never) : null },
       });
       return answerOf(moved, (data) => forwardJson(data.next));
@@ -112,7 +103,7 @@ export const V4_RUN_TOOLS = [
       llm_model_id: z.string().optional(),
     }),
     handle: async (args, call) => {
-      const target = parseV4Uri(args.uri);
+      const target = parseKairosUri(args.uri);
       if (!target || target.kind !== 'layer' || !target.executionId) return refused('BAD_USER_INPUT', 'uri must be kairos://layer/<uuid>?execution_id=<run>');
       const attested = await call.run(V4AttestDocument, {
         input: {
@@ -131,7 +122,7 @@ export const V4_RUN_TOOLS = [
       const payload = attested.data.attest;
       if (payload.errorCode) return refused(payload.errorCode, `${payload.message} ${payload.nextAction}`.trim());
       const layers = await call.run(V4RunLayersDocument, { id: payload.runId });
-      const uris = layers.ok && layers.data.run ? layers.data.run.stepUris : [memoryUriOfLayer(target.memoryId)];
+      const uris = layers.ok && layers.data.run ? layers.data.run.stepUris : [memoryUri(target.id)];
       const grading = payload.grading;
       const lower = (codes: readonly string[] | undefined) => (codes ?? []).map((code) => code.toLowerCase());
       const results = uris.map((uri) => ({

@@ -1,0 +1,72 @@
+/**
+ * The URIs that name memories and protocols, read and written in one place for every layer:
+ * `kairos://mem/<uuid>` names a memory (a step); KAIROS 4 names a step `kairos://layer/<uuid>`
+ * (optionally `?execution_id=<run id>`, that step in that run) and a protocol
+ * `kairos://adapter/<slug>` or `kairos://adapter/<uuid>` (its chain id). Parsing only: what a
+ * URI resolves to is decided by the services (MemoryReader for adapters, RunService for a
+ * layer's run). Lives in src/model/ because stores write these URIs and rules read them, and
+ * src/model/ is the one place both may import (no up-arrow, no mongodb, no rules).
+ */
+const MEM_PREFIX = 'kairos://mem/';
+const LAYER_PREFIX = 'kairos://layer/';
+const ADAPTER_PREFIX = 'kairos://adapter/';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Longer than any slug (200) or uuid: anything longer is not a URI we issue. */
+export const MAX_KAIROS_URI_LENGTH = 512;
+
+export type KairosUri =
+  | { kind: 'mem'; id: string }
+  | { kind: 'layer'; id: string; executionId: string | null }
+  /** `key` is a chain id when it is a uuid (see `isUuid`), else a slug; lower case. */
+  | { kind: 'adapter'; key: string };
+
+export function memoryUri(id: string): string {
+  return `${MEM_PREFIX}${id}`;
+}
+
+export function layerUri(id: string, executionId?: string | null): string {
+  return executionId ? `${LAYER_PREFIX}${id}?execution_id=${executionId}` : `${LAYER_PREFIX}${id}`;
+}
+
+/** `kairos://adapter/<slug or chain id>`. */
+export function adapterUri(slugOrChainId: string): string {
+  return `${ADAPTER_PREFIX}${slugOrChainId}`;
+}
+
+/** `kairos://mem/<id>` → `kairos://layer/<id>` (with the run, when given). */
+export function layerUriOfMemoryUri(uri: string, executionId?: string | null): string {
+  return layerUri(uri.slice(uri.lastIndexOf('/') + 1), executionId);
+}
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+/** Reads any of the three URI forms (scheme and kind case-insensitive), or null when malformed. */
+export function parseKairosUri(uri: string): KairosUri | null {
+  if (uri.length > MAX_KAIROS_URI_LENGTH) return null;
+  const lowered = uri.toLowerCase();
+  if (lowered.startsWith(MEM_PREFIX)) {
+    const id = lowered.slice(MEM_PREFIX.length);
+    return UUID_PATTERN.test(id) ? { kind: 'mem', id } : null;
+  }
+  if (lowered.startsWith(LAYER_PREFIX)) {
+    const [id = '', query] = lowered.slice(LAYER_PREFIX.length).split('?', 2);
+    if (!UUID_PATTERN.test(id)) return null;
+    if (query === undefined) return { kind: 'layer', id, executionId: null };
+    const match = /^execution_id=(.+)$/.exec(query);
+    return match && UUID_PATTERN.test(match[1]!) ? { kind: 'layer', id, executionId: match[1]! } : null;
+  }
+  if (lowered.startsWith(ADAPTER_PREFIX)) {
+    const key = lowered.slice(ADAPTER_PREFIX.length);
+    return SLUG_PATTERN.test(key) ? { kind: 'adapter', key } : null;
+  }
+  return null;
+}
+
+/** The memory id a `kairos://mem/…` or `kairos://layer/…` URI names, or null (adapter URIs name protocols). */
+export function parseMemoryUri(uri: string): string | null {
+  const parsed = parseKairosUri(uri);
+  return parsed && parsed.kind !== 'adapter' ? parsed.id : null;
+}
