@@ -1,0 +1,89 @@
+/**
+ * Protocol documents past `OFF_THREAD_MIN_CHARS` are read in a worker thread: the reader is linear
+ * (src/protocol/markdown-blocks.ts) but a document near the 1 MB limit still takes a few hundred
+ * milliseconds of CPU, which on the event loop would hold every other request, /healthz
+ * included (issue 23: no single request may hold the loop more than 200 ms). One worker, started
+ * on first use and left unreferenced so it never keeps the process alive; documents queue in it.
+ * Small documents, the common case, are read in place: the hop would cost more than the parse.
+ */
+import { Worker } from 'node:worker_threads';
+import { ProtocolStructureError, type StructureErrorKind } from './challenge-json.js';
+import { parseProtocolMarkdown, type ParsedProtocol } from './markdown-protocol.js';
+
+/** Characters from which a document is read off the event loop (about 10-30 ms of parsing on this project's VM). */
+export const OFF_THREAD_MIN_CHARS = 64 * 1024;
+
+export interface WorkerRequest {
+  id: number;
+  markdown: string;
+}
+
+export type WorkerFailure =
+  | { type: 'structure'; line: number | null; reason: string; kind: StructureErrorKind }
+  | { type: 'range'; message: string }
+  | { type: 'other'; message: string };
+
+export type WorkerAnswer = { id: number; parsed: ParsedProtocol } | { id: number; failure: WorkerFailure };
+
+interface Pending {
+  resolve(parsed: ParsedProtocol): void;
+  reject(error: Error): void;
+}
+
+const BOOT = new URL('./markdown-worker-boot.mjs', import.meta.url);
+
+let worker: Worker | null = null;
+let nextId = 0;
+const pending = new Map<number, Pending>();
+
+/** What `parseProtocolMarkdown` answers, with the same errors, read off the event loop when the document is large. */
+export function parseProtocolMarkdownOffThread(markdown: string): Promise<ParsedProtocol> {
+  if (markdown.length < OFF_THREAD_MIN_CHARS) {
+    try {
+      return Promise.resolve(parseProtocolMarkdown(markdown));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    const running = worker ?? startWorker();
+    running.ref();
+    running.postMessage({ id, markdown } satisfies WorkerRequest);
+  });
+}
+
+function startWorker(): Worker {
+  // execArgv empty: the boot file registers tsx itself, whether the parent runs under tsx or vitest.
+  const started = new Worker(BOOT, { execArgv: [] });
+  started.on('message', (answer: WorkerAnswer) => {
+    const waiting = pending.get(answer.id);
+    if (!waiting) return;
+    pending.delete(answer.id);
+    if (pending.size === 0) started.unref();
+    if ('parsed' in answer) waiting.resolve(answer.parsed);
+    else waiting.reject(toError(answer.failure));
+  });
+  const fail = (error: Error) => {
+    if (worker === started) worker = null;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  started.on('error', fail);
+  started.on('exit', (code) => fail(new Error(`the markdown worker stopped (exit code ${code})`)));
+  worker = started;
+  return started;
+}
+
+function toError(failure: WorkerFailure): Error {
+  switch (failure.type) {
+    case 'structure':
+      return new ProtocolStructureError(failure.line, failure.reason, failure.kind);
+    case 'range':
+      // A stack overflow on hostile nesting reads as such (protocol-service's isTooDeep).
+      return new RangeError(failure.message);
+    case 'other':
+      return new Error(failure.message);
+  }
+}
