@@ -138,7 +138,20 @@ function atxHeadingText(raw: string): string {
   const line = raw.replace(/\n$/, '');
   const rest = line.replace(/^ {0,3}#{1,6}/, '');
   if (/^#*[ \t]*$/.test(rest)) return '';
-  return rest.replace(/[ \t]+#+[ \t]*$/, '').trim();
+  return withoutClosingSequence(rest).trim();
+}
+
+/** `rest` without a closing `#` sequence (white space before it, only white space after), scanned from the end: the regex `/[ \t]+#+[ \t]*$/` backtracked quadratically on a long run of spaces. */
+function withoutClosingSequence(rest: string): string {
+  const blank = (index: number) => rest[index] === ' ' || rest[index] === '\t';
+  let end = rest.length;
+  while (end > 0 && blank(end - 1)) end--;
+  let hashes = end;
+  while (hashes > 0 && rest[hashes - 1] === '#') hashes--;
+  if (hashes === end || hashes === 0 || !blank(hashes - 1)) return rest;
+  let start = hashes;
+  while (start > 0 && blank(start - 1)) start--;
+  return rest.slice(0, start);
 }
 
 // Block quote (`>`) and list markers (`-`, `+`, `*`, `1.`, `1)`) that open containers on a line.
