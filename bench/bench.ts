@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     await scenario('gauge', async () => {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName: `${dbName}_gauge` });
       try {
-        return await subscriberGauge(fresh, { subscriptions: gaugeSubscriptions, perSocket: 100 });
+        return await subscriberGauge(fresh, { subscriptions: gaugeSubscriptions, perSocket: Math.max(100, Math.ceil(gaugeSubscriptions / 200)) });
       } finally {
         await mongo!.db(`${dbName}_gauge`).dropDatabase().catch(() => {});
         await fresh.stop();

@@ -3,7 +3,8 @@
  * (src/protocol/markdown-blocks.ts) but a document near the 1 MB limit still takes a few hundred
  * milliseconds of CPU, which on the event loop would hold every other request, /healthz
  * included (issue 23: no single request may hold the loop more than 200 ms). One worker, started
- * on first use and left unreferenced so it never keeps the process alive; documents queue in it.
+ * on first use, unreferenced while idle so it never keeps the process alive, and stopped after
+ * `IDLE_MS` without work; documents queue in it.
  * Small documents, the common case, are read in place: the hop would cost more than the parse.
  */
 import { Worker } from 'node:worker_threads';
@@ -35,7 +36,11 @@ interface Pending {
 
 const BOOT = new URL('./markdown-worker-boot.mjs', import.meta.url);
 
+/** An idle worker is stopped after this long: it holds about 70 MB (its own V8 heap, tsx, the parser). */
+const IDLE_MS = 30_000;
+
 let worker: Worker | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 0;
 const pending = new Map<number, Pending>();
 
@@ -51,6 +56,8 @@ export function parseProtocolMarkdownOffThread(markdown: string): Promise<Parsed
   return new Promise((resolve, reject) => {
     const id = nextId++;
     pending.set(id, { resolve, reject });
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
     const running = worker ?? startWorker();
     running.ref();
     running.postMessage({ id, markdown } satisfies WorkerRequest);
@@ -64,7 +71,15 @@ function startWorker(): Worker {
     const waiting = pending.get(answer.id);
     if (!waiting) return;
     pending.delete(answer.id);
-    if (pending.size === 0) started.unref();
+    if (pending.size === 0) {
+      started.unref();
+      idleTimer = setTimeout(() => {
+        if (worker === started && pending.size === 0) {
+          worker = null;
+          void started.terminate();
+        }
+      }, IDLE_MS).unref();
+    }
     if ('parsed' in answer) waiting.resolve(answer.parsed);
     else waiting.reject(toError(answer.failure));
   });
@@ -74,6 +89,7 @@ function startWorker(): Worker {
     pending.clear();
   };
   started.on('error', fail);
+  // A terminated idle worker has nothing pending: this fails only documents it was reading.
   started.on('exit', (code) => fail(new Error(`the markdown worker stopped (exit code ${code})`)));
   worker = started;
   return started;
