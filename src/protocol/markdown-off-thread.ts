@@ -9,7 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { ProtocolStructureError, type StructureErrorKind } from './challenge-json.js';
-import { parseProtocolMarkdown, type ParsedProtocol } from './markdown-protocol.js';
+import { parseProtocolMarkdown, parseStepMarkdown, type ParsedProtocol } from './markdown-protocol.js';
 
 /**
  * Characters from which a document is read off the event loop. Low on purpose: plain text parses
@@ -17,8 +17,13 @@ import { parseProtocolMarkdown, type ParsedProtocol } from './markdown-protocol.
  */
 export const OFF_THREAD_MIN_CHARS = 8 * 1024;
 
+/** What the worker reads: a whole document (mint) or one step (updateMemories' markdownDoc). */
+export type WorkerTask = 'protocol' | 'step';
+export type ParsedStep = ReturnType<typeof parseStepMarkdown>;
+
 export interface WorkerRequest {
   id: number;
+  task: WorkerTask;
   markdown: string;
 }
 
@@ -27,10 +32,10 @@ export type WorkerFailure =
   | { type: 'range'; message: string }
   | { type: 'other'; message: string };
 
-export type WorkerAnswer = { id: number; parsed: ParsedProtocol } | { id: number; failure: WorkerFailure };
+export type WorkerAnswer = { id: number; parsed: ParsedProtocol | ParsedStep } | { id: number; failure: WorkerFailure };
 
 interface Pending {
-  resolve(parsed: ParsedProtocol): void;
+  resolve(parsed: ParsedProtocol | ParsedStep): void;
   reject(error: Error): void;
 }
 
@@ -46,9 +51,18 @@ const pending = new Map<number, Pending>();
 
 /** What `parseProtocolMarkdown` answers, with the same errors, read off the event loop when the document is large. */
 export function parseProtocolMarkdownOffThread(markdown: string): Promise<ParsedProtocol> {
+  return offThread(markdown, 'protocol', parseProtocolMarkdown) as Promise<ParsedProtocol>;
+}
+
+/** What `parseStepMarkdown` answers, with the same errors, read off the event loop when the step is large. */
+export function parseStepMarkdownOffThread(markdown: string): Promise<ParsedStep> {
+  return offThread(markdown, 'step', parseStepMarkdown) as Promise<ParsedStep>;
+}
+
+function offThread(markdown: string, task: WorkerTask, inPlace: (markdown: string) => ParsedProtocol | ParsedStep): Promise<ParsedProtocol | ParsedStep> {
   if (markdown.length < OFF_THREAD_MIN_CHARS) {
     try {
-      return Promise.resolve(parseProtocolMarkdown(markdown));
+      return Promise.resolve(inPlace(markdown));
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -60,7 +74,7 @@ export function parseProtocolMarkdownOffThread(markdown: string): Promise<Parsed
     idleTimer = null;
     const running = worker ?? startWorker();
     running.ref();
-    running.postMessage({ id, markdown } satisfies WorkerRequest);
+    running.postMessage({ id, task, markdown } satisfies WorkerRequest);
   });
 }
 

@@ -4,13 +4,13 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { ProtocolStructureError } from './challenge-json.js';
-import { parseProtocolMarkdown } from './markdown-protocol.js';
+import { parseProtocolMarkdown, parseStepMarkdown } from './markdown-protocol.js';
 import type { WorkerAnswer, WorkerRequest } from './markdown-off-thread.js';
 
-parentPort!.on('message', ({ id, markdown }: WorkerRequest) => {
+parentPort!.on('message', ({ id, task, markdown }: WorkerRequest) => {
   let answer: WorkerAnswer;
   try {
-    answer = { id, parsed: parseProtocolMarkdown(markdown) };
+    answer = { id, parsed: task === 'step' ? parseStepMarkdown(markdown) : parseProtocolMarkdown(markdown) };
   } catch (error) {
     if (error instanceof ProtocolStructureError) answer = { id, failure: { type: 'structure', line: error.line, reason: error.reason, kind: error.kind } };
     else if (error instanceof RangeError) answer = { id, failure: { type: 'range', message: error.message } };

@@ -90,7 +90,7 @@ describe('hostile markdown', () => {
     expect(markdown.length).toBeGreaterThan(OFF_THREAD_MIN_CHARS * 10);
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
-    const minted = await post(`mutation($input: MintInput!) { mint(input: $input) { protocol { uri label steps { label text } } } }`, { input: { markdown } });
+    const minted = await post(`mutation($input: MintInput!) { mint(input: $input) { protocol { uri label stepUris steps { label text } } } }`, { input: { markdown } });
     loop.disable();
     expect(minted.errors).toBeUndefined();
     const protocol = minted.data.mint.protocol;
@@ -102,6 +102,14 @@ describe('hostile markdown', () => {
     expect(noHeading.errors?.[0]?.extensions?.code).toBe('PROTOCOL_STRUCTURE_INVALID');
     const deepList = await post(MINT, { input: { markdown: `# ${uniqueTitle('Deep')}\n\n## Step\n\n${'- '.repeat(OFF_THREAD_MIN_CHARS)}a\n` } });
     expect(deepList.errors?.[0]?.extensions?.code).toBe('PROTOCOL_STRUCTURE_INVALID');
+    // updateMemories' markdownDoc is read there too, one entry at a time.
+    const [stepUri, secondUri] = minted.data.mint.protocol.stepUris;
+    const challenge = '```json\n{"challenge": {"type": "comment", "comment": {"min_length": 1}}}\n```\n';
+    const updated = await post(UPDATE, { input: { uris: [stepUri, secondUri], markdownDoc: [`${body}\n\n${challenge}`, `${body}\n\n${challenge}\n${challenge}`] } });
+    expect(updated.data.updateMemories.results.map((result: { status: string }) => result.status)).toEqual(['UPDATED', 'ERROR']);
+    expect(updated.data.updateMemories.results[1].message).toMatch(/a second challenge/);
+    const read = await post('query($uri: String!) { memory(uri: $uri) { text } }', { uri: stepUri });
+    expect(read.data.memory.text.trim()).toBe(body.trim());
     console.log(`[hostile markdown] mint of ${(markdown.length / 1024).toFixed(0)} KB in 8 steps: longest loop stall ${(loop.max / 1e6).toFixed(0)} ms`);
   }, 120_000);
 });
