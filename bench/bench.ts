@@ -5,7 +5,8 @@
  *
  *   npm run bench                      all scenarios (about 2 minutes)
  *   npm run bench -- --quick           short windows and 200 subscribers, to try changes
- *   npm run bench -- --only runs,floor scenarios by name: baseline runs forward floor batch fanout reads mcp abuse
+ *   npm run bench -- --only runs,floor scenarios by name: baseline runs forward floor batch fanout reads mcp abuse gauge
+ *   npm run bench -- --only gauge --gauge-subscriptions 50000   the active-subscriptions gauge with that many open
  *   npm run bench -- --soak 180        only the soak: steady mixed load for 180 s, sampled
  *   npm run bench -- --only fanout --subscribers 10000   fan-out at another size
  *   npm run bench -- --only search --search-protocols 10000   search p50/p99, start-up and RSS with
@@ -32,11 +33,12 @@ import { nextProfile } from './scenarios/next-profile.js';
 import { protocolRuns } from './scenarios/protocol-runs.js';
 import { reads } from './scenarios/reads.js';
 import { soak } from './scenarios/soak.js';
+import { subscriberGauge } from './scenarios/subscriber-gauge.js';
 import { storeFloor } from './scenarios/store-floor.js';
 import { searchBench } from './search-bench.js';
 
 /** `nextprofile` runs only with --profile. */
-const SCENARIOS = ['baseline', 'runs', 'forward', 'floor', 'batch', 'fanout', 'reads', 'mcp', 'search', 'abuse', 'nextprofile'] as const;
+const SCENARIOS = ['baseline', 'runs', 'forward', 'floor', 'batch', 'fanout', 'reads', 'mcp', 'search', 'abuse', 'gauge', 'nextprofile'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -47,12 +49,15 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     subscribers: { type: 'string' },
     'search-protocols': { type: 'string' },
+    'gauge-subscriptions': { type: 'string' },
   },
 });
 
 const quick = args.quick!;
 const subscribers = args.subscribers ? Number(args.subscribers) : quick ? 200 : 1_000;
 if (!Number.isInteger(subscribers) || subscribers < 1 || subscribers > 20_000) throw new Error('--subscribers takes a whole number from 1 to 20000');
+const gaugeSubscriptions = args['gauge-subscriptions'] ? Number(args['gauge-subscriptions']) : quick ? 1_000 : 5_000;
+if (!Number.isInteger(gaugeSubscriptions) || gaugeSubscriptions < 1 || gaugeSubscriptions > 100_000) throw new Error('--gauge-subscriptions takes a whole number from 1 to 100000');
 const window = { concurrency: 32, warmupMs: quick ? 1_000 : 3_000, durationMs: quick ? 3_000 : 10_000 };
 const selected = new Set<ScenarioName>((args.only?.split(',').map((name) => name.trim()) as ScenarioName[] | undefined) ?? SCENARIOS);
 for (const name of selected) if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
@@ -168,9 +173,19 @@ async function main(): Promise<void> {
     await scenario('abuse', async () => {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName: `${dbName}_abuse` });
       try {
-        return await abuse(fresh, { protocols: quick ? 6 : 12 });
+        return await abuse(fresh, { protocols: quick ? 6 : 12, profileFile: (phase) => profileFile(`abuse-${phase}`) });
       } finally {
         await mongo!.db(`${dbName}_abuse`).dropDatabase().catch(() => {});
+        await fresh.stop();
+      }
+    });
+    // A fresh server: many subscriptions over few sockets, the gauge read with them open and after.
+    await scenario('gauge', async () => {
+      const fresh = await startServer({ mongoUri: engine!.uri, dbName: `${dbName}_gauge` });
+      try {
+        return await subscriberGauge(fresh, { subscriptions: gaugeSubscriptions, perSocket: Math.max(100, Math.ceil(gaugeSubscriptions / 200)) });
+      } finally {
+        await mongo!.db(`${dbName}_gauge`).dropDatabase().catch(() => {});
         await fresh.stop();
       }
     });
@@ -236,6 +251,18 @@ function evaluateTargets(): void {
     target('fanout', `p99 delivery to ${fan.subscribers} subscribers, from sending the next (ms)`, fan.deliveryP99Ms, '< 50', fan.deliveryP99Ms < 50 && fan.missing === 0);
     target('fanout', `p99 fan-out spread, first to each delivery (ms)`, fan.spreadP99Ms, '< 50', fan.spreadP99Ms < 50 && fan.missing === 0);
   }
+  const subscribers = results.gauge as Awaited<ReturnType<typeof subscriberGauge>> | undefined;
+  if (subscribers) {
+    target('gauge', `active-subscriptions gauge with ${subscribers.subscriptions} open`, subscribers.gaugeOpen, `= ${subscribers.subscriptions}`, subscribers.gaugeOpen === subscribers.subscriptions);
+    target('gauge', 'active-subscriptions gauge after they close', subscribers.gaugeAfterClose, '= 0', subscribers.gaugeAfterClose === 0);
+  }
+  const attack = results.abuse as Abuse | undefined;
+  if (attack) {
+    const refusedAll = attack.answers.every((answer) => answer === 'RESPONSE_TOO_LARGE');
+    target('abuse', 'worst /healthz during 4 amplification queries (ms)', attack.worstHealthzMs, '< 1000', attack.worstHealthzMs < 1000);
+    target('abuse', 'RSS growth during them (MB)', attack.peakRssMb - attack.rssBeforeMb, '< 300', attack.peakRssMb - attack.rssBeforeMb < 300 && refusedAll);
+    target('abuse', 'longest event-loop block during them (ms)', attack.longestLoopBlockMs, '< 200', attack.longestLoopBlockMs < 200);
+  }
   if (page && counted) {
     const counts = Object.values(page.commandsByPageSize);
     target('reads', 'commands per page (1, 10, 100 items)', Math.max(...counts), 'constant', counts.every((count) => count === counts[0]));
@@ -284,7 +311,27 @@ function printTable(): void {
       fixed(attack.refusalMs, 0),
       '',
       '',
-      `answers: ${attack.answers.join(', ')}; RSS ${fixed(attack.rssBeforeMb, 0)} → peak ${fixed(attack.peakRssMb, 0)} MB; worst /healthz ${fixed(attack.worstHealthzMs, 0)} ms`,
+      `answers: ${attack.answers.join(', ')}; RSS ${fixed(attack.rssBeforeMb, 0)} → peak ${fixed(attack.peakRssMb, 0)} MB; worst /healthz ${fixed(attack.worstHealthzMs, 0)} ms of ${attack.healthzProbes}; longest loop block ${fixed(attack.longestLoopBlockMs, 0)} ms`,
+    ]);
+    rows.push([
+      '',
+      'the bench\'s own seeding before it (mint + begin each)',
+      fixed(attack.seeding.ms, 0),
+      '',
+      '',
+      `worst /healthz ${fixed(attack.seeding.worstHealthzMs, 0)} ms of ${attack.seeding.healthzProbes}; longest loop block ${fixed(attack.seeding.longestLoopBlockMs, 0)} ms`,
+    ]);
+    if (attack.slowHealthz.length) rows.push(['', '/healthz over 200 ms (phase@ms: ms)', '', '', '', attack.slowHealthz.map((slow) => `${slow.phase}@${slow.atMs}: ${slow.ms}`).join(', ')]);
+  }
+  const subscribers = results.gauge as Awaited<ReturnType<typeof subscriberGauge>> | undefined;
+  if (subscribers) {
+    rows.push([
+      '8 gauge',
+      `${subscribers.subscriptions} subscriptions on ${subscribers.sockets} sockets, ${subscribers.groups} shared groups`,
+      fixed(subscribers.openMs, 0),
+      '',
+      '',
+      `gauge ${subscribers.gaugeOpen} open, ${subscribers.gaugeAfterClose} after close (${fixed(subscribers.closeMs, 0)} ms); one event to ${subscribers.delivered} in ${fixed(subscribers.deliveryMs, 0)} ms; RSS ${fixed(subscribers.rssBeforeMb, 0)} → ${fixed(subscribers.rssOpenMb, 0)} MB`,
     ]);
   }
   const page = results.reads as Reads | undefined;

@@ -80,13 +80,14 @@ export class SpaceLexicalIndex {
     return this.chains.get(chainId)?.headId ?? null;
   }
 
-  /** Makes the chain's steps exactly `steps` (all of one chain; empty removes it). */
-  replaceChain(chainId: string, steps: readonly LexicalStep[]): void {
+  /** Makes the chain's steps exactly `steps` (all of one chain; empty removes it), with their counts when already made. */
+  replaceChain(chainId: string, steps: readonly LexicalStep[], counts?: readonly ReadonlyMap<string, number>[]): void {
     this.removeChain(chainId);
-    for (const step of steps) this.add(step);
+    steps.forEach((step, i) => this.add(step, counts?.[i]));
   }
 
-  add(step: LexicalStep): void {
+  /** `counts`: the step's `weightedCounts`, when made beforehand (`weightedCountsInSlices`, off the hot path). */
+  add(step: LexicalStep, counts: ReadonlyMap<string, number> = weightedCounts(step)): void {
     const chainId = step.chain.chainId;
     let entry = this.chains.get(chainId);
     if (!entry) {
@@ -106,7 +107,7 @@ export class SpaceLexicalIndex {
     }
     this.rowChain[row] = entry.number;
     entry.rows.push(row);
-    for (const [term, count] of weightedCounts(step)) this.post(term, row, count);
+    for (const [term, count] of counts) this.post(term, row, count);
   }
 
   removeChain(chainId: string): void {
@@ -193,16 +194,48 @@ export class SpaceLexicalIndex {
 }
 
 /** Each term of a step with the sum of its occurrences' field weights. */
-function weightedCounts(step: LexicalStep): Map<string, number> {
+export function weightedCounts(step: LexicalStep): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [text, weight] of weightedFields(step)) for (const token of searchTokens(text)) counts.set(token, (counts.get(token) ?? 0) + weight);
+  return counts;
+}
+
+/** Characters tokenized between two turns of the event loop (a few milliseconds of work). */
+export const TOKENIZE_SLICE_CHARS = 32 * 1024;
+const SEPARATOR = /[^\p{L}\p{N}]/gu;
+
+/**
+ * `weightedCounts`, giving the event loop a turn every `TOKENIZE_SLICE_CHARS` characters: a step
+ * text near the 1 MB protocol limit takes a few hundred milliseconds to tokenize, which must not
+ * hold other requests (issue 23). Texts are cut only at a character that is no part of a word.
+ */
+export async function weightedCountsInSlices(step: LexicalStep): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const [text, weight] of weightedFields(step)) {
+    let start = 0;
+    while (start < text.length) {
+      let from = start + TOKENIZE_SLICE_CHARS;
+      // Never between the halves of a surrogate pair (a letter outside the BMP).
+      if (from < text.length && isHighSurrogate(text.charCodeAt(from - 1))) from++;
+      SEPARATOR.lastIndex = from;
+      const cut = text.length - start <= TOKENIZE_SLICE_CHARS ? text.length : (SEPARATOR.exec(text)?.index ?? text.length);
+      for (const token of searchTokens(text.slice(start, cut))) counts.set(token, (counts.get(token) ?? 0) + weight);
+      start = cut;
+      if (start < text.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return counts;
+}
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+
+function weightedFields(step: LexicalStep): [string, number][] {
   const patterns = step.chain.activationPatterns;
   const activation = Array.isArray(patterns) ? patterns.join('\n') : typeof patterns === 'string' ? patterns : '';
-  const fields: [string, number][] = [
+  return [
     [step.chain.label, LEXICAL_FIELD_WEIGHTS.title],
     [[step.chain.triggers ?? '', activation].filter(Boolean).join('\n'), LEXICAL_FIELD_WEIGHTS.triggers],
     [step.label, LEXICAL_FIELD_WEIGHTS.label],
     [step.text, LEXICAL_FIELD_WEIGHTS.text],
   ];
-  const counts = new Map<string, number>();
-  for (const [text, weight] of fields) for (const token of searchTokens(text)) counts.set(token, (counts.get(token) ?? 0) + weight);
-  return counts;
 }

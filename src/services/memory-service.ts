@@ -7,7 +7,8 @@ import type { MemoryEvent } from '../events/topics.js';
 import { extractBody } from '../protocol/body-markers.js';
 import type { Challenge } from '../protocol/challenge.js';
 import { parseAuthoredChallenge } from '../protocol/challenge-json.js';
-import { parseStepMarkdown, ProtocolStructureError } from '../protocol/markdown-protocol.js';
+import { ProtocolStructureError } from '../protocol/markdown-protocol.js';
+import { parseStepMarkdownOffThread } from '../protocol/markdown-off-thread.js';
 import { changedFields, type MemoryHistoryStore, type MemoryVersionRecord } from '../store/memory-history-store.js';
 import type { ChainKey, MemoryPatch, MemoryRecord, MemoryStore } from '../store/memory-store.js';
 import { chainKeyString } from '../store/memory-store.js';
@@ -87,11 +88,17 @@ export class MemoryService {
     const now = new Date();
     const patches: MemoryPatch[] = [];
     const outcome = new Map<number, string>();
-    input.uris.forEach((uri, index) => {
+    for (let index = 0; index < input.uris.length; index++) {
       const target = targets[index]!;
-      if ('error' in target) return outcome.set(index, `Failed to update memory: ${target.error}`);
-      const change = hasMarkdown ? this.changeFromMarkdown(input.markdownDoc![index]!) : sharedChange!;
-      if ('error' in change) return outcome.set(index, `Failed to update memory: ${change.error}`);
+      if ('error' in target) {
+        outcome.set(index, `Failed to update memory: ${target.error}`);
+        continue;
+      }
+      const change = hasMarkdown ? await this.changeFromMarkdown(input.markdownDoc![index]!) : sharedChange!;
+      if ('error' in change) {
+        outcome.set(index, `Failed to update memory: ${change.error}`);
+        continue;
+      }
       const fields = changedFields(target.record, { ...target.record, ...change.set });
       patches.push({
         id: target.record._id,
@@ -101,7 +108,7 @@ export class MemoryService {
         updatedAt: now,
         updatedBy: viewer.principalId,
       });
-    });
+    }
 
     const writeId = randomUUID();
     const written = this.history.enabled
@@ -206,7 +213,7 @@ export class MemoryService {
     });
   }
 
-  private changeFromMarkdown(markdown: string): { set: MemoryChange } | { error: string } {
+  private async changeFromMarkdown(markdown: string): Promise<{ set: MemoryChange } | { error: string }> {
     if (markdown.trim() === '') return { error: 'markdown_doc entry is empty' };
     if (Buffer.byteLength(markdown, 'utf8') > this.limits.maxMarkdownBytes) {
       return { error: `markdown_doc entry is larger than ${this.limits.maxMarkdownBytes} bytes` };
@@ -214,7 +221,7 @@ export class MemoryService {
     const secret = protocolSecretProblem(markdown, 'markdown_doc entry');
     if (secret) return { error: secret };
     try {
-      const step = parseStepMarkdown(markdown);
+      const step = await parseStepMarkdownOffThread(markdown);
       return { set: step.challenge ? { text: step.text, challenge: step.challenge } : { text: step.text } };
     } catch (error) {
       if (error instanceof ProtocolStructureError) return { error: error.message };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import { APP_SPACE } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
-import { type ParsedProtocol, parseProtocolMarkdown, ProtocolStructureError, renderAdapterMarkdown, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
+import { type ParsedProtocol, ProtocolStructureError, renderAdapterMarkdown, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
 import { isValidSlug, slugify } from '../protocol/slug.js';
 import type { MemoryHistoryStore } from '../store/memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
@@ -12,6 +12,7 @@ import { checkText } from './check-text.js';
 import { RequestError } from './errors.js';
 import { stepRecords, titleKeyOf } from '../store/protocol-step-records.js';
 import { refuseProtocolSecrets } from './protocol-secrets.js';
+import { parseProtocolMarkdownOffThread } from '../protocol/markdown-off-thread.js';
 
 /** A protocol is the ordered steps of one chain in one space. */
 export interface ProtocolView {
@@ -87,7 +88,7 @@ export class ProtocolService {
     }
     const space = resolveWriteSpace(viewer, input.space);
     refuseProtocolSecrets(input.markdown, 'protocol document');
-    const parsed = parseOrExplain(input.markdown);
+    const parsed = await parseOrExplain(input.markdown);
     const authorSlug = parsed.slug?.toLowerCase();
     if (authorSlug !== undefined && !isValidSlug(authorSlug)) {
       throw new RequestError(
@@ -181,9 +182,9 @@ export function resolveWriteSpace(viewer: Viewer, requested: string | null | und
   throw new RequestError('SPACE_NOT_FOUND', `Space "${name}" does not exist or is not writable by you`, { space: name });
 }
 
-function parseOrExplain(markdown: string) {
+async function parseOrExplain(markdown: string): Promise<ParsedProtocol> {
   try {
-    return parseProtocolMarkdown(markdown);
+    return await parseProtocolMarkdownOffThread(markdown);
   } catch (error) {
     if (error instanceof ProtocolStructureError) {
       const code = error.kind === 'STRUCTURE' ? 'PROTOCOL_STRUCTURE_INVALID' : error.kind;

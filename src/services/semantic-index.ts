@@ -11,7 +11,7 @@
 import type { EmbeddingProvider } from '../search/embeddings/provider.js';
 import { combineFieldVectors, DESCRIBED_FIELDS, describeStep, TERM_FIELD_WEIGHTS, type DescribedField } from '../search/step-description.js';
 import { SpaceVectorIndex, type ChainSimilarity } from '../search/vector-index.js';
-import { SpaceLexicalIndex, type LexicalHit, type LexicalStep } from '../search/lexical-index.js';
+import { SpaceLexicalIndex, type LexicalHit, type LexicalStep, weightedCountsInSlices } from '../search/lexical-index.js';
 import type { ChainKey, MemoryWrite } from '../store/memory-store.js';
 import type { EmbeddableStep, StepVector, VectorStore } from '../store/vector-store.js';
 
@@ -26,6 +26,8 @@ const RELOAD_SLICE = 500;
 function uniqueChains(keys: readonly ChainKey[]): ChainKey[] {
   return [...new Map(keys.map((key) => [`${key.space}\u0000${key.chainId}`, key])).values()];
 }
+/** Steps added to the lexical index at start between two turns of the event loop. */
+const LEXICAL_STEPS_PER_TURN = 200;
 
 export interface SemanticIndexLog {
   info(fields: object, message: string): void;
@@ -58,6 +60,8 @@ export class SemanticIndex {
   lexicalBuilt: Promise<void> = Promise.resolve();
   private stateValue: SemanticIndexState;
   private stalePoll: NodeJS.Timeout | null = null;
+  /** Lexical updates after writes: counted with turns of the event loop between, applied one after another in the order of the writes. */
+  private lexicalQueue: Promise<void> = Promise.resolve();
   /** Settles when the background fill of missing vectors is done (tests and the bench wait on it). */
   backfilled: Promise<void> = Promise.resolve();
   private readonly refreshedListeners: ((chains: ChainKey[]) => Promise<void>)[] = [];
@@ -243,12 +247,20 @@ export class SemanticIndex {
     const pending = (this.pendingLexical = new Map());
     try {
       this.lexical = new Map();
-      for await (const batch of this.store.lexicalSteps()) for (const step of batch) this.lexicalOf(step.space).add(step);
+      let added = 0;
+      for await (const batch of this.store.lexicalSteps()) {
+        for (const step of batch) {
+          this.lexicalOf(step.space).add(step, await weightedCountsInSlices(step));
+          // Built while the server answers: a turn of the event loop every few milliseconds of work.
+          if (++added % LEXICAL_STEPS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
       // Chains written while the steps were read are re-read; no await between the last check and ready.
       while (pending.size) {
         const keys = [...pending.values()];
         pending.clear();
-        this.applyLexical(keys, await this.store.stepsOfChains(keys));
+        const apply = await this.countLexical(keys, await this.store.stepsOfChains(keys));
+        apply();
       }
       this.lexicalReadyValue = !this.lexicalFailed;
     } catch (error) {
@@ -259,12 +271,34 @@ export class SemanticIndex {
     }
   }
 
-  private applyLexical(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): void {
-    const byChain = new Map<string, LexicalStep[]>(keys.map((key) => [`${key.space}\u0000${key.chainId}`, []]));
+  /** Tokenizes the chains' steps (yielding the loop on long texts); the function returned puts them in the index at once. */
+  private async countLexical(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): Promise<() => void> {
+    const byChain = new Map<string, { steps: LexicalStep[]; counts: Map<string, number>[] }>(keys.map((key) => [`${key.space}\u0000${key.chainId}`, { steps: [], counts: [] }]));
     for (const step of steps) {
-      if (step.chain) byChain.get(`${step.space}\u0000${step.chain.chainId}`)?.push({ memoryId: step._id, label: step.label, text: step.text, chain: step.chain });
+      const chain = step.chain && byChain.get(`${step.space}\u0000${step.chain.chainId}`);
+      if (!chain) continue;
+      const lexical: LexicalStep = { memoryId: step._id, label: step.label, text: step.text, chain: step.chain! };
+      chain.steps.push(lexical);
+      chain.counts.push(await weightedCountsInSlices(lexical));
     }
-    for (const key of keys) this.lexicalOf(key.space).replaceChain(key.chainId, byChain.get(`${key.space}\u0000${key.chainId}`)!);
+    return () => {
+      for (const key of keys) {
+        const chain = byChain.get(`${key.space}\u0000${key.chainId}`)!;
+        this.lexicalOf(key.space).replaceChain(key.chainId, chain.steps, chain.counts);
+      }
+    };
+  }
+
+  /** Counts now, applies after every update queued before it (a later write's chains never go in before an earlier one's). */
+  private updateLexical(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): Promise<void> {
+    const counted = this.countLexical(keys, steps);
+    counted.catch(() => {}); // awaited below, perhaps after earlier updates: not an unhandled rejection meanwhile
+    const applied = this.lexicalQueue.then(async () => {
+      const apply = await counted;
+      if (this.lexicalReadyValue) apply();
+    });
+    this.lexicalQueue = applied.catch(() => {});
+    return applied;
   }
 
   /** Re-reads whole chains from what is stored now: the lexical index, and (with a provider) vectors in the database and the index. Answers the chains. */
@@ -273,7 +307,7 @@ export class SemanticIndex {
     const unique = uniqueChains(keys);
     if (unique.length === 0) return unique;
     const steps = (await this.store.stepsOfChains(unique)).filter((step) => step.chain);
-    this.lexicalFromStored(unique, steps);
+    await this.lexicalFromStored(unique, steps);
     if (!provider) return unique;
     try {
       const vectors = await this.embedSteps(steps);
@@ -295,7 +329,7 @@ export class SemanticIndex {
     if (unique.length === 0) return;
     const model = this.stateValue === 'READY' ? this.provider?.modelId : undefined;
     const [steps, vectors] = await Promise.all([this.store.stepsOfChains(unique), model ? this.store.vectorsOfChains(unique, model) : []]);
-    this.lexicalFromStored(unique, steps.filter((step) => step.chain));
+    await this.lexicalFromStored(unique, steps.filter((step) => step.chain));
     if (model) this.replaceChainsInIndex(unique, vectors);
   }
 
@@ -308,8 +342,8 @@ export class SemanticIndex {
     }
   }
 
-  private lexicalFromStored(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): void {
-    if (this.lexicalReadyValue) this.applyLexical(keys, steps);
+  private async lexicalFromStored(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): Promise<void> {
+    if (this.lexicalReadyValue) await this.updateLexical(keys, steps);
     else if (this.pendingLexical) for (const key of keys) this.pendingLexical.set(`${key.space}\u0000${key.chainId}`, key);
   }
 

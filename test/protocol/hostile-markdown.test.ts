@@ -16,6 +16,7 @@ const HOSTILE: Array<[string, string]> = [
   ['angle brackets <a × 100,000', `# T\n\n${'<a'.repeat(100_000)}\n`],
   ['one 200 KB word', `# T\n\n${'a'.repeat(200 * KB)}\n`],
   ['200 KB in one heading', `# T\n\n## ${'b'.repeat(200 * KB)}\n`],
+  ['100,000 spaces inside a heading', `# T\n\n## a${' '.repeat(100_000)}b\n`],
   [`block quotes nested ${MAX_CONTAINER_MARKERS_PER_LINE} deep`, `# T\n\n${'> '.repeat(MAX_CONTAINER_MARKERS_PER_LINE)}x\n`],
   ['lists nested 8 deep, 1,000 times (8,000 list lines)', `# T\n\n${Array.from({ length: 1_000 }, () => Array.from({ length: 8 }, (_, i) => `${' '.repeat(i * 2)}- x`).join('\n')).join('\n')}\n`],
   ['lists nested by indentation, 400 levels (refused)', `# T\n\n${Array.from({ length: 400 }, (_, i) => `${' '.repeat(i * 2)}- x`).join('\n')}\n`],
@@ -55,6 +56,12 @@ describe('hostile markdown parses in linear time', () => {
     expect(() => parseProtocolMarkdown(markdown)).toThrow(/nests more than 32 block quotes or list items/);
     console.log(`[hostile-markdown] ${_name} × 10,000 on one line: refused in ${(performance.now() - started).toFixed(0)} ms`);
   }, 60_000);
+
+  it('reads a heading\'s closing # sequence as CommonMark does, and keeps a heading with a long run of spaces whole', () => {
+    const labels = (markdown: string) => parseProtocolMarkdown(markdown).steps.map((step) => step.label);
+    expect(labels('# T\n\n## One ##\n\nx\n\n## Two#\n\nx\n\n## Three \t#  # \n\nx\n\n## Four # five\n\nx\n')).toEqual(['One', 'Two#', 'Three \t#', 'Four # five']);
+    expect(labels(`# T\n\n## a${' '.repeat(100_000)}b ##\n\nx\n`)).toEqual([`a${' '.repeat(100_000)}b`]);
+  });
 });
 
 describe('ATX heading text', () => {

@@ -1,6 +1,6 @@
 /** The in-process lexical index (src/search/lexical-index.ts): the text index's raw score, kept in step by chain replacement. */
 import { describe, expect, it } from 'vitest';
-import { SpaceLexicalIndex, type LexicalStep } from '../../src/search/lexical-index.js';
+import { SpaceLexicalIndex, type LexicalStep, TOKENIZE_SLICE_CHARS, weightedCounts, weightedCountsInSlices } from '../../src/search/lexical-index.js';
 import { searchTerms } from '../../src/search/search-query.js';
 
 function step(chainId: string, stepIndex: number, fields: { title: string; triggers?: string; label?: string; text?: string; slug?: string }): LexicalStep {
@@ -49,5 +49,23 @@ describe('SpaceLexicalIndex', () => {
     // Step 2 kept "alpha" in its label (0.3); the title now says gamma (1).
     expect(index.search(searchTerms('alpha'), 1000).every((hit) => hit.rawTextScore === 0.3)).toBe(true);
     expect(index.search(searchTerms('gamma'), 1000)).toHaveLength(800);
+  });
+
+  it('counts a long text in slices exactly as in one go, words across slice edges and letters outside the BMP included', async () => {
+    // Words of every length, so slice edges fall inside words; 𝐀 (U+1D400) is a letter of two UTF-16 units.
+    const words = Array.from({ length: 40_000 }, (_, i) => (i % 7 === 0 ? `Certificate𝐀${i % 13}` : i % 5 === 0 ? 'x'.repeat(i % 97) : `déploiement${i % 11}ing`));
+    const text = words.join(' ') + words.join(' — ');
+    expect(text.length).toBeGreaterThan(TOKENIZE_SLICE_CHARS * 10);
+    const long = step('a', 1, { title: 'Rotate TLS certificates', triggers: 'certificate expired', label: 'Check expiry', text });
+    const sliced = await weightedCountsInSlices(long);
+    expect(sliced.size).toBeGreaterThan(10);
+    expect([...sliced].sort()).toEqual([...weightedCounts(long)].sort());
+    // A slice edge between the two halves of 𝐀: the word is not cut there.
+    const pair = step('c', 1, { title: 'T', text: `${'q '.repeat(TOKENIZE_SLICE_CHARS / 2 - 1)}w𝐀𝐀x ${'q '.repeat(TOKENIZE_SLICE_CHARS)}` });
+    expect(pair.text.charCodeAt(TOKENIZE_SLICE_CHARS - 1)).toBe(0xd835);
+    expect([...(await weightedCountsInSlices(pair))].sort()).toEqual([...weightedCounts(pair)].sort());
+    // A single word longer than a slice stays one term.
+    const oneWord = step('b', 1, { title: 'T', text: `a ${'z'.repeat(TOKENIZE_SLICE_CHARS * 3)} b` });
+    expect([...(await weightedCountsInSlices(oneWord))].sort()).toEqual([...weightedCounts(oneWord)].sort());
   });
 });

@@ -9,6 +9,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/app.js';
 import { deployProtocol, uniqueTitle } from '../api/fixtures.js';
+import { OFF_THREAD_MIN_CHARS } from '../../src/protocol/markdown-off-thread.js';
 
 const server = useTestServer();
 
@@ -82,4 +83,39 @@ describe('hostile markdown', () => {
     // The server still answers.
     expect((await fetch(`${server.running.baseUrl}/healthz`)).status).toBe(200);
   }, 900_000);
+
+  it('a protocol near the 1 MB limit is read off the event loop: minted whole, its refusals keep their codes', async () => {
+    const body = 'lorem ipsum dolor sit amet '.repeat(Math.floor((110 * 1024) / 27));
+    const title = uniqueTitle('Near the limit');
+    const markdown = `# ${title}\n\n${Array.from({ length: 8 }, (_, index) => `## Step ${index + 1}\n\n${body}\n`).join('\n')}`;
+    expect(markdown.length).toBeGreaterThan(OFF_THREAD_MIN_CHARS * 10);
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const minted = await post(`mutation($input: MintInput!) { mint(input: $input) { protocol { uri label stepUris steps { label text } } } }`, { input: { markdown } });
+    loop.disable();
+    expect(minted.errors).toBeUndefined();
+    const protocol = minted.data.mint.protocol;
+    expect(protocol.label).toBe(title);
+    expect(protocol.steps.map((step: { label: string }) => step.label)).toEqual(Array.from({ length: 8 }, (_, index) => `Step ${index + 1}`));
+    expect(protocol.steps[7].text).toContain(body.trim());
+    // Refusals the parser throws come back from the worker as the same codes.
+    const noHeading = await post(MINT, { input: { markdown: body } });
+    expect(noHeading.errors?.[0]?.extensions?.code).toBe('PROTOCOL_STRUCTURE_INVALID');
+    const deepList = await post(MINT, { input: { markdown: `# ${uniqueTitle('Deep')}\n\n## Step\n\n${'- '.repeat(OFF_THREAD_MIN_CHARS)}a\n` } });
+    expect(deepList.errors?.[0]?.extensions?.code).toBe('PROTOCOL_STRUCTURE_INVALID');
+    // updateMemories' markdownDoc is read there too, one entry at a time.
+    const [stepUri, secondUri] = minted.data.mint.protocol.stepUris;
+    const challenge = '```json\n{"challenge": {"type": "comment", "comment": {"min_length": 1}}}\n```\n';
+    const updated = await post(UPDATE, { input: { uris: [stepUri, secondUri], markdownDoc: [`${body}\n\n${challenge}`, `${body}\n\n${challenge}\n${challenge}`] } });
+    expect(updated.data.updateMemories.results.map((result: { status: string }) => result.status)).toEqual(['UPDATED', 'ERROR']);
+    expect(updated.data.updateMemories.results[1].message).toMatch(/a second challenge/);
+    const read = await post('query($uri: String!) { memory(uri: $uri) { text } }', { uri: stepUri });
+    expect(read.data.memory.text.trim()).toBe(body.trim());
+    console.log(`[hostile markdown] mint of ${(markdown.length / 1024).toFixed(0)} KB in 8 steps: longest loop stall ${(loop.max / 1e6).toFixed(0)} ms`);
+  }, 120_000);
 });
+
+async function post(query: string, variables: Record<string, unknown>): Promise<{ data?: any; errors?: { extensions?: { code?: string } }[] }> {
+  const response = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  return (await response.json()) as { data?: any; errors?: { extensions?: { code?: string } }[] };
+}

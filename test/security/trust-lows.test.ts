@@ -117,23 +117,41 @@ describe('the bytes cap', () => {
 });
 
 describe('metrics', () => {
-  it('the active-subscriptions gauge counts every subscriber, those sharing one execution included, over WebSocket and SSE', async () => {
-    const gauge = async () => Number(/kairos_graphql_active_subscriptions (\d+)/.exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())![1]);
-    const baseline = await gauge();
-    const query = 'subscription { memoryEvents { uri } }';
-    const clients = [server.wsClient(), server.wsClient()];
-    for (const client of clients) for (let index = 0; index < 5; index++) client.subscribe({ query }, { next: () => {}, error: () => {}, complete: () => {} });
+  it('the active-subscriptions gauge counts every subscriber, those sharing one execution included, over WebSocket and SSE, and returns to 0', async () => {
+    const metric = async (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())![1]);
+    const gauge = () => metric('kairos_graphql_active_subscriptions');
+    expect(await gauge()).toBe(0);
+    // 500 subscriptions on 10 sockets, in three groups that each share one execution per event
+    // (same document, variables and viewer: src/http/subscription-sharing.ts); 2 more over SSE.
+    const documents = ['subscription { memoryEvents { uri } }', 'subscription { memoryEvents { uri type } }', 'subscription($space: String) { memoryEvents(space: $space) { uri } }'];
+    const SOCKETS = 10;
+    const PER_SOCKET = 50;
+    const received = new Array<number>(SOCKETS * PER_SOCKET).fill(0);
+    const clients = Array.from({ length: SOCKETS }, () => server.wsClient());
+    clients.forEach((client, socket) => {
+      for (let index = 0; index < PER_SOCKET; index++) {
+        const subscriber = socket * PER_SOCKET + index;
+        const query = documents[subscriber % documents.length]!;
+        client.subscribe({ query, variables: query.includes('$space') ? { space: 'personal' } : {} }, { next: () => void received[subscriber]!++, error: () => {}, complete: () => {} });
+      }
+    });
     const streams = await Promise.all(
-      [0, 1].map(() => fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ query }) })),
+      [0, 1].map(() => fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ query: documents[0] }) })),
     );
-    await expect.poll(gauge, { timeout: 10_000 }).toBe(baseline + 12);
-    // Events flow through the shared execution: the count stays.
+    const open = SOCKETS * PER_SOCKET + streams.length;
+    await expect.poll(gauge, { timeout: 30_000, interval: 100 }).toBe(open);
+    // Events flow through the shared executions to every subscriber: the count stays.
+    const sharedBefore = await metric('kairos_graphql_subscription_results_shared_total');
     await post(MINT, { input: { markdown: deployProtocol() } });
-    expect(await gauge()).toBe(baseline + 12);
+    await expect.poll(() => received.filter((count) => count > 0).length, { timeout: 30_000, interval: 100 }).toBe(received.length);
+    expect(await metric('kairos_graphql_subscription_results_shared_total')).toBeGreaterThan(sharedBefore + received.length - 3 * documents.length);
+    expect(await gauge()).toBe(open);
     for (const stream of streams) await stream.body?.cancel();
-    for (const client of clients) await client.dispose();
-    await expect.poll(gauge, { timeout: 10_000 }).toBe(baseline);
-  });
+    await clients[0]!.dispose();
+    await expect.poll(gauge, { timeout: 10_000 }).toBe(open - PER_SOCKET - streams.length);
+    for (const client of clients.slice(1)) await client.dispose();
+    await expect.poll(gauge, { timeout: 30_000 }).toBe(0);
+  }, 120_000);
 
   it('exposes event-loop delay', async () => {
     const text = await (await fetch(`${server.running.baseUrl}/metrics`)).text();

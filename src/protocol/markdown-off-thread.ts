@@ -1,0 +1,122 @@
+/**
+ * Protocol documents past `OFF_THREAD_MIN_CHARS` are read in a worker thread: the reader is linear
+ * (src/protocol/markdown-blocks.ts) but a document near the 1 MB limit still takes a few hundred
+ * milliseconds of CPU, which on the event loop would hold every other request, /healthz
+ * included (issue 23: no single request may hold the loop more than 200 ms). One worker, started
+ * on first use, unreferenced while idle so it never keeps the process alive, and stopped after
+ * `IDLE_MS` without work; documents queue in it.
+ * Small documents, the common case, are read in place: the hop would cost more than the parse.
+ */
+import { Worker } from 'node:worker_threads';
+import { ProtocolStructureError, type StructureErrorKind } from './challenge-json.js';
+import { parseProtocolMarkdown, parseStepMarkdown, type ParsedProtocol } from './markdown-protocol.js';
+
+/**
+ * Characters from which a document is read off the event loop. Low on purpose: plain text parses
+ * at about 5 MB/s, but dense structure (8,000 headings in 50 KB) took 2 s on this project's loaded VM.
+ */
+export const OFF_THREAD_MIN_CHARS = 8 * 1024;
+
+/** What the worker reads: a whole document (mint) or one step (updateMemories' markdownDoc). */
+export type WorkerTask = 'protocol' | 'step';
+export type ParsedStep = ReturnType<typeof parseStepMarkdown>;
+
+export interface WorkerRequest {
+  id: number;
+  task: WorkerTask;
+  markdown: string;
+}
+
+export type WorkerFailure =
+  | { type: 'structure'; line: number | null; reason: string; kind: StructureErrorKind }
+  | { type: 'range'; message: string }
+  | { type: 'other'; message: string };
+
+export type WorkerAnswer = { id: number; parsed: ParsedProtocol | ParsedStep } | { id: number; failure: WorkerFailure };
+
+interface Pending {
+  resolve(parsed: ParsedProtocol | ParsedStep): void;
+  reject(error: Error): void;
+}
+
+const BOOT = new URL('./markdown-worker-boot.mjs', import.meta.url);
+
+/** An idle worker is stopped after this long: it holds about 70 MB (its own V8 heap, tsx, the parser). */
+const IDLE_MS = 30_000;
+
+let worker: Worker | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
+let nextId = 0;
+const pending = new Map<number, Pending>();
+
+/** What `parseProtocolMarkdown` answers, with the same errors, read off the event loop when the document is large. */
+export function parseProtocolMarkdownOffThread(markdown: string): Promise<ParsedProtocol> {
+  return offThread(markdown, 'protocol', parseProtocolMarkdown) as Promise<ParsedProtocol>;
+}
+
+/** What `parseStepMarkdown` answers, with the same errors, read off the event loop when the step is large. */
+export function parseStepMarkdownOffThread(markdown: string): Promise<ParsedStep> {
+  return offThread(markdown, 'step', parseStepMarkdown) as Promise<ParsedStep>;
+}
+
+function offThread(markdown: string, task: WorkerTask, inPlace: (markdown: string) => ParsedProtocol | ParsedStep): Promise<ParsedProtocol | ParsedStep> {
+  if (markdown.length < OFF_THREAD_MIN_CHARS) {
+    try {
+      return Promise.resolve(inPlace(markdown));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    const running = worker ?? startWorker();
+    running.ref();
+    running.postMessage({ id, task, markdown } satisfies WorkerRequest);
+  });
+}
+
+function startWorker(): Worker {
+  // execArgv empty: the boot file registers tsx itself, whether the parent runs under tsx or vitest.
+  const started = new Worker(BOOT, { execArgv: [] });
+  started.on('message', (answer: WorkerAnswer) => {
+    const waiting = pending.get(answer.id);
+    if (!waiting) return;
+    pending.delete(answer.id);
+    if (pending.size === 0) {
+      started.unref();
+      idleTimer = setTimeout(() => {
+        if (worker === started && pending.size === 0) {
+          worker = null;
+          void started.terminate();
+        }
+      }, IDLE_MS).unref();
+    }
+    if ('parsed' in answer) waiting.resolve(answer.parsed);
+    else waiting.reject(toError(answer.failure));
+  });
+  const fail = (error: Error) => {
+    if (worker === started) worker = null;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  started.on('error', fail);
+  // A terminated idle worker has nothing pending: this fails only documents it was reading.
+  started.on('exit', (code) => fail(new Error(`the markdown worker stopped (exit code ${code})`)));
+  worker = started;
+  return started;
+}
+
+function toError(failure: WorkerFailure): Error {
+  switch (failure.type) {
+    case 'structure':
+      return new ProtocolStructureError(failure.line, failure.reason, failure.kind);
+    case 'range':
+      // A stack overflow on hostile nesting reads as such (protocol-service's isTooDeep).
+      return new RangeError(failure.message);
+    case 'other':
+      return new Error(failure.message);
+  }
+}
