@@ -29,7 +29,9 @@ interface UsearchIndex {
   size(): number;
 }
 
-let usearchModule: { Index: new (config: Record<string, unknown>) => UsearchIndex } | null | undefined;
+type ExactSearch = (dataset: Float32Array, query: Float32Array, dimensions: number, count: number, metric: 'ip', threads: number) => { keys: BigUint64Array; distances: Float32Array };
+
+let usearchModule: { Index: new (config: Record<string, unknown>) => UsearchIndex; exactSearch?: ExactSearch } | null | undefined;
 /** usearch loads lazily and optionally: without it (or its prebuilt binary) every space is scanned exactly. */
 function loadUsearch() {
   if (usearchModule === undefined) {
@@ -153,6 +155,11 @@ export class SpaceVectorIndex {
     return [...this.membersOf.keys()];
   }
 
+  /** How many protocols the space holds. */
+  get chainCount(): number {
+    return this.membersOf.size;
+  }
+
   /** The best step similarity of each given chain (chains without vectors are left out). */
   similarities(query: Float32Array, chainIds: readonly string[]): ChainSimilarity[] {
     const dims = this.dimensions;
@@ -196,7 +203,37 @@ export class SpaceVectorIndex {
       }
       return [...best.values()].sort((a, b) => b.similarity - a.similarity).slice(0, limit);
     }
-    // Exact scan: one pass over the matrix, the best row per chain by index, objects only for the winners.
+    const exact = loadUsearch()?.exactSearch;
+    return exact ? this.exactNative(exact, query, limit) : this.exactScan(query, limit);
+  }
+
+  /**
+   * Exact, in native SIMD code (usearch's brute-force search over the matrix as it is, no copy):
+   * the nearest rows best first, widened until `limit` protocols are among them. Similarities
+   * of the winners are recomputed here, so scores match the JS scan to the last bit.
+   */
+  private exactNative(exact: ExactSearch, query: Float32Array, limit: number): ChainSimilarity[] {
+    const rows = this.memoryIds.length;
+    if (rows === 0) return [];
+    const dims = this.dimensions;
+    const dataset = this.matrix.subarray(0, rows * dims);
+    for (let wanted = Math.min(rows, limit * ANN_OVERFETCH); ; wanted = Math.min(rows, wanted * 4)) {
+      const found = exact(dataset, query, dims, wanted, 'ip', 1);
+      const seen = new Set<number>();
+      const hits: ChainSimilarity[] = [];
+      for (let i = 0; i < found.keys.length && hits.length < limit; i++) {
+        const row = Number(found.keys[i]!);
+        const chain = this.rowChainNumbers[row]!;
+        if (seen.has(chain)) continue;
+        seen.add(chain);
+        hits.push({ chainId: this.chainIds[row]!, memoryId: this.memoryIds[row]!, similarity: Math.fround(dot(query, this.matrix.subarray(row * dims, (row + 1) * dims))) });
+      }
+      if (hits.length >= limit || wanted >= rows) return hits.sort((a, b) => b.similarity - a.similarity);
+    }
+  }
+
+  /** Exact scan in JS (usearch not loadable): the best row per chain in a typed array, objects only for the winners. */
+  private exactScan(query: Float32Array, limit: number): ChainSimilarity[] {
     const dims = this.dimensions;
     const matrix = this.matrix;
     const rows = this.memoryIds.length;

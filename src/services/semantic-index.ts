@@ -8,10 +8,10 @@
  * `OFF` (KAIROS_EMBEDDINGS=off). Steps without a vector (a database from before vectors, or an
  * embed that failed) are filled in the background after start.
  */
-import type { EmbeddingProvider } from '../search/embeddings/provider.js';
+import type { EmbeddingProvider, StepTerms } from '../search/embeddings/provider.js';
 import { combineFieldVectors, DESCRIBED_FIELDS, describeStep, TERM_FIELD_WEIGHTS, type DescribedField } from '../search/step-description.js';
 import { SpaceVectorIndex, type ChainSimilarity } from '../search/vector-index.js';
-import { SpaceLexicalIndex, type LexicalHit, type LexicalStep } from '../search/lexical-index.js';
+import { SpaceLexicalIndex, type LexicalHead, type LexicalHit, type LexicalStep } from '../search/lexical-index.js';
 import type { ChainKey, MemoryWrite } from '../store/memory-store.js';
 import type { EmbeddableStep, StepVector, VectorStore } from '../store/vector-store.js';
 
@@ -147,20 +147,23 @@ export class SemanticIndex {
   termScores(queryText: string, chains: readonly ChainKey[]): Map<string, number> | null {
     const matcher = this.provider?.termMatcher;
     if (!matcher || this.stateValue !== 'READY') return null;
-    const scores = new Map<string, number>();
+    const keys: string[] = [];
+    const protocols: StepTerms[][] = [];
     for (const key of chains) {
       const terms = this.spaces.get(key.space)?.termsOfChain(key.chainId) ?? [];
-      if (terms.length) scores.set(`${key.space}\u0000${key.chainId}`, matcher.score(queryText, terms));
+      if (terms.length === 0) continue;
+      keys.push(`${key.space}\u0000${key.chainId}`);
+      protocols.push(terms);
     }
-    return scores;
+    const scores = matcher.scoreAll(queryText, protocols);
+    return new Map(keys.map((key, i) => [key, scores[i]!]));
   }
 
   /** Every chain of a space when it has at most `limit` (small spaces are term-matched whole). */
   allChains(space: string, limit: number): ChainKey[] | null {
     const index = this.spaces.get(space);
     if (!index) return [];
-    const chains = index.chains();
-    return chains.length <= limit ? chains.map((chainId) => ({ space, chainId })) : null;
+    return index.chainCount <= limit ? index.chains().map((chainId) => ({ space, chainId })) : null;
   }
 
   /** Embeds steps: every field of every step in one provider call, combined per step. */
@@ -195,6 +198,14 @@ export class SemanticIndex {
     return this.lexicalReadyValue ? (this.lexical.get(space)?.headIdOf(chainId) ?? null) : null;
   }
 
+  /** What an answer shows of a protocol's step 1, when the lexical index holds it (by chain, or by the head's memory id). */
+  headOf(space: string, key: { chainId: string } | { headId: string }): LexicalHead | null {
+    if (!this.lexicalReadyValue) return null;
+    const index = this.lexical.get(space);
+    if (!index) return null;
+    return 'chainId' in key ? index.headOf(key.chainId) : index.headById(key.headId);
+  }
+
   private lexicalOf(space: string): SpaceLexicalIndex {
     let index = this.lexical.get(space);
     if (!index) this.lexical.set(space, (index = new SpaceLexicalIndex()));
@@ -224,7 +235,7 @@ export class SemanticIndex {
   private applyLexical(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): void {
     const byChain = new Map<string, LexicalStep[]>(keys.map((key) => [`${key.space}\u0000${key.chainId}`, []]));
     for (const step of steps) {
-      if (step.chain) byChain.get(`${step.space}\u0000${step.chain.chainId}`)?.push({ memoryId: step._id, label: step.label, text: step.text, chain: step.chain });
+      if (step.chain) byChain.get(`${step.space}\u0000${step.chain.chainId}`)?.push({ memoryId: step._id, uri: step.uri, tags: step.tags ?? [], label: step.label, text: step.text, chain: step.chain });
     }
     for (const key of keys) this.lexicalOf(key.space).replaceChain(key.chainId, byChain.get(`${key.space}\u0000${key.chainId}`)!);
   }

@@ -42,7 +42,7 @@ export interface StepVector {
 }
 
 /** The steps search embeds, with only the fields it reads. */
-export type EmbeddableStep = Pick<MemoryRecord, '_id' | 'space' | 'label' | 'text' | 'chain'>;
+export type EmbeddableStep = Pick<MemoryRecord, '_id' | 'space' | 'label' | 'text' | 'chain'> & Partial<Pick<MemoryRecord, 'uri' | 'tags'>>;
 
 export class VectorStore {
   private readonly vectors: Collection<StepVectorRecord>;
@@ -88,12 +88,15 @@ export class VectorStore {
   async *lexicalSteps(batchSize = 5_000): AsyncGenerator<(LexicalStep & { space: string })[]> {
     const cursor = this.memories.find(
       { category: 'PROTOCOL_STEP' },
-      { batchSize, projection: { _id: 1, space: 1, label: 1, text: 1, 'chain.chainId': 1, 'chain.label': 1, 'chain.triggers': 1, 'chain.stepIndex': 1, 'chain.slug': 1 } },
+      {
+        batchSize,
+        projection: { _id: 1, space: 1, uri: 1, tags: 1, label: 1, text: 1, 'chain.chainId': 1, 'chain.label': 1, 'chain.triggers': 1, 'chain.stepIndex': 1, 'chain.slug': 1, 'chain.protocolVersion': 1 },
+      },
     );
     let batch: (LexicalStep & { space: string })[] = [];
     for await (const record of cursor) {
       if (!record.chain) continue;
-      batch.push({ memoryId: record._id, space: record.space, label: record.label ?? '', text: record.text ?? '', chain: record.chain });
+      batch.push({ memoryId: record._id, space: record.space, uri: record.uri, tags: record.tags ?? [], label: record.label ?? '', text: record.text ?? '', chain: record.chain });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
@@ -200,7 +203,7 @@ export class VectorStore {
   }
 }
 
-const STEP_PROJECTION = { _id: 1, space: 1, label: 1, text: 1, chain: 1 } as const;
+const STEP_PROJECTION = { _id: 1, space: 1, uri: 1, tags: 1, label: 1, text: 1, chain: 1 } as const;
 
 function fromFloat32(vector: Float32Array): Binary {
   return new Binary(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
