@@ -61,7 +61,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const memoryStore = new MemoryStore(db, client);
   await memoryStore.ensureIndexes();
   // Listening before the built-in protocols are installed, so they get their vectors too.
-  const semanticIndex = new SemanticIndex(new VectorStore(db), await startEmbeddings(config, log), log);
+  const semanticIndex = new SemanticIndex(new VectorStore(db), await startEmbeddings(config, log), log, { snapshotDir: config.dataDir });
   memoryStore.onWrite(semanticIndex.onMemoryWrite);
   await semanticIndex.start();
   await installBuiltinProtocols(memoryStore);
