@@ -25,10 +25,11 @@ const BACKFILL_BATCH = 500;
 export const SNAPSHOT_MIN_VECTORS = 2_000;
 /**
  * Vectors carry their writer's clock: a snapshot counts as holding what was written up to this
- * long before it was taken, so a write in flight, or from a host whose clock is behind by less,
- * is still read back.
+ * long before it was taken, so a write in flight, or from a host whose clock is behind by less
+ * (NTP keeps hosts far closer), is still read back. Longer margins re-read a bulk load's last
+ * minutes at every start.
  */
-const CLOCK_MARGIN_MS = 60 * 1000;
+const CLOCK_MARGIN_MS = 5_000;
 
 export const VECTOR_SOURCES = ['SNAPSHOT', 'ENGINE'] as const;
 /** Where the vectors came from at start: the local snapshot (plus what was written since) or the engine alone. */
