@@ -101,14 +101,14 @@ export class SpaceVectorIndex {
     return index;
   }
 
-  /** Every row as a snapshot holds it (copies). */
+  /** Every row as a snapshot holds it: the vectors are a view of the matrix (encode before the index changes), the rest copies. */
   export(): SpaceRows {
     const rows = this.memoryIds.length;
     const { offsets, rows: termRows, weights } = this.terms.export();
     return {
       memoryIds: [...this.memoryIds],
       chainIds: this.rowChainNumbers.map((number) => this.chainIdOf[number]!),
-      vectors: this.matrix.slice(0, rows * this.dimensions),
+      vectors: this.matrix.subarray(0, rows * this.dimensions),
       termOffsets: offsets,
       termRows,
       termWeights: weights,

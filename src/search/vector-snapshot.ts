@@ -43,18 +43,25 @@ export function snapshotPath(dir: string, instanceId: string): string {
   return path.join(dir, `${FILE_PREFIX}${instanceId.replace(/[^A-Za-z0-9-]/g, '')}.kvs`);
 }
 
+/** Into one buffer, copied straight from the given arrays (they may be views of a live index: encode before it changes). */
 export function encodeSnapshot({ header, spaces }: Snapshot): Buffer {
   const layout = spaces.map(({ space, rows }) => ({ space, rows: rows.memoryIds.length, terms: rows.termRows.length }));
   const headerBytes = Buffer.from(JSON.stringify({ ...header, spaces: layout }), 'utf8');
   const headerLength = Math.ceil(headerBytes.length / 4) * 4;
-  const prefix = Buffer.alloc(8 + headerLength, 0x20);
-  prefix.write(MAGIC, 0, 'latin1');
-  prefix.writeUInt32LE(headerLength, 4);
-  headerBytes.copy(prefix, 8);
-  const bytesOf = (array: Int32Array | Float32Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-  const sections = spaces.flatMap(({ rows }) => [bytesOf(rows.vectors), bytesOf(rows.termOffsets), bytesOf(rows.termRows), bytesOf(rows.termWeights)]);
   const ids = spaces.flatMap(({ rows }) => [...rows.memoryIds, ...rows.chainIds]).join('\n');
-  return Buffer.concat([prefix, ...sections, Buffer.from(ids, 'utf8')]);
+  const arrays = spaces.flatMap(({ rows }) => [rows.vectors, rows.termOffsets, rows.termRows, rows.termWeights]);
+  const idBytes = Buffer.byteLength(ids, 'utf8');
+  const out = Buffer.alloc(8 + headerLength + arrays.reduce((sum, array) => sum + array.byteLength, 0) + idBytes, 0x20);
+  out.write(MAGIC, 0, 'latin1');
+  out.writeUInt32LE(headerLength, 4);
+  headerBytes.copy(out, 8);
+  let at = 8 + headerLength;
+  for (const array of arrays) {
+    out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+    at += array.byteLength;
+  }
+  out.write(ids, at, 'utf8');
+  return out;
 }
 
 /** Throws on a file that is not a whole snapshot. */

@@ -135,9 +135,13 @@ describe('the snapshot file', () => {
     index.upsert('m3', 'c2', normalise(Float32Array.of(1, 1)), { rows: Int32Array.of(7), weights: Float32Array.of(0.8) });
     index.remove('m1');
     const header = { instanceId: 'abc', model: 'm', dimensions: 2, syncedAt: 123 };
-    const decoded = decodeSnapshot(encodeSnapshot({ header, spaces: [{ space: 'user:x', rows: index.export() }] }));
+    const emptied = new SpaceVectorIndex(2);
+    emptied.upsert('gone', 'g', normalise(Float32Array.of(1, 0)));
+    emptied.remove('gone');
+    const decoded = decodeSnapshot(encodeSnapshot({ header, spaces: [{ space: 'user:empty', rows: emptied.export() }, { space: 'user:x', rows: index.export() }] }));
+    expect(decoded.spaces.map((space) => [space.space, space.rows.memoryIds.length])).toEqual([['user:empty', 0], ['user:x', 2]]);
     expect(decoded.header).toEqual(header);
-    const copy = SpaceVectorIndex.fromRows(2, decoded.spaces[0]!.rows);
+    const copy = SpaceVectorIndex.fromRows(2, decoded.spaces[1]!.rows);
     expect(copy.size).toBe(2);
     expect(copy.search(normalise(Float32Array.of(1, 1)), 5)).toEqual(index.search(normalise(Float32Array.of(1, 1)), 5));
     expect(copy.termsOfChain('c2').map((terms) => [...terms.rows])).toEqual([[7]]);
