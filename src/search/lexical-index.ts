@@ -86,6 +86,8 @@ export class SpaceLexicalIndex {
   private rowChain = new Int32Array(1024);
   private rows = 0;
   private dead = 0;
+  private stepScores = new Uint32Array(0);
+  private bestOfChain = new Uint32Array(0);
 
   /** Protocols held. */
   get size(): number {
@@ -166,7 +168,11 @@ export class SpaceLexicalIndex {
    * chain id), leaving out chains whose slug `excludeSlug` refuses.
    */
   search(terms: readonly string[], limit: number, excludeSlug?: (slug: string) => boolean): LexicalHit[] {
-    const stepScores = new Uint32Array(this.rows);
+    // Kept between searches and cleared where touched: a fresh array of every step per search is GC churn.
+    if (this.stepScores.length < this.rows) this.stepScores = new Uint32Array(this.rowChain.length);
+    if (this.bestOfChain.length < this.nextChain) this.bestOfChain = new Uint32Array(Math.max(1_024, 2 * this.nextChain));
+    const stepScores = this.stepScores;
+    const bestOfChain = this.bestOfChain;
     const touched: number[] = [];
     for (const term of new Set(terms)) {
       const posting = this.postings.get(term);
@@ -178,14 +184,15 @@ export class SpaceLexicalIndex {
         stepScores[row]! += posting.counts[i]!;
       }
     }
-    const bestOfChain = new Uint32Array(this.nextChain);
     const chainsFound: number[] = [];
     for (const row of touched) {
       const chain = this.rowChain[row]!;
       if (bestOfChain[chain] === 0) chainsFound.push(chain);
       if (stepScores[row]! > bestOfChain[chain]!) bestOfChain[chain] = stepScores[row]!;
+      stepScores[row] = 0;
     }
     const best = chainsFound.map((chain) => [chain, bestOfChain[chain]!] as const);
+    for (const chain of chainsFound) bestOfChain[chain] = 0;
     const hits: LexicalHit[] = [];
     for (const [chain, score] of best) {
       const chainId = this.chainIdOf[chain]!;
