@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     if (args.profile) await scenario('nextprofile', () => nextProfile(running, { nexts: quick ? 100 : 300, profileFile: profileFile('next')! }));
     await scenario('search', async () => {
       const figures = await searchBench(engine!.uri, Number(args['search-protocols'] ?? 10_000));
-      console.log(`search at ${figures.protocols} protocols (${figures.steps} steps): builtin p50 ${figures.builtin.searchP50Ms} ms p99 ${figures.builtin.searchP99Ms} ms; lexical only p50 ${figures.lexicalOnly.searchP50Ms} ms p99 ${figures.lexicalOnly.searchP99Ms} ms; start +${figures.addedStartMs} ms; idle RSS +${figures.addedIdleRssMb} MB; ${figures.bytesPerStepVector} bytes per step vector`);
+      console.log(`search at ${figures.protocols} protocols (${figures.steps} steps): builtin p50 ${figures.builtin.searchP50Ms} ms p99 ${figures.builtin.searchP99Ms} ms; lexical only p50 ${figures.lexicalOnly.searchP50Ms} ms p99 ${figures.lexicalOnly.searchP99Ms} ms; start +${figures.addedStartMs} ms; idle RSS +${figures.addedIdleRssMb} MB; ${figures.bytesPerStepVector} bytes per step vector; load average ${figures.loadAverage.start.join(' ')} → ${figures.loadAverage.end.join(' ')}`);
       target('search', 'p50 ms at 10,000 protocols', figures.builtin.searchP50Ms, '< 20', figures.builtin.searchP50Ms < 20);
       target('search', 'p99 ms at 10,000 protocols', figures.builtin.searchP99Ms, '< 60', figures.builtin.searchP99Ms < 60);
       target('search', 'idle RSS added by the built-in provider, MB', figures.addedIdleRssMb, '<= 80', figures.addedIdleRssMb <= 80);

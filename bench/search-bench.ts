@@ -2,19 +2,27 @@
  * The search figures of `npm run bench` (scenario `search`): a database with N synthetic
  * protocols (copies of the 34 runbooks of test/search/intent-corpus.ts, each titled apart),
  * then fresh server processes with the built-in embeddings and with embeddings off: start-up
- * time (a start after the first: the word-vector cache is already converted), idle RSS after a GC,
+ * time (the builtin twice: the first start after seeding reads the vectors from the engine and
+ * writes the local snapshot, the second reads the snapshot; the word-vector cache is already
+ * converted), idle RSS after a GC,
  * search p50/p99 at the service (46 labelled requests cycled, 200 searches after 20 of warm-up), and
  * from the differences what the built-in provider and each stored vector cost.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { MongoClient } from 'mongodb';
 import { repoRoot } from './harness.js';
+import { loadConfig } from '../src/config.js';
+import { removeSnapshot } from '../src/search/vector-snapshot.js';
 
 export interface SearchBenchFigures {
   protocols: number;
   steps: number;
   seedMs: number;
+  /** The first start after seeding: vectors read from the engine, the local snapshot written at its stop. */
+  builtinFirst: ProbeFigures;
+  /** A start after that: vectors from the snapshot (the figure the targets are about). */
   builtin: ProbeFigures;
   lexicalOnly: ProbeFigures;
   builtinEmpty: ProbeFigures;
@@ -22,6 +30,8 @@ export interface SearchBenchFigures {
   addedStartMs: number;
   addedIdleRssMb: number;
   bytesPerStepVector: number;
+  /** 1/5/15-minute load averages when the bench began and ended (the machine is shared). */
+  loadAverage: { start: number[]; end: number[] };
 }
 
 interface ProbeFigures {
@@ -32,6 +42,8 @@ interface ProbeFigures {
   searchP50Ms: number;
   searchP99Ms: number;
   ranker: string;
+  vectorSource: string | null;
+  lexicalReadyMs: number;
 }
 
 function probe(uri: string, dbName: string, args: string[], env: Record<string, string> = {}): Promise<Record<string, number | string>> {
@@ -57,6 +69,7 @@ export async function searchBench(uri: string, protocols: number): Promise<Searc
   const full = `kairos_bench_search_${randomUUID().slice(0, 8)}`;
   const empty = `kairos_bench_search_${randomUUID().slice(0, 8)}`;
   const mongo = new MongoClient(uri);
+  const loadAtStart = os.loadavg().map((load) => +load.toFixed(2));
   try {
     const seeded = await probe(uri, full, ['seed', String(protocols)]);
     process.stderr.write(`search bench: seeded ${JSON.stringify(seeded)}\n`);
@@ -65,6 +78,7 @@ export async function searchBench(uri: string, protocols: number): Promise<Searc
       process.stderr.write(`search bench: ${db} ${JSON.stringify(env)} ${JSON.stringify(figures)}\n`);
       return figures;
     };
+    const builtinFirst = await measure(full, { KAIROS_EMBEDDINGS: 'builtin' });
     const builtin = await measure(full, { KAIROS_EMBEDDINGS: 'builtin' });
     const lexicalOnly = await measure(full, { KAIROS_EMBEDDINGS: 'off' });
     const builtinEmpty = await measure(empty, { KAIROS_EMBEDDINGS: 'builtin' });
@@ -74,6 +88,7 @@ export async function searchBench(uri: string, protocols: number): Promise<Searc
       protocols,
       steps: Number(seeded.vectors),
       seedMs: Number(seeded.seedMs),
+      builtinFirst,
       builtin,
       lexicalOnly,
       builtinEmpty,
@@ -81,8 +96,14 @@ export async function searchBench(uri: string, protocols: number): Promise<Searc
       addedStartMs: builtin.startMs - lexicalOnly.startMs,
       addedIdleRssMb: +(builtin.idleRssMb - lexicalOnly.idleRssMb).toFixed(1),
       bytesPerStepVector: Math.round(vectorBytes / Math.max(1, builtin.vectors - builtinEmpty.vectors)),
+      loadAverage: { start: loadAtStart, end: os.loadavg().map((load) => +load.toFixed(2)) },
     };
   } finally {
+    // The local vector snapshots of the two databases go with them.
+    for (const db of [full, empty]) {
+      const state = await mongo.db(db).collection<{ _id: string; instanceId?: string }>('search_state').findOne({ _id: 'embeddings' }).catch(() => null);
+      if (state?.instanceId) await removeSnapshot(loadConfig().dataDir, state.instanceId);
+    }
     await mongo.db(full).dropDatabase().catch(() => {});
     await mongo.db(empty).dropDatabase().catch(() => {});
     await mongo.close();

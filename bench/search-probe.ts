@@ -5,6 +5,7 @@
  * Run with `node --expose-gc --import tsx bench/search-probe.ts <mode> …` and MONGODB_URI/MONGODB_DB set.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { localViewer } from '../src/auth/viewer.js';
 import { createLogger } from '../src/observability/logger.js';
@@ -91,6 +92,8 @@ async function main(): Promise<void> {
         idleRssMb: +(memory.rss / 2 ** 20).toFixed(1),
         heapUsedMb: +(memory.heapUsed / 2 ** 20).toFixed(1),
         vectors: services.semanticIndex.size,
+        vectorSource: services.semanticIndex.vectorSource,
+        loadAverage: os.loadavg().map((load) => +load.toFixed(2)),
         searchP50Ms: +percentile(timings, 50).toFixed(2),
         searchP99Ms: +percentile(timings, 99).toFixed(2),
       }),

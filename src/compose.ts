@@ -83,7 +83,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   );
   // Listening before the built-in protocols are installed, so they get their vectors too.
   const vectorStore = new VectorStore(db);
-  const semanticIndex = new SemanticIndex(vectorStore, await startEmbeddings(config, log), log);
+  const semanticIndex = new SemanticIndex(vectorStore, await startEmbeddings(config, log), log, { snapshotDir: config.dataDir });
   const vectorSearch = await startVectorSearch(config, db, vectorStore, semanticIndex, log);
   const searchChanges = new SearchChangeStore(db);
   await searchChanges.ensureIndexes();

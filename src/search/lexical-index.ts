@@ -10,7 +10,8 @@
  *
  * Memory: per term a growable Int32Array of step rows and a Uint16Array of weighted counts
  * (6 bytes per distinct term of a step), per step 4 bytes (its chain), per protocol one small
- * entry (chain id, head id, slug). Removed steps are tombstoned and swept from the postings once
+ * entry (chain id, head id, slug) and what an answer shows of its step 1 (URI, label, tags, title,
+ * version: about 300 bytes), so a search reads no protocol from the engine. Removed steps are tombstoned and swept from the postings once
  * they outnumber the live ones.
  */
 import { searchTokens } from './search-query.js';
@@ -23,14 +24,29 @@ export interface LexicalStep {
   memoryId: string;
   label: string;
   text: string;
+  /** Step 1's are kept for rendering the answer (absent: the head is read from the engine). */
+  uri?: string;
+  tags?: readonly string[];
   chain: {
     chainId: string;
     label: string;
     triggers: string | null;
     stepIndex: number;
     slug?: string | null;
+    protocolVersion?: string | null;
     activationPatterns?: readonly string[] | string | null;
   };
+}
+
+/** What an answer shows of a protocol: its step 1, held in process so a search need not read it. */
+export interface LexicalHead {
+  memoryId: string;
+  uri: string;
+  label: string;
+  tags: readonly string[];
+  chainLabel: string;
+  slug: string | null;
+  protocolVersion: string | null;
 }
 
 export interface LexicalHit {
@@ -46,7 +62,10 @@ interface ChainEntry {
   rows: number[];
   headId: string | null;
   slug: string | null;
+  head: LexicalHead | null;
 }
+
+const NO_TAGS: readonly string[] = Object.freeze([]);
 
 interface Posting {
   rows: Int32Array;
@@ -59,12 +78,16 @@ const DEAD = -1;
 export class SpaceLexicalIndex {
   private readonly postings = new Map<string, Posting>();
   private readonly chains = new Map<string, ChainEntry>();
+  /** Step 1's memory id → its chain id (the footer's versions are read by head id). */
+  private readonly chainOfHead = new Map<string, string>();
   private chainIdOf: (string | undefined)[] = [];
   private nextChain = 0;
   /** Chain number of each step row ever added; DEAD once removed. */
   private rowChain = new Int32Array(1024);
   private rows = 0;
   private dead = 0;
+  private stepScores = new Uint32Array(0);
+  private bestOfChain = new Uint32Array(0);
 
   /** Protocols held. */
   get size(): number {
@@ -80,6 +103,17 @@ export class SpaceLexicalIndex {
     return this.chains.get(chainId)?.headId ?? null;
   }
 
+  /** Step 1 of a protocol as an answer shows it; null when not held (then the engine is asked). */
+  headOf(chainId: string): LexicalHead | null {
+    return this.chains.get(chainId)?.head ?? null;
+  }
+
+  /** Step 1 by its memory id. */
+  headById(memoryId: string): LexicalHead | null {
+    const chainId = this.chainOfHead.get(memoryId);
+    return chainId === undefined ? null : this.headOf(chainId);
+  }
+
   /** Makes the chain's steps exactly `steps` (all of one chain; empty removes it), with their counts when already made. */
   replaceChain(chainId: string, steps: readonly LexicalStep[], counts?: readonly ReadonlyMap<string, number>[]): void {
     this.removeChain(chainId);
@@ -91,13 +125,27 @@ export class SpaceLexicalIndex {
     const chainId = step.chain.chainId;
     let entry = this.chains.get(chainId);
     if (!entry) {
-      entry = { number: this.nextChain++, rows: [], headId: null, slug: null };
+      entry = { number: this.nextChain++, rows: [], headId: null, slug: null, head: null };
       this.chains.set(chainId, entry);
       this.chainIdOf[entry.number] = chainId;
     }
     if (step.chain.stepIndex === 1) {
+      if (entry.headId !== null) this.chainOfHead.delete(entry.headId);
       entry.headId = step.memoryId;
       entry.slug = step.chain.slug ?? null;
+      this.chainOfHead.set(step.memoryId, chainId);
+      entry.head =
+        step.uri === undefined
+          ? null
+          : {
+              memoryId: step.memoryId,
+              uri: step.uri,
+              label: step.label,
+              tags: step.tags?.length ? [...step.tags] : NO_TAGS,
+              chainLabel: step.chain.label,
+              slug: entry.slug,
+              protocolVersion: step.chain.protocolVersion ?? null,
+            };
     }
     const row = this.rows++;
     if (row >= this.rowChain.length) {
@@ -116,6 +164,7 @@ export class SpaceLexicalIndex {
     for (const row of entry.rows) this.rowChain[row] = DEAD;
     this.dead += entry.rows.length;
     this.chains.delete(chainId);
+    if (entry.headId !== null) this.chainOfHead.delete(entry.headId);
     this.chainIdOf[entry.number] = undefined;
     if (this.dead > 1_000 && this.dead > this.rows - this.dead) this.sweep();
   }
@@ -125,7 +174,11 @@ export class SpaceLexicalIndex {
    * chain id), leaving out chains whose slug `excludeSlug` refuses.
    */
   search(terms: readonly string[], limit: number, excludeSlug?: (slug: string) => boolean): LexicalHit[] {
-    const stepScores = new Uint32Array(this.rows);
+    // Kept between searches and cleared where touched: a fresh array of every step per search is GC churn.
+    if (this.stepScores.length < this.rows) this.stepScores = new Uint32Array(this.rowChain.length);
+    if (this.bestOfChain.length < this.nextChain) this.bestOfChain = new Uint32Array(Math.max(1_024, 2 * this.nextChain));
+    const stepScores = this.stepScores;
+    const bestOfChain = this.bestOfChain;
     const touched: number[] = [];
     for (const term of new Set(terms)) {
       const posting = this.postings.get(term);
@@ -137,14 +190,15 @@ export class SpaceLexicalIndex {
         stepScores[row]! += posting.counts[i]!;
       }
     }
-    const bestOfChain = new Uint32Array(this.nextChain);
     const chainsFound: number[] = [];
     for (const row of touched) {
       const chain = this.rowChain[row]!;
       if (bestOfChain[chain] === 0) chainsFound.push(chain);
       if (stepScores[row]! > bestOfChain[chain]!) bestOfChain[chain] = stepScores[row]!;
+      stepScores[row] = 0;
     }
     const best = chainsFound.map((chain) => [chain, bestOfChain[chain]!] as const);
+    for (const chain of chainsFound) bestOfChain[chain] = 0;
     const hits: LexicalHit[] = [];
     for (const [chain, score] of best) {
       const chainId = this.chainIdOf[chain]!;

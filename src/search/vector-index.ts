@@ -9,6 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import { dot, type StepTerms } from './embeddings/provider.js';
+import { StepTermsArena } from './step-terms-arena.js';
 
 /** Steps in one space above which the HNSW index answers instead of the exact scan. */
 export const ANN_MIN_VECTORS = 50_000;
@@ -29,7 +30,9 @@ interface UsearchIndex {
   size(): number;
 }
 
-let usearchModule: { Index: new (config: Record<string, unknown>) => UsearchIndex } | null | undefined;
+type ExactSearch = (dataset: Float32Array, query: Float32Array, dimensions: number, count: number, metric: 'ip', threads: number) => { keys: BigUint64Array; distances: Float32Array };
+
+let usearchModule: { Index: new (config: Record<string, unknown>) => UsearchIndex; exactSearch?: ExactSearch } | null | undefined;
 /** usearch loads lazily and optionally: without it (or its prebuilt binary) every space is scanned exactly. */
 function loadUsearch() {
   if (usearchModule === undefined) {
@@ -42,16 +45,30 @@ function loadUsearch() {
   return usearchModule;
 }
 
+/** One space's rows as a snapshot holds them (src/search/vector-snapshot.ts). */
+export interface SpaceRows {
+  memoryIds: string[];
+  chainIds: string[];
+  /** rows × dimensions. */
+  vectors: Float32Array;
+  /** Per row the start of its words, plus the end (rows + 1 entries). */
+  termOffsets: Int32Array;
+  termRows: Int32Array;
+  termWeights: Float32Array;
+}
+
 export class SpaceVectorIndex {
   private matrix: Float32Array;
   private memoryIds: string[] = [];
-  private chainIds: string[] = [];
   /** Per row, its chain's number (numbers are never reused): the exact scan keeps the best row per chain in a typed array. */
   private rowChainNumbers: number[] = [];
+  /** Chain number → chain id (one string per protocol, not per step). */
+  private chainIdOf: string[] = [];
   private readonly chainNumberOf = new Map<string, number>();
   private readonly rowOf = new Map<string, number>();
   private readonly membersOf = new Map<string, Set<string>>();
-  private readonly termsOf = new Map<string, StepTerms>();
+  /** Per row, its words for soft term matching (built-in provider). */
+  private terms = new StepTermsArena();
   private ann: UsearchIndex | null = null;
   /** usearch keys are numbers: a memory's key stays its own until it is removed. */
   private readonly annKeyOf = new Map<string, bigint>();
@@ -65,8 +82,46 @@ export class SpaceVectorIndex {
     this.matrix = new Float32Array(dimensions * 64);
   }
 
+  /** An index holding exactly `rows` (a snapshot's space): the arrays are taken as they are, no row is copied one by one. */
+  static fromRows(dimensions: number, rows: SpaceRows, annMinVectors = ANN_MIN_VECTORS): SpaceVectorIndex {
+    const index = new SpaceVectorIndex(dimensions, annMinVectors);
+    index.matrix = rows.vectors.length ? rows.vectors : index.matrix;
+    index.memoryIds = rows.memoryIds;
+    index.terms = StepTermsArena.from(rows.termOffsets, rows.termRows, rows.termWeights);
+    for (let row = 0; row < rows.memoryIds.length; row++) {
+      const memoryId = rows.memoryIds[row]!;
+      const chainId = rows.chainIds[row]!;
+      index.rowOf.set(memoryId, row);
+      index.rowChainNumbers.push(index.numberOf(chainId));
+      let members = index.membersOf.get(chainId);
+      if (!members) index.membersOf.set(chainId, (members = new Set()));
+      members.add(memoryId);
+    }
+    if (index.memoryIds.length >= annMinVectors) index.buildAnn();
+    return index;
+  }
+
+  /** Every row as a snapshot holds it: the vectors are a view of the matrix (encode before the index changes), the rest copies. */
+  export(): SpaceRows {
+    const rows = this.memoryIds.length;
+    const { offsets, rows: termRows, weights } = this.terms.export();
+    return {
+      memoryIds: [...this.memoryIds],
+      chainIds: this.rowChainNumbers.map((number) => this.chainIdOf[number]!),
+      vectors: this.matrix.subarray(0, rows * this.dimensions),
+      termOffsets: offsets,
+      termRows,
+      termWeights: weights,
+    };
+  }
+
   get size(): number {
     return this.memoryIds.length;
+  }
+
+  /** The memory ids held (a copy). */
+  memories(): string[] {
+    return [...this.memoryIds];
   }
 
   get usesAnn(): boolean {
@@ -75,30 +130,27 @@ export class SpaceVectorIndex {
 
   chainOf(memoryId: string): string | undefined {
     const row = this.rowOf.get(memoryId);
-    return row === undefined ? undefined : this.chainIds[row];
+    return row === undefined ? undefined : this.chainIdOf[this.rowChainNumbers[row]!];
   }
 
   upsert(memoryId: string, chainId: string, vector: Float32Array, terms?: StepTerms): void {
-    if (terms) this.termsOf.set(memoryId, terms);
-    else this.termsOf.delete(memoryId);
     if (vector.length !== this.dimensions) throw new Error(`vector has ${vector.length} dimensions, the index ${this.dimensions}`);
     let row = this.rowOf.get(memoryId);
     if (row === undefined) {
       row = this.memoryIds.length;
       if ((row + 1) * this.dimensions > this.matrix.length) {
-        const grown = new Float32Array(this.matrix.length * 2);
+        const grown = new Float32Array(Math.max(this.matrix.length * 2, this.dimensions * 64));
         grown.set(this.matrix);
         this.matrix = grown;
       }
       this.memoryIds.push(memoryId);
-      this.chainIds.push(chainId);
       this.rowChainNumbers.push(this.numberOf(chainId));
       this.rowOf.set(memoryId, row);
     } else {
-      this.leaveChain(memoryId, this.chainIds[row]!);
-      this.chainIds[row] = chainId;
+      this.leaveChain(memoryId, this.chainOf(memoryId)!);
       this.rowChainNumbers[row] = this.numberOf(chainId);
     }
+    this.terms.set(row, terms);
     let members = this.membersOf.get(chainId);
     if (!members) this.membersOf.set(chainId, (members = new Set()));
     members.add(memoryId);
@@ -110,19 +162,17 @@ export class SpaceVectorIndex {
   remove(memoryId: string): void {
     const row = this.rowOf.get(memoryId);
     if (row === undefined) return;
-    this.leaveChain(memoryId, this.chainIds[row]!);
-    this.termsOf.delete(memoryId);
+    this.leaveChain(memoryId, this.chainOf(memoryId)!);
+    this.terms.moveLastInto(row);
     // Swap-remove: the last row takes the freed place.
     const last = this.memoryIds.length - 1;
     if (row !== last) {
       this.matrix.copyWithin(row * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
       this.memoryIds[row] = this.memoryIds[last]!;
-      this.chainIds[row] = this.chainIds[last]!;
       this.rowChainNumbers[row] = this.rowChainNumbers[last]!;
       this.rowOf.set(this.memoryIds[row]!, row);
     }
     this.memoryIds.pop();
-    this.chainIds.pop();
     this.rowChainNumbers.pop();
     this.rowOf.delete(memoryId);
     if (this.ann) {
@@ -140,17 +190,24 @@ export class SpaceVectorIndex {
     return [...(this.membersOf.get(chainId) ?? [])];
   }
 
-  /** The words of every step of a chain (built-in provider), for soft term matching. */
+  /** The words of every step of a chain (built-in provider), for soft term matching: views, read before the next write. */
   termsOfChain(chainId: string): StepTerms[] {
-    return [...(this.membersOf.get(chainId) ?? [])].flatMap((memoryId) => {
-      const terms = this.termsOf.get(memoryId);
-      return terms ? [terms] : [];
-    });
+    const found: StepTerms[] = [];
+    for (const memoryId of this.membersOf.get(chainId) ?? []) {
+      const terms = this.terms.get(this.rowOf.get(memoryId)!);
+      if (terms) found.push(terms);
+    }
+    return found;
   }
 
   /** Every chain of the space (small spaces are term-matched whole). */
   chains(): string[] {
     return [...this.membersOf.keys()];
+  }
+
+  /** How many protocols the space holds. */
+  get chainCount(): number {
+    return this.membersOf.size;
   }
 
   /** The best step similarity of each given chain (chains without vectors are left out). */
@@ -169,7 +226,10 @@ export class SpaceVectorIndex {
 
   private numberOf(chainId: string): number {
     let number = this.chainNumberOf.get(chainId);
-    if (number === undefined) this.chainNumberOf.set(chainId, (number = this.chainNumberOf.size));
+    if (number === undefined) {
+      this.chainNumberOf.set(chainId, (number = this.chainNumberOf.size));
+      this.chainIdOf.push(chainId);
+    }
     return number;
   }
 
@@ -183,7 +243,7 @@ export class SpaceVectorIndex {
   search(query: Float32Array, limit: number): ChainSimilarity[] {
     const best = new Map<string, ChainSimilarity>();
     const consider = (row: number, similarity: number) => {
-      const chainId = this.chainIds[row]!;
+      const chainId = this.chainIdOf[this.rowChainNumbers[row]!]!;
       const current = best.get(chainId);
       if (!current || similarity > current.similarity) best.set(chainId, { chainId, memoryId: this.memoryIds[row]!, similarity });
     };
@@ -196,7 +256,37 @@ export class SpaceVectorIndex {
       }
       return [...best.values()].sort((a, b) => b.similarity - a.similarity).slice(0, limit);
     }
-    // Exact scan: one pass over the matrix, the best row per chain by index, objects only for the winners.
+    const exact = loadUsearch()?.exactSearch;
+    return exact ? this.exactNative(exact, query, limit) : this.exactScan(query, limit);
+  }
+
+  /**
+   * Exact, in native SIMD code (usearch's brute-force search over the matrix as it is, no copy):
+   * the nearest rows best first, widened until `limit` protocols are among them. Similarities
+   * of the winners are recomputed here, so scores match the JS scan to the last bit.
+   */
+  private exactNative(exact: ExactSearch, query: Float32Array, limit: number): ChainSimilarity[] {
+    const rows = this.memoryIds.length;
+    if (rows === 0) return [];
+    const dims = this.dimensions;
+    const dataset = this.matrix.subarray(0, rows * dims);
+    for (let wanted = Math.min(rows, limit * ANN_OVERFETCH); ; wanted = Math.min(rows, wanted * 4)) {
+      const found = exact(dataset, query, dims, wanted, 'ip', 1);
+      const seen = new Set<number>();
+      const hits: ChainSimilarity[] = [];
+      for (let i = 0; i < found.keys.length && hits.length < limit; i++) {
+        const row = Number(found.keys[i]!);
+        const chain = this.rowChainNumbers[row]!;
+        if (seen.has(chain)) continue;
+        seen.add(chain);
+        hits.push({ chainId: this.chainIdOf[this.rowChainNumbers[row]!]!, memoryId: this.memoryIds[row]!, similarity: Math.fround(dot(query, this.matrix.subarray(row * dims, (row + 1) * dims))) });
+      }
+      if (hits.length >= limit || wanted >= rows) return hits.sort((a, b) => b.similarity - a.similarity);
+    }
+  }
+
+  /** Exact scan in JS (usearch not loadable): the best row per chain in a typed array, objects only for the winners. */
+  private exactScan(query: Float32Array, limit: number): ChainSimilarity[] {
     const dims = this.dimensions;
     const matrix = this.matrix;
     const rows = this.memoryIds.length;
@@ -216,7 +306,7 @@ export class SpaceVectorIndex {
     return winners
       .sort((a, b) => similarity[b]! - similarity[a]!)
       .slice(0, limit)
-      .map((row) => ({ chainId: this.chainIds[row]!, memoryId: this.memoryIds[row]!, similarity: similarity[row]! }));
+      .map((row) => ({ chainId: this.chainIdOf[this.rowChainNumbers[row]!]!, memoryId: this.memoryIds[row]!, similarity: similarity[row]! }));
   }
 
   private buildAnn(): void {

@@ -39,10 +39,26 @@ const DENSE_CANDIDATES = 40;
 /** Spaces with at most this many protocols are term-matched whole (measured: about 2 ms per 100 protocols). */
 const TERM_MATCH_WHOLE_SPACE = 300;
 
+/** What ranking and the answer read of a protocol's step 1 (from the lexical index, or the engine). */
+interface CandidateHead {
+  memoryId: string;
+  space: string;
+  chainId: string;
+  uri: string;
+  label: string;
+  tags: readonly string[];
+  chainLabel: string;
+  protocolVersion: string | null;
+}
+
 interface Candidate {
-  head: ProtocolHeadSummary;
+  head: CandidateHead;
   lexical: number;
   dense: number;
+}
+
+function candidateHead(head: ProtocolHeadSummary & { space: string }): CandidateHead {
+  return { memoryId: head._id, space: head.space, chainId: head.chain.chainId, uri: head.uri, label: head.label, tags: head.tags, chainLabel: head.chain.label, protocolVersion: head.chain.protocolVersion };
 }
 
 interface CandidateQuery {
@@ -100,15 +116,15 @@ export class SearchService {
   }
 
   /**
-   * Candidates when the lexical index is built: both rankers answer in process, then one round
-   * of the engine (heads, attest counts) for the candidates they chose.
+   * Candidates when the lexical index is built: both rankers answer in process, and the lexical
+   * index holds what the answer shows of each protocol; the engine is asked only for attest
+   * counts (and for a head the index does not hold, which a write in flight can cause).
    */
   private async inProcessCandidates(query: CandidateQuery): Promise<{ list: Candidate[]; usage: Map<string, OutcomeCounts> }> {
     const semantic = this.semantic!;
     const hits = semantic.lexicalSearch(query.terms, query.spaces, query.limit, query.exclude) ?? [];
     const raw = new Map(hits.map((hit) => [chainKey(hit.space, hit.chainId), hit]));
-    const headIds = new Map<string, string>();
-    for (const hit of hits) if (hit.headId) headIds.set(chainKey(hit.space, hit.chainId), hit.headId);
+    const wanted = new Map<string, { space: string; chainId: string }>(hits.map((hit) => [chainKey(hit.space, hit.chainId), hit]));
     const queryVector = query.lexicalOnly ? null : await semantic.embedQuery(query.text);
     let dense = new Map<string, number>();
     if (queryVector) {
@@ -120,23 +136,37 @@ export class SearchService {
         .slice(0, DENSE_CANDIDATES);
       for (const [key] of denseOnly) {
         const [space, chainId] = key.split('\u0000') as [string, string];
-        const headId = semantic.headIdOf(space, chainId);
-        if (headId) headIds.set(key, headId);
+        wanted.set(key, { space, chainId });
       }
     }
-    const ids = [...headIds.values()];
-    const [heads, usage] = await Promise.all([this.store.headsByIds(ids), this.store.attestCounts(ids, query.readableSpaces)]);
     const excluded = new Set(query.exclude.slugs);
-    const list: Candidate[] = [];
-    for (const head of heads) {
+    const heads: CandidateHead[] = [];
+    const missing: string[] = [];
+    for (const { space, chainId } of wanted.values()) {
+      const head = semantic.headOf(space, { chainId });
+      if (head) {
+        if (!(space === query.exclude.space && head.slug !== null && excluded.has(head.slug))) heads.push({ ...head, space, chainId });
+        continue;
+      }
+      const headId = semantic.headIdOf(space, chainId);
+      if (headId) missing.push(headId);
+    }
+    const [read, usage] = await Promise.all([
+      missing.length ? this.store.headsByIds(missing) : [],
+      this.store.attestCounts([...heads.map((head) => head.memoryId), ...missing], query.readableSpaces),
+    ]);
+    for (const head of read) {
       if (!head.space || (head.space === query.exclude.space && excluded.has(head.chain.slug))) continue;
-      const key = chainKey(head.space, head.chain.chainId);
+      heads.push(candidateHead(head as ProtocolHeadSummary & { space: string }));
+    }
+    const list: Candidate[] = heads.map((head) => {
+      const key = chainKey(head.space, head.chainId);
       const hit = raw.get(key);
       const lexical = hit
-        ? lexicalRelevance({ rawTextScore: hit.rawTextScore, termCount: query.terms.length, titleHasAllTerms: titleHasAllTerms(searchTerms(head.chain.label), query.terms) })
+        ? lexicalRelevance({ rawTextScore: hit.rawTextScore, termCount: query.terms.length, titleHasAllTerms: titleHasAllTerms(searchTerms(head.chainLabel), query.terms) })
         : 0;
-      list.push({ head, lexical, dense: dense.get(key) ?? 0 });
-    }
+      return { head, lexical, dense: dense.get(key) ?? 0 };
+    });
     return { list, usage };
   }
 
@@ -153,7 +183,7 @@ export class SearchService {
         termCount: query.terms.length,
         titleHasAllTerms: titleHasAllTerms(searchTerms(hit.head.chain.label), query.terms),
       });
-      candidates.set(chainKey(hit.space, hit.chainId), { head: hit.head, lexical, dense: 0 });
+      candidates.set(chainKey(hit.space, hit.chainId), { head: candidateHead({ ...hit.head, space: hit.space }), lexical, dense: 0 });
     }
     if (queryVector) {
       const dense = await this.denseRelevances(query.text, queryVector, query.spaces, hits);
@@ -166,17 +196,24 @@ export class SearchService {
           return { space, chainId };
         });
       for (const head of await this.store.headsOfChains(denseOnly, query.exclude)) {
-        candidates.set(chainKey(head.space!, head.chain.chainId), { head, lexical: 0, dense: 0 });
+        candidates.set(chainKey(head.space!, head.chain.chainId), { head: candidateHead(head as ProtocolHeadSummary & { space: string }), lexical: 0, dense: 0 });
       }
       for (const [key, candidate] of candidates) candidate.dense = dense.get(key) ?? 0;
     }
     // Usage is counted per space: a viewer's ranking sees the runs of the spaces it can read.
     const list = [...candidates.values()];
     const usage = await this.store.attestCounts(
-      list.map((candidate) => candidate.head._id),
+      list.map((candidate) => candidate.head.memoryId),
       query.readableSpaces,
     );
     return { list, usage };
+  }
+
+  /** The footer protocols' versions: from the lexical index when it holds them, else from the engine. */
+  private async footerVersions(headIds: readonly string[]): Promise<Map<string, string | null>> {
+    const held = headIds.map((headId) => this.semantic?.headOf(APP_SPACE, { headId }) ?? null);
+    if (held.every((head) => head !== null)) return new Map(held.map((head) => [head!.memoryId, head!.protocolVersion]));
+    return this.store.protocolVersions(APP_SPACE, headIds);
   }
 
   async search(viewer: Viewer, args: SearchArgs, options: SearchOptions = {}): Promise<SearchResult> {
@@ -201,7 +238,7 @@ export class SearchService {
     const terms = searchTerms(text);
     const exclude = { space: APP_SPACE, slugs: FOOTER_PROTOCOL_SLUGS };
     const footerIds = [BUILTIN_PROTOCOL_IDS.refineSearch, BUILTIN_PROTOCOL_IDS.createNewProtocol];
-    const footer = this.store.protocolVersions(APP_SPACE, footerIds);
+    const footer = this.footerVersions(footerIds);
     const query: CandidateQuery = { text, terms, spaces, exclude, limit: candidateLimit(maxChoices), readableSpaces: viewer.readableSpaces, lexicalOnly: options.lexicalOnly === true };
     // Only stop words, URIs or ids left: nothing to match, only the footer.
     const { list, usage } = terms.length === 0 ? { list: [], usage: new Map<string, OutcomeCounts>() } : this.semantic?.lexicalReady ? await this.inProcessCandidates(query) : await this.engineCandidates(query);
@@ -209,10 +246,10 @@ export class SearchService {
     const scored: ScoredProtocol[] = list.map(({ head, lexical, dense }) => ({
       uri: head.uri,
       label: head.label,
-      chainLabel: head.chain.label,
-      tags: head.tags,
-      protocolVersion: head.chain.protocolVersion,
-      score: hybridScore({ lexical, dense, attestBoost: attestBoost(usage.get(head._id) ?? { attempts: 0, successes: 0, failures: 0 }) }),
+      chainLabel: head.chainLabel,
+      tags: [...head.tags],
+      protocolVersion: head.protocolVersion,
+      score: hybridScore({ lexical, dense, attestBoost: attestBoost(usage.get(head.memoryId) ?? { attempts: 0, successes: 0, failures: 0 }) }),
     }));
     return buildSearchResult(scored, maxChoices, {
       refine: footerVersions.get(BUILTIN_PROTOCOL_IDS.refineSearch) ?? null,

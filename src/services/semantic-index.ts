@@ -8,10 +8,11 @@
  * `OFF` (KAIROS_EMBEDDINGS=off). Steps without a vector (a database from before vectors, or an
  * embed that failed) are filled in the background after start.
  */
-import type { EmbeddingProvider } from '../search/embeddings/provider.js';
+import type { EmbeddingProvider, StepTerms } from '../search/embeddings/provider.js';
 import { combineFieldVectors, DESCRIBED_FIELDS, describeStep, TERM_FIELD_WEIGHTS, type DescribedField } from '../search/step-description.js';
 import { SpaceVectorIndex, type ChainSimilarity } from '../search/vector-index.js';
-import { SpaceLexicalIndex, type LexicalHit, type LexicalStep, weightedCountsInSlices } from '../search/lexical-index.js';
+import { readSnapshot, writeSnapshot } from '../search/vector-snapshot.js';
+import { SpaceLexicalIndex, type LexicalHead, type LexicalHit, type LexicalStep, weightedCountsInSlices } from '../search/lexical-index.js';
 import type { ChainKey, MemoryWrite } from '../store/memory-store.js';
 import type { EmbeddableStep, StepVector, VectorStore } from '../store/vector-store.js';
 
@@ -28,6 +29,25 @@ function uniqueChains(keys: readonly ChainKey[]): ChainKey[] {
 }
 /** Steps added to the lexical index at start between two turns of the event loop. */
 const LEXICAL_STEPS_PER_TURN = 200;
+/** Below this many vectors the engine read is quick: no local snapshot is written. */
+export const SNAPSHOT_MIN_VECTORS = 2_000;
+/**
+ * Vectors carry their writer's clock: a snapshot counts as holding what was written up to this
+ * long before it was taken, so a write in flight, or from a host whose clock is behind by less
+ * (NTP keeps hosts far closer), is still read back. Longer margins re-read a bulk load's last
+ * minutes at every start.
+ */
+const CLOCK_MARGIN_MS = 5_000;
+
+export const VECTOR_SOURCES = ['SNAPSHOT', 'ENGINE'] as const;
+/** Where the vectors came from at start: the local snapshot (plus what was written since) or the engine alone. */
+export type VectorSource = (typeof VECTOR_SOURCES)[number];
+
+export interface SemanticIndexOptions {
+  /** The data directory holding the local snapshot of the vectors (src/search/vector-snapshot.ts); none: always read from the engine. */
+  snapshotDir?: string | null;
+  snapshotMinVectors?: number;
+}
 
 export interface SemanticIndexLog {
   info(fields: object, message: string): void;
@@ -66,11 +86,20 @@ export class SemanticIndex {
   backfilled: Promise<void> = Promise.resolve();
   private readonly refreshedListeners: ((chains: ChainKey[]) => Promise<void>)[] = [];
   private nearestSource: NearestVectorSource | null = null;
+  /** How the vectors were loaded at start (null before, or without a provider). */
+  vectorSource: VectorSource | null = null;
+  /** The database's snapshot id and the instant up to which the index holds every stored vector. */
+  private synced: { instanceId: string; syncedAt: number } | null = null;
+  /** The index changed since the snapshot was written. */
+  private dirty = false;
+  /** While the index catches up with the database: the memory ids this process wrote meanwhile. */
+  private writtenDuringCatchUp: Set<string> | null = null;
 
   constructor(
     private readonly store: VectorStore,
     readonly provider: EmbeddingProvider | null,
     private readonly log: SemanticIndexLog,
+    private readonly options: SemanticIndexOptions = {},
   ) {
     this.stateValue = provider ? 'STALE' : 'OFF';
   }
@@ -96,9 +125,14 @@ export class SemanticIndex {
    * model; with another model's vectors stored, dense ranking stays STALE.
    */
   async start(): Promise<void> {
-    // Built in the background: until it is ready, search asks the engine's text index (always current).
-    this.lexicalBuilt = this.loadLexical();
-    await this.startVectors();
+    // The vectors first (from the local snapshot, when there is one, this is quick): the lexical
+    // build is CPU-heavy and, run beside, would hold the start back by seconds.
+    try {
+      await this.startVectors();
+    } finally {
+      // Built in the background: until it is ready, search asks the engine's text index (always current).
+      this.lexicalBuilt = this.loadLexical();
+    }
   }
 
   private async startVectors(): Promise<void> {
@@ -115,9 +149,11 @@ export class SemanticIndex {
       return;
     }
     if (!state || state.model !== provider.modelId) await this.store.writeState(provider.modelId, provider.dimensions, true);
-    await this.loadVectors();
+    if (!(await this.loadSnapshot())) await this.loadVectors();
     this.stateValue = 'READY';
-    this.backfilled = this.backfill().catch((error: unknown) => this.log.warn({ error: String(error) }, 'filling in missing search vectors failed; retried at the next start'));
+    this.backfilled = this.backfill()
+      .then(() => this.saveSnapshot())
+      .catch((error: unknown) => this.log.warn({ error: String(error) }, 'filling in missing search vectors failed; retried at the next start'));
   }
 
   stop(): void {
@@ -128,6 +164,86 @@ export class SemanticIndex {
   /** Called with the chains of each local write once this index and the stored vectors hold it (search-index-sync.ts tells the other processes). */
   onRefreshed(listener: (chains: ChainKey[]) => Promise<void>): void {
     this.refreshedListeners.push(listener);
+  }
+
+  /** At shutdown: stops polling and writes the local snapshot when the index changed since the last. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.backfilled;
+    await this.saveSnapshot();
+  }
+
+  /**
+   * Loads the local snapshot when it belongs to this database and model, then reads from the
+   * engine what was written since it was taken; when the counts still disagree (vectors deleted
+   * meanwhile), drops what the database no longer holds. False: no usable snapshot (read the engine).
+   */
+  private async loadSnapshot(): Promise<boolean> {
+    const dir = this.options.snapshotDir;
+    const provider = this.provider!;
+    if (!dir) return false;
+    const instanceId = await this.store.instanceId();
+    const syncedAt = Date.now() - CLOCK_MARGIN_MS;
+    this.synced = { instanceId, syncedAt };
+    const snapshot = await readSnapshot(dir, instanceId);
+    if (!snapshot || snapshot.header.instanceId !== instanceId || snapshot.header.model !== provider.modelId || snapshot.header.dimensions !== provider.dimensions) return false;
+    this.spaces = new Map(snapshot.spaces.map(({ space, rows }) => [space, SpaceVectorIndex.fromRows(provider.dimensions, rows)]));
+    const changed = await this.catchUp(snapshot.header.syncedAt);
+    if (changed === null) return false;
+    this.dirty = changed > 0;
+    this.vectorSource = 'SNAPSHOT';
+    return true;
+  }
+
+  /**
+   * Brings the index up to what the database holds: the vectors updated after `since` are
+   * re-read; when the counts then differ, what the database no longer holds is dropped. The
+   * number of changes, or null when the counts still differ (the index must be read whole).
+   */
+  private async catchUp(since: number): Promise<number | null> {
+    const model = this.provider!.modelId;
+    let changed = 0;
+    // A write of this process answered meanwhile is newer than what the reads below may return.
+    const written = (this.writtenDuringCatchUp = new Set());
+    try {
+      for await (const batch of this.store.vectorsOfModel(model, 5_000, new Date(since))) {
+        for (const vector of batch) if (!written.has(vector.memoryId)) this.put(vector, false);
+        changed += batch.length;
+      }
+      const stored = await this.store.countOfModel(model);
+      if (this.size === stored) return changed;
+      const ids = await this.store.idsOfModel(model);
+      for (const index of this.spaces.values()) for (const memoryId of index.memories()) if (!ids.has(memoryId) && !written.has(memoryId)) index.remove(memoryId);
+      changed += 1;
+      if (this.size !== stored && written.size === 0) {
+        this.log.warn({ held: this.size, stored }, 'the search vectors held do not match the database: read from the engine instead');
+        return null;
+      }
+      return changed;
+    } finally {
+      this.writtenDuringCatchUp = null;
+    }
+  }
+
+  /** Writes the local snapshot (src/search/vector-snapshot.ts) when the index changed and is large enough to be worth it. */
+  private async saveSnapshot(): Promise<void> {
+    const dir = this.options.snapshotDir;
+    const provider = this.provider;
+    const synced = this.synced;
+    if (!dir || !provider || !synced || !this.dirty || this.stateValue !== 'READY') return;
+    if (this.size < (this.options.snapshotMinVectors ?? SNAPSHOT_MIN_VECTORS)) return;
+    this.dirty = false;
+    try {
+      // What other processes wrote since the index was loaded is read now, at the stop, rather than at the next start.
+      const syncedAt = Date.now() - CLOCK_MARGIN_MS;
+      if ((await this.catchUp(synced.syncedAt)) === null) return;
+      this.synced = { instanceId: synced.instanceId, syncedAt };
+      const spaces = [...this.spaces].map(([space, index]) => ({ space, rows: index.export() }));
+      await writeSnapshot(dir, { header: { instanceId: synced.instanceId, model: provider.modelId, dimensions: provider.dimensions, syncedAt }, spaces });
+    } catch (error) {
+      this.dirty = true;
+      this.log.warn({ error: String(error) }, 'could not write the local search-vector snapshot: the next start reads the vectors from the engine');
+    }
   }
 
   /** The MemoryStore write listener: re-embeds the chains a committed write touched. */
@@ -189,20 +305,23 @@ export class SemanticIndex {
   termScores(queryText: string, chains: readonly ChainKey[]): Map<string, number> | null {
     const matcher = this.provider?.termMatcher;
     if (!matcher || this.stateValue !== 'READY') return null;
-    const scores = new Map<string, number>();
+    const keys: string[] = [];
+    const protocols: StepTerms[][] = [];
     for (const key of chains) {
       const terms = this.spaces.get(key.space)?.termsOfChain(key.chainId) ?? [];
-      if (terms.length) scores.set(`${key.space}\u0000${key.chainId}`, matcher.score(queryText, terms));
+      if (terms.length === 0) continue;
+      keys.push(`${key.space}\u0000${key.chainId}`);
+      protocols.push(terms);
     }
-    return scores;
+    const scores = matcher.scoreAll(queryText, protocols);
+    return new Map(keys.map((key, i) => [key, scores[i]!]));
   }
 
   /** Every chain of a space when it has at most `limit` (small spaces are term-matched whole). */
   allChains(space: string, limit: number): ChainKey[] | null {
     const index = this.spaces.get(space);
     if (!index) return [];
-    const chains = index.chains();
-    return chains.length <= limit ? chains.map((chainId) => ({ space, chainId })) : null;
+    return index.chainCount <= limit ? index.chains().map((chainId) => ({ space, chainId })) : null;
   }
 
   /** Embeds steps: every field of every step in one provider call, combined per step. */
@@ -235,6 +354,14 @@ export class SemanticIndex {
   /** The memory id of a protocol's step 1, when the lexical index holds it. */
   headIdOf(space: string, chainId: string): string | null {
     return this.lexicalReadyValue ? (this.lexical.get(space)?.headIdOf(chainId) ?? null) : null;
+  }
+
+  /** What an answer shows of a protocol's step 1, when the lexical index holds it (by chain, or by the head's memory id). */
+  headOf(space: string, key: { chainId: string } | { headId: string }): LexicalHead | null {
+    if (!this.lexicalReadyValue) return null;
+    const index = this.lexical.get(space);
+    if (!index) return null;
+    return 'chainId' in key ? index.headOf(key.chainId) : index.headById(key.headId);
   }
 
   private lexicalOf(space: string): SpaceLexicalIndex {
@@ -277,7 +404,7 @@ export class SemanticIndex {
     for (const step of steps) {
       const chain = step.chain && byChain.get(`${step.space}\u0000${step.chain.chainId}`);
       if (!chain) continue;
-      const lexical: LexicalStep = { memoryId: step._id, label: step.label, text: step.text, chain: step.chain! };
+      const lexical: LexicalStep = { memoryId: step._id, uri: step.uri, tags: step.tags ?? [], label: step.label, text: step.text, chain: step.chain! };
       chain.steps.push(lexical);
       chain.counts.push(await weightedCountsInSlices(lexical));
     }
@@ -350,20 +477,30 @@ export class SemanticIndex {
   private replaceChainsInIndex(keys: readonly ChainKey[], vectors: readonly StepVector[]): void {
     for (const key of keys) {
       const index = this.spaces.get(key.space);
-      for (const memoryId of index?.memoriesOfChain(key.chainId) ?? []) index!.remove(memoryId);
+      for (const memoryId of index?.memoriesOfChain(key.chainId) ?? []) {
+        index!.remove(memoryId);
+        this.writtenDuringCatchUp?.add(memoryId);
+      }
     }
+    this.dirty = true;
     for (const vector of vectors) this.put(vector);
   }
 
-  private put(vector: StepVector): void {
+  /** `ownWrite`: from this process's write hook or fill (a catch-up's reads must not overwrite it). */
+  private put(vector: StepVector, ownWrite = true): void {
+    this.dirty = true;
+    if (ownWrite) this.writtenDuringCatchUp?.add(vector.memoryId);
     let index = this.spaces.get(vector.space);
     if (!index) this.spaces.set(vector.space, (index = new SpaceVectorIndex(vector.vector.length)));
     if (vector.vector.length === index.dimensions) index.upsert(vector.memoryId, vector.chainId, vector.vector, vector.terms);
   }
 
   private async loadVectors(): Promise<void> {
+    const syncedAt = Date.now() - CLOCK_MARGIN_MS;
     this.spaces = new Map();
     for await (const batch of this.store.vectorsOfModel(this.provider!.modelId)) for (const vector of batch) this.put(vector);
+    if (this.options.snapshotDir) this.synced = { instanceId: await this.store.instanceId(), syncedAt };
+    this.vectorSource = 'ENGINE';
   }
 
   private async backfill(): Promise<void> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Binary, type Collection, type Db } from 'mongodb';
 import type { ChainKey, MemoryRecord } from './memory-store.js';
 import type { StepTerms } from '../search/embeddings/provider.js';
@@ -38,6 +39,8 @@ export interface EmbeddingStateRecord {
   dimensions: number;
   /** False while a re-index with this model is under way. */
   complete: boolean;
+  /** Random, set once per database: names its local snapshot of the vectors (src/search/vector-snapshot.ts). */
+  instanceId?: string;
   updatedAt: Date;
 }
 
@@ -50,7 +53,7 @@ export interface StepVector {
 }
 
 /** The steps search embeds, with only the fields it reads. */
-export type EmbeddableStep = Pick<MemoryRecord, '_id' | 'space' | 'label' | 'text' | 'chain'>;
+export type EmbeddableStep = Pick<MemoryRecord, '_id' | 'space' | 'label' | 'text' | 'chain'> & Partial<Pick<MemoryRecord, 'uri' | 'tags'>>;
 
 export class VectorStore {
   private readonly vectors: Collection<StepVectorRecord>;
@@ -69,7 +72,17 @@ export class VectorStore {
     await this.vectors.createIndexes([
       { key: { space: 1, chainId: 1 }, name: 'vectors_by_chain' },
       { key: { model: 1 }, name: 'vectors_by_model' },
+      // The vectors written since a local snapshot was taken (a start reads only those).
+      { key: { model: 1, updatedAt: 1 }, name: 'vectors_by_model_updated' },
     ]);
+  }
+
+  /** This database's snapshot id (`search_state.instanceId`), set on first ask. */
+  async instanceId(): Promise<string> {
+    await this.state.updateOne({ _id: 'embeddings', instanceId: { $exists: false } }, { $set: { instanceId: randomUUID() } }).catch(() => {});
+    const state = await this.state.findOne({ _id: 'embeddings' }, { projection: { instanceId: 1 } });
+    if (!state?.instanceId) throw new Error('search_state has no instance id');
+    return state.instanceId;
   }
 
   async readState(): Promise<EmbeddingStateRecord | null> {
@@ -80,9 +93,9 @@ export class VectorStore {
     await this.state.updateOne({ _id: 'embeddings' }, { $set: { model, dimensions, complete, updatedAt: new Date() } }, { upsert: true });
   }
 
-  /** Every vector made by `model`, in batches (the index is rebuilt from them at start). */
-  async *vectorsOfModel(model: string, batchSize = 5_000): AsyncGenerator<StepVector[]> {
-    const cursor = this.vectors.find({ model }, { batchSize, maxTimeMS: STARTUP_SCAN_MAX_TIME_MS, projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } });
+  /** Every vector made by `model` (or only those updated after `since`), in batches (the index is rebuilt from them at start). */
+  async *vectorsOfModel(model: string, batchSize = 5_000, since?: Date): AsyncGenerator<StepVector[]> {
+    const cursor = this.vectors.find(since ? { model, updatedAt: { $gt: since } } : { model }, { batchSize, maxTimeMS: STARTUP_SCAN_MAX_TIME_MS, projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } });
     let batch: StepVector[] = [];
     for await (const record of cursor) {
       batch.push({ memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector as Binary | number[]), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) });
@@ -98,12 +111,16 @@ export class VectorStore {
   async *lexicalSteps(batchSize = 5_000): AsyncGenerator<(LexicalStep & { space: string })[]> {
     const cursor = this.memories.find(
       { category: 'PROTOCOL_STEP' },
-      { batchSize, maxTimeMS: STARTUP_SCAN_MAX_TIME_MS, projection: { _id: 1, space: 1, label: 1, text: 1, 'chain.chainId': 1, 'chain.label': 1, 'chain.triggers': 1, 'chain.stepIndex': 1, 'chain.slug': 1 } },
+      {
+        batchSize,
+        maxTimeMS: STARTUP_SCAN_MAX_TIME_MS,
+        projection: { _id: 1, space: 1, uri: 1, tags: 1, label: 1, text: 1, 'chain.chainId': 1, 'chain.label': 1, 'chain.triggers': 1, 'chain.stepIndex': 1, 'chain.slug': 1, 'chain.protocolVersion': 1 },
+      },
     );
     let batch: (LexicalStep & { space: string })[] = [];
     for await (const record of cursor) {
       if (!record.chain) continue;
-      batch.push({ memoryId: record._id, space: record.space, label: record.label ?? '', text: record.text ?? '', chain: record.chain });
+      batch.push({ memoryId: record._id, space: record.space, uri: record.uri, tags: record.tags ?? [], label: record.label ?? '', text: record.text ?? '', chain: record.chain });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
@@ -114,6 +131,13 @@ export class VectorStore {
 
   async countOfModel(model: string): Promise<number> {
     return this.vectors.countDocuments({ model });
+  }
+
+  /** The memory ids of every vector of `model` (a snapshot check when vectors were deleted meanwhile). */
+  async idsOfModel(model: string): Promise<Set<string>> {
+    const ids = new Set<string>();
+    for await (const record of this.vectors.find({ model }, { projection: { _id: 1 }, batchSize: 10_000 })) ids.add(record._id);
+    return ids;
   }
 
   async countProtocolSteps(): Promise<number> {
@@ -238,7 +262,7 @@ function toStepVector(record: Pick<StepVectorRecord, '_id' | 'space' | 'chainId'
   return { memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector as Binary | number[]), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) };
 }
 
-const STEP_PROJECTION = { _id: 1, space: 1, label: 1, text: 1, chain: 1 } as const;
+const STEP_PROJECTION = { _id: 1, space: 1, uri: 1, tags: 1, label: 1, text: 1, chain: 1 } as const;
 
 function fromFloat32(vector: Float32Array): Binary {
   return new Binary(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));

@@ -28,6 +28,8 @@ export interface TermMatcher {
   termsOf(texts: readonly { text: string; weight: number }[]): StepTerms;
   /** 0..1: how well the query's words are matched, each by its closest word of the protocol. */
   score(query: string, protocolTerms: readonly StepTerms[]): number;
+  /** `score` of each protocol, in one pass (what a search does with its candidates). */
+  scoreAll(query: string, protocols: readonly (readonly StepTerms[])[]): number[];
 }
 
 /** Unit length in place; an all-zero vector stays zero. */

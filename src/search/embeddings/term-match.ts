@@ -40,25 +40,57 @@ export class WordVectorTermMatcher implements TermMatcher {
   }
 
   score(query: string, protocolTerms: readonly StepTerms[]): number {
-    let matched = 0;
+    return this.scoreAll(query, [protocolTerms])[0]!;
+  }
+
+  /**
+   * `score` of many protocols at once: each request word is compared with each distinct word of
+   * the candidates once (a per-search table indexed by vocabulary row), instead of once per
+   * protocol that holds it. The same sums in the same order as `score`, so the same floats.
+   */
+  scoreAll(query: string, protocols: readonly (readonly StepTerms[])[]): number[] {
+    const matched = new Float64Array(protocols.length);
     let total = 0;
     const seen = new Set<number>();
+    const { similarity, stamp } = this.scratch();
     for (const word of this.table.tokenize(query)) {
       const row = this.table.rowOf(word);
       if (row === undefined || seen.has(row)) continue;
       seen.add(row);
       const weight = this.table.weights[row]!;
       total += weight;
-      let best = 0;
-      for (const terms of protocolTerms) {
-        for (let i = 0; i < terms.rows.length; i++) {
-          const match = this.cachedSimilarity(row, terms.rows[i]!) * terms.weights[i]!;
-          if (match > best) best = match;
+      const epoch = ++this.epoch;
+      for (let p = 0; p < protocols.length; p++) {
+        let best = 0;
+        for (const terms of protocols[p]!) {
+          const rows = terms.rows;
+          for (let i = 0; i < rows.length; i++) {
+            const other = rows[i]!;
+            if (stamp[other] !== epoch) {
+              similarity[other] = this.cachedSimilarity(row, other);
+              stamp[other] = epoch;
+            }
+            const match = similarity[other]! * terms.weights[i]!;
+            if (match > best) best = match;
+          }
         }
+        matched[p]! += weight * best;
       }
-      matched += weight * best;
     }
-    return total > 0 ? matched / total : 0;
+    return Array.from(matched, (sum) => (total > 0 ? sum / total : 0));
+  }
+
+  /** Per request word: the similarity of each vocabulary row met so far, valid where `stamp` is the current epoch. */
+  private similarityTable: { similarity: Float64Array; stamp: Int32Array } | null = null;
+  private epoch = 0;
+
+  private scratch(): { similarity: Float64Array; stamp: Int32Array } {
+    if (!this.similarityTable || this.epoch > 0x7ffffff0) {
+      const rows = this.table.weights.length;
+      this.similarityTable = { similarity: new Float64Array(rows), stamp: new Int32Array(rows) };
+      this.epoch = 0;
+    }
+    return this.similarityTable;
   }
 
   /**
