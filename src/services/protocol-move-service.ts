@@ -92,7 +92,9 @@ export class ProtocolMoveService {
 
     const at = now.toISOString();
     for (const step of steps) {
-      for (const space of [source, target]) this.events.publish('memory', space, { type: 'UPDATED', uri: step.uri, space: target, version: step.version, at });
+      // The space left hears the step is gone from it, never where it went (its readers may not read the target).
+      this.events.publish('memory', source, { type: 'DELETED', uri: step.uri, space: source, version: step.version, at });
+      this.events.publish('memory', target, { type: 'UPDATED', uri: step.uri, space: target, version: step.version, at });
     }
     return { protocol: { space: target, chainId: protocol.chainId, steps }, fromSpace: source, moved: true };
   }
