@@ -88,6 +88,25 @@ describe('tune with space', () => {
     expect((await stateOf(ids)).every((layer) => layer.space === `user:${aliceId}`)).toBe(true);
   });
 
+  it('moves of one adapter at once: one wins, the others are never told the slug or title is taken nor the adapter missing', async () => {
+    const groups = [`east${randomUUID().slice(0, 6)}`, `west${randomUUID().slice(0, 6)}`];
+    const { client } = await principal('carol', groups);
+    for (let round = 0; round < 4; round++) {
+      const slug = `racing-${randomUUID().slice(0, 8)}`;
+      const trained = await train(client, uniqueTitle('Racing notes'), slug);
+      const targets = [`group:${groups[0]}`, `group:${groups[1]}`, `group:${groups[0]}`];
+      const answers = await Promise.all(targets.map((space) => client.call('tune', { uris: [`kairos://adapter/${slug}`], space })));
+      const rows = answers.map((answer) => answer.json.results[0] as { status: string; message: string });
+      expect(rows.some((row) => row.status === 'updated'), JSON.stringify(rows)).toBe(true);
+      // A loser is told to retry (SERVICE_UNAVAILABLE), never that the slug or title is taken or the adapter missing.
+      for (const row of rows) expect(row.message, JSON.stringify(rows)).not.toMatch(/^(DUPLICATE_SLUG|DUPLICATE_CHAIN|NOT_FOUND): /);
+      // All or nothing: every layer sits in one of the targets.
+      const spaces = new Set((await stateOf(layerIds(trained))).map((layer) => layer.space));
+      expect(spaces.size).toBe(1);
+      expect(targets).toContain([...spaces][0]);
+    }
+  });
+
   it('updates content then moves, in one tune call', async () => {
     const slug = `edit-move-${randomUUID().slice(0, 8)}`;
     const trained = await train(alice, uniqueTitle('Edit then move'), slug);
