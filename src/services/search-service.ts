@@ -130,6 +130,8 @@ export class SearchService {
     const list: Candidate[] = [];
     for (const head of heads) {
       if (!head.space || (head.space === query.exclude.space && excluded.has(head.chain.slug))) continue;
+      // Heads are read by id: one moved meanwhile (moveProtocol) to a space outside the query is not the caller's to see.
+      if (!query.spaces.includes(head.space)) continue;
       const key = chainKey(head.space, head.chain.chainId);
       const hit = raw.get(key);
       const lexical = hit
