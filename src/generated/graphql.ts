@@ -233,7 +233,7 @@ export type MemoryCategory =
 
 /** What a memory write did, as `memoryEvents` reports it. */
 export type MemoryEventType =
-  /** Deleted; restorable with `restoreMemory` (see `deletedMemories`). */
+  /** Deleted; restorable with `restoreMemory` (see `deletedMemories`). Also sent to the space a protocol left with `moveProtocol` (its space is the one left; the target space gets UPDATED). */
   | 'DELETED'
   /** Created (a minted step or a new project document). */
   | 'MINTED'

@@ -189,7 +189,7 @@ const MemoryEventTypeEnum = builder.enumType('MemoryEventType', {
   values: {
     MINTED: { description: 'Created (a minted step or a new project document).' },
     UPDATED: { description: 'Changed: content, or its position after a step of its protocol was deleted or restored.' },
-    DELETED: { description: 'Deleted; restorable with `restoreMemory` (see `deletedMemories`).' },
+    DELETED: { description: 'Deleted; restorable with `restoreMemory` (see `deletedMemories`). Also sent to the space a protocol left with `moveProtocol` (its space is the one left; the target space gets UPDATED).' },
     RESTORED: { description: 'A past version written back by `restoreMemory` (a deleted memory brought back, or old content).' },
   } as const satisfies Record<MemoryEvent['type'], { description: string }>,
 });

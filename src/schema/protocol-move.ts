@@ -25,7 +25,7 @@ builder.mutationField('moveProtocol', (t) =>
     description:
       'Moves a whole protocol (every step) to another space, as the KAIROS 4 tune tool with a space does: step URIs stay, each step gets a version (reason SPACE_MOVE) and its earlier versions move with it; runs begun before stay in the old space. One transaction: all or nothing. ' +
       'Codes: `NOT_FOUND` (no such protocol readable by you), `SPACE_READ_ONLY` (you cannot write the space it is in, or the target is the app space), `SPACE_NOT_FOUND` (a target you cannot write), ' +
-      '`DUPLICATE_SLUG` (its slug is taken in the target), `DUPLICATE_CHAIN` (its title is taken in the target), `AMBIGUOUS` (a slug found in several spaces), `PAYLOAD_TOO_LARGE` (uri or space over 300 characters), `BAD_USER_INPUT` (an empty space).',
+      '`DUPLICATE_SLUG` (its slug is taken in the target), `DUPLICATE_CHAIN` (its title is taken in the target), `AMBIGUOUS` (a slug found in several spaces), `PAYLOAD_TOO_LARGE` (uri or space over 300 characters), `BAD_USER_INPUT` (an empty space), `SERVICE_UNAVAILABLE` (another move or update of the protocol got there first: read it again and retry).',
     args: { input: t.arg({ type: MoveProtocolInput, required: true, description: 'What to move, and where.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.protocolMoves.move(ctx.viewer, ctx.reader, input),
   }),

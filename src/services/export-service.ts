@@ -136,7 +136,8 @@ export class ExportService {
     const runs: ExportRun[] = [];
     let after: string | null = null;
     while (runs.length < MAX_EXPORT_RUNS) {
-      const page = await this.runs.listRuns(viewer, { chainId: adapter.id, space: adapter.space, first: 500, after });
+      // Every readable space: runs stay where they began, so a moved adapter's earlier runs (and a built-in's, run in personal spaces) are elsewhere.
+      const page = await this.runs.listRuns(viewer, { chainId: adapter.id, first: 500, after });
       runs.push(...page.records.map(exportRunOf));
       if (!page.hasNextPage || page.cursors.length === 0) break;
       after = page.cursors[page.cursors.length - 1]!;

@@ -66,7 +66,7 @@ export class ProtocolMoveService {
     const steps = await this.store
       .withTransaction(async (session) => {
         const current = await this.store.findChainSteps([key], session);
-        if (current.length === 0) throw new RequestError('NOT_FOUND', `No protocol ${input.uri} in your spaces`);
+        if (current.length === 0) throw await this.lostRace(viewer, protocol, target);
         const titleHolder = await this.store.findHeadByTitleKey(target, chain.titleKey, session);
         if (titleHolder) {
           throw new RequestError('DUPLICATE_CHAIN', `A protocol titled "${titleHolder.chain!.label}" already exists in space ${target} (${titleHolder.uri})`, {
@@ -84,16 +84,39 @@ export class ProtocolMoveService {
         await this.store.moveChain(key, target, change, now, viewer.principalId, session);
         return this.store.findChainSteps([{ space: target, chainId: protocol.chainId }], session);
       })
-      .catch((error: unknown) => {
-        // The unique indexes catch a mint of the same title or slug into the target meanwhile.
-        if (error instanceof DuplicateKeyError) throw new RequestError('DUPLICATE_SLUG', `A protocol with this title or slug was just stored in space ${target}`, { space: target });
+      .catch(async (error: unknown) => {
+        // A unique index refused the write: a mint of the same title or slug into the target, or
+        // another write of this protocol (a move, an update) that archived the same version first.
+        if (error instanceof DuplicateKeyError) throw await this.lostRace(viewer, protocol, target);
         throw error;
       });
 
     const at = now.toISOString();
     for (const step of steps) {
-      for (const space of [source, target]) this.events.publish('memory', space, { type: 'UPDATED', uri: step.uri, space: target, version: step.version, at });
+      // The space left hears the step is gone from it, never where it went (its readers may not read the target).
+      this.events.publish('memory', source, { type: 'DELETED', uri: step.uri, space: source, version: step.version, at });
+      this.events.publish('memory', target, { type: 'UPDATED', uri: step.uri, space: target, version: step.version, at });
     }
     return { protocol: { space: target, chainId: protocol.chainId, steps }, fromSpace: source, moved: true };
+  }
+
+  /**
+   * Why a move lost a race, read afresh: the title or slug now taken in the target, the protocol
+   * gone, or (another move or update got there first) busy: read it again and retry.
+   */
+  private async lostRace(viewer: Viewer, protocol: ProtocolView, target: string): Promise<RequestError> {
+    const head = protocolHead(protocol);
+    const chain = head.chain!;
+    const titleHolder = await this.store.findHeadByTitleKey(target, chain.titleKey);
+    if (titleHolder && titleHolder.chain!.chainId !== protocol.chainId) {
+      return new RequestError('DUPLICATE_CHAIN', `A protocol titled "${titleHolder.chain!.label}" was just stored in space ${target} (${titleHolder.uri})`, { space: target, uri: titleHolder.uri });
+    }
+    const [slugHolder] = await this.store.findHeadsBySlugs([target], [chain.slug]);
+    if (slugHolder && slugHolder.chain!.chainId !== protocol.chainId) {
+      return new RequestError('DUPLICATE_SLUG', `Slug "${chain.slug}" was just taken by another protocol in space ${target}`, { slug: chain.slug, space: target, sampleUri: slugHolder.uri });
+    }
+    const [now] = await this.store.findByIds([head._id], viewer.readableSpaces);
+    if (!now) return new RequestError('NOT_FOUND', `No protocol ${head.uri} in your spaces`);
+    return new RequestError('SERVICE_UNAVAILABLE', `${head.uri} was moved or changed by another write meanwhile (it is in ${now.space}); read it again and retry`, { uri: head.uri });
   }
 }

@@ -157,6 +157,8 @@ export class SearchService {
     ]);
     for (const head of read) {
       if (!head.space || (head.space === query.exclude.space && excluded.has(head.chain.slug))) continue;
+      // Heads are read by id: one moved meanwhile (moveProtocol) to a space outside the query is not the caller's to see.
+      if (!query.spaces.includes(head.space)) continue;
       heads.push(candidateHead(head as ProtocolHeadSummary & { space: string }));
     }
     const list: Candidate[] = heads.map((head) => {

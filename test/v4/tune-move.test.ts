@@ -88,6 +88,46 @@ describe('tune with space', () => {
     expect((await stateOf(ids)).every((layer) => layer.space === `user:${aliceId}`)).toBe(true);
   });
 
+  it('moves of one adapter at once: one wins, the others are never told the slug or title is taken nor the adapter missing', async () => {
+    const groups = [`east${randomUUID().slice(0, 6)}`, `west${randomUUID().slice(0, 6)}`];
+    const { client } = await principal('carol', groups);
+    for (let round = 0; round < 4; round++) {
+      const slug = `racing-${randomUUID().slice(0, 8)}`;
+      const trained = await train(client, uniqueTitle('Racing notes'), slug);
+      const targets = [`group:${groups[0]}`, `group:${groups[1]}`, `group:${groups[0]}`];
+      const answers = await Promise.all(targets.map((space) => client.call('tune', { uris: [`kairos://adapter/${slug}`], space })));
+      const rows = answers.map((answer) => answer.json.results[0] as { status: string; message: string });
+      expect(rows.some((row) => row.status === 'updated'), JSON.stringify(rows)).toBe(true);
+      // A loser of the move is told to retry (SERVICE_UNAVAILABLE), never that the slug or title is taken. (Reading the
+      // adapter before the move can still miss one in flight, NOT_FOUND: a read race of the reader, not of the move.)
+      for (const row of rows) expect(row.message, JSON.stringify(rows)).not.toMatch(/^(DUPLICATE_SLUG|DUPLICATE_CHAIN): /);
+      // All or nothing: every layer sits in one of the targets.
+      const spaces = new Set((await stateOf(layerIds(trained))).map((layer) => layer.space));
+      expect(spaces.size).toBe(1);
+      expect(targets).toContain([...spaces][0]);
+    }
+  });
+
+  it("keeps the runs made before a move in the adapter's dataset exports", async () => {
+    const slug = `rewarded-${randomUUID().slice(0, 8)}`;
+    const adapterUri = `kairos://adapter/${slug}`;
+    await train(alice, uniqueTitle('Rewarded notes'), slug);
+    let answer = (await alice.call('forward', { uri: adapterUri })).json;
+    const executionId = answer.execution_id as string;
+    for (let layer = 0; layer < 2; layer++) {
+      const solution = { type: 'comment', outcome: 'success', evidence: { text: 'A note long enough to pass.' }, nonce: answer.contract.nonce, proof_hash: answer.contract.proof_hash };
+      answer = (await alice.call('forward', { uri: answer.next_call.args.uri, solution })).json;
+    }
+    expect(answer.next_call.kind).toBe('reward');
+    expect((await alice.call('reward', { uri: answer.next_call.args.uri, outcome: 'success', score: 0.9 })).json.error).toBeUndefined();
+    const rewardRows = async () => ((await alice.call('export', { uri: adapterUri, format: 'reward_jsonl' })).json.content as string).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line).execution_id);
+    expect(await rewardRows()).toEqual([executionId]);
+
+    expect((await alice.call('tune', { uris: [adapterUri], space: `group:${group}` })).json.total_updated).toBe(1);
+    // The run stays in alice's personal space, which she still reads: its rows are still the adapter's.
+    expect(await rewardRows()).toEqual([executionId]);
+  });
+
   it('updates content then moves, in one tune call', async () => {
     const slug = `edit-move-${randomUUID().slice(0, 8)}`;
     const trained = await train(alice, uniqueTitle('Edit then move'), slug);
