@@ -140,21 +140,24 @@ export class SearchService {
       }
     }
     const excluded = new Set(query.exclude.slugs);
-    const heads: CandidateHead[] = [];
+    const held: CandidateHead[] = [];
     const missing: string[] = [];
     for (const { space, chainId } of wanted.values()) {
       const head = semantic.headOf(space, { chainId });
       if (head) {
-        if (!(space === query.exclude.space && head.slug !== null && excluded.has(head.slug))) heads.push({ ...head, space, chainId });
+        if (!(space === query.exclude.space && head.slug !== null && excluded.has(head.slug))) held.push({ ...head, space, chainId });
         continue;
       }
       const headId = semantic.headIdOf(space, chainId);
       if (headId) missing.push(headId);
     }
-    const [read, usage] = await Promise.all([
+    const [read, usage, placed] = await Promise.all([
       missing.length ? this.store.headsByIds(missing) : [],
-      this.store.attestCounts([...heads.map((head) => head.memoryId), ...missing], query.readableSpaces),
+      this.store.attestCounts([...held.map((head) => head.memoryId), ...missing], query.readableSpaces),
+      // This process's index may be behind another process's delete or move (until its sync event): the database says where each head is now.
+      this.store.headSpaces(held.map((head) => head.memoryId)),
     ]);
+    const heads = held.filter((head) => placed.get(head.memoryId) === head.space);
     for (const head of read) {
       if (!head.space || (head.space === query.exclude.space && excluded.has(head.chain.slug))) continue;
       // Heads are read by id: one moved meanwhile (moveProtocol) to a space outside the query is not the caller's to see.

@@ -110,6 +110,13 @@ export class SearchStore {
       .toArray();
   }
 
+  /** Where each of these protocol heads (step 1) lives now, by memory id: one deleted or moved since an index read it is absent or elsewhere. */
+  async headSpaces(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const heads = await this.collection.find<{ _id: string; space: string }>({ _id: { $in: [...ids] }, 'chain.stepIndex': 1 }, { projection: { _id: 1, space: 1 } }).toArray();
+    return new Map(heads.map((head) => [head._id, head.space]));
+  }
+
   /** Attest counts per memory id, summed over the given spaces (what one viewer may see): UsageStore owns them. */
   async attestCounts(memoryIds: readonly string[], spaces: readonly string[]): Promise<Map<string, OutcomeCounts>> {
     return this.usage.attestCounts(memoryIds, spaces);
