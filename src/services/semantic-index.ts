@@ -12,7 +12,8 @@ import type { EmbeddingProvider, StepTerms } from '../search/embeddings/provider
 import { combineFieldVectors, DESCRIBED_FIELDS, describeStep, TERM_FIELD_WEIGHTS, type DescribedField } from '../search/step-description.js';
 import { SpaceVectorIndex, type ChainSimilarity } from '../search/vector-index.js';
 import { readSnapshot, writeSnapshot } from '../search/vector-snapshot.js';
-import { SpaceLexicalIndex, type LexicalHead, type LexicalHit, type LexicalStep, weightedCountsInSlices } from '../search/lexical-index.js';
+import type { LexicalHead } from '../search/lexical-index.js';
+import { LexicalIndexes, type LexicalSpaceHit } from './lexical-indexes.js';
 import type { ChainKey, MemoryWrite } from '../store/memory-store.js';
 import type { EmbeddableStep, StepVector, VectorStore } from '../store/vector-store.js';
 
@@ -27,8 +28,6 @@ const RELOAD_SLICE = 500;
 function uniqueChains(keys: readonly ChainKey[]): ChainKey[] {
   return [...new Map(keys.map((key) => [`${key.space}\u0000${key.chainId}`, key])).values()];
 }
-/** Steps added to the lexical index at start between two turns of the event loop. */
-const LEXICAL_STEPS_PER_TURN = 200;
 /** Below this many vectors the engine read is quick: no local snapshot is written. */
 export const SNAPSHOT_MIN_VECTORS = 2_000;
 /**
@@ -64,24 +63,12 @@ export interface NearestVectorSource {
   nearest(query: Float32Array, spaces: readonly string[], limit: number, model: string): Promise<DenseHit[]>;
 }
 
-export interface LexicalSpaceHit extends LexicalHit {
-  space: string;
-}
-
 export class SemanticIndex {
   private spaces = new Map<string, SpaceVectorIndex>();
-  /** The in-process lexical index per space (src/search/lexical-index.ts), kept whatever the provider. */
-  private lexical = new Map<string, SpaceLexicalIndex>();
-  private lexicalReadyValue = false;
-  /** While the lexical index is being built: the chains written meanwhile, re-read before it turns ready. */
-  private pendingLexical: Map<string, ChainKey> | null = null;
-  private lexicalFailed = false;
-  /** Settles when the lexical index is built (or its build failed); searches use `$text` until then. */
-  lexicalBuilt: Promise<void> = Promise.resolve();
+  /** The in-process lexical index per space, kept whatever the provider. */
+  private readonly lexical: LexicalIndexes;
   private stateValue: SemanticIndexState;
   private stalePoll: NodeJS.Timeout | null = null;
-  /** Lexical updates after writes: counted with turns of the event loop between, applied one after another in the order of the writes. */
-  private lexicalQueue: Promise<void> = Promise.resolve();
   /** Settles when the background fill of missing vectors is done (tests and the bench wait on it). */
   backfilled: Promise<void> = Promise.resolve();
   private readonly refreshedListeners: ((chains: ChainKey[]) => Promise<void>)[] = [];
@@ -102,6 +89,7 @@ export class SemanticIndex {
     private readonly options: SemanticIndexOptions = {},
   ) {
     this.stateValue = provider ? 'STALE' : 'OFF';
+    this.lexical = new LexicalIndexes(store, log);
   }
 
   get state(): SemanticIndexState {
@@ -117,7 +105,12 @@ export class SemanticIndex {
 
   /** True once the lexical index is built: searches no longer ask the engine's text index. */
   get lexicalReady(): boolean {
-    return this.lexicalReadyValue;
+    return this.lexical.ready;
+  }
+
+  /** Settles when the lexical index is built (or its build failed); searches use `$text` until then. */
+  get lexicalBuilt(): Promise<void> {
+    return this.lexical.built;
   }
 
   /**
@@ -131,7 +124,7 @@ export class SemanticIndex {
       await this.startVectors();
     } finally {
       // Built in the background: until it is ready, search asks the engine's text index (always current).
-      this.lexicalBuilt = this.loadLexical();
+      this.lexical.build();
     }
   }
 
@@ -248,15 +241,14 @@ export class SemanticIndex {
 
   /** The MemoryStore write listener: re-embeds the chains a committed write touched. */
   readonly onMemoryWrite = async (write: MemoryWrite): Promise<void> => {
-    if (!this.provider && !this.lexicalReadyValue && !this.pendingLexical && this.refreshedListeners.length === 0) return;
+    if (!this.provider && !this.lexical.following && this.refreshedListeners.length === 0) return;
     try {
       const fromIds = await this.store.chainsOfMemories(write.memoryIds);
       const chains = await this.refreshChains([...write.chains, ...fromIds]);
       for (const listener of this.refreshedListeners) await listener(chains);
     } catch (error) {
       // The write has committed. Until the next start this process searches with the engine's text index again (always current).
-      this.lexicalReadyValue = false;
-      this.lexicalFailed = true;
+      this.lexical.fail();
       this.log.warn({ error: String(error) }, 'could not update the search index after a write; search falls back to the text index until the next start');
     }
   };
@@ -342,90 +334,17 @@ export class SemanticIndex {
 
   /** The `limit` best protocols by words over the given spaces (null until the lexical index is built). */
   lexicalSearch(terms: readonly string[], spaces: readonly string[], limit: number, exclude: { space: string; slugs: readonly string[] }): LexicalSpaceHit[] | null {
-    if (!this.lexicalReadyValue) return null;
-    const excluded = new Set(exclude.slugs);
-    const hits = spaces.flatMap((space) =>
-      (this.lexical.get(space)?.search(terms, limit, space === exclude.space ? (slug) => excluded.has(slug) : undefined) ?? []).map((hit) => ({ ...hit, space })),
-    );
-    hits.sort((a, b) => b.rawTextScore - a.rawTextScore || (a.space < b.space ? -1 : a.space > b.space ? 1 : a.chainId < b.chainId ? -1 : a.chainId > b.chainId ? 1 : 0));
-    return hits.slice(0, limit);
+    return this.lexical.search(terms, spaces, limit, exclude);
   }
 
   /** The memory id of a protocol's step 1, when the lexical index holds it. */
   headIdOf(space: string, chainId: string): string | null {
-    return this.lexicalReadyValue ? (this.lexical.get(space)?.headIdOf(chainId) ?? null) : null;
+    return this.lexical.headIdOf(space, chainId);
   }
 
   /** What an answer shows of a protocol's step 1, when the lexical index holds it (by chain, or by the head's memory id). */
   headOf(space: string, key: { chainId: string } | { headId: string }): LexicalHead | null {
-    if (!this.lexicalReadyValue) return null;
-    const index = this.lexical.get(space);
-    if (!index) return null;
-    return 'chainId' in key ? index.headOf(key.chainId) : index.headById(key.headId);
-  }
-
-  private lexicalOf(space: string): SpaceLexicalIndex {
-    let index = this.lexical.get(space);
-    if (!index) this.lexical.set(space, (index = new SpaceLexicalIndex()));
-    return index;
-  }
-
-  private async loadLexical(): Promise<void> {
-    const pending = (this.pendingLexical = new Map());
-    try {
-      this.lexical = new Map();
-      let added = 0;
-      for await (const batch of this.store.lexicalSteps()) {
-        for (const step of batch) {
-          this.lexicalOf(step.space).add(step, await weightedCountsInSlices(step));
-          // Built while the server answers: a turn of the event loop every few milliseconds of work.
-          if (++added % LEXICAL_STEPS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
-        }
-      }
-      // Chains written while the steps were read are re-read; no await between the last check and ready.
-      while (pending.size) {
-        const keys = [...pending.values()];
-        pending.clear();
-        const apply = await this.countLexical(keys, await this.store.stepsOfChains(keys));
-        apply();
-      }
-      this.lexicalReadyValue = !this.lexicalFailed;
-    } catch (error) {
-      this.lexical = new Map();
-      this.log.warn({ error: String(error) }, 'could not build the in-process lexical index: search uses the text index');
-    } finally {
-      this.pendingLexical = null;
-    }
-  }
-
-  /** Tokenizes the chains' steps (yielding the loop on long texts); the function returned puts them in the index at once. */
-  private async countLexical(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): Promise<() => void> {
-    const byChain = new Map<string, { steps: LexicalStep[]; counts: Map<string, number>[] }>(keys.map((key) => [`${key.space}\u0000${key.chainId}`, { steps: [], counts: [] }]));
-    for (const step of steps) {
-      const chain = step.chain && byChain.get(`${step.space}\u0000${step.chain.chainId}`);
-      if (!chain) continue;
-      const lexical: LexicalStep = { memoryId: step._id, uri: step.uri, tags: step.tags ?? [], label: step.label, text: step.text, chain: step.chain! };
-      chain.steps.push(lexical);
-      chain.counts.push(await weightedCountsInSlices(lexical));
-    }
-    return () => {
-      for (const key of keys) {
-        const chain = byChain.get(`${key.space}\u0000${key.chainId}`)!;
-        this.lexicalOf(key.space).replaceChain(key.chainId, chain.steps, chain.counts);
-      }
-    };
-  }
-
-  /** Counts now, applies after every update queued before it (a later write's chains never go in before an earlier one's). */
-  private updateLexical(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): Promise<void> {
-    const counted = this.countLexical(keys, steps);
-    counted.catch(() => {}); // awaited below, perhaps after earlier updates: not an unhandled rejection meanwhile
-    const applied = this.lexicalQueue.then(async () => {
-      const apply = await counted;
-      if (this.lexicalReadyValue) apply();
-    });
-    this.lexicalQueue = applied.catch(() => {});
-    return applied;
+    return this.lexical.headOf(space, key);
   }
 
   /** Re-reads whole chains from what is stored now: the lexical index, and (with a provider) vectors in the database and the index. Answers the chains. */
@@ -434,7 +353,7 @@ export class SemanticIndex {
     const unique = uniqueChains(keys);
     if (unique.length === 0) return unique;
     const steps = (await this.store.stepsOfChains(unique)).filter((step) => step.chain);
-    await this.lexicalFromStored(unique, steps);
+    await this.lexical.fromStored(unique, steps);
     if (!provider) return unique;
     try {
       const vectors = await this.embedSteps(steps);
@@ -456,22 +375,17 @@ export class SemanticIndex {
     if (unique.length === 0) return;
     const model = this.stateValue === 'READY' ? this.provider?.modelId : undefined;
     const [steps, vectors] = await Promise.all([this.store.stepsOfChains(unique), model ? this.store.vectorsOfChains(unique, model) : []]);
-    await this.lexicalFromStored(unique, steps.filter((step) => step.chain));
+    await this.lexical.fromStored(unique, steps.filter((step) => step.chain));
     if (model) this.replaceChainsInIndex(unique, vectors);
   }
 
   /** Re-reads every chain of a space (a change this process missed), in slices. */
   async reloadSpace(space: string): Promise<void> {
-    const held = [...(this.spaces.get(space)?.chains() ?? []), ...(this.lexical.get(space)?.chainIds() ?? [])];
+    const held = [...(this.spaces.get(space)?.chains() ?? []), ...this.lexical.chainIds(space)];
     const chainIds = [...new Set([...(await this.store.chainIdsOfSpace(space)), ...held])];
     for (let start = 0; start < chainIds.length; start += RELOAD_SLICE) {
       await this.applyStoredChains(chainIds.slice(start, start + RELOAD_SLICE).map((chainId) => ({ space, chainId })));
     }
-  }
-
-  private async lexicalFromStored(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): Promise<void> {
-    if (this.lexicalReadyValue) await this.updateLexical(keys, steps);
-    else if (this.pendingLexical) for (const key of keys) this.pendingLexical.set(`${key.space}\u0000${key.chainId}`, key);
   }
 
   private replaceChainsInIndex(keys: readonly ChainKey[], vectors: readonly StepVector[]): void {
@@ -534,36 +448,4 @@ export class SemanticIndex {
     this.stalePoll = setInterval(() => void this.checkReindexed().catch(() => {}), STALE_POLL_MS);
     this.stalePoll.unref();
   }
-}
-
-export interface ReindexProgress {
-  done: number;
-  total: number;
-}
-
-/**
- * Re-embeds every protocol step with the index's provider (the `reindex` CLI command). The state
- * is marked incomplete first, so a server started meanwhile stays lexical-only; a running server
- * in the STALE state notices the end and loads the new vectors.
- */
-export async function reindexAll(index: SemanticIndex, store: VectorStore, onProgress: (progress: ReindexProgress) => void, batchSize = 200): Promise<ReindexProgress> {
-  const provider = index.provider;
-  if (!provider) throw new Error('embeddings are off (KAIROS_EMBEDDINGS=off): nothing to re-index');
-  await store.ensureIndexes();
-  await store.writeState(provider.modelId, provider.dimensions, false);
-  const total = await store.countProtocolSteps();
-  let done = 0;
-  let after: string | null = null;
-  onProgress({ done, total });
-  for (;;) {
-    const page = await store.stepsPage(after, batchSize);
-    if (page.length === 0) break;
-    await store.upsertVectors(await index.embedSteps(page.filter((step) => step.chain)), provider.modelId);
-    after = page[page.length - 1]!._id;
-    done += page.length;
-    onProgress({ done: Math.min(done, total), total: Math.max(total, done) });
-  }
-  await store.deleteOrphansAndOtherModels(provider.modelId);
-  await store.writeState(provider.modelId, provider.dimensions, true);
-  return { done, total: Math.max(total, done) };
 }
