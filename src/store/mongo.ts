@@ -26,11 +26,22 @@ export async function connectMongo(uri: string, dbName: string, options: { monit
   return { client, db, close: () => client.close() };
 }
 
+/** How long /healthz waits for the database's answer before it says `down`. */
+const PING_LIMIT_MS = 2_000;
+
+/**
+ * Whether the database answers a ping within `PING_LIMIT_MS`. The limit is a timer of our own:
+ * the driver's `timeoutMS` does not bound an operation in this version, and a connection made
+ * just as the database came back can wait far longer than server selection does.
+ */
 export async function pingDatabase(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_LIMIT_MS);
+  });
   try {
-    await db.command({ ping: 1 }, { timeoutMS: 2_000 });
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([db.command({ ping: 1 }).then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
