@@ -1,4 +1,4 @@
-import { BSON, type Document, Int32, Long } from 'bson';
+import { BSON, type Document, Int32, Long, ObjectId } from 'bson';
 import type pg from 'pg';
 import type { CursorRegistry } from './cursors.js';
 import { badValue, commandNotFound, cursorNotFound, MongoCommandError, mongoWriteErrorCode } from './mongo-errors.js';
@@ -69,9 +69,18 @@ function withMongoWriteErrorCodes(result: Buffer): CommandReply {
 }
 
 /** Answers hello/isMaster as a standalone server that supports sessions (and so transactions). */
+/**
+ * This adapter's topology version. Advertising one lets the driver monitor the server over one
+ * long-lived awaitable hello (the streaming protocol, as with mongod) instead of polling: a polling
+ * check on a connection that drops at that very moment can wait forever in driver 7.9, so a server
+ * would never see the database come back.
+ */
+const PROCESS_ID = new ObjectId();
+
 export function helloReply(connectionId: number): Document {
   return {
     helloOk: true,
+    topologyVersion: { processId: PROCESS_ID, counter: Long.fromNumber(0) },
     isWritablePrimary: true,
     ismaster: true,
     maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
@@ -89,6 +98,24 @@ export function helloReply(connectionId: number): Document {
 
 export function isHelloCommand(name: string): boolean {
   return name === 'hello' || name === 'isMaster' || name === 'ismaster';
+}
+
+/** Longest wait an awaitable hello may ask for (mongod accepts any; the driver asks for heartbeatFrequencyMS). */
+const MAX_AWAIT_MS = 60_000;
+
+/**
+ * An awaitable hello carries the client's last `topologyVersion` and `maxAwaitTimeMS`. mongod holds
+ * it until its topology changes or the time is up; this topology never changes, so the answer comes
+ * after `waitMs`, or at once when the client knew another process (`answerNow`). Undefined for an
+ * ordinary hello or any other command.
+ */
+export function awaitableHello(command: Document): { waitMs: number; answerNow: boolean } | undefined {
+  const name = Object.keys(command)[0] ?? '';
+  const known = command.topologyVersion as { processId?: unknown } | undefined;
+  const maxAwait = Number(command.maxAwaitTimeMS?.valueOf());
+  if (!isHelloCommand(name) || !known || !Number.isFinite(maxAwait) || maxAwait < 0) return undefined;
+  const sameProcess = known.processId instanceof ObjectId && known.processId.equals(PROCESS_ID);
+  return { waitMs: Math.min(maxAwait, MAX_AWAIT_MS), answerNow: !sameProcess };
 }
 
 /** Runs MongoDB commands through DocumentDB's SQL API. */

@@ -14,6 +14,7 @@ export const MAX_MESSAGE_BYTES = 48_000_000;
 
 const FLAG_CHECKSUM_PRESENT = 1 << 0;
 const FLAG_MORE_TO_COME = 1 << 1;
+const FLAG_EXHAUST_ALLOWED = 1 << 16;
 
 /**
  * Deserialize so that re-serializing gives back the same BSON types (Int32 stays Int32, Long stays Long,
@@ -96,6 +97,8 @@ export interface CommandMessage {
   command: Document;
   /** The client expects no reply (unacknowledged writes). */
   moreToCome: boolean;
+  /** The client accepts a stream of replies to this one request (the monitor's awaitable hello). */
+  exhaustAllowed: boolean;
 }
 
 export function parseOpMsg(body: Buffer): CommandMessage {
@@ -132,7 +135,7 @@ export function parseOpMsg(body: Buffer): CommandMessage {
   }
   if (!command) throw new WireContentError('OP_MSG without a body section');
   for (const [identifier, documents] of sequences) command[identifier] = documents;
-  return { command, moreToCome: (flags & FLAG_MORE_TO_COME) !== 0 };
+  return { command, moreToCome: (flags & FLAG_MORE_TO_COME) !== 0, exhaustAllowed: (flags & FLAG_EXHAUST_ALLOWED) !== 0 };
 }
 
 export interface LegacyQuery {
@@ -160,10 +163,14 @@ function header(length: number, responseTo: number, opCode: number): Buffer {
   return buffer;
 }
 
-/** An OP_MSG reply; `reply` may already be BSON bytes (DocumentDB results are passed through untouched). */
-export function encodeOpMsgReply(responseTo: number, reply: Document | Uint8Array): Buffer {
+/**
+ * An OP_MSG reply; `reply` may already be BSON bytes (DocumentDB results are passed through untouched).
+ * `moreToCome` marks one reply of a stream: more will follow without another request.
+ */
+export function encodeOpMsgReply(responseTo: number, reply: Document | Uint8Array, options: { moreToCome?: boolean } = {}): Buffer {
   const document = reply instanceof Uint8Array ? reply : BSON.serialize(reply);
-  const prefix = Buffer.alloc(5); // flagBits = 0, section kind 0
+  const prefix = Buffer.alloc(5); // flagBits, then section kind 0
+  if (options.moreToCome) prefix.writeUInt32LE(FLAG_MORE_TO_COME, 0);
   return Buffer.concat([header(HEADER_BYTES + 5 + document.length, responseTo, OP_MSG), prefix, document]);
 }
 

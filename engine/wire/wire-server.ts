@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
-import { CommandDispatcher, type CommandReply, helloReply, isHelloCommand } from './commands.js';
+import { awaitableHello, CommandDispatcher, type CommandReply, helloReply, isHelloCommand } from './commands.js';
 import { CursorRegistry } from './cursors.js';
 import { invalidBson, MongoCommandError, mongoErrorFromPostgres } from './mongo-errors.js';
 import { TransactionRegistry } from './transactions.js';
@@ -50,7 +50,23 @@ export async function startWireServer({ pool, log }: WireServerOptions): Promise
   }, REAP_INTERVAL_MS);
   reaper.unref();
 
-  async function reply(message: WireMessage, connectionId: number): Promise<Buffer | undefined> {
+  /**
+   * Answers the driver monitor's awaitable hello after `waitMs` and, when the client allows exhaust,
+   * goes on answering every `waitMs` (moreToCome set) until the connection closes, as mongod does.
+   */
+  async function streamHello(socket: net.Socket, requestId: number, hello: { waitMs: number; answerNow: boolean }, exhaust: boolean, connectionId: number): Promise<void> {
+    let responseTo = requestId;
+    let waitMs = hello.answerNow ? 0 : hello.waitMs;
+    do {
+      if (!(await waitWhileOpen(socket, waitMs))) return;
+      const response = encodeOpMsgReply(responseTo, helloReply(connectionId), { moreToCome: exhaust });
+      responseTo = response.readInt32LE(4);
+      socket.write(response);
+      waitMs = hello.waitMs;
+    } while (exhaust);
+  }
+
+  async function reply(socket: net.Socket, message: WireMessage, connectionId: number): Promise<Buffer | undefined> {
     if (message.opCode === OP_QUERY) {
       // Drivers send the first handshake as a legacy OP_QUERY; nothing else is served that way.
       const { query } = parseOpQuery(message.body);
@@ -64,11 +80,17 @@ export async function startWireServer({ pool, log }: WireServerOptions): Promise
     }
     let command;
     let moreToCome = false;
+    let exhaustAllowed = false;
     try {
-      ({ command, moreToCome } = parseOpMsg(message.body));
+      ({ command, moreToCome, exhaustAllowed } = parseOpMsg(message.body));
     } catch (error) {
       if (error instanceof WireContentError) return encodeOpMsgReply(message.requestId, invalidBson(error.message).toReply());
       throw error;
+    }
+    const hello = awaitableHello(command);
+    if (hello) {
+      await streamHello(socket, message.requestId, hello, exhaustAllowed, connectionId);
+      return undefined;
     }
     let result: CommandReply;
     try {
@@ -108,7 +130,7 @@ export async function startWireServer({ pool, log }: WireServerOptions): Promise
             return;
           }
           try {
-            const response = await reply(message, connectionId);
+            const response = await reply(socket, message, connectionId);
             if (response && !socket.destroyed) socket.write(response);
           } catch (error) {
             log(`wire: closing connection ${connectionId} after an unexpected error: ${(error as Error).stack ?? error}`);
@@ -149,4 +171,20 @@ export async function startWireServer({ pool, log }: WireServerOptions): Promise
       await cursors.closeAll();
     },
   };
+}
+
+/** Resolves true after `ms`, or false as soon as the socket closes. */
+function waitWhileOpen(socket: net.Socket, ms: number): Promise<boolean> {
+  if (socket.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const closed = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      socket.off('close', closed);
+      resolve(!socket.destroyed);
+    }, ms);
+    socket.once('close', closed);
+  });
 }
