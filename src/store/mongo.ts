@@ -19,6 +19,11 @@ export async function connectMongo(uri: string, dbName: string, options: { monit
     serverSelectionTimeoutMS: 2_000,
     connectTimeoutMS: 5_000,
     maxPoolSize: 50,
+    // Stream the server monitor even where the driver would poll (it polls when it sees a FaaS
+    // platform, Cloud Run's K_SERVICE among them): this server is one long-lived process, and a
+    // polling check that starts on a connection dropping at that moment can wait forever in driver
+    // 7.9, so the server would never see the database come back (test/engine/monitoring.test.ts).
+    serverMonitoringMode: 'stream',
     monitorCommands: options.monitorCommands ?? false,
   });
   await client.connect();
