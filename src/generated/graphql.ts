@@ -300,6 +300,8 @@ export type MintInput = {
 
 /** A protocol and the space to move it to. */
 export type MoveProtocolInput = {
+  /** Check everything the move checks (access to both spaces, title and slug free in the target), answer the same refusals, and write nothing; `moved` then says whether it would move. */
+  dryRun?: boolean | null | undefined;
   /** "personal" (your own), a space id (group:<name>), or a name as `spaces` shows it ("Group: <name>"). You must be able to write it. */
   space: string;
   /** The protocol, as `protocol(uri)` takes it: kairos://adapter/{slug|chainId}, or any of its steps (kairos://layer/{id}, kairos://mem/{id}). At most 300 characters. */

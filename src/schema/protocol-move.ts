@@ -7,6 +7,7 @@ const MoveProtocolInput = builder.inputType('MoveProtocolInput', {
   fields: (t) => ({
     uri: t.string({ required: true, description: 'The protocol, as `protocol(uri)` takes it: kairos://adapter/{slug|chainId}, or any of its steps (kairos://layer/{id}, kairos://mem/{id}). At most 300 characters.' }),
     space: t.string({ required: true, description: '"personal" (your own), a space id (group:<name>), or a name as `spaces` shows it ("Group: <name>"). You must be able to write it.' }),
+    dryRun: t.boolean({ required: false, description: 'Check everything the move checks (access to both spaces, title and slug free in the target), answer the same refusals, and write nothing; `moved` then says whether it would move.' }),
   }),
 });
 
@@ -15,7 +16,7 @@ const MoveProtocolPayloadRef = builder.objectRef<MoveProtocolResult>('MoveProtoc
   fields: (t) => ({
     protocol: t.field({ type: ProtocolRef, description: 'The protocol as it is now (same step URIs, one version more each).', resolve: (result) => result.protocol }),
     fromSpace: t.exposeString('fromSpace', { description: 'The space it was in.' }),
-    moved: t.exposeBoolean('moved', { description: 'False when it already was in that space: nothing was written.' }),
+    moved: t.exposeBoolean('moved', { description: 'False when it already was in that space: nothing was written. With `dryRun`, whether it would move (nothing is written either way).' }),
   }),
 });
 

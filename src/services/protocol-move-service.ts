@@ -7,6 +7,9 @@ import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
 import { type ProtocolView, protocolHead, resolveWriteSpace } from './protocol-service.js';
 
+/** The store's transaction session, named without the driver (services do not import it). */
+type StoreSession = Parameters<MemoryStore['findHeadByTitleKey']>[2];
+
 /** Longest protocol reference or space name a move takes. */
 const MAX_REFERENCE_LENGTH = 300;
 
@@ -15,12 +18,14 @@ export interface MoveProtocolInput {
   uri: string;
   /** "personal", a space id (group:<name>), or a name as `spaces` shows it ("Group: <name>"). */
   space: string;
+  /** Check everything a move checks and write nothing (`moved` then says whether it would move). */
+  dryRun?: boolean | null;
 }
 
 export interface MoveProtocolResult {
   protocol: ProtocolView;
   fromSpace: string;
-  /** False when the protocol already was in that space (nothing written). */
+  /** False when the protocol already was in that space (nothing written); with `dryRun`, whether it would move. */
   moved: boolean;
 }
 
@@ -60,6 +65,10 @@ export class ProtocolMoveService {
     if (target === source) return { protocol, fromSpace: source, moved: false };
 
     const chain = protocolHead(protocol).chain!;
+    if (input.dryRun) {
+      await this.refuseTaken(target, chain, protocol.chainId);
+      return { protocol, fromSpace: source, moved: true };
+    }
     const key = { space: source, chainId: protocol.chainId };
     const now = new Date();
     const change: VersionChange = { reason: 'SPACE_MOVE', proposalId: null, fields: ['SPACE'] };
@@ -67,17 +76,7 @@ export class ProtocolMoveService {
       .withTransaction(async (session) => {
         const current = await this.store.findChainSteps([key], session);
         if (current.length === 0) throw await this.lostRace(viewer, protocol, target);
-        const titleHolder = await this.store.findHeadByTitleKey(target, chain.titleKey, session);
-        if (titleHolder) {
-          throw new RequestError('DUPLICATE_CHAIN', `A protocol titled "${titleHolder.chain!.label}" already exists in space ${target} (${titleHolder.uri})`, {
-            space: target,
-            uri: titleHolder.uri,
-          });
-        }
-        const [slugHolder] = await this.store.findHeadsBySlugs([target], [chain.slug], session);
-        if (slugHolder) {
-          throw new RequestError('DUPLICATE_SLUG', `Slug "${chain.slug}" is already used by another protocol in space ${target}`, { slug: chain.slug, space: target, sampleUri: slugHolder.uri });
-        }
+        await this.refuseTaken(target, chain, protocol.chainId, session);
         // The versions superseded now are archived first, then the chain's whole history follows it.
         await this.history.insert(this.history.archivedVersions(current, now), session);
         await this.history.moveChainVersions(source, protocol.chainId, target, session);
@@ -98,6 +97,21 @@ export class ProtocolMoveService {
       this.events.publish('memory', target, { type: 'UPDATED', uri: step.uri, space: target, version: step.version, at });
     }
     return { protocol: { space: target, chainId: protocol.chainId, steps }, fromSpace: source, moved: true };
+  }
+
+  /** Refuses when the protocol's title or slug is held by another protocol in the target space. */
+  private async refuseTaken(target: string, chain: { titleKey: string; slug: string }, chainId: string, session?: StoreSession): Promise<void> {
+    const titleHolder = await this.store.findHeadByTitleKey(target, chain.titleKey, session);
+    if (titleHolder && titleHolder.chain!.chainId !== chainId) {
+      throw new RequestError('DUPLICATE_CHAIN', `A protocol titled "${titleHolder.chain!.label}" already exists in space ${target} (${titleHolder.uri})`, {
+        space: target,
+        uri: titleHolder.uri,
+      });
+    }
+    const [slugHolder] = await this.store.findHeadsBySlugs([target], [chain.slug], session);
+    if (slugHolder && slugHolder.chain!.chainId !== chainId) {
+      throw new RequestError('DUPLICATE_SLUG', `Slug "${chain.slug}" is already used by another protocol in space ${target}`, { slug: chain.slug, space: target, sampleUri: slugHolder.uri });
+    }
   }
 
   /**

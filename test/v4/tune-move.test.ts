@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MemoryReader } from '../../src/services/memory-reader.js';
 import { useTestServer } from '../support/app.js';
 import { uniqueTitle } from '../api/fixtures.js';
 import { useMcpClients, type McpTestClient, type ToolJson } from '../mcp/mcp-client.js';
@@ -134,6 +135,39 @@ describe('tune with space', () => {
     const result = await alice.call('tune', { uris: [trained.items[1].uri], updates: { tags: ['moved'] }, space: `group:${group}` });
     expect(result.json).toMatchObject({ total_updated: 1, results: [{ status: 'updated', message: expect.stringMatching(/^Updated 1 layer\(s\)\. Moved/) }] });
     expect((await stateOf(layerIds(trained))).every((layer) => layer.space === `group:${group}`)).toBe(true);
+  });
+
+  it('changes nothing when the move would be refused: the move is checked before the content', async () => {
+    const slug = `no-half-${randomUUID().slice(0, 8)}`;
+    const trained = await train(alice, uniqueTitle('No half changes'), slug);
+    await train(alice, uniqueTitle('Holder of that slug'), slug, `group:${group}`);
+    const ids = layerIds(trained);
+    const before = await stateOf(ids);
+
+    const withUpdates = await alice.call('tune', { uris: [trained.items[1].uri], updates: { tags: ['half'] }, space: `group:${group}` });
+    expect(withUpdates.json).toMatchObject({ total_updated: 0, results: [{ status: 'error', message: expect.stringMatching(/^DUPLICATE_SLUG: Nothing changed: /) }] });
+    const withContent = await alice.call('tune', { uris: [trained.items[0].uri], content: ['## Draft the note\n\nWrite it twice.'], review_evidence: PASS, space: 'group:finance' });
+    expect(withContent.json.results[0].message).toMatch(/^SPACE_NOT_FOUND: Nothing changed: /);
+
+    expect(await stateOf(ids)).toEqual(before);
+    expect((await memories().find({ _id: { $in: ids as never[] } }).toArray()).some((doc) => (doc.tags as string[]).includes('half'))).toBe(false);
+  });
+
+  it('moveProtocol with dryRun answers as the move would and writes nothing', async () => {
+    const viewer = { principalId: aliceId, role: 'AGENT' as const, authenticated: true, credentialExpiresAt: null, readableSpaces: [`user:${aliceId}`, `group:${group}`], writableSpaces: [`user:${aliceId}`, `group:${group}`], defaultWriteSpace: `user:${aliceId}`, narrowed: false };
+    const slug = `dry-${randomUUID().slice(0, 8)}`;
+    const trained = await train(alice, uniqueTitle('Dry run notes'), slug);
+    const ids = layerIds(trained);
+    const before = await stateOf(ids);
+    const moves = server.running.services.protocolMoves;
+    const reader = new MemoryReader(server.running.services.memoryStore, viewer);
+
+    const would = await moves.move(viewer, reader, { uri: trained.items[0].uri, space: `group:${group}`, dryRun: true });
+    expect(would).toMatchObject({ moved: true, fromSpace: `user:${aliceId}` });
+    expect(await stateOf(ids)).toEqual(before);
+    await train(alice, uniqueTitle('Slug holder'), slug, `group:${group}`);
+    await expect(moves.move(viewer, reader, { uri: trained.items[0].uri, space: `group:${group}`, dryRun: true })).rejects.toMatchObject({ code: 'DUPLICATE_SLUG' });
+    expect(await stateOf(ids)).toEqual(before);
   });
 
   it('refuses with a clear code and moves nothing: slug or title taken, spaces it cannot write, adapters it cannot read', async () => {

@@ -104,7 +104,7 @@ export const V4_ADAPTER_TOOLS = [
     name: 'tune',
     description:
       'Change adapters or layers: content (one markdown per uri; a layer URI replaces that layer, an adapter URI stores the document over the adapter, force-replacing it in its space) with review_evidence, or updates (fields for every uri: text, label, tags, challenge), ' +
-      'and/or space: move each adapter (every layer; a layer URI moves its whole adapter) to that space ("personal", a space id, or "Group: <name>"), after any content or updates. A move needs write access to both spaces and a free slug and title there, and moves all layers or none. ' +
+      'and/or space: move each adapter (every layer; a layer URI moves its whole adapter) to that space ("personal", a space id, or "Group: <name>"), after any content or updates (the move is checked first: one that would be refused changes nothing). A move needs write access to both spaces and a free slug and title there, and moves all layers or none. ' +
       'Answer: { results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }; an error message starts with its code (DUPLICATE_SLUG, DUPLICATE_CHAIN, SPACE_READ_ONLY, SPACE_NOT_FOUND, NOT_FOUND, ...).',
     input: z.object({
       uris: z.array(adapterOrLayer).min(1).max(MAX_URIS),
@@ -127,6 +127,14 @@ export const V4_ADAPTER_TOOLS = [
         if ('error' in target) {
           results.push({ uri, status: 'error', message: `${target.code}: ${target.error}` });
           continue;
+        }
+        if (space && (args.content || args.updates)) {
+          // The move is checked before the content changes, so a move that would be refused changes nothing.
+          const check = await call.run(V4MoveDocument, { input: { uri: moveUriOf(target), space, dryRun: true } });
+          if (!check.ok) {
+            results.push({ uri, status: 'error', message: `${check.refusal.code}: Nothing changed: ${check.refusal.message}` });
+            continue;
+          }
         }
         const changed = args.content || args.updates ? await changeContent(call, target, args.content?.[index], args.updates) : { ok: true as const, message: '', moveUri: moveUriOf(target) };
         if (!changed.ok) {
