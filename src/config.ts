@@ -1,5 +1,5 @@
 import { INLINE_EXPORT_MAX_BYTES } from './export/export-model.js';
-import { DEFAULT_DB_MAX_TIME_MS, DEFAULT_MAX_PENDING_PROPOSAL_BYTES, DEFAULT_MAX_PENDING_PROPOSALS, DEFAULT_RESPONSE_BUDGET_BYTES, MAX_BUFFERED_BYTES } from './limits.js';
+import { DEFAULT_DB_MAX_TIME_MS, DEFAULT_MAX_PENDING_PROPOSAL_BYTES, DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET, DEFAULT_MAX_PENDING_PROPOSALS, DEFAULT_RESPONSE_BUDGET_BYTES, MAX_BUFFERED_BYTES } from './limits.js';
 
 /** Every setting the server reads from the environment, parsed once. */
 export interface AppConfig {
@@ -69,6 +69,8 @@ export interface AppConfig {
   maxPendingProposalBytes: number;
   /** Server-side time limit of each database operation, ms (`maxTimeMS`); 0: none. */
   dbMaxTimeMs: number;
+  /** Operations (subscriptions, mostly) one WebSocket may have open at once (KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET). */
+  maxSubscriptionsPerSocket: number;
 }
 
 export const EMBEDDINGS_SETTINGS = ['builtin', 'openai', 'onnx', 'off'] as const;
@@ -137,6 +139,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxPendingProposals: intFromEnv('KAIROS_MAX_PENDING_PROPOSALS', DEFAULT_MAX_PENDING_PROPOSALS),
     maxPendingProposalBytes: intFromEnv('KAIROS_MAX_PENDING_PROPOSAL_BYTES', DEFAULT_MAX_PENDING_PROPOSAL_BYTES),
     dbMaxTimeMs: intFromEnv('KAIROS_DB_MAX_TIME_MS', DEFAULT_DB_MAX_TIME_MS),
+    maxSubscriptionsPerSocket: intFromEnv('KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET', DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET),
     ...overrides,
   };
 }

@@ -78,6 +78,13 @@ export const DEFAULT_MAX_PENDING_PROPOSAL_BYTES = 4 * 1024 * 1024;
  */
 export const DEFAULT_DB_MAX_TIME_MS = 10_000;
 
+/**
+ * Operations one WebSocket may have open at once (KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET): a UI
+ * multiplexes a few dozen; without a cap one token could open subscriptions until memory runs out.
+ * One more is refused with QUOTA_EXCEEDED; the others stay open.
+ */
+export const DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET = 500;
+
 /** What one connection may have queued for a slow reader before it is cut off (WebSocket and SSE). */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 

@@ -83,6 +83,11 @@ export function attachGraphqlWs(app: {
       onSubscribe: async (ctx, _id, payload) => {
         // A bad operation answers with errors; thrown, it would close the socket and every other
         // subscription on it.
+        // graphql-ws lists this operation among the socket's open ones before asking.
+        if (Object.keys(ctx.subscriptions).length > config.maxSubscriptionsPerSocket) {
+          const limit = config.maxSubscriptionsPerSocket;
+          return [new GraphQLError(`At most ${limit} operations may be open at once on one connection: complete one, or open another connection`, { extensions: { code: 'QUOTA_EXCEEDED', details: { limit } } })];
+        }
         try {
           const authentication = authenticated.get(ctx.extra.socket);
           if (!authentication || !(await services.auth.isStillValid(authentication.tokenId))) {

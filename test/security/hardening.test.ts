@@ -114,6 +114,36 @@ describe('WebSocket robustness', () => {
   });
 });
 
+describe('operations open at once on one WebSocket', () => {
+  const capped = useTestServer({ maxSubscriptionsPerSocket: 3 });
+  it('refuses one more than KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET with QUOTA_EXCEEDED and keeps the socket and the others', async () => {
+    const client = capped.wsClient();
+    let closed = false;
+    client.on('closed', () => {
+      closed = true;
+    });
+    const query = 'subscription { memoryEvents(space: "personal") { uri } }';
+    const open = Array.from({ length: 3 }, () => client.subscribe({ query }, { next: () => {}, error: () => {}, complete: () => {} }));
+    const refused = await new Promise<unknown>((resolve) => {
+      client.subscribe({ query }, { next: resolve, error: resolve, complete: () => {} });
+    });
+    expect(refused).toMatchObject([{ extensions: { code: 'QUOTA_EXCEEDED', details: { limit: 3 } } }]);
+
+    // One completed frees its place: a query on the same socket goes through again.
+    open[0]!();
+    let answer: unknown;
+    for (let attempt = 0; attempt < 20 && !JSON.stringify(answer ?? '').includes('principalId'); attempt++) {
+      answer = await new Promise<unknown>((resolve) => {
+        client.subscribe({ query: '{ me { principalId } }' }, { next: resolve, error: resolve, complete: () => {} });
+      });
+      if (!JSON.stringify(answer).includes('principalId')) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(JSON.stringify(answer)).toContain('principalId');
+    expect(closed).toBe(false);
+    for (const stop of open.slice(1)) stop();
+  });
+});
+
 describe('reads never write where the viewer may not', () => {
   it('memoryContext narrowed to the app space seeds nothing there', async () => {
     const result = await post({ query: '{ memoryContext { budgetChars } }' }, { 'x-kairos-space': 'app' });
