@@ -68,7 +68,6 @@ function withMongoWriteErrorCodes(result: Buffer): CommandReply {
   return reply;
 }
 
-/** Answers hello/isMaster as a standalone server that supports sessions (and so transactions). */
 /**
  * This adapter's topology version. Advertising one lets the driver monitor the server over one
  * long-lived awaitable hello (the streaming protocol, as with mongod) instead of polling: a polling
@@ -77,6 +76,7 @@ function withMongoWriteErrorCodes(result: Buffer): CommandReply {
  */
 const PROCESS_ID = new ObjectId();
 
+/** Answers hello/isMaster as a standalone server that supports sessions (and so transactions). */
 export function helloReply(connectionId: number): Document {
   return {
     helloOk: true,

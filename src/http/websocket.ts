@@ -81,13 +81,13 @@ export function attachGraphqlWs(app: {
       execute: (args) => (args.rootValue as EnvelopedOperations).execute(args),
       subscribe: (args) => (args.rootValue as EnvelopedOperations).subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
-        // A bad operation answers with errors; thrown, it would close the socket and every other
-        // subscription on it.
         // graphql-ws lists this operation among the socket's open ones before asking.
         if (Object.keys(ctx.subscriptions).length > config.maxSubscriptionsPerSocket) {
           const limit = config.maxSubscriptionsPerSocket;
           return [new GraphQLError(`At most ${limit} operations may be open at once on one connection: complete one, or open another connection`, { extensions: { code: 'QUOTA_EXCEEDED', details: { limit } } })];
         }
+        // A bad operation answers with errors; thrown, it would close the socket and every other
+        // subscription on it.
         try {
           const authentication = authenticated.get(ctx.extra.socket);
           if (!authentication || !(await services.auth.isStillValid(authentication.tokenId))) {
