@@ -10,6 +10,9 @@ import type { EmbeddableStep, VectorStore } from '../store/vector-store.js';
 
 /** Steps added at start between two turns of the event loop. */
 const STEPS_PER_TURN = 200;
+/** After a failed update the index is rebuilt after this long, doubling while rebuilds fail. */
+export const REBUILD_FIRST_DELAY_MS = 5_000;
+const REBUILD_MAX_DELAY_MS = 5 * 60_000;
 
 export interface LexicalSpaceHit extends LexicalHit {
   space: string;
@@ -31,11 +34,19 @@ export class LexicalIndexes {
   private queue: Promise<void> = Promise.resolve();
   /** Settles when the index is built (or its build failed). */
   built: Promise<void> = Promise.resolve();
+  /** The rebuild scheduled after a failed update, and the delay of the next one should it fail too. */
+  private rebuildTimer: NodeJS.Timeout | null = null;
+  private rebuildDelayMs = REBUILD_FIRST_DELAY_MS;
+  private stopped = false;
+  private rebuilding = false;
 
   constructor(
     private readonly store: Pick<VectorStore, 'lexicalSteps' | 'stepsOfChains'>,
     private readonly log: LexicalLog,
-  ) {}
+    private readonly firstRebuildDelayMs = REBUILD_FIRST_DELAY_MS,
+  ) {
+    this.rebuildDelayMs = firstRebuildDelayMs;
+  }
 
   /** True once built: searches no longer ask the engine's text index. */
   get ready(): boolean {
@@ -52,10 +63,39 @@ export class LexicalIndexes {
     this.built = this.load();
   }
 
-  /** After a failed update: searches ask the engine's text index (always current) until the next start. */
+  /**
+   * After a failed update (the write committed, re-reading it did not): searches ask the engine's
+   * text index (always current) until a rebuild from the database succeeds. Rebuilds run in the
+   * background, after 5 s and then twice as long each time one fails (at most 5 minutes apart).
+   */
   fail(): void {
     this.readyValue = false;
     this.failed = true;
+    this.scheduleRebuild();
+  }
+
+  /** At shutdown: no more rebuilds. */
+  stop(): void {
+    this.stopped = true;
+    if (this.rebuildTimer) clearTimeout(this.rebuildTimer);
+    this.rebuildTimer = null;
+  }
+
+  private scheduleRebuild(): void {
+    if (this.rebuildTimer || this.stopped) return;
+    const delay = this.rebuildDelayMs;
+    this.rebuildDelayMs = Math.min(delay * 2, REBUILD_MAX_DELAY_MS);
+    this.rebuildTimer = setTimeout(() => {
+      this.rebuildTimer = null;
+      // A build under way finishes first; this one follows it when still needed.
+      void this.built.then(() => {
+        if (this.readyValue || this.stopped) return;
+        this.failed = false;
+        this.rebuilding = true;
+        this.build();
+      });
+    }, delay);
+    this.rebuildTimer.unref();
   }
 
   /** Puts these chains' stored steps in (or takes them out, when they have none). */
@@ -121,9 +161,16 @@ export class LexicalIndexes {
       this.readyValue = !this.failed;
     } catch (error) {
       this.indexes = new Map();
-      this.log.warn({ error: String(error) }, 'could not build the in-process lexical index: search uses the text index');
+      this.log.warn({ error: String(error) }, 'could not build the in-process lexical index: search uses the text index until a rebuild succeeds');
     } finally {
       this.pending = null;
+    }
+    if (this.readyValue) {
+      if (this.rebuilding) this.log.warn({}, 'the in-process lexical index is rebuilt: search uses it again');
+      this.rebuilding = false;
+      this.rebuildDelayMs = this.firstRebuildDelayMs;
+    } else {
+      this.scheduleRebuild();
     }
   }
 

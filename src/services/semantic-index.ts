@@ -152,6 +152,7 @@ export class SemanticIndex {
   stop(): void {
     if (this.stalePoll) clearInterval(this.stalePoll);
     this.stalePoll = null;
+    this.lexical.stop();
   }
 
   /** Called with the chains of each local write once this index and the stored vectors hold it (search-index-sync.ts tells the other processes). */
@@ -247,9 +248,9 @@ export class SemanticIndex {
       const chains = await this.refreshChains([...write.chains, ...fromIds]);
       for (const listener of this.refreshedListeners) await listener(chains);
     } catch (error) {
-      // The write has committed. Until the next start this process searches with the engine's text index again (always current).
+      // The write has committed. Until a rebuild succeeds this process searches with the engine's text index again (always current).
       this.lexical.fail();
-      this.log.warn({ error: String(error) }, 'could not update the search index after a write; search falls back to the text index until the next start');
+      this.log.warn({ error: String(error) }, 'could not update the search index after a write; search uses the text index until the in-process index is rebuilt');
     }
   };
 

@@ -1,0 +1,51 @@
+/**
+ * The in-process lexical index after a write it could not re-read (a database blip right after
+ * the commit): search falls back to the engine's text index, which is always current, and the
+ * index is rebuilt in the background; it used to stay off until the next start.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REBUILD_FIRST_DELAY_MS } from '../../src/services/lexical-indexes.js';
+import { VectorStore } from '../../src/store/vector-store.js';
+import { useTestServer } from '../support/app.js';
+import { protocolMarkdown } from './corpus.js';
+import { SearchMintDocument, SearchProtocolsDocument } from './documents.js';
+
+const server = useTestServer();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const spec = (word: string) => ({
+  slug: `${word}-ledger`,
+  title: `Balance the ${word} ledger`,
+  intro: `Reconcile the ${word} ledger at month end.`,
+  triggers: '',
+  steps: [{ heading: 'Reconcile', text: `Match every ${word} entry against the bank statement.` }],
+});
+
+describe('the lexical index after a failed update', () => {
+  it('answers from the text index meanwhile and is rebuilt in the background', async () => {
+    const index = server.running.services.semanticIndex;
+    await index.lexicalBuilt;
+    expect(index.lexicalReady).toBe(true);
+
+    // The write commits; re-reading its steps for the index fails once.
+    vi.spyOn(VectorStore.prototype, 'stepsOfChains').mockRejectedValueOnce(new Error('connection reset'));
+    const minted = await server.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec('saffron')) } });
+    expect(index.lexicalReady).toBe(false);
+    const meanwhile = await server.query(SearchProtocolsDocument, { query: 'saffron ledger' });
+    expect(meanwhile.search.choices[0]).toMatchObject({ uri: minted.mint.protocol.uri, role: 'MATCH' });
+
+    const started = Date.now();
+    while (!index.lexicalReady && Date.now() - started < REBUILD_FIRST_DELAY_MS + 15_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(index.lexicalReady).toBe(true);
+    // The rebuilt index holds the write it missed, and follows the writes after it.
+    const later = await server.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec('turbine')) } });
+    expect(index.lexicalReady).toBe(true);
+    for (const [query, uri] of [['saffron ledger', minted.mint.protocol.uri], ['turbine ledger', later.mint.protocol.uri]] as const) {
+      const { search } = await server.query(SearchProtocolsDocument, { query });
+      expect(search.choices[0], JSON.stringify(search.choices.slice(0, 3))).toMatchObject({ uri, role: "MATCH" });
+    }
+  }, 40_000);
+});
