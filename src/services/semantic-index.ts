@@ -243,14 +243,18 @@ export class SemanticIndex {
   /** The MemoryStore write listener: re-embeds the chains a committed write touched. */
   readonly onMemoryWrite = async (write: MemoryWrite): Promise<void> => {
     if (!this.provider && !this.lexical.following && this.refreshedListeners.length === 0) return;
+    let chains = uniqueChains(write.chains);
     try {
       const fromIds = await this.store.chainsOfMemories(write.memoryIds);
-      const chains = await this.refreshChains([...write.chains, ...fromIds]);
-      for (const listener of this.refreshedListeners) await listener(chains);
+      chains = await this.refreshChains([...write.chains, ...fromIds]);
     } catch (error) {
       // The write has committed. Until a rebuild succeeds this process searches with the engine's text index again (always current).
       this.lexical.fail();
       this.log.warn({ error: String(error) }, 'could not update the search index after a write; search uses the text index until the in-process index is rebuilt');
+    }
+    // Other processes hear of the chains it knows even then: they re-read them from the database themselves.
+    for (const listener of this.refreshedListeners) {
+      await listener(chains).catch((error: unknown) => this.log.warn({ error: String(error) }, 'a search-index listener failed after a write'));
     }
   };
 

@@ -30,10 +30,14 @@ describe('the lexical index after a failed update', () => {
     await index.lexicalBuilt;
     expect(index.lexicalReady).toBe(true);
 
+    const stamps = () => server.mongo().db(server.dbName).collection<{ _id: string; seq: number }>('search_changes');
+    const stampBefore = (await stamps().find().toArray()).reduce((sum, stamp) => sum + stamp.seq, 0);
     // The write commits; re-reading its steps for the index fails once.
     vi.spyOn(VectorStore.prototype, 'stepsOfChains').mockRejectedValueOnce(new Error('connection reset'));
     const minted = await server.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec('saffron')) } });
     expect(index.lexicalReady).toBe(false);
+    // Other processes are still told (they re-read the chain themselves).
+    expect((await stamps().find().toArray()).reduce((sum, stamp) => sum + stamp.seq, 0)).toBe(stampBefore + 1);
     const meanwhile = await server.query(SearchProtocolsDocument, { query: 'saffron ledger' });
     expect(meanwhile.search.choices[0]).toMatchObject({ uri: minted.mint.protocol.uri, role: 'MATCH' });
 
