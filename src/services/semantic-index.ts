@@ -25,8 +25,10 @@ const BACKFILL_BATCH = 500;
 /** Chains re-read per query when a whole space is re-read. */
 const RELOAD_SLICE = 500;
 
+const chainKeyOf = (key: ChainKey) => `${key.space}\u0000${key.chainId}`;
+
 function uniqueChains(keys: readonly ChainKey[]): ChainKey[] {
-  return [...new Map(keys.map((key) => [`${key.space}\u0000${key.chainId}`, key])).values()];
+  return [...new Map(keys.map((key) => [chainKeyOf(key), key])).values()];
 }
 /** Below this many vectors the engine read is quick: no local snapshot is written. */
 export const SNAPSHOT_MIN_VECTORS = 2_000;
@@ -63,6 +65,10 @@ export interface NearestVectorSource {
   nearest(query: Float32Array, spaces: readonly string[], limit: number, model: string): Promise<DenseHit[]>;
 }
 
+/** A write whose vectors could not be stored is embedded again after this long, doubling while it fails. */
+export const VECTOR_REPAIR_FIRST_DELAY_MS = 5_000;
+const VECTOR_REPAIR_MAX_DELAY_MS = 10 * 60_000;
+
 export class SemanticIndex {
   private spaces = new Map<string, SpaceVectorIndex>();
   /** The in-process lexical index per space, kept whatever the provider. */
@@ -81,6 +87,11 @@ export class SemanticIndex {
   private dirty = false;
   /** While the index catches up with the database: the memory ids this process wrote meanwhile. */
   private writtenDuringCatchUp: Set<string> | null = null;
+  /** Chains whose vectors a write could not store (the embeddings endpoint or the database failed): embedded again later. */
+  private readonly vectorRepair = new Map<string, ChainKey>();
+  private vectorRepairTimer: NodeJS.Timeout | null = null;
+  private vectorRepairDelayMs = VECTOR_REPAIR_FIRST_DELAY_MS;
+  private stopped = false;
 
   constructor(
     private readonly store: VectorStore,
@@ -150,8 +161,11 @@ export class SemanticIndex {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.stalePoll) clearInterval(this.stalePoll);
     this.stalePoll = null;
+    if (this.vectorRepairTimer) clearTimeout(this.vectorRepairTimer);
+    this.vectorRepairTimer = null;
     this.lexical.stop();
   }
 
@@ -365,10 +379,44 @@ export class SemanticIndex {
       await this.store.replaceChainVectors(unique, vectors, provider.modelId);
       this.replaceChainsInIndex(unique, vectors);
     } catch (error) {
-      // The write has committed; a missing vector is filled at the next start or re-index.
-      this.log.warn({ error: String(error) }, 'could not update search vectors after a write; that protocol is found by its words only until the next start');
+      // The write has committed; the protocol is found by its words until its vectors are stored.
+      this.log.warn({ error: String(error) }, 'could not update search vectors after a write; that protocol is found by its words only until they are stored (retried in the background)');
+      for (const key of unique) this.vectorRepair.set(chainKeyOf(key), key);
+      this.scheduleVectorRepair();
     }
     return unique;
+  }
+
+  /** Embeds the chains of `vectorRepair` again after a delay that doubles while it fails (at most 10 minutes). */
+  private scheduleVectorRepair(): void {
+    if (this.vectorRepairTimer || this.stopped || this.vectorRepair.size === 0) return;
+    const delay = this.vectorRepairDelayMs;
+    this.vectorRepairDelayMs = Math.min(delay * 2, VECTOR_REPAIR_MAX_DELAY_MS);
+    this.vectorRepairTimer = setTimeout(() => {
+      this.vectorRepairTimer = null;
+      void this.repairVectors();
+    }, delay);
+    this.vectorRepairTimer.unref();
+  }
+
+  private async repairVectors(): Promise<void> {
+    const provider = this.provider;
+    const keys = [...this.vectorRepair.values()];
+    this.vectorRepair.clear();
+    if (!provider || keys.length === 0 || this.stopped) return;
+    try {
+      const steps = (await this.store.stepsOfChains(keys)).filter((step) => step.chain);
+      const vectors = await this.embedSteps(steps);
+      await this.store.replaceChainVectors(keys, vectors, provider.modelId);
+      this.replaceChainsInIndex(keys, vectors);
+      this.vectorRepairDelayMs = VECTOR_REPAIR_FIRST_DELAY_MS;
+      this.log.warn({ chains: keys.length }, 'stored the search vectors a write could not store');
+      for (const listener of this.refreshedListeners) await listener(keys).catch(() => {});
+    } catch (error) {
+      for (const key of keys) this.vectorRepair.set(chainKeyOf(key), key);
+      this.log.warn({ error: String(error), chains: keys.length }, 'could not store the search vectors a write missed: retried later');
+    }
+    this.scheduleVectorRepair();
   }
 
   /**

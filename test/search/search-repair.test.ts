@@ -1,10 +1,12 @@
 /**
- * The in-process lexical index after a write it could not re-read (a database blip right after
- * the commit): search falls back to the engine's text index, which is always current, and the
- * index is rebuilt in the background; it used to stay off until the next start.
+ * Search after a write it could not follow (a database blip or an embeddings endpoint down right
+ * after the commit). The lexical index: search falls back to the engine's text index, which is
+ * always current, and the index is rebuilt in the background. The vectors: embedded again in the
+ * background. Both used to wait for the next start.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REBUILD_FIRST_DELAY_MS } from '../../src/services/lexical-indexes.js';
+import { VECTOR_REPAIR_FIRST_DELAY_MS } from '../../src/services/semantic-index.js';
 import { VectorStore } from '../../src/store/vector-store.js';
 import { useTestServer } from '../support/app.js';
 import { protocolMarkdown } from './corpus.js';
@@ -51,5 +53,23 @@ describe('the lexical index after a failed update', () => {
       const { search } = await server.query(SearchProtocolsDocument, { query });
       expect(search.choices[0], JSON.stringify(search.choices.slice(0, 3))).toMatchObject({ uri, role: "MATCH" });
     }
+  }, 40_000);
+});
+
+describe('search vectors a write could not store', () => {
+  it('are stored in the background, and the protocol is found by its words meanwhile', async () => {
+    const vectors = () => server.mongo().db(server.dbName).collection<{ chainId: string }>('memory_vectors');
+    vi.spyOn(VectorStore.prototype, 'replaceChainVectors').mockRejectedValueOnce(new Error('embeddings endpoint unavailable'));
+    const minted = await server.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec('pelican')) } });
+    const chainId = minted.mint.protocol.chainId;
+    expect(await vectors().countDocuments({ chainId })).toBe(0);
+    const meanwhile = await server.query(SearchProtocolsDocument, { query: 'pelican ledger' });
+    expect(meanwhile.search.choices[0]).toMatchObject({ uri: minted.mint.protocol.uri, role: 'MATCH' });
+
+    const started = Date.now();
+    while ((await vectors().countDocuments({ chainId })) === 0 && Date.now() - started < VECTOR_REPAIR_FIRST_DELAY_MS + 15_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await vectors().countDocuments({ chainId })).toBeGreaterThan(0);
   }, 40_000);
 });
