@@ -43,10 +43,7 @@ export class LexicalIndexes {
   constructor(
     private readonly store: Pick<VectorStore, 'lexicalSteps' | 'stepsOfChains'>,
     private readonly log: LexicalLog,
-    private readonly firstRebuildDelayMs = REBUILD_FIRST_DELAY_MS,
-  ) {
-    this.rebuildDelayMs = firstRebuildDelayMs;
-  }
+  ) {}
 
   /** True once built: searches no longer ask the engine's text index. */
   get ready(): boolean {
@@ -168,7 +165,7 @@ export class LexicalIndexes {
     if (this.readyValue) {
       if (this.rebuilding) this.log.warn({}, 'the in-process lexical index is rebuilt: search uses it again');
       this.rebuilding = false;
-      this.rebuildDelayMs = this.firstRebuildDelayMs;
+      this.rebuildDelayMs = REBUILD_FIRST_DELAY_MS;
     } else {
       this.scheduleRebuild();
     }
