@@ -411,7 +411,9 @@ export class SemanticIndex {
       this.replaceChainsInIndex(keys, vectors);
       this.vectorRepairDelayMs = VECTOR_REPAIR_FIRST_DELAY_MS;
       this.log.warn({ chains: keys.length }, 'stored the search vectors a write could not store');
-      for (const listener of this.refreshedListeners) await listener(keys).catch(() => {});
+      for (const listener of this.refreshedListeners) {
+        await listener(keys).catch((error: unknown) => this.log.warn({ error: String(error) }, 'a search-index listener failed after storing repaired vectors'));
+      }
     } catch (error) {
       for (const key of keys) this.vectorRepair.set(chainKeyOf(key), key);
       this.log.warn({ error: String(error), chains: keys.length }, 'could not store the search vectors a write missed: retried later');
