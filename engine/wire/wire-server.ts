@@ -30,6 +30,8 @@ export interface WireServerOptions {
 }
 
 const REAP_INTERVAL_MS = 5_000;
+/** Shortest interval between two replies of a streamed hello. */
+const MIN_STREAM_INTERVAL_MS = 500;
 const QUIET_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
 
 /**
@@ -61,8 +63,10 @@ export async function startWireServer({ pool, log }: WireServerOptions): Promise
       if (!(await waitWhileOpen(socket, waitMs))) return;
       const response = encodeOpMsgReply(responseTo, helloReply(connectionId), { moreToCome: exhaust });
       responseTo = response.readInt32LE(4);
-      socket.write(response);
-      waitMs = hello.waitMs;
+      // A reader that stopped reading gets no more: the stream goes on when it drains.
+      if (!socket.write(response) && !(await drained(socket))) return;
+      // The driver never asks for less than its 500 ms minimum heartbeat; a stream never spins.
+      waitMs = Math.max(hello.waitMs, MIN_STREAM_INTERVAL_MS);
     } while (exhaust);
   }
 
@@ -171,6 +175,20 @@ export async function startWireServer({ pool, log }: WireServerOptions): Promise
       await cursors.closeAll();
     },
   };
+}
+
+/** Resolves true once the socket drained its write buffer, or false as soon as it closes. */
+function drained(socket: net.Socket): Promise<boolean> {
+  if (socket.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (open: boolean) => () => {
+      socket.off('drain', onDrain).off('close', onClose);
+      resolve(open);
+    };
+    const onDrain = done(true);
+    const onClose = done(false);
+    socket.once('drain', onDrain).once('close', onClose);
+  });
 }
 
 /** Resolves true after `ms`, or false as soon as the socket closes. */
