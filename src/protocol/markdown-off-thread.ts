@@ -90,6 +90,8 @@ function startWorker(): Worker {
       idleTimer = setTimeout(() => {
         if (worker === started && pending.size === 0) {
           worker = null;
+          // Its exit comes later, perhaps once a new worker holds requests: it must not fail them.
+          started.removeAllListeners('exit').removeAllListeners('error');
           void started.terminate();
         }
       }, IDLE_MS).unref();
@@ -103,7 +105,7 @@ function startWorker(): Worker {
     pending.clear();
   };
   started.on('error', fail);
-  // A terminated idle worker has nothing pending: this fails only documents it was reading.
+  // A worker that stops while reading fails what it was reading (an idle one is let go without this).
   started.on('exit', (code) => fail(new Error(`the markdown worker stopped (exit code ${code})`)));
   worker = started;
   return started;
