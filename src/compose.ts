@@ -180,6 +180,7 @@ async function startVectorSearch(config: AppConfig, db: Db, vectorStore: VectorS
     vectorStore.writeSearchVectors = true;
     await source.start(provider.modelId);
   } catch (error) {
+    vectorStore.writeSearchVectors = false;
     log.warn({ error: error instanceof Error ? error.message : String(error) }, 'could not create the Atlas vector search index: nearest vectors come from the in-process index');
     return { mode: 'LOCAL', reason: 'creating the Atlas vector search index failed', source: null };
   }

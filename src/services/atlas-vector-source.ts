@@ -63,6 +63,11 @@ export class AtlasVectorSource implements NearestVectorSource {
     );
     if (this.queryableNow) return;
     this.log.info({}, 'the Atlas vector search index is building: the in-process index answers until it is queryable');
+    this.pollUntilQueryable();
+  }
+
+  private pollUntilQueryable(): void {
+    if (this.poll) return;
     this.poll = setInterval(() => void this.checkQueryable(), QUERYABLE_POLL_MS);
     this.poll.unref();
   }
@@ -81,8 +86,21 @@ export class AtlasVectorSource implements NearestVectorSource {
     return this.queryableNow;
   }
 
-  nearest(query: Float32Array, spaces: readonly string[], limit: number, model: string): Promise<NearestChain[]> {
-    return this.store.nearest(query, spaces, limit, model);
+  /**
+   * A query that fails takes the source out until the index answers as queryable again, so the
+   * searches meanwhile use the in-process index at once instead of each waiting on Atlas first.
+   */
+  async nearest(query: Float32Array, spaces: readonly string[], limit: number, model: string): Promise<NearestChain[]> {
+    try {
+      return await this.store.nearest(query, spaces, limit, model);
+    } catch (error) {
+      if (this.queryableNow) {
+        this.queryableNow = false;
+        this.log.warn({ error: String(error) }, 'Atlas $vectorSearch failed: the in-process index answers until the index is queryable again');
+        this.pollUntilQueryable();
+      }
+      throw error;
+    }
   }
 
   stop(): void {

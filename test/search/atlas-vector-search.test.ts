@@ -5,8 +5,11 @@
  * in test/scale/search-sync.test.ts; nothing here has run against a real Atlas.
  */
 import { describe, expect, it } from 'vitest';
-import { nearestChainsOf, VECTOR_SEARCH_INDEX_NAME, vectorIndexStatus, vectorSearchIndexDescription, vectorSearchPipeline } from '../../src/store/atlas-vector-search.js';
-import { detectVectorSearch } from '../../src/services/atlas-vector-source.js';
+import { AtlasVectorSearch, nearestChainsOf, VECTOR_SEARCH_INDEX_NAME, vectorIndexStatus, vectorSearchIndexDescription, vectorSearchPipeline } from '../../src/store/atlas-vector-search.js';
+import { AtlasVectorSource, detectVectorSearch } from '../../src/services/atlas-vector-source.js';
+import { useTestDatabase } from '../support/database.js';
+
+const { db } = useTestDatabase();
 
 describe('Atlas vector search definitions', () => {
   it('defines a cosine vector index over the BSON vectors, filterable by space and model', () => {
@@ -92,5 +95,22 @@ describe('choosing the vector search path', () => {
       expect(without.mode).toBe('LOCAL');
       expect(without.reason).toContain('not enabled');
     }
+  });
+});
+
+describe('the Atlas vector source when a query fails', () => {
+  it('stops answering (ready false) after a failed $vectorSearch, so searches do not each wait on it', async () => {
+    // The local engine has no $vectorSearch: a real failure. Atlas is taken to have said the index was queryable.
+    const atlas = new AtlasVectorSearch(db);
+    const source = new AtlasVectorSource(
+      { listIndexes: () => atlas.listIndexes(), ensureIndex: async () => 'QUERYABLE', queryable: (dimensions) => atlas.queryable(dimensions), nearest: (...args) => atlas.nearest(...args), fillSearchVectors: async () => 0 },
+      2,
+      { warn: () => {}, info: () => {} },
+    );
+    await source.start('builtin/test');
+    expect(source.ready).toBe(true);
+    await expect(source.nearest(Float32Array.from([1, 0]), ['personal'], 5, 'builtin/test')).rejects.toThrow();
+    expect(source.ready).toBe(false);
+    source.stop();
   });
 });
