@@ -378,6 +378,8 @@ export class SemanticIndex {
       const vectors = await this.embedSteps(steps);
       await this.store.replaceChainVectors(unique, vectors, provider.modelId);
       this.replaceChainsInIndex(unique, vectors);
+      // A later write stored them: nothing left to repair (and a repair could store older steps' vectors).
+      for (const key of unique) this.vectorRepair.delete(chainKeyOf(key));
     } catch (error) {
       // The write has committed; the protocol is found by its words until its vectors are stored.
       this.log.warn({ error: String(error) }, 'could not update search vectors after a write; that protocol is found by its words only until they are stored (retried in the background)');

@@ -1,5 +1,5 @@
 import { Binary, type Collection, type Db, type Document } from 'mongodb';
-import type { StepVectorRecord } from './vector-store.js';
+import { type StepVectorRecord, toFloat32 } from './vector-store.js';
 
 /**
  * MongoDB Atlas Vector Search over the stored step vectors (issue 25 §4). Where the deployment
@@ -132,18 +132,11 @@ export class AtlasVectorSearch {
       if (batch.length === 0) return filled;
       await this.vectors.bulkWrite(
         batch.map((record) => ({
-          updateOne: { filter: { _id: record._id }, update: { $set: { [VECTOR_SEARCH_PATH]: Binary.fromFloat32Array(float32Of(record.vector)) } } },
+          updateOne: { filter: { _id: record._id }, update: { $set: { [VECTOR_SEARCH_PATH]: Binary.fromFloat32Array(toFloat32(record.vector)) } } },
         })),
         { ordered: false },
       );
       filled += batch.length;
     }
   }
-}
-
-function float32Of(vector: Binary | number[]): Float32Array {
-  if (Array.isArray(vector)) return Float32Array.from(vector);
-  const bytes = new Uint8Array(vector.buffer.length);
-  bytes.set(vector.buffer);
-  return new Float32Array(bytes.buffer);
 }

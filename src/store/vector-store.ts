@@ -98,7 +98,7 @@ export class VectorStore {
     const cursor = this.vectors.find(since ? { model, updatedAt: { $gt: since } } : { model }, { batchSize, maxTimeMS: STARTUP_SCAN_MAX_TIME_MS, projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } });
     let batch: StepVector[] = [];
     for await (const record of cursor) {
-      batch.push({ memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector as Binary | number[]), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) });
+      batch.push(toStepVector(record));
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
@@ -269,7 +269,7 @@ function fromFloat32(vector: Float32Array): Binary {
 }
 
 /** float32 bytes; an array of numbers (a document written before vectors were binary) is read too. */
-function toFloat32(vector: Binary | number[]): Float32Array {
+export function toFloat32(vector: Binary | number[]): Float32Array {
   return Array.isArray(vector) ? Float32Array.from(vector) : new Float32Array(copyBytes(vector).buffer);
 }
 
