@@ -81,7 +81,7 @@ export const DEFAULT_DB_MAX_TIME_MS = 10_000;
 /**
  * Operations one WebSocket may have open at once (KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET): a UI
  * multiplexes a few dozen; without a cap one token could open subscriptions until memory runs out.
- * One more is refused with QUOTA_EXCEEDED; the others stay open.
+ * One more is refused with QUOTA_EXCEEDED; the others stay open. 0: no cap.
  */
 export const DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET = 500;
 

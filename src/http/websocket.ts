@@ -81,10 +81,11 @@ export function attachGraphqlWs(app: {
       execute: (args) => (args.rootValue as EnvelopedOperations).execute(args),
       subscribe: (args) => (args.rootValue as EnvelopedOperations).subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
-        // graphql-ws lists this operation among the socket's open ones before asking.
-        if (Object.keys(ctx.subscriptions).length > config.maxSubscriptionsPerSocket) {
-          const limit = config.maxSubscriptionsPerSocket;
-          return [new GraphQLError(`At most ${limit} operations may be open at once on one connection: complete one, or open another connection`, { extensions: { code: 'QUOTA_EXCEEDED', details: { limit } } })];
+        // graphql-ws lists this operation among the socket's open ones before asking (0: no cap).
+        const limit = config.maxSubscriptionsPerSocket;
+        if (limit > 0 && Object.keys(ctx.subscriptions).length > limit) {
+          const refusal = new GraphQLError(`At most ${limit} operations may be open at once on one connection: complete one, or open another connection`, { extensions: { code: 'QUOTA_EXCEEDED', details: { limit } } });
+          return [withRequestId(refusal, randomUUID())];
         }
         // A bad operation answers with errors; thrown, it would close the socket and every other
         // subscription on it.

@@ -127,7 +127,7 @@ describe('operations open at once on one WebSocket', () => {
     const refused = await new Promise<unknown>((resolve) => {
       client.subscribe({ query }, { next: resolve, error: resolve, complete: () => {} });
     });
-    expect(refused).toMatchObject([{ extensions: { code: 'QUOTA_EXCEEDED', details: { limit: 3 } } }]);
+    expect(refused).toMatchObject([{ extensions: { code: 'QUOTA_EXCEEDED', details: { limit: 3 }, requestId: expect.any(String) } }]);
 
     // One completed frees its place: a query on the same socket goes through again.
     open[0]!();
@@ -141,6 +141,19 @@ describe('operations open at once on one WebSocket', () => {
     expect(JSON.stringify(answer)).toContain('principalId');
     expect(closed).toBe(false);
     for (const stop of open.slice(1)) stop();
+  });
+});
+
+describe('operations open at once on one WebSocket, with the cap off', () => {
+  const uncapped = useTestServer({ maxSubscriptionsPerSocket: 0 });
+  it('KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET=0 refuses nothing', async () => {
+    const client = uncapped.wsClient();
+    const open = Array.from({ length: 5 }, () => client.subscribe({ query: 'subscription { memoryEvents(space: "personal") { uri } }' }, { next: () => {}, error: () => {}, complete: () => {} }));
+    const answer = await new Promise<unknown>((resolve) => {
+      client.subscribe({ query: '{ me { principalId } }' }, { next: resolve, error: resolve, complete: () => {} });
+    });
+    expect(JSON.stringify(answer)).toContain('principalId');
+    for (const stop of open) stop();
   });
 });
 
