@@ -66,7 +66,8 @@ export class ProtocolMoveService {
 
     const chain = protocolHead(protocol).chain!;
     if (input.dryRun) {
-      await this.refuseTaken(target, chain, protocol.chainId);
+      const taken = await this.takenIn(target, chain, protocol.chainId);
+      if (taken) throw taken;
       return { protocol, fromSpace: source, moved: true };
     }
     const key = { space: source, chainId: protocol.chainId };
@@ -76,7 +77,8 @@ export class ProtocolMoveService {
       .withTransaction(async (session) => {
         const current = await this.store.findChainSteps([key], session);
         if (current.length === 0) throw await this.lostRace(viewer, protocol, target);
-        await this.refuseTaken(target, chain, protocol.chainId, session);
+        const taken = await this.takenIn(target, chain, protocol.chainId, session);
+        if (taken) throw taken;
         // The versions superseded now are archived first, then the chain's whole history follows it.
         await this.history.insert(this.history.archivedVersions(current, now), session);
         await this.history.moveChainVersions(source, protocol.chainId, target, session);
@@ -99,19 +101,20 @@ export class ProtocolMoveService {
     return { protocol: { space: target, chainId: protocol.chainId, steps }, fromSpace: source, moved: true };
   }
 
-  /** Refuses when the protocol's title or slug is held by another protocol in the target space. */
-  private async refuseTaken(target: string, chain: { titleKey: string; slug: string }, chainId: string, session?: StoreSession): Promise<void> {
+  /** The refusal when another protocol in the target space holds the title or the slug, else null. */
+  private async takenIn(target: string, chain: { titleKey: string; slug: string }, chainId: string, session?: StoreSession): Promise<RequestError | null> {
     const titleHolder = await this.store.findHeadByTitleKey(target, chain.titleKey, session);
     if (titleHolder && titleHolder.chain!.chainId !== chainId) {
-      throw new RequestError('DUPLICATE_CHAIN', `A protocol titled "${titleHolder.chain!.label}" already exists in space ${target} (${titleHolder.uri})`, {
+      return new RequestError('DUPLICATE_CHAIN', `A protocol titled "${titleHolder.chain!.label}" already exists in space ${target} (${titleHolder.uri})`, {
         space: target,
         uri: titleHolder.uri,
       });
     }
     const [slugHolder] = await this.store.findHeadsBySlugs([target], [chain.slug], session);
     if (slugHolder && slugHolder.chain!.chainId !== chainId) {
-      throw new RequestError('DUPLICATE_SLUG', `Slug "${chain.slug}" is already used by another protocol in space ${target}`, { slug: chain.slug, space: target, sampleUri: slugHolder.uri });
+      return new RequestError('DUPLICATE_SLUG', `Slug "${chain.slug}" is already used by another protocol in space ${target}`, { slug: chain.slug, space: target, sampleUri: slugHolder.uri });
     }
+    return null;
   }
 
   /**
@@ -120,15 +123,8 @@ export class ProtocolMoveService {
    */
   private async lostRace(viewer: Viewer, protocol: ProtocolView, target: string): Promise<RequestError> {
     const head = protocolHead(protocol);
-    const chain = head.chain!;
-    const titleHolder = await this.store.findHeadByTitleKey(target, chain.titleKey);
-    if (titleHolder && titleHolder.chain!.chainId !== protocol.chainId) {
-      return new RequestError('DUPLICATE_CHAIN', `A protocol titled "${titleHolder.chain!.label}" was just stored in space ${target} (${titleHolder.uri})`, { space: target, uri: titleHolder.uri });
-    }
-    const [slugHolder] = await this.store.findHeadsBySlugs([target], [chain.slug]);
-    if (slugHolder && slugHolder.chain!.chainId !== protocol.chainId) {
-      return new RequestError('DUPLICATE_SLUG', `Slug "${chain.slug}" was just taken by another protocol in space ${target}`, { slug: chain.slug, space: target, sampleUri: slugHolder.uri });
-    }
+    const taken = await this.takenIn(target, head.chain!, protocol.chainId);
+    if (taken) return taken;
     const [now] = await this.store.findByIds([head._id], viewer.readableSpaces);
     if (!now) return new RequestError('NOT_FOUND', `No protocol ${head.uri} in your spaces`);
     return new RequestError('SERVICE_UNAVAILABLE', `${head.uri} was moved or changed by another write meanwhile (it is in ${now.space}); read it again and retry`, { uri: head.uri });
