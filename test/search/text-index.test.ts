@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/memory-store.js';
-import { withIndexedText } from '../../src/store/indexed-text.js';
+import { INDEXED_TEXT_VERSION, withIndexedText } from '../../src/store/indexed-text.js';
 import { backfillIndexedText } from '../../src/migrations/indexed-text.js';
 import { useTestDatabase } from '../support/database.js';
 
@@ -58,6 +58,10 @@ describe('the memories text index', () => {
     expect(await found('migration')).toEqual(['old-step']);
     expect(await found('upgrading postgres')).toEqual(['old-document', 'old-step']);
     // Done once: the next start writes nothing.
+    expect(await backfillIndexedText(db)).toBe(0);
+    // And looks no more: a marker records the pass that left nothing behind.
+    expect(await db.collection('migrations').findOne({ _id: `indexed-text-v${INDEXED_TEXT_VERSION}` as never })).toMatchObject({ written: 2 });
+    await memories.updateOne({ _id: 'old-step' as never }, { $unset: { indexedText: '' } });
     expect(await backfillIndexedText(db)).toBe(0);
   });
 });
