@@ -67,7 +67,7 @@ describe('runs begun before 0.2', () => {
       const capped = (await runs.findOne({ _id: started.runId }))!.events!;
       expect(capped.filter((event) => event.errorCode !== null)).toHaveLength(MAX_FAILED_ATTEMPT_EVENTS);
       expect(capped[0]).toMatchObject({ seq: 1, errorCode: null }); // STARTED is kept
-      expect(await db.collection('migrations').findOne({})).toMatchObject({ _id: 'runs-hold-their-events-and-prompts', runs: 2 });
+      expect(await db.collection('migrations').findOne({ _id: 'runs-hold-their-events-and-prompts' as never })).toMatchObject({ _id: 'runs-hold-their-events-and-prompts', runs: 2 });
     } finally {
       await upgraded.stop();
     }
