@@ -21,11 +21,11 @@ export async function reindexCommand(out: (line: string) => void, err: (text: st
   const { loadConfig } = await import('../config.js');
   const { createEmbeddingProvider } = await import('../search/embeddings/create-provider.js');
   const { VectorStore } = await import('../store/vector-store.js');
-  const { SemanticIndex } = await import('../services/semantic-index.js');
+  const { SemanticIndex } = await import('../search/indexes/semantic-index.js');
   const { reindexAll } = await import('../services/reindex.js');
   const { SearchChangeStore } = await import('../store/search-change-store.js');
   const { AtlasVectorSearch } = await import('../store/atlas-vector-search.js');
-  const { detectVectorSearch } = await import('../services/atlas-vector-source.js');
+  const { detectVectorSearch } = await import('../search/indexes/atlas-vector-source.js');
   const config = loadConfig();
   let provider;
   try {

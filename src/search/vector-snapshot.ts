@@ -1,7 +1,7 @@
 /**
  * A local copy of the search vectors in the data directory, so a start after the first need not
  * read every vector document through the engine (about 6–10 s at 28,000 steps here; the file
- * takes well under a second). It is only ever a head start: src/services/semantic-index.ts
+ * takes well under a second). It is only ever a head start: src/search/indexes/semantic-index.ts
  * checks it against the database's `search_state` (its id, model and dimensions) and then reads
  * from the engine every vector written since the copy was taken and, when the counts disagree,
  * the ids, so a stale or foreign copy never answers a search.

@@ -1,5 +1,5 @@
 import type { VectorStore } from '../store/vector-store.js';
-import type { SemanticIndex } from './semantic-index.js';
+import type { SemanticIndex } from '../search/indexes/semantic-index.js';
 
 export interface ReindexProgress {
   done: number;

@@ -10,7 +10,7 @@ import { DENSE_CALIBRATION, denseRelevance, hybridScore } from '../search/hybrid
 import type { OutcomeCounts } from '../model/run-enums.js';
 import type { ProtocolHeadSummary, ProtocolTextQuery, SearchStore } from '../store/search-store.js';
 import { RequestError } from './errors.js';
-import type { SemanticIndex } from './semantic-index.js';
+import type { SemanticIndex } from '../search/indexes/semantic-index.js';
 import { requireReadableSpace } from './spaces.js';
 
 export interface SearchArgs {

@@ -4,7 +4,7 @@ import type { Collection, Db } from 'mongodb';
  * One stamp per space, raised by every write of searchable content (after its vectors are
  * stored). Server processes compare the stamps with the changes they have heard of on the event
  * bus: a space whose stamp is ahead (a missed event, a Redis blip, a `reindex` run from the CLI)
- * is re-read from the database (src/services/search-index-sync.ts).
+ * is re-read from the database (src/search/indexes/search-index-sync.ts).
  */
 export interface SearchChangeRecord {
   /** The space. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AtlasVectorSearch, nearestChainsOf, VECTOR_SEARCH_INDEX_NAME, vectorIndexStatus, vectorSearchIndexDescription, vectorSearchPipeline } from '../../src/store/atlas-vector-search.js';
-import { AtlasVectorSource, detectVectorSearch } from '../../src/services/atlas-vector-source.js';
+import { AtlasVectorSource, detectVectorSearch } from '../../src/search/indexes/atlas-vector-source.js';
 import { useTestDatabase } from '../support/database.js';
 
 const { db } = useTestDatabase();

@@ -5,8 +5,8 @@
  * background. Both used to wait for the next start.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REBUILD_FIRST_DELAY_MS } from '../../src/services/lexical-indexes.js';
-import { VECTOR_REPAIR_FIRST_DELAY_MS } from '../../src/services/semantic-index.js';
+import { REBUILD_FIRST_DELAY_MS } from '../../src/search/indexes/lexical-indexes.js';
+import { VECTOR_REPAIR_FIRST_DELAY_MS } from '../../src/search/indexes/semantic-index.js';
 import { VectorStore } from '../../src/store/vector-store.js';
 import { useTestServer } from '../support/app.js';
 import { protocolMarkdown } from './corpus.js';

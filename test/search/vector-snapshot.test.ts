@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { normalise, type EmbeddingProvider } from '../../src/search/embeddings/provider.js';
 import { decodeSnapshot, encodeSnapshot, readSnapshot, snapshotPath } from '../../src/search/vector-snapshot.js';
 import { SpaceVectorIndex } from '../../src/search/vector-index.js';
-import { SemanticIndex } from '../../src/services/semantic-index.js';
+import { SemanticIndex } from '../../src/search/indexes/semantic-index.js';
 import type { MemoryRecord } from '../../src/store/memory-store.js';
 import { VectorStore, type StepVectorRecord } from '../../src/store/vector-store.js';
 import { useTestDatabase } from '../support/database.js';

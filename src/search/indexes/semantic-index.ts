@@ -8,14 +8,14 @@
  * `OFF` (KAIROS_EMBEDDINGS=off). Steps without a vector (a database from before vectors, or an
  * embed that failed) are filled in the background after start.
  */
-import type { EmbeddingProvider, StepTerms } from '../search/embeddings/provider.js';
-import { combineFieldVectors, DESCRIBED_FIELDS, describeStep, TERM_FIELD_WEIGHTS, type DescribedField } from '../search/step-description.js';
-import { SpaceVectorIndex, type ChainSimilarity } from '../search/vector-index.js';
-import { readSnapshot, writeSnapshot } from '../search/vector-snapshot.js';
-import type { LexicalHead } from '../search/lexical-index.js';
+import type { EmbeddingProvider, StepTerms } from '../embeddings/provider.js';
+import { combineFieldVectors, DESCRIBED_FIELDS, describeStep, TERM_FIELD_WEIGHTS, type DescribedField } from '../step-description.js';
+import { SpaceVectorIndex, type ChainSimilarity } from '../vector-index.js';
+import { readSnapshot, writeSnapshot } from '../vector-snapshot.js';
+import type { LexicalHead } from '../lexical-index.js';
 import { LexicalIndexes, type LexicalSpaceHit } from './lexical-indexes.js';
-import type { ChainKey, MemoryWrite } from '../store/memory-store.js';
-import type { EmbeddableStep, StepVector, VectorStore } from '../store/vector-store.js';
+import type { ChainKey, MemoryWrite } from '../../store/memory-store.js';
+import type { EmbeddableStep, StepVector, VectorStore } from '../../store/vector-store.js';
 
 export const SEMANTIC_INDEX_STATES = ['OFF', 'STALE', 'READY'] as const;
 export type SemanticIndexState = (typeof SEMANTIC_INDEX_STATES)[number];
@@ -59,7 +59,7 @@ export interface DenseHit extends ChainSimilarity {
   space: string;
 }
 
-/** Nearest-vector candidates answered outside this process (src/services/atlas-vector-source.ts). */
+/** Nearest-vector candidates answered outside this process (src/search/indexes/atlas-vector-source.ts). */
 export interface NearestVectorSource {
   readonly ready: boolean;
   nearest(query: Float32Array, spaces: readonly string[], limit: number, model: string): Promise<DenseHit[]>;

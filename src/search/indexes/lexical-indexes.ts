@@ -4,9 +4,9 @@
  * it is ready), then kept in step with each write by re-reading the chains it touched.
  * SemanticIndex (semantic-index.ts) owns one and tells it of writes.
  */
-import { SpaceLexicalIndex, type LexicalHead, type LexicalHit, type LexicalStep, weightedCountsInSlices } from '../search/lexical-index.js';
-import type { ChainKey } from '../store/memory-store.js';
-import type { EmbeddableStep, VectorStore } from '../store/vector-store.js';
+import { SpaceLexicalIndex, type LexicalHead, type LexicalHit, type LexicalStep, weightedCountsInSlices } from '../lexical-index.js';
+import type { ChainKey } from '../../store/memory-store.js';
+import type { EmbeddableStep, VectorStore } from '../../store/vector-store.js';
 
 /** Steps added at start between two turns of the event loop. */
 const STEPS_PER_TURN = 200;

@@ -8,10 +8,10 @@
  * check is re-read whole.
  */
 import { randomUUID } from 'node:crypto';
-import type { EventBus } from '../events/event-bus.js';
-import type { SearchIndexEvent } from '../events/topics.js';
-import type { ChainKey } from '../store/memory-store.js';
-import type { SpaceStamp } from '../store/search-change-store.js';
+import type { EventBus } from '../../events/event-bus.js';
+import type { SearchIndexEvent } from '../../events/topics.js';
+import type { ChainKey } from '../../store/memory-store.js';
+import type { SpaceStamp } from '../../store/search-change-store.js';
 import type { SemanticIndex, SemanticIndexLog } from './semantic-index.js';
 
 /** Chain ids listed in one event; more and the event asks for the whole space. */

@@ -4,8 +4,8 @@
  * server creates the index, keeps asking whether it is queryable, and until then (or when a query
  * fails) search uses the in-process index. Untested against a real Atlas (docs/search.md).
  */
-import type { VectorSearchSetting } from '../config.js';
-import type { NearestChain } from '../store/atlas-vector-search.js';
+import type { VectorSearchSetting } from '../../config.js';
+import type { NearestChain } from '../../store/atlas-vector-search.js';
 import type { NearestVectorSource, SemanticIndexLog } from './semantic-index.js';
 
 export const VECTOR_SEARCH_MODES = ['ATLAS', 'LOCAL'] as const;
