@@ -121,3 +121,6 @@ export function sanitizeForLog(value: string | null | undefined, limit: number):
   const cleaned = value.replace(/[^\x21-\x7e]/g, '').slice(0, limit);
   return cleaned === '' ? null : cleaned;
 }
+
+/** A skill_zip larger than this is served from a short-lived download URL instead of inline base64. */
+export const INLINE_EXPORT_MAX_BYTES = 4 * 1024 * 1024;

@@ -8,15 +8,16 @@ import { type ConnectedEventBus, createEventBus } from './events/event-bus.js';
 import { CredentialWatch } from './http/credential-watch.js';
 import { sanitizeForLog, TEXT_LIMITS } from './limits.js';
 import { createLogger, type Logger } from './observability/logger.js';
+import { bodyRefusal } from './http/body-limit.js';
 import { createExportDownload } from './http/export-download.js';
+import { createOperatorRoutes } from './http/operator-routes.js';
 import { createMcpDoor } from './mcp/http-door.js';
 import { createMetrics } from './observability/metrics.js';
 import { schema } from './schema/index.js';
 import { createServices, type Services } from './compose.js';
-import { connectMongo, type MongoHandle, pingDatabase } from './store/mongo.js';
+import { connectMongo, type MongoHandle } from './store/mongo.js';
 import { resolveKeyEncryptionSecret, secretSourceHint } from './transcripts/key-encryption-secret.js';
 import { PrivateKeyUnsealError } from './transcripts/private-key-sealing.js';
-import { PUBLIC_KEYS_PATH } from './transcripts/transcript-signature.js';
 import { serveGraphiQLAssets } from './http/graphiql.js';
 import { serveUi } from './http/ui-static.js';
 import { attachGraphqlWs } from './http/websocket.js';
@@ -73,49 +74,16 @@ export function buildApp(options: AppOptions = {}): App {
     });
     const credentials = new CredentialWatch(events, (tokenId) => services.auth.forget(tokenId), log);
     const yoga = createKairosYoga({ schema, services, events, log, config, metrics, credentials });
-    const db = mongo.db;
     const mcp = createMcpDoor({ yoga, services, config, log, metrics, credentials });
     const exportDownload = createExportDownload({ services, log });
+    const operatorRoutes = createOperatorRoutes({ db: mongo.db, services, metrics, log });
 
     const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
       // The live page (static files; it authenticates its own GraphQL calls).
       if (serveUi(req, res)) return;
       // GraphiQL's script, styles and workers, and the favicon both pages use.
       if (serveGraphiQLAssets(req, res, config.graphiql)) return;
-      if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
-        void pingDatabase(db).then((up) => {
-          res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-          res.end(JSON.stringify({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' }));
-        });
-        return;
-      }
-      if (req.url === PUBLIC_KEYS_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
-        // Public on purpose: anyone holding a transcript must be able to check it.
-        services.signingKeys.publicKeySet().then(
-          (keySet) => {
-            res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' });
-            res.end(JSON.stringify(keySet));
-          },
-          (error: unknown) => {
-            log.error({ err: error }, 'public key list failed');
-            res.writeHead(503).end();
-          },
-        );
-        return;
-      }
-      if (req.url === '/metrics' && req.method === 'GET') {
-        metrics.registry.metrics().then(
-          (text) => {
-            res.writeHead(200, { 'content-type': metrics.registry.contentType });
-            res.end(text);
-          },
-          (error: unknown) => {
-            log.error({ err: error }, 'metrics collection failed');
-            res.writeHead(500).end();
-          },
-        );
-        return;
-      }
+      if (operatorRoutes(req, res)) return;
       const refusal = bodyRefusal(req, config.maxBodyBytes);
       if (refusal) {
         const requestId = sanitizeForLog(req.headers['x-request-id'] as string | undefined, TEXT_LIMITS.requestId) ?? randomUUID();
@@ -190,19 +158,4 @@ export function buildApp(options: AppOptions = {}): App {
   }
 
   return { start, stop };
-}
-
-/** Bodies must declare their size (Content-Length) and stay under the limit. */
-function bodyRefusal(req: IncomingMessage, limit: number): { status: number; code: string; message: string } | null {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return null;
-  const declared = req.headers['content-length'];
-  if (declared === undefined) {
-    if (req.headers['transfer-encoding']) return { status: 411, code: 'BAD_USER_INPUT', message: 'Send a Content-Length header' };
-    return null;
-  }
-  const size = Number(declared);
-  if (!Number.isFinite(size) || size > limit) {
-    return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${limit} bytes` };
-  }
-  return null;
 }

@@ -1,5 +1,5 @@
 import type { ProposalIntent, ProposalReason, ProposalStatus } from '../proposals/proposal-types.js';
-import type { PromptRecord, RunEventRecord, RunStatus } from '../store/run-store.js';
+import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../model/run-records.js';
 
 /** Emitted after a memory write commits. JSON-safe so it can cross processes unchanged. */
 export interface MemoryEvent {
@@ -11,32 +11,6 @@ export interface MemoryEvent {
   /** ISO-8601 commit time. */
   at: string;
 }
-
-/** One step of a run's history, numbered per run so a reconnecting client can resume. */
-export type RunEvent = Omit<RunEventRecord, 'at'> & { at: string };
-
-/** The run events that change a run's place in a list of runs: the `runEvents` feed carries these. */
-export const RUN_LIFECYCLE_EVENT_TYPES = ['STARTED', 'COMPLETED', 'ATTESTED', 'EXPIRED'] as const;
-export type RunLifecycleEventType = (typeof RUN_LIFECYCLE_EVENT_TYPES)[number];
-
-/** A run started, completed, was attested or expired, after the change commits. */
-export interface RunLifecycleEvent {
-  type: RunLifecycleEventType;
-  runId: string;
-  space: string;
-  principalId: string;
-  protocolLabel: string;
-  /** The run's status after the change. */
-  status: RunStatus;
-  stepCount: number;
-  /** The event's number in the run's own history (as in runProgress). */
-  seq: number;
-  /** ISO-8601 commit time. */
-  at: string;
-}
-
-/** A user_input challenge waiting for (or no longer waiting for) a person. */
-export type ChallengePrompt = Omit<PromptRecord, '_id' | 'createdAt' | 'at'> & { promptId: string; createdAt: string; at: string };
 
 /** A proposal was staged or decided (applied, rejected, expired), after the change commits. */
 export interface ProposalEvent {

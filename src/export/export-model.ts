@@ -10,11 +10,6 @@ export const SINGLE_ADAPTER_FORMATS: readonly ExportFormat[] = ['MARKDOWN', 'TRA
 /** Most adapters one export may name or gather. */
 export const MAX_EXPORT_ADAPTERS = 256;
 
-/**
- * A skill_zip larger than this is served from a short-lived download URL instead of inline
- * base64. One constant, to be wired to the response budget of issue 23 (trust).
- */
-export const INLINE_EXPORT_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * How a SKILL_ZIP is delivered (KAIROS 4 `delivery`): inline base64 in the answer, or a

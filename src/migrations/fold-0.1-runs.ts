@@ -6,7 +6,7 @@
  */
 import type { Db } from 'mongodb';
 import { withinFailedAttemptCap } from '../runs/run-commit.js';
-import type { PromptRecord, RunEventRecord, RunRecord } from '../store/run-store.js';
+import type { PromptRecord, RunEventRecord, RunRecord } from '../model/run-records.js';
 import { isDuplicateKey } from '../store/store-errors.js';
 
 /** What folding the runs of 0.1 did: runs changed, runs left for the next start and why. */

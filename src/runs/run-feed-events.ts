@@ -1,7 +1,8 @@
 /** The one converter from each stored run record to the event the feeds carry (JSON-safe: dates as ISO text). */
-import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../events/topics.js';
-import { RUN_LIFECYCLE_EVENT_TYPES } from '../events/topics.js';
-import type { PromptRecord, RunEventRecord, RunRecord, RunStatus } from '../store/run-store.js';
+import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../model/run-records.js';
+import { RUN_LIFECYCLE_EVENT_TYPES } from '../model/run-records.js';
+import type { RunStatus } from '../model/run-enums.js';
+import type { PromptRecord, RunEventRecord, RunRecord } from '../model/run-records.js';
 
 export function toRunEvent(event: RunEventRecord): RunEvent {
   return { ...event, at: event.at.toISOString() };

@@ -5,7 +5,7 @@
  * they read back as they are.
  */
 import type { AttestAnswer, StepAnswer } from '../model/run-answers.js';
-import type { StoredAttestation, StoredStepResponse } from '../store/run-store.js';
+import type { StoredAttestation, StoredStepResponse } from '../model/run-records.js';
 import { attestedAnswer } from './attest-answers.js';
 
 export function storedStepResponse(answer: StepAnswer): StoredStepResponse {

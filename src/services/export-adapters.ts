@@ -3,7 +3,7 @@ import { APP_SPACE } from '../auth/viewer.js';
 import type { ExportAdapter, ExportProof, ExportRun } from '../export/export-model.js';
 import { MAX_EXPORT_ADAPTERS } from '../export/export-model.js';
 import { adapterUri, layerUriOfMemoryUri, parseKairosUri } from '../model/kairos-uri.js';
-import type { RunRecord, StoredProof } from '../store/run-store.js';
+import type { RunRecord, StoredProof } from '../model/run-records.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
 import { type ProtocolView, protocolHead, renderProtocol } from './protocol-service.js';

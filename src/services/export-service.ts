@@ -8,11 +8,11 @@ import {
   type ExportDelivery,
   type ExportFormat,
   type ExportRun,
-  INLINE_EXPORT_MAX_BYTES,
   SINGLE_ADAPTER_FORMATS,
 } from '../export/export-model.js';
 import { skillFiles, skillTree, skillZipEntries } from '../export/skill-bundle.js';
 import { zipBytes, zipStream } from '../export/zip-writer.js';
+import { INLINE_EXPORT_MAX_BYTES } from '../limits.js';
 import { RequestError } from './errors.js';
 import { type ExportSelection, exportAdapterOf, exportRunOf, selectAdapters } from './export-adapters.js';
 import type { MemoryReader } from './memory-reader.js';

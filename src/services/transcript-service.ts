@@ -1,5 +1,6 @@
 import type { Viewer } from '../auth/viewer.js';
-import type { RunRecord, RunStore } from '../store/run-store.js';
+import type { RunStore } from '../store/run-store.js';
+import type { RunRecord } from '../model/run-records.js';
 import { buildTranscript, isFinalRunStatus } from '../transcripts/transcript.js';
 import { renderEnvelope, signTranscript } from '../transcripts/transcript-signature.js';
 import type { TranscriptEnvelope, TranscriptSigner } from '../transcripts/transcript-signature.js';

@@ -1,10 +1,6 @@
 import type { Collection, Db } from 'mongodb';
+import type { SealedPrivateKey } from '../transcripts/private-key-sealing.js';
 import { isDuplicateKey } from './store-errors.js';
-
-/** A private key as stored: PKCS#8 DER in base64, or sealed with KAIROS_SECRET (src/transcripts/private-key-sealing.ts). */
-export type SealedPrivateKey =
-  | { encoding: 'pkcs8-der'; data: string }
-  | { encoding: 'aes-256-gcm+scrypt'; salt: string; iv: string; tag: string; data: string };
 
 /** One Ed25519 signing key. The private half never leaves this collection unsealed. */
 export interface SigningKeyRecord {

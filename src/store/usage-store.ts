@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import { MongoBulkWriteError } from 'mongodb';
 import type { OutcomeCounts } from '../model/run-enums.js';
+import type { RunUsage } from '../model/run-records.js';
 
 /**
  * How one space has used one memory (a protocol step or head): runs in that space count here,
@@ -23,28 +24,6 @@ export interface MemoryUsageRecord {
   lastRater?: string;
   /** The last runs counted here (run ids, newest last): a retried count of one of them changes nothing. */
   countedRuns?: string[];
-}
-
-/** One attest, counted on the attested step and the protocol head. */
-export interface AttestCount {
-  uris: string[];
-  success: boolean;
-  bonus: number;
-  ratedAt: string;
-  /** The attester's llmModelId (bounded), or DEFAULT_ATTEST_RATER. */
-  rater: string;
-  /** The graded score that ranking counts (`rankingRewardScore`: 0 for a failure); null when ungraded. */
-  rewardScore?: number | null;
-}
-
-/** What one attested run adds: its proofs on their steps, its attest on the attested step and the head. */
-export interface RunUsage {
-  runId: string;
-  /** The run's space: counters are kept per reader space. */
-  space: string;
-  /** Per step URI: every proof the run kept, by outcome. */
-  proofCounts: Map<string, { successes: number; failures: number }>;
-  attest: AttestCount;
 }
 
 /**

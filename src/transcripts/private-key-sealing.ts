@@ -6,9 +6,11 @@
  * plain keys are only those stored before 0.3, sealed at the next start.
  */
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
-import type { SealedPrivateKey } from '../store/signing-key-store.js';
 
-export type { SealedPrivateKey };
+/** A private key as stored: PKCS#8 DER in base64, or sealed with KAIROS_SECRET. */
+export type SealedPrivateKey =
+  | { encoding: 'pkcs8-der'; data: string }
+  | { encoding: 'aes-256-gcm+scrypt'; salt: string; iv: string; tag: string; data: string };
 
 export class PrivateKeyUnsealError extends Error {
   override readonly name = 'PrivateKeyUnsealError';

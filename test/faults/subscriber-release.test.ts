@@ -7,7 +7,7 @@ import { localViewer } from '../../src/auth/viewer.js';
 import { createEventBus } from '../../src/events/event-bus.js';
 import { SlowConsumerError } from '../../src/events/event-feed.js';
 import { DEFAULT_OVERFLOW_POLICY, type OverflowPolicy } from '../../src/events/overflow-policy.js';
-import type { ChallengePrompt, RunEvent } from '../../src/events/topics.js';
+import type { ChallengePrompt, RunEvent } from '../../src/model/run-records.js';
 import { RunService } from '../../src/services/run-service.js';
 import { RunStore } from '../../src/store/run-store.js';
 import { UsageStore } from '../../src/store/usage-store.js';

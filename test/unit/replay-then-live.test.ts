@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../../src/events/event-bus.js';
 import { replayThenLive } from '../../src/events/replay-then-live.js';
-import type { RunEvent } from '../../src/events/topics.js';
+import type { RunEvent } from '../../src/model/run-records.js';
 
 /** Only `seq` matters to the stream. */
 const event = (seq: number) => ({ seq }) as RunEvent;
