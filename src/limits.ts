@@ -93,7 +93,6 @@ export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
  * newline aside) and the Unicode bidi overrides and isolates that make text read differently
  * than it is stored (Trojan Source).
  */
-// eslint-disable-next-line no-control-regex
 const HOSTILE_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 
 export function hasHostileCharacters(text: string): boolean {

@@ -123,7 +123,7 @@ export async function soak(server: BenchServer, options: { seconds: number; warm
     };
   } finally {
     stopped = true;
-    await Promise.all(watchers.map((watcher) => watcher.dispose()));
+    await Promise.all(watchers.map(async (watcher) => watcher.dispose()));
     http.close();
   }
 }

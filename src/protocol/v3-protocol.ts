@@ -301,7 +301,4 @@ export function isTriggersHeading(text: string): boolean {
   return /^natural language triggers:?$/i.test(text.trim());
 }
 
-function isAtxHeading(raw: string): boolean {
-  return /^ {0,3}#/.test(raw);
-}
 

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { EXPORT_DELIVERIES, EXPORT_FORMATS } from '../export/export-model.js';
+import { type EXPORT_DELIVERIES, type EXPORT_FORMATS } from '../export/export-model.js';
 import type { ExportResult } from '../services/export-service.js';
 
 const ExportFormatEnum = builder.enumType('ExportFormat', {

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { EVALUATION_LABELS, EXPORT_BLOCKERS, GRADER_KINDS, type Grading } from '../runs/grading.js';
+import { type EVALUATION_LABELS, type EXPORT_BLOCKERS, type GRADER_KINDS, type Grading } from '../runs/grading.js';
 import { AttestPayloadRef } from './run-answers.js';
 
 const GraderKindEnum = builder.enumType('GraderKind', {

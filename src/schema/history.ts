@@ -1,12 +1,12 @@
 import { builder } from '../builder.js';
 import {
   type MemoryVersionView,
-  RESTORE_ERROR_CODES,
+  type RESTORE_ERROR_CODES,
   type RestoreItemResult,
   type RestoreMemoryResult,
   versionDiff,
 } from '../services/memory-history-service.js';
-import { VERSION_REASONS, VERSIONED_FIELDS } from '../store/memory-history-store.js';
+import { VERSION_REASONS, type VERSIONED_FIELDS } from '../store/memory-history-store.js';
 import { connectionType } from './connection.js';
 import { MemoryRef } from './memory.js';
 

@@ -1,6 +1,6 @@
 /** The proposal enums of the schema, each from its `as const` list with a description per value. */
 import { builder } from '../builder.js';
-import { DRIFT_POLICIES } from '../proposals/proposal-pipeline.js';
+import { type DRIFT_POLICIES } from '../proposals/proposal-pipeline.js';
 import { APPROVAL_MODES, type ApprovalMode, type Confidence, type IfExists, type IfMissing, type OperationKind, type ProposalIntent, type ProposalReason, type SourceType, CONFIDENCE_LEVELS, IF_EXISTS_VALUES, IF_MISSING_VALUES, OPERATION_KINDS, PROPOSAL_INTENTS, PROPOSAL_REASONS, SOURCE_TYPES } from '../proposals/proposal-types.js';
 import { FINDING_TYPES, type FindingType } from '../proposals/secret-scan.js';
 

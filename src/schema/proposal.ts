@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import type { ProposalEvent } from '../events/topics.js';
 import { type Drift } from '../proposals/proposal-pipeline.js';
-import { type AffectedSection, PROPOSAL_REASONS, PROPOSAL_STATUSES, type ProposalOperation, type ProposalOwner, type ProposalSource, type Routing, type SchemaViolation } from '../proposals/proposal-types.js';
+import { type AffectedSection, type PROPOSAL_REASONS, type PROPOSAL_STATUSES, type ProposalOperation, type ProposalOwner, type ProposalSource, type Routing, type SchemaViolation } from '../proposals/proposal-types.js';
 import { type SecretFinding } from '../proposals/secret-scan.js';
 import { type ProposalPreview, type ProposeUpdateResult, reviewCommandFor } from '../proposals/proposal-results.js';
 import type { ProposalRecord } from '../store/proposal-store.js';

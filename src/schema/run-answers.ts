@@ -1,7 +1,7 @@
 /** What the calls that move a run answer (`StepPayload`, `AttestPayload`) and the codes and enums in them. */
 import { builder } from '../builder.js';
 import type { CurrentStep, NextCall } from '../model/run-answers.js';
-import { type NextOperation, OUTCOMES } from '../model/run-enums.js';
+import { type NextOperation, type OUTCOMES } from '../model/run-enums.js';
 import { STEP_ERROR_CODE_DESCRIPTIONS } from '../model/refusal-codes.js';
 import type { AttestPayload, StepChallenge, StepPayload } from '../render/door-renderer.js';
 import { ChallengeTypeEnum, CommentChallengeRef, McpChallengeRef, ShellChallengeRef, TensorChallengeRef, UserInputChallengeRef } from './challenge.js';

@@ -1,9 +1,9 @@
 /** Runs as records: the run, its proofs, events and prompts, the queries and the live feeds (the calls that move it: run-calls.ts). */
 import { builder } from '../builder.js';
 import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../model/run-records.js';
-import { RUN_LIFECYCLE_EVENT_TYPES } from '../model/run-records.js';
+import { type RUN_LIFECYCLE_EVENT_TYPES } from '../model/run-records.js';
 import type { ProofRecord } from '../model/proof-record.js';
-import { type PromptStatus, PROOF_SOURCES, PROOF_STATUSES, type RunEventType, type RunStatus } from '../model/run-enums.js';
+import { type PromptStatus, type PROOF_SOURCES, type PROOF_STATUSES, type RunEventType, type RunStatus } from '../model/run-enums.js';
 import { renderAttestPayload } from '../render/door-renderer.js';
 import { answerOfStoredAttestation } from '../runs/stored-answers.js';
 import type { RunRecord, StoredProof } from '../model/run-records.js';

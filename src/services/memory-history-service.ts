@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
 import { unifiedDiff } from '../proposals/diff.js';

@@ -20,5 +20,7 @@ export function describeChallenge(challenge: StoredChallenge | null): string {
     }
     case 'COMMENT':
       return `The agent writes a comment${challenge.comment?.minLength ? ` of at least ${challenge.comment.minLength} characters` : ''}${optional}.`;
+    case 'TENSOR':
+      return `The agent returns a structured value the step's contract describes${optional}.`;
   }
 }

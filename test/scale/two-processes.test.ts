@@ -31,7 +31,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(wsClients.map((client) => client.dispose()));
+  await Promise.all(wsClients.map(async (client) => client.dispose()));
   await Promise.all(processes.map((server) => server.stop()));
   const mongo = new MongoClient(mongoUri);
   await mongo.db(dbName).dropDatabase();

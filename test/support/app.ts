@@ -46,7 +46,7 @@ export function useTestServer(config: Partial<AppConfig> = {}, options: { log?: 
     running = await app.start();
   });
   afterAll(async () => {
-    await Promise.all(clients.map((client) => client.dispose()));
+    await Promise.all(clients.map(async (client) => client.dispose()));
     // Every file's database goes, whether or not the file looked into it.
     await server.mongo().db(dbName).dropDatabase();
     await mongoClient?.close();

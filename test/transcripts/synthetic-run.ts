@@ -7,7 +7,7 @@ import type { Challenge, ChallengeType } from '../../src/protocol/challenge.js';
 import { genesisProofHash, proofHash } from '../../src/runs/proof-hash.js';
 import { createProofRecord, type ProofEvidence, type StoredProofStatus } from '../../src/runs/proof-record.js';
 import type { Outcome, ProofSource } from '../../src/model/run-enums.js';
-import { buildTranscript, type Transcript, type TranscriptRunStatus, type TranscriptSource } from '../../src/transcripts/transcript.js';
+import { type Transcript, type TranscriptRunStatus, type TranscriptSource } from '../../src/transcripts/transcript.js';
 import { keyIdOf, rawPublicKey, renderEnvelope, signTranscript, type TranscriptSigner } from '../../src/transcripts/transcript-signature.js';
 import type { VerificationKey } from '../../src/transcripts/verify-transcript.js';
 
