@@ -169,7 +169,7 @@ async function main(): Promise<void> {
         await fresh.stop();
       }
     });
-    // Last, on a fresh server: four response-amplification queries at once (issue 23 §1).
+    // Last, on a fresh server: four response-amplification queries at once.
     await scenario('abuse', async () => {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName: `${dbName}_abuse` });
       try {

@@ -44,7 +44,7 @@ export interface AppConfig {
   mcpSessionIdleMs: number;
   /** Open 2025-era MCP sessions per principal (KAIROS_MCP_SESSIONS_PER_PRINCIPAL); beyond it, its oldest idle one is closed. */
   mcpSessionsPerPrincipal: number;
-  /** A skill_zip export larger than this is served from a download URL, not inline (issue 24; to follow the response budget of issue 23). */
+  /** A skill_zip export larger than this is served from a download URL, not inline. */
   exportInlineMaxBytes: number;
   /** Search embeddings (KAIROS_EMBEDDINGS): builtin (default, offline), openai, onnx, or off (lexical only). */
   embeddings: EmbeddingsSetting;

@@ -50,7 +50,7 @@ async function loopBlockSinceLastScrape(server: BenchServer): Promise<number> {
 }
 
 /**
- * Issue 23 §1: four response-amplification queries at once over big protocols (the 0.2.0 attack
+ * Four response-amplification queries at once over big protocols (the 0.2.0 attack
  * answered 480 MB and stalled /healthz for 30 s). Reports when all four were answered (refused,
  * with the budget), the server's peak RSS, the worst /healthz latency and the server's longest
  * event-loop block meanwhile; the seeding before it is probed the same way and reported apart.

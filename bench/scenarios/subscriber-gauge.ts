@@ -45,7 +45,7 @@ async function pollGauge(server: BenchServer, wanted: number, timeoutMs: number)
 }
 
 /**
- * Issue 23 lows: "the active-subscriptions gauge reads 0 with 50,000 subscribers open". Opens
+ * The finding "the active-subscriptions gauge reads 0 with 50,000 subscribers open". Opens
  * `subscriptions` memoryEvents subscriptions over graphql-transport-ws, `perSocket` on each socket
  * (a socket per subscriber would be 50,000 file descriptors on each side), in four groups that
  * share executions; reads the gauge, sends one event to all of them, closes every socket and reads

@@ -1,5 +1,5 @@
 /**
- * `kairos-graphql runs export …`, `verify …` and `keys …`: signed run transcripts (issue 16).
+ * `kairos-graphql runs export …`, `verify …` and `keys …`: signed run transcripts.
  * Export talks to a running server over GraphQL (so a token only ever exports its own spaces);
  * verify needs neither server nor database when given a key file; keys talks to the database.
  */

@@ -2,7 +2,7 @@ import { rankingRewardScore } from '../runs/grading.js';
 import { DATASET_SCHEMAS, type ExportAdapter, type ExportProof, type ExportRun } from './export-model.js';
 
 /**
- * The dataset exports as JSON lines (issue 24 §2–§3), one function a format, pure. Row keys are
+ * The dataset exports as JSON lines, one function a format, pure. Row keys are
  * snake_case as KAIROS 4 writes them; every row names its schema (`DATASET_SCHEMAS`), and the
  * schemas are documented in docs/kairos-v4.md, Datasets.
  */

@@ -1,6 +1,6 @@
 import type { Grading } from '../runs/grading.js';
 
-/** Every export format (issue 24 §2); KAIROS 4 spells them in lower case. */
+/** Every export format; KAIROS 4 spells them in lower case. */
 export const EXPORT_FORMATS = ['MARKDOWN', 'SKILL_TREE', 'SKILL_ZIP', 'TRACE_JSONL', 'REWARD_JSONL', 'SFT_JSONL', 'PREFERENCE_JSONL'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -1,4 +1,4 @@
-/** The closed lists and the shape of a run's grading (issue 24); the rules are in src/runs/grading.ts. */
+/** The closed lists and the shape of a run's grading; the rules are in src/runs/grading.ts. */
 export const GRADER_KINDS = ['HUMAN', 'MODEL', 'UNKNOWN'] as const;
 export type GraderKind = (typeof GRADER_KINDS)[number];
 

@@ -180,7 +180,7 @@ export interface AttestAnswer {
   ratedAt: string | null;
   errorCode: StepErrorCode | null;
   instruction: Instruction;
-  /** How the run was graded (issue 24); absent when nothing was rated and for runs attested before it. */
+  /** How the run was graded; absent when nothing was rated and for runs attested before it. */
   grading?: Grading | null;
 }
 

@@ -51,6 +51,6 @@ export interface OutcomeCounts {
   attempts: number;
   successes: number;
   failures: number;
-  /** Graded attests (issue 24 §4): how many, and the sum of their ranking scores (`rankingRewardScore`). */
+  /** Graded attests: how many, and the sum of their ranking scores (`rankingRewardScore`). */
   rewards?: { graded: number; scoreSum: number };
 }

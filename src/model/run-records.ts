@@ -56,7 +56,7 @@ export interface StoredAttestation {
   message: string;
   qualityBonus: number;
   ratedAt: string;
-  /** Issue 24: absent on runs attested before grading existed. */
+  /** Absent on runs attested before grading existed. */
   grading?: Grading | null;
 }
 

@@ -2,7 +2,7 @@
  * Protocol documents past `OFF_THREAD_MIN_CHARS` are read in a worker thread: the reader is linear
  * (src/protocol/markdown-blocks.ts) but a document near the 1 MB limit still takes a few hundred
  * milliseconds of CPU, which on the event loop would hold every other request, /healthz
- * included (issue 23: no single request may hold the loop more than 200 ms). One worker, started
+ * included (no single request may hold the loop more than 200 ms). One worker, started
  * on first use, unreferenced while idle so it never keeps the process alive, and stopped after
  * `IDLE_MS` without work; documents queue in it.
  * Small documents, the common case, are read in place: the hop would cost more than the parse.
@@ -13,7 +13,7 @@ import { parseProtocolMarkdown, parseStepMarkdown, type ParsedProtocol } from '.
 
 /**
  * Characters from which a document is read off the event loop. Low on purpose: plain text parses
- * at about 5 MB/s, but dense structure (8,000 headings in 50 KB) took 2 s on this project's loaded VM.
+ * quickly, but dense structure (thousands of headings in a few KB) can hold the loop for seconds.
  */
 export const OFF_THREAD_MIN_CHARS = 8 * 1024;
 

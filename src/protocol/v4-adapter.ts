@@ -1,5 +1,5 @@
 /**
- * KAIROS 4 adapter markdown → layers (issue 24). Layer boundaries are contract blocks, not
+ * KAIROS 4 adapter markdown → layers. Layer boundaries are contract blocks, not
  * headings: every top-level ```json fence that starts its line and holds a JSON object with an
  * object `contract` ends a layer. Any other fence (invalid JSON, no `contract`, indented, in a
  * list) is ordinary text. The H1 is the adapter title; the first H2, when it is

@@ -4,7 +4,7 @@ import type { Outcome } from '../model/run-enums.js';
 export { EVALUATION_LABELS, EXPORT_BLOCKERS, GRADER_KINDS, type ExportBlocker, type EvaluationLabel, type GraderKind, type Grading } from '../model/grading.js';
 
 /**
- * Grading of an attested run (issue 24 §2–§4): who graded it, how well, and whether its rows may
+ * Grading of an attested run: who graded it, how well, and whether its rows may
  * feed a training set. Pure: attest stores the result with the run, `reward` shows it per layer,
  * the dataset exports filter on it, and search folds the scores into the ranking boost.
  */

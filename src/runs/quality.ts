@@ -55,7 +55,7 @@ export interface AttestRating {
  *   boost = min(0.08 × (successes / runs) × min(runs / 10, 1), 0.08) otherwise
  * The success ratio rewards protocols that work; the confidence factor ramps from 0.3 at 3 runs
  * to 1 at 10, so a few lucky runs cannot outrank a long record; the cap keeps the boost small
- * next to text relevance. Plus the graded-run boost of issue 24 (`rewardBoost`, within ±0.04),
+ * next to text relevance. Plus the graded-run boost (`rewardBoost`, within ±0.04),
  * so the whole lies in [−0.04, 0.12].
  */
 export function attestBoost(attests: OutcomeCounts): number {

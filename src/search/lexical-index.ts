@@ -1,5 +1,5 @@
 /**
- * The in-process lexical index of one space (issue 25, replacing a `$text` query per search):
+ * The in-process lexical index of one space:
  * an inverted index from each term (src/search/search-query.ts `searchTokens`: lower-cased, stop
  * words and bare numbers out, stemmed) to the protocol steps holding it, with the step's weighted
  * count of it. Fields and weights are the text index's (`memory_text_v3`): title 10, triggers
@@ -261,7 +261,7 @@ const SEPARATOR = /[^\p{L}\p{N}]/gu;
 /**
  * `weightedCounts`, giving the event loop a turn every `TOKENIZE_SLICE_CHARS` characters: a step
  * text near the 1 MB protocol limit takes a few hundred milliseconds to tokenize, which must not
- * hold other requests (issue 23). Texts are cut only at a character that is no part of a word.
+ * hold other requests. Texts are cut only at a character that is no part of a word.
  */
 export async function weightedCountsInSlices(step: LexicalStep): Promise<Map<string, number>> {
   const counts = new Map<string, number>();

@@ -3,7 +3,7 @@ import type { Viewer } from '../auth/viewer.js';
 import type { ActivationStore } from '../store/activation-store.js';
 import { RequestError } from './errors.js';
 
-/** After this many refinements with one execution id, `activate` stops offering the refine choice (issue 24 §2). */
+/** After this many refinements with one execution id, `activate` stops offering the refine choice. */
 export const MAX_REFINEMENTS = 2;
 
 /** What a caller may send as an execution id: KAIROS sends a UUID; anything printable and short is accepted. */
@@ -19,7 +19,7 @@ export interface Activation {
 }
 
 /**
- * KAIROS 4 `activate` sequences (issue 24): each activate with an execution id the caller already
+ * KAIROS 4 `activate` sequences: each activate with an execution id the caller already
  * used counts one refinement. Counted per principal in the database, so every server process
  * (and a restarted one) agrees; another principal's id is the caller's own new sequence.
  */

@@ -47,7 +47,7 @@ interface DownloadClaim {
 }
 
 /**
- * Exports (issue 24 §2–§3): adapters as markdown or skills, their runs as datasets. Reads go
+ * Exports: adapters as markdown or skills, their runs as datasets. Reads go
  * through the caller's reader and run list, so an export never shows what the caller cannot read.
  * A skill_zip over `INLINE_EXPORT_MAX_BYTES` is not built for the answer: the caller gets a URL
  * with a signed, short-lived token, and the download (same principal, spaces checked again)

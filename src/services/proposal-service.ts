@@ -316,7 +316,7 @@ export class ProposalService {
   }
 
   /**
-   * One principal cannot stage without end (0.2.0 took 275 × 55 KB in 4 s): past the count or the
+   * One principal cannot stage without end: past the count or the
    * bytes of its staged proposals, QUOTA_EXCEEDED until some are applied, rejected or expire.
    */
   private async checkPendingQuota(principalId: string, bytes: number, now: Date): Promise<void> {

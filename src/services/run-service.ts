@@ -49,7 +49,7 @@ export interface AttestInput {
   message: string;
   qualityBonus?: number | null;
   llmModelId?: string | null;
-  /** Grading (issue 24): a 0..1 score, the rubric version, who rated, and their feedback. */
+  /** Grading: a 0..1 score, the rubric version, who rated, and their feedback. */
   score?: number | null;
   rubricVersion?: string | null;
   rater?: string | null;

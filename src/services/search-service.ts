@@ -74,7 +74,7 @@ interface CandidateQuery {
 const chainKey = (space: string, chainId: string) => `${space}\u0000${chainId}`;
 
 /**
- * Protocol search (reference §6, hybrid since issue 25): the text index and the vector index each
+ * Protocol search (reference §6): the text index and the vector index each
  * propose candidate protocols in the caller's spaces, each scored by its best step; the two
  * relevances are fused (src/search/hybrid-scoring.ts), the attest boost added, and src/search/
  * builds the choices and footer. Without vectors (embeddings off, or a re-index pending) it is

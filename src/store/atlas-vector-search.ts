@@ -2,7 +2,7 @@ import { Binary, type Collection, type Db, type Document } from 'mongodb';
 import { type StepVectorRecord, toFloat32 } from './vector-store.js';
 
 /**
- * MongoDB Atlas Vector Search over the stored step vectors (issue 25 §4). Where the deployment
+ * MongoDB Atlas Vector Search over the stored step vectors. Where the deployment
  * has search indexes (`listSearchIndexes` answers), the server creates a `vectorSearch` index on
  * `memory_vectors` and nearest-vector candidates come from a `$vectorSearch` stage; until that
  * index is queryable, or if a query fails, they come from the in-process index. Atlas indexes

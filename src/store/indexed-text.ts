@@ -3,8 +3,8 @@
  * title, triggers, label and text, written with every write of them (like `sizeBytes`), never the
  * raw text. PostgreSQL's text parser (under the local DocumentDB engine) is quadratic on runs of
  * letters joined by underscores (`_a_a_a…`, `a_b_c…`): it tries to read them as a host name or a
- * file path, fails at the end and starts again one character later (16,000 characters took 3.7 s,
- * 32,000 took 15 s). Words of letters and digits separated by spaces parse in linear time, so the
+ * file path, fails at the end and starts again one character later (seconds for a few thousand
+ * characters). Words of letters and digits separated by spaces parse in linear time, so the
  * copy keeps only those: every other character (punctuation, underscores, symbols, controls) is
  * folded into a space, a word is cut at 128 characters and the whole at 64 KB. docs/security.md
  * lists the limits; `$text` search sees only this copy (in-process lexical search reads the text).

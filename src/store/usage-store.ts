@@ -16,7 +16,7 @@ export interface MemoryUsageRecord {
   space: string;
   proofs?: OutcomeCounts;
   attests?: OutcomeCounts;
-  /** Graded attests (issue 24): count and sum of their ranking scores. */
+  /** Graded attests: count and sum of their ranking scores. */
   rewards?: { graded: number; scoreSum: number };
   qualityBonus?: number;
   lastRatedAt?: string;

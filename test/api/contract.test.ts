@@ -1,5 +1,5 @@
 /**
- * The 0.2 contract (issue 11 §1): the runEvents feed, subscriptions without a space, and
+ * The 0.2 contract: the runEvents feed, subscriptions without a space, and
  * pendingStepIndex / nonce doing what their descriptions say.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §1: introspection is the agent's manual. Every element of the public schema is
+ * Introspection is the agent's manual. Every element of the public schema is
  * described, and every name a description puts in backticks exists (test/support/schema-manual.ts
  * says how a backticked span is read).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §3: subscribers with the same document, variables and viewer share one execution per
+ * Subscribers with the same document, variables and viewer share one execution per
  * event; different viewers never do; a stalled subscriber in a shared group holds no one back.
  * Executions are counted by the server's own metrics (/metrics).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2: no database operation runs unbounded. The `'_a'.repeat(100000)` insert that kept
+ * No database operation runs unbounded. The `'_a'.repeat(100000)` insert that kept
  * the engine at 100% CPU for minutes on 0.2.0 (the text index) comes back bounded: on the engine,
  * PostgreSQL's statement_timeout stops it (MaxTimeMSExpired, code 50), which the server answers
  * as DATABASE_TIMEOUT. A wire adapter of this file's own, with a short

@@ -1,6 +1,6 @@
 /**
- * `kairos://adapter/<slug>` and `kairos://adapter/<chainId>` wherever a protocol URI is accepted
- * (issue 24): the point-in-time read `protocol(uri, at)` and `restoreMemory`, for a live
+ * `kairos://adapter/<slug>` and `kairos://adapter/<chainId>` wherever a protocol URI is accepted:
+ * the point-in-time read `protocol(uri, at)` and `restoreMemory`, for a live
  * protocol and for one deleted whole.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3: a user_input step asked of the person through the host (elicitation), stored as
+ * A user_input step asked of the person through the host (elicitation), stored as
  * their answer (source HUMAN) exactly as /ui's answerPrompt would; and a run begun over MCP
  * seen live on runProgress and challengePrompts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 26: MCP 2026-07-28 on /mcp with the official v2 client pinned to it. Stateless: a run
+ * MCP 2026-07-28 on /mcp with the official v2 client pinned to it. Stateless: a run
  * begun through one server process continues through a second one on the same database; the
  * person answers a user_input step through `input_required`; `subscriptions/listen` streams a
  * run's progress and prompts, with replay.

@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2: every pure stage of the proposal pipeline (section model, operations, diff, secret
+ * Every pure stage of the proposal pipeline (section model, operations, diff, secret
  * scan, field lines, context ranking) on hostile inputs of 50 KB (the word: 200 KB). Each was
  * quadratic before (8,000 equal headings took seconds in parseDocument); the answers are checked,
  * the times are printed, and the per-test timeout is only a hang guard.

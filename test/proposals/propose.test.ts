@@ -239,7 +239,7 @@ describe('reason codes, each with its trigger', () => {
       await proposals.proposeUpdate(viewer, { intent: 'UPDATE_SHARED', operations: [{ kind: 'DELETE_FILE' as never, file: 'shared.md' }] }),
     ).toMatchObject({ status: 'REJECTED', reason: 'INVALID_OPERATION' });
     const overGraphql = await server.request(ProposeUpdateDocument, { input: { intent: 'UPDATE_EVERYTHING' as never, operations: [] } });
-    // The message names the enum but never repeats the value sent (issue 10 §5: it could be a secret).
+    // The message names the enum but never repeats the value sent (it could be a secret).
     expect(overGraphql.errors?.[0]?.message).toContain('ProposalIntent');
     expect(overGraphql.errors?.[0]?.message).not.toContain('UPDATE_EVERYTHING');
   });

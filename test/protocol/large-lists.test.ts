@@ -1,5 +1,5 @@
 /**
- * Long lists mint (issue 24): the block reader cuts a document into chunks at top-level bullets
+ * Long lists mint: the block reader cuts a document into chunks at top-level bullets
  * (src/protocol/markdown-blocks.ts), so a flat list or many short nested lists read in linear
  * time, and the chunks give the same structure as one pass. Times are printed, not asserted.
  */

@@ -94,7 +94,7 @@ describe('displayChallenge', () => {
   });
 
   it('shows and checks an unknown stored type as a comment', () => {
-    const odd = { type: 'HOLOGRAM', required: true } as unknown as Challenge; // TENSOR is a known type since issue 24
+    const odd = { type: 'HOLOGRAM', required: true } as unknown as Challenge; // TENSOR is a known type
     expect(effectiveChallenge(odd)).toEqual({ type: 'COMMENT', required: true, comment: {} });
     expect(displayChallenge({ ...base, stored: odd }).type).toBe('COMMENT');
     expect(effectiveChallenge(undefined)).toBe(DEFAULT_COMMENT_CHALLENGE);

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §3 across processes: a token revoked through process B ends its WebSocket and its
+ * Across processes: a token revoked through process B ends its WebSocket and its
  * SSE stream on process A at once (the revocation travels on the Redis bus), not at A's next
  * 30-second re-check.
  */

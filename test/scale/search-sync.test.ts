@@ -1,5 +1,5 @@
 /**
- * Search across server processes (issue 25 §3, docs/scale-out.md): three apps on one database.
+ * Search across server processes: three apps on one database.
  * A and B share Redis: what A writes, B finds by meaning (and stops finding once A deleted it)
  * after the change event crosses the bus. C has no Redis, so its writes never reach B as events:
  * B catches up through the stored change stamps. B is also told to use Atlas `$vectorSearch`,

@@ -30,7 +30,7 @@ describe('built-in protocols', () => {
     for (const [key, uri, label] of expected) {
       const { protocol } = await server.query(SearchProtocolByKeyDocument, { key });
       expect(protocol).toMatchObject({ uri, space: APP_SPACE, label, protocolVersion: '1.0.0' });
-      // KAIROS 4 adapters since issue 24: the Reward Signal is kept with the adapter, not a layer.
+      // KAIROS 4 adapters: the Reward Signal is kept with the adapter, not a layer.
       expect(protocol!.stepCount).toBeGreaterThanOrEqual(2);
       const head = (await appSteps()).find((step) => step.uri === uri);
       expect(head?.chain?.adapter?.activationPatterns.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 /**
  * A library of 34 runbooks a team would keep, for measuring search by intent
- * (test/search/intent-queries.ts holds the requests). Written for issue 25; none of its
+ * (test/search/intent-queries.ts holds the requests). Written once; none of its
  * wording was tuned to a request. Some protocols have no triggers, as many real ones do not.
  */
 import type { ProtocolSpec } from './corpus.js';

@@ -1,5 +1,5 @@
 /**
- * The local snapshot of the search vectors (issue 25 start-up): a start after the first reads the
+ * The local snapshot of the search vectors at start-up: a start after the first reads the
  * file and then only what the database changed since; a snapshot of another database, a cut or
  * foreign file, or one that disagrees with the database is never what search answers from.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2: a corpus of hostile inputs through every door that parses markdown (GraphQL
+ * A corpus of hostile inputs through every door that parses markdown (GraphQL
  * mint, updateMemories, proposeUpdate). Each answers, success or a clear refusal (a code, never
  * a masked error); the time each took and the longest event-loop stall are printed, not
  * asserted (the test's own timeout is only a hang guard). The word-joiner runs (`_a`, `a_`, …)

@@ -22,7 +22,7 @@ let aliceProtocol: { uri: string; slug: string; stepUris: string[] };
 let aliceRun: { runId: string; promptId: string };
 let aliceProposalId: string;
 let admin: Principal;
-/** A reviewer of its own group: a reviewer elsewhere must not reach alice's personal space (admins may, issue 10 §7). */
+/** A reviewer of its own group: a reviewer elsewhere must not reach alice's personal space (admins may). */
 let reviewer: Principal;
 
 /** Runs an operation as `who`; returns the parsed body. */

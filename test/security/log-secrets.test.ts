@@ -1,5 +1,5 @@
 /**
- * Issue 23 §5: logs hold no secrets. Known secret shapes go through every client-error path
+ * Logs hold no secrets. Known secret shapes go through every client-error path
  * (an invalid enum value, a bad scalar, bad JSON, an oversized body, an unknown field, a bad
  * token on the WebSocket); the captured log holds none of them, and no client error is logged at
  * error level or with a stack trace.

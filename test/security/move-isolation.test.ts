@@ -1,8 +1,8 @@
 /**
- * Tenancy of `moveProtocol` (issue 24, KAIROS 4 tune with space) for the members of the space a
+ * Tenancy of `moveProtocol` for the members of the space a
  * protocol leaves. Alice moves a protocol out of a group she shares with Bob into her personal
  * space: Bob's `memoryEvents` for the group must not name the space it went to, and a process
- * whose search index has not heard of the move yet (no bus, stamp check not due: issue 25 sync)
+ * whose search index has not heard of the move yet (no bus, stamp check not due)
  * must not show it to Bob either.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The response budget (issue 23 §1): the amplification queries of the 0.2.0 attack are refused
+ * The response budget: the amplification queries of the 0.2.0 attack are refused
  * before they run, with RESPONSE_TOO_LARGE naming the field; what the estimate cannot see is cut
  * while the query runs; four at once leave memory and /healthz alone.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23 §6, the lows: mint and updates scan protocol text for secrets (kind and line, never
+ * The low findings of the trust review: mint and updates scan protocol text for secrets (kind and line, never
  * the value); one rule for lone surrogates on every text input (INVALID_UNICODE); a per-principal
  * cap on staged proposals (count and bytes); the active-subscriptions gauge counts every
  * subscriber, shared fan-out included; event-loop delay on /metrics.

@@ -1,6 +1,6 @@
-// Over 400 lines: one test per finding of issue 10, all on one server with auth on.
+// Over 400 lines: one test per finding, all on one server with auth on.
 /**
- * Issue 10, "Trust under attack": one test per finding, through the public surface (HTTP, SSE,
+ * "Trust under attack": one test per finding, through the public surface (HTTP, SSE,
  * graphql-ws), auth on, against the real engine. Each failed on 0.1.
  */
 import fc from 'fast-check';

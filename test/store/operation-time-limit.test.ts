@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2: every database operation has a server-side time limit (`maxTimeMS`,
+ * Every database operation has a server-side time limit (`maxTimeMS`,
  * KAIROS_DB_MAX_TIME_MS), answered DATABASE_TIMEOUT with nothing written, never a hang. The local
  * engine honours maxTimeMS as a PostgreSQL statement timeout of that length, reads and writes
  * alike, inside transactions too; a real MongoDB honours it itself.

@@ -1,5 +1,5 @@
 /**
- * The schema is the agent's manual (issue 13 §1): every element a model reads by introspection
+ * The schema is the agent's manual: every element a model reads by introspection
  * has a description, and every name a description puts in backticks exists.
  *
  * How a backticked span is read:

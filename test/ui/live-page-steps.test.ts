@@ -1,5 +1,5 @@
 /**
- * The live page, finished (issue 11 §4): step text rendered as sanitised markdown with the
+ * The live page, finished: step text rendered as sanitised markdown with the
  * challenge in plain words, and a run that starts appearing without a reload (the runEvents feed).
  */
 import type { Page } from 'playwright-core';

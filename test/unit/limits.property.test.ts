@@ -1,4 +1,4 @@
-/** Property sweep of the size and character limits in src/limits.ts (issue 10 §4, §10). */
+/** Property sweep of the size and character limits in src/limits.ts. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonDepth, sanitizeForLog, TEXT_LIMITS, type TextField } from '../../src/limits.js';

@@ -1,5 +1,5 @@
 /**
- * GraphQL parity of issue 24: grading on attest, the export query, the download URL of a large
+ * GraphQL parity: grading on attest, the export query, the download URL of a large
  * skill_zip (signed, short-lived, the issuing principal only, streamed), and graded runs in the
  * ranking. Auth is on so tenancy is real; the inline limit is tiny so every skill_zip downloads.
  */

@@ -1,5 +1,5 @@
 /**
- * KAIROS 4 `tune` with `space` (issue 24): an adapter moves to another space whole, with its
+ * KAIROS 4 `tune` with `space`: an adapter moves to another space whole, with its
  * history, only when the caller can write both spaces and its slug and title are free there;
  * otherwise a clear code and nothing moved.
  */

@@ -1,4 +1,4 @@
-/** The pure rules of issue 24's tools: grading, the ranking boost, the review gate, URIs, solutions, zip and skill files. */
+/** The pure rules of the KAIROS 4 tools: grading, the ranking boost, the review gate, URIs, solutions, zip and skill files. */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * KAIROS 4 state that must hold across processes and principals (issue 24): `activate` sequences
+ * KAIROS 4 state that must hold across processes and principals: `activate` sequences
  * live in the database, so two server instances on one database count one sequence together;
  * another principal's execution ids are never the caller's, for activate or forward.
  */
