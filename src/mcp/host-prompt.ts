@@ -11,7 +11,7 @@ import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { Logger } from '../observability/logger.js';
 import { ELICITATION_REFUSALS } from '../runs/user-decline.js';
 import type { OperationCaller, OperationOutcome, RunOperation } from './graphql-door.js';
-import { McpAnswerPromptDocument } from './operations.js';
+import { McpAnswerPromptDocument } from './v3/operations.js';
 
 /** `inputRequests` keys name the prompt they ask: `kairos_prompt:<promptId>`. */
 export const HOST_PROMPT_KEY = 'kairos_prompt:';

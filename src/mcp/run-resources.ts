@@ -5,8 +5,8 @@
 import { ResourceNotFoundError, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import type { Authentication } from '../services/auth-service.js';
 import type { RunOperation } from './graphql-door.js';
-import { runJson } from './json-shapes.js';
-import { McpRunDocument } from './operations.js';
+import { runJson } from './v3/json-shapes.js';
+import { McpRunDocument } from './v3/operations.js';
 
 export const RUN_URI_PREFIX = 'kairos://run/';
 export const RUN_RESOURCE_CAPABILITY = { resources: { subscribe: true } } as const;

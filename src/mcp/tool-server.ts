@@ -7,10 +7,11 @@ import { REQUEST_REFUSALS } from '../model/refusal-codes.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { OperationCaller, RunOperation } from './graphql-door.js';
 import { answerHostReplies, askHost, HostAnswerRefused, HostInputNeeded, hostReplies, promptRequest } from './host-prompt.js';
-import { stepPayloadJson } from './json-shapes.js';
+import { stepPayloadJson } from './v3/json-shapes.js';
 import { registerRunResources, RUN_RESOURCE_CAPABILITY } from './run-resources.js';
 import { SERVER_INFO } from './server-info.js';
-import { inputJsonSchema, type ToolAnswer, type ToolCall, TOOLS, TOOLS_BY_NAME } from './tools.js';
+import { inputJsonSchema, type ToolAnswer, type ToolCall } from './tool.js';
+import { TOOLS, TOOLS_BY_NAME } from './tools.js';
 
 const INSTRUCTIONS =
   'KAIROS protocols and project memory. For a task: kairos_search, then kairos_begin with the chosen uri, then kairos_next for each step ' +

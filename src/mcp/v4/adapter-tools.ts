@@ -3,7 +3,8 @@ import type { V4AdapterQuery } from '../../generated/graphql.js';
 import { adapterUri, layerUriOfMemoryUri, memoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { V4AdapterDocument, V4DeleteDocument, V4ExportDocument, V4MintDocument, V4MoveDocument, V4SpacesDocument, V4UpdateDocument } from './operations.js';
 import { reviewGateRefusal } from './review-gate.js';
-import { answerOf, refused, v4Tool, type V4ToolCall } from './tool-shape.js';
+import { answerOf, refused, type ToolCall } from '../tool.js';
+import { v4Tool } from './define-tool.js';
 
 const MAX_URIS = 100;
 const reviewEvidence = z
@@ -14,7 +15,7 @@ const adapterOrLayer = z.string().max(300).describe('kairos://adapter/<slug|uuid
 type Adapter = NonNullable<V4AdapterQuery['protocol']>;
 
 /** The adapter an adapter URI names, or the layer a layer URI names (as its memory URI). */
-async function targetOf(call: V4ToolCall, uri: string): Promise<{ adapter: Adapter } | { layer: string } | { error: string; code: string }> {
+async function targetOf(call: ToolCall, uri: string): Promise<{ adapter: Adapter } | { layer: string } | { error: string; code: string }> {
   const parsed = parseKairosUri(uri);
   if (!parsed || parsed.kind === 'mem') return { code: 'BAD_USER_INPUT', error: 'not an adapter or layer URI' };
   if (parsed.kind === 'layer') return { layer: memoryUri(parsed.id) };
@@ -30,7 +31,7 @@ function moveUriOf(target: { adapter: Adapter } | { layer: string }): string {
 
 /** tune's content or updates for one target; `moveUri` names the adapter as it is afterwards (a new document mints a new one). */
 async function changeContent(
-  call: V4ToolCall,
+  call: ToolCall,
   target: { adapter: Adapter } | { layer: string },
   content: string | undefined,
   updates: Record<string, unknown> | undefined,
@@ -49,7 +50,7 @@ async function changeContent(
   return failed ? { ok: false, message: failed.message } : { ok: true, message: `Updated ${memoryUris.length} layer(s)`, moveUri: moveUriOf(target) };
 }
 
-async function exportMarkdown(call: V4ToolCall, uri: string): Promise<{ ok: true; markdown: string } | { ok: false; code: string; message: string }> {
+async function exportMarkdown(call: ToolCall, uri: string): Promise<{ ok: true; markdown: string } | { ok: false; code: string; message: string }> {
   const exported = await call.run(V4ExportDocument, { input: { uri, format: 'MARKDOWN' } });
   return exported.ok ? { ok: true, markdown: exported.data.export.content } : { ok: false, ...exported.refusal };
 }

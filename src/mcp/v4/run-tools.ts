@@ -3,7 +3,8 @@ import { layerUriOfMemoryUri, memoryUri, parseKairosUri } from '../../model/kair
 import { choiceJson, favourOwnSpace } from './activation.js';
 import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
 import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunLayersDocument } from './operations.js';
-import { answerOf, refused, v4Tool, type V4ToolCall } from './tool-shape.js';
+import { answerOf, refused, type ToolCall } from '../tool.js';
+import { v4Tool } from './define-tool.js';
 
 const solutionSchema = z
   .object({

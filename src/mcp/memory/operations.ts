@@ -1,0 +1,111 @@
+/** The GraphQL operations the agent-memory tools run in process, typed by codegen. */
+import { graphql } from '../../generated/index.js';
+
+export const McpProposeUpdateDocument = graphql(`
+  mutation McpProposeUpdate($input: ProposeUpdateInput!) {
+    proposeUpdate(input: $input) {
+      status
+      reason
+      message
+      routing {
+        mode
+        reason
+      }
+      stagingId
+      files
+      findings {
+        type
+        line
+        location
+      }
+      violations {
+        file
+        sectionId
+        field
+        message
+      }
+      provenanceViolations
+      appliedAt
+      affectedSections {
+        file
+        sectionId
+      }
+      indexUpdated
+      warnings
+      stagingTtlSeconds
+      humanApprovalRequired
+      reviewCommand
+    }
+  }
+`);
+
+export const McpFetchContextDocument = graphql(`
+  query McpFetchContext($query: String, $budgetChars: Int, $include: [MemoryCategory!]) {
+    memoryContext(query: $query, budgetChars: $budgetChars, include: $include) {
+      budgetChars
+      budgetUsed
+      sections {
+        path
+        sectionId
+        heading
+        category
+        score
+        text
+        uri
+      }
+      omitted {
+        path
+        sectionId
+        reason
+      }
+    }
+  }
+`);
+
+export const McpStatusDocument = graphql(`
+  query McpStatus {
+    me {
+      principalId
+      defaultWriteSpace
+    }
+    staged: proposals(status: STAGED, first: 200) {
+      totalCount
+      edges {
+        node {
+          id
+          intent
+          files
+          stagedAt
+          expiresAt
+          applyBlockedBy {
+            reason
+          }
+        }
+      }
+    }
+    archive: memories(filter: { category: ARCHIVE }, first: 1) {
+      totalCount
+    }
+    sessions: memories(filter: { category: SESSION_LOG }, first: 1) {
+      totalCount
+    }
+    current: memories(filter: { category: CURRENT }, first: 1) {
+      totalCount
+    }
+    shared: memories(filter: { category: SHARED }, first: 1) {
+      totalCount
+    }
+    conventions: memories(filter: { category: CONVENTION }, first: 1) {
+      totalCount
+    }
+    decisions: memories(filter: { category: DECISION }, first: 1) {
+      totalCount
+    }
+    pitfalls: memories(filter: { category: PITFALL }, first: 1) {
+      totalCount
+    }
+    modules: memories(filter: { category: MODULE }, first: 1) {
+      totalCount
+    }
+  }
+`);

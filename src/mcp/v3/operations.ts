@@ -1,0 +1,164 @@
+/**
+ * The GraphQL operations the KAIROS 3 tools run: a tool call is one (or a few) of these executed
+ * in process against the same schema as /graphql, so rules, tenancy, limits, events and
+ * subscriptions are the same whichever door an agent uses. Typed by codegen. The selections
+ * other doors share are fragments in ../../operations/*.graphql.
+ */
+import { graphql } from '../../generated/index.js';
+
+
+export const McpStepPayloadFragment = graphql(`
+  fragment McpStepPayload on StepPayload {
+    ...StepPayloadFields
+    challenge {
+      promptId
+      shell {
+        interpreter
+        flags
+        args
+        workdir
+        invocationDisplay
+      }
+      userInput {
+        requireHuman
+      }
+    }
+  }
+`);
+
+export const McpSearchDocument = graphql(`
+  query McpSearch($query: String!, $maxChoices: Int, $space: String) {
+    search(query: $query, maxChoices: $maxChoices, space: $space) {
+      mustObey
+      message
+      nextAction
+      choices {
+        ...SearchChoiceFields
+        nextAction
+      }
+    }
+  }
+`);
+
+export const McpBeginDocument = graphql(`
+  mutation McpBegin($input: BeginInput!) {
+    begin(input: $input) {
+      ...McpStepPayload
+    }
+  }
+`);
+
+export const McpNextDocument = graphql(`
+  mutation McpNext($input: NextInput!) {
+    next(input: $input) {
+      ...McpStepPayload
+    }
+  }
+`);
+
+export const McpAttestDocument = graphql(`
+  mutation McpAttest($input: AttestInput!) {
+    attest(input: $input) {
+      runId
+      uri
+      outcome
+      message
+      qualityBonus
+      ratedAt
+      errorCode
+      nextAction
+    }
+  }
+`);
+
+export const McpAnswerPromptDocument = graphql(`
+  mutation McpAnswerPrompt($input: AnswerPromptInput!) {
+    answerPrompt(input: $input) {
+      prompt {
+        promptId
+        runId
+        status
+        prompt
+        stepUri
+        stepIndex
+        requireHuman
+      }
+      result {
+        ...McpStepPayload
+      }
+    }
+  }
+`);
+
+export const McpRunDocument = graphql(`
+  query McpRun($id: ID!) {
+    run(id: $id) {
+      id
+      status
+      protocolLabel
+      protocolUri
+      space
+      stepCount
+      stepUris
+      pendingStepIndex
+      retryCount
+      outcome
+      createdAt
+      updatedAt
+      expiresAt
+      proofs {
+        ...ProofDetailFields
+        stepUri
+        mcp {
+          arguments
+          result
+        }
+      }
+      events {
+        ...RunEventFields
+        stepUri
+      }
+    }
+  }
+`);
+
+export const McpUpdateDocument = graphql(`
+  mutation McpUpdate($input: UpdateMemoriesInput!) {
+    updateMemories(input: $input) {
+      results {
+        ...BatchItemFields
+      }
+      totalUpdated
+      totalFailed
+    }
+  }
+`);
+
+export const McpDeleteDocument = graphql(`
+  mutation McpDelete($input: DeleteMemoriesInput!) {
+    deleteMemories(input: $input) {
+      results {
+        ...BatchItemFields
+      }
+      totalDeleted
+      totalFailed
+    }
+  }
+`);
+
+export const McpMintDocument = graphql(`
+  mutation McpMint($input: MintInput!) {
+    mint(input: $input) {
+      protocol {
+        uri
+        slug
+        label
+        space
+        steps {
+          id
+          ...ProtocolStepFields
+        }
+      }
+    }
+  }
+`);
