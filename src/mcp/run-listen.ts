@@ -13,7 +13,7 @@ import type { Logger } from '../observability/logger.js';
 import type { OperationCaller } from './graphql-door.js';
 import type { SubscribeOperation } from './graphql-subscribe.js';
 import { McpRunProgressDocument, McpRunPromptsDocument } from './operations.js';
-import { parseRunUri, RUN_URI_PREFIX } from './run-resources.js';
+import { isRunUri, parseRunUri, runUri } from '../model/kairos-uri.js';
 import { SERVER_INFO } from './server-info.js';
 
 /** Runs one listen request may name. */
@@ -34,12 +34,12 @@ export interface ListenRequest {
 /** True when the listen names at least one run: this module serves it. */
 export function namesRuns(request: ListenRequest): boolean {
   const uris = request.params?.notifications?.resourceSubscriptions;
-  return Array.isArray(uris) && uris.some((uri) => typeof uri === 'string' && uri.startsWith(RUN_URI_PREFIX));
+  return Array.isArray(uris) && uris.some((uri) => typeof uri === 'string' && isRunUri(uri));
 }
 
 export async function serveRunListen(app: { subscribe: SubscribeOperation; log: Logger }, request: ListenRequest, caller: OperationCaller, res: ServerResponse): Promise<void> {
   const uris = request.params?.notifications?.resourceSubscriptions as unknown[];
-  const runs = uris.filter((uri): uri is string => typeof uri === 'string' && uri.startsWith(RUN_URI_PREFIX));
+  const runs = uris.filter((uri): uri is string => typeof uri === 'string' && isRunUri(uri));
   if (runs.length > MAX_LISTENED_RUNS || runs.some((uri) => uri.length > MAX_URI_LENGTH)) {
     return answerError(res, request.id, -32602, `A listen names at most ${MAX_LISTENED_RUNS} runs, each URI at most ${MAX_URI_LENGTH} characters`, 'PAYLOAD_TOO_LARGE');
   }
@@ -52,7 +52,7 @@ export async function serveRunListen(app: { subscribe: SubscribeOperation; log: 
     for (const feed of feeds) void feed.stream.return?.().catch(() => {});
   };
   for (const { run } of parsed) {
-    const uri = `${RUN_URI_PREFIX}${run!.runId}`;
+    const uri = runUri(run!.runId);
     const progress = await app.subscribe(McpRunProgressDocument, { runId: run!.runId, afterSeq: run!.afterSeq }, caller);
     const prompts = progress.ok ? await app.subscribe(McpRunPromptsDocument, { runId: run!.runId }, caller) : progress;
     if (progress.ok) feeds.push({ uri, kind: 'event', stream: progress.data as AsyncIterableIterator<ExecutionResult> });

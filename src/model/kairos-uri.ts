@@ -2,7 +2,8 @@
  * The URIs that name memories and protocols, read and written in one place for every layer:
  * `kairos://mem/<uuid>` names a memory (a step); KAIROS 4 names a step `kairos://layer/<uuid>`
  * (optionally `?execution_id=<run id>`, that step in that run) and a protocol
- * `kairos://adapter/<slug>` or `kairos://adapter/<uuid>` (its chain id). Parsing only: what a
+ * `kairos://adapter/<slug>` or `kairos://adapter/<uuid>` (its chain id); the MCP door names a run
+ * as a resource, `kairos://run/<id>`. Parsing and building only: what a
  * URI resolves to is decided by the services (MemoryReader for adapters, RunService for a
  * layer's run). Lives in src/model/ because stores write these URIs and rules read them, and
  * src/model/ is the one place both may import (no up-arrow, no mongodb, no rules).
@@ -10,6 +11,9 @@
 const MEM_PREFIX = 'kairos://mem/';
 const LAYER_PREFIX = 'kairos://layer/';
 const ADAPTER_PREFIX = 'kairos://adapter/';
+const RUN_PREFIX = 'kairos://run/';
+/** Run ids are short; anything longer is not a run. */
+const MAX_RUN_ID_LENGTH = 128;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Longer than any slug (200) or uuid: anything longer is not a URI we issue. */
@@ -34,9 +38,10 @@ export function adapterUri(slugOrChainId: string): string {
   return `${ADAPTER_PREFIX}${slugOrChainId}`;
 }
 
-/** `kairos://mem/<id>` → `kairos://layer/<id>` (with the run, when given). */
+/** `kairos://mem/<id>` → `kairos://layer/<id>` (with the run, when given); any other text is returned as it is. */
 export function layerUriOfMemoryUri(uri: string, executionId?: string | null): string {
-  return layerUri(uri.slice(uri.lastIndexOf('/') + 1), executionId);
+  const parsed = parseKairosUri(uri);
+  return parsed?.kind === 'mem' ? layerUri(parsed.id, executionId) : uri;
 }
 
 export function isUuid(value: string): boolean {
@@ -63,6 +68,30 @@ export function parseKairosUri(uri: string): KairosUri | null {
     return SLUG_PATTERN.test(key) ? { kind: 'adapter', key } : null;
   }
   return null;
+}
+
+/** `kairos://run/<id>`: a run as an MCP resource. */
+export function runUri(runId: string): string {
+  return `${RUN_PREFIX}${runId}`;
+}
+
+/** The resource template of run URIs. */
+export const RUN_URI_TEMPLATE = `${RUN_PREFIX}{runId}`;
+
+/** Whether a text names a run at all (well formed or not). */
+export function isRunUri(uri: string): boolean {
+  return uri.startsWith(RUN_PREFIX);
+}
+
+/** `kairos://run/<id>` or `kairos://run/<id>?after_seq=<n>`: the run id and the sequence to replay after. */
+export function parseRunUri(uri: string): { runId: string; afterSeq: number } | null {
+  if (!uri.startsWith(RUN_PREFIX)) return null;
+  const [id, query] = uri.slice(RUN_PREFIX.length).split('?', 2) as [string, string | undefined];
+  if (id === '' || id.length > MAX_RUN_ID_LENGTH || !/^[\w-]+$/.test(id)) return null;
+  const after = new URLSearchParams(query ?? '').get('after_seq');
+  const afterSeq = after === null ? 0 : Number(after);
+  if (!Number.isSafeInteger(afterSeq) || afterSeq < 0) return null;
+  return { runId: id, afterSeq };
 }
 
 /** The memory id a `kairos://mem/…` or `kairos://layer/…` URI names, or null (adapter URIs name protocols). */

@@ -23,6 +23,8 @@ export interface DoorRenderer {
   searchSummary(summary: SearchSummary): { message: string; nextAction: string };
   /** A search choice's words: its `nextAction`, and the footer choices' titles. */
   searchChoice(choice: SearchChoice): { chainLabel: string; nextAction: string };
+  /** How this door names a step the rules name by its `kairos://mem/` URI, in a run or not. */
+  stepUri(uri: string, runId: string | null): string;
 }
 
 /** The challenge as an answer shows it, worded. */
@@ -43,14 +45,17 @@ export interface AttestPayload extends Omit<AttestAnswer, 'notice' | 'instructio
   nextAction: string;
 }
 
+/** The step an answer shows and the one its next call names, in the door's URI form (and the door's words). */
 export function renderStepPayload(answer: StepAnswer, renderer: DoorRenderer): StepPayload {
-  const { challenge, notice, instruction, ...rest } = answer;
+  const { challenge, notice, instruction, currentStep, ...rest } = answer;
+  const nextCall = nextCallOf(instruction);
   return {
     ...rest,
+    currentStep: currentStep ? { ...currentStep, uri: renderer.stepUri(currentStep.uri, answer.runId) } : null,
     challenge: challenge ? { ...challenge, description: renderer.challengeDescription(challenge) } : null,
     message: notice ? renderer.notice(notice) : null,
     nextAction: renderer.nextAction(instruction),
-    nextCall: nextCallOf(instruction),
+    nextCall: nextCall.uri ? { ...nextCall, uri: renderer.stepUri(nextCall.uri, nextCall.runId) } : nextCall,
   };
 }
 

@@ -4,10 +4,13 @@
  * WebSocket.
  */
 import type { DoorRenderer } from './door-renderer.js';
-import { kairosV3Renderer } from './kairos-v3-wording.js';
+import { KAIROS_3_NOUNS, wordingTemplate } from './wording-template.js';
 
-export const graphqlRenderer: DoorRenderer = kairosV3Renderer({
+export const graphqlRenderer: DoorRenderer = wordingTemplate({
   door: 'GRAPHQL',
+  nouns: KAIROS_3_NOUNS,
+  // The rules name a step by its memory URI, as this door does.
+  stepUri: (uri) => uri,
   operation: (name) => name,
   field: (path) => path,
   challengeType: (type) => type,

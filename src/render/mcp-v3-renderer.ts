@@ -4,7 +4,7 @@
  * as the seed examples show. The MCP door runs its operations with this renderer in the context.
  */
 import type { DoorRenderer } from './door-renderer.js';
-import { type InstructedOperation, kairosV3Renderer } from './kairos-v3-wording.js';
+import { type InstructedOperation, KAIROS_3_NOUNS, wordingTemplate } from './wording-template.js';
 
 const MCP_TOOL_NAMES: Readonly<Record<InstructedOperation, string>> = {
   search: 'kairos_search',
@@ -15,8 +15,11 @@ const MCP_TOOL_NAMES: Readonly<Record<InstructedOperation, string>> = {
   answerPrompt: 'kairos_answer_prompt',
 };
 
-export const mcpV3Renderer: DoorRenderer = kairosV3Renderer({
+export const mcpV3Renderer: DoorRenderer = wordingTemplate({
   door: 'MCP',
+  nouns: KAIROS_3_NOUNS,
+  // The rules name a step by its memory URI, as this door does.
+  stepUri: (uri) => uri,
   operation: (name) => MCP_TOOL_NAMES[name],
   field: (path) => path.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
   challengeType: (type) => type.toLowerCase(),

@@ -3,6 +3,7 @@
  * footer, and how the search went (`summary`). Each door words the message and every
  * `nextAction` (src/render/).
  */
+import { memoryUri } from '../model/kairos-uri.js';
 import { BUILTIN_PROTOCOL_IDS } from './builtin-protocol-ids.js';
 import { MATCH_THRESHOLD, STRONG_MATCH_THRESHOLD } from './search-scoring.js';
 
@@ -50,8 +51,8 @@ export const DEFAULT_MAX_CHOICES = 10;
 export const MIN_MAX_CHOICES = 5;
 export const MAX_MAX_CHOICES = 50;
 
-export const REFINE_URI = `kairos://mem/${BUILTIN_PROTOCOL_IDS.refineSearch}`;
-export const CREATE_URI = `kairos://mem/${BUILTIN_PROTOCOL_IDS.createNewProtocol}`;
+export const REFINE_URI = memoryUri(BUILTIN_PROTOCOL_IDS.refineSearch);
+export const CREATE_URI = memoryUri(BUILTIN_PROTOCOL_IDS.createNewProtocol);
 
 /** Best first, ties by URI; only scores at or above MATCH_THRESHOLD; at most `maxChoices`. */
 export function selectMatches(candidates: readonly ScoredProtocol[], maxChoices: number): ScoredProtocol[] {

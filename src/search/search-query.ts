@@ -2,13 +2,14 @@
  * Query preparation for protocol search (reference §6.2), and the query's terms as the engine's
  * text index sees them, closely enough to count them and to test a title for all of them.
  */
+import { memoryUri } from '../model/kairos-uri.js';
 import { BUILTIN_PROTOCOL_IDS } from './builtin-protocol-ids.js';
 
 /** Longer queries are refused: a search query is a request in a sentence or two, not a document. */
 export const MAX_QUERY_LENGTH = 1_000;
 
 const UUID_PATTERN = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
-const FOOTER_URIS = [BUILTIN_PROTOCOL_IDS.createNewProtocol, BUILTIN_PROTOCOL_IDS.refineSearch].map((id) => `kairos://mem/${id}`);
+const FOOTER_URIS = [BUILTIN_PROTOCOL_IDS.createNewProtocol, BUILTIN_PROTOCOL_IDS.refineSearch].map(memoryUri);
 
 /**
  * The text handed to `$text`: the footer URIs and bare UUIDs removed (case-insensitively), the

@@ -9,6 +9,7 @@ import type { ProjectCategory } from '../proposals/proposal-types.js';
 import { changedFields, type MemoryHistoryStore, type VersionChange } from './memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from './memory-store.js';
 import { isDuplicateKey } from './store-errors.js';
+import { memoryUri } from '../model/kairos-uri.js';
 
 /** A project-memory document about to be written: created when `expectedVersion` is null. */
 export interface DocumentWrite {
@@ -179,7 +180,7 @@ function newDocumentRecord(
 ): MemoryRecord & { path: string } {
   return {
     _id: id,
-    uri: `kairos://mem/${id}`,
+    uri: memoryUri(id),
     space,
     path,
     label,

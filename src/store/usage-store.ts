@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import { MongoBulkWriteError } from 'mongodb';
+import { parseMemoryUri } from '../model/kairos-uri.js';
 import type { OutcomeCounts } from '../model/run-enums.js';
 import type { RunUsage } from '../model/run-records.js';
 
@@ -128,7 +129,7 @@ export class UsageStore {
   }
 }
 
-/** Memory ids are the last segment of their `kairos://mem/{id}` URI (the `_id` index finds them). */
+/** A run's step URIs are memory URIs: counters are keyed by the memory id (the `_id` index finds them). */
 function memoryIdOf(uri: string): string {
-  return uri.slice(uri.lastIndexOf('/') + 1);
+  return parseMemoryUri(uri) ?? uri;
 }

@@ -1,7 +1,7 @@
 /** Pure parts of the MCP door: run resource URIs, and the answers a retried 2026-07-28 call carries. */
 import { describe, expect, it } from 'vitest';
 import { hostReplies, MAX_PROMPTS_PER_CALL } from '../../src/mcp/host-prompt.js';
-import { parseRunUri } from '../../src/mcp/run-resources.js';
+import { parseRunUri } from '../../src/model/kairos-uri.js';
 import { ELICITATION_REFUSALS } from '../../src/runs/user-decline.js';
 
 describe('parseRunUri', () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { V4AdapterQuery } from '../../generated/graphql.js';
-import { adapterUri, layerUriOfMemoryUri, memoryUri, parseKairosUri } from '../../model/kairos-uri.js';
+import { adapterUri, layerUriOfMemoryUri, parseKairosUri, parseMemoryUri } from '../../model/kairos-uri.js';
 import { V4AdapterDocument, V4DeleteDocument, V4ExportDocument, V4MintDocument, V4MoveDocument, V4SpacesDocument, V4UpdateDocument } from './operations.js';
 import { reviewGateRefusal } from './review-gate.js';
 import { answerOf, refused, type ToolCall } from '../tool.js';
@@ -14,11 +14,14 @@ const adapterOrLayer = z.string().max(300).describe('kairos://adapter/<slug|uuid
 
 type Adapter = NonNullable<V4AdapterQuery['protocol']>;
 
-/** The adapter an adapter URI names, or the layer a layer URI names (as its memory URI). */
+/**
+ * The adapter an adapter URI names (looked up: tune and delete act on each of its layers), or the
+ * layer URI as the caller sent it: the services resolve a layer to its memory.
+ */
 async function targetOf(call: ToolCall, uri: string): Promise<{ adapter: Adapter } | { layer: string } | { error: string; code: string }> {
   const parsed = parseKairosUri(uri);
   if (!parsed || parsed.kind === 'mem') return { code: 'BAD_USER_INPUT', error: 'not an adapter or layer URI' };
-  if (parsed.kind === 'layer') return { layer: memoryUri(parsed.id) };
+  if (parsed.kind === 'layer') return { layer: uri };
   const found = await call.run(V4AdapterDocument, { uri, key: null });
   if (!found.ok) return { code: found.refusal.code, error: found.refusal.message };
   return found.data.protocol ? { adapter: found.data.protocol } : { code: 'NOT_FOUND', error: `No adapter ${uri} in your spaces` };
@@ -91,7 +94,7 @@ export const V4_ADAPTER_TOOLS = [
         return {
           items: protocol.steps.map((step) => ({
             uri: layerUriOfMemoryUri(step.uri),
-            layer_uuid: step.uri.slice(step.uri.lastIndexOf('/') + 1),
+            layer_uuid: parseMemoryUri(step.uri),
             adapter_uri: adapterUri(protocol.slug),
             label: step.label,
             tags: step.tags,

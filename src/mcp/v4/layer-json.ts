@@ -1,5 +1,4 @@
 import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
-import { layerUriOfMemoryUri } from '../../model/kairos-uri.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,18 +24,20 @@ function contractJson(payload: V4LayerPayloadFragment): Json {
   });
 }
 
-/** The answer of `forward`: the layer, its contract, and the next call to make. */
+/**
+ * The answer of `forward`: the layer, its contract, and the next call to make. The payload's
+ * URIs are layer URIs already: the KAIROS 4 renderer names the steps when it renders the answer.
+ */
 export function forwardJson(payload: V4LayerPayloadFragment): Json {
   const executionId = payload.runId;
   const step = payload.currentStep;
   const nextCall = payload.nextCall;
   const reward = nextCall.operation === 'ATTEST';
   // forward names the layer being proven (today's `next` takes it as well as the one after it); reward names the run's last layer.
-  const nextMemoryUri = reward ? (nextCall.uri ?? step?.uri) : (step?.uri ?? nextCall.uri);
-  const nextUri = nextMemoryUri ? layerUriOfMemoryUri(nextMemoryUri, executionId) : null;
+  const nextUri = (reward ? (nextCall.uri ?? step?.uri) : (step?.uri ?? nextCall.uri)) ?? null;
   return present({
     must_obey: payload.mustObey,
-    current_layer: step ? { uri: layerUriOfMemoryUri(step.uri, executionId), content: step.content, mimeType: step.mimeType } : null,
+    current_layer: step ? { uri: step.uri, content: step.content, mimeType: step.mimeType } : null,
     contract: contractJson(payload),
     next_action: payload.nextAction,
     next_call:

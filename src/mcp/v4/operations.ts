@@ -36,6 +36,7 @@ export const V4AttestDocument = graphql(`
   mutation V4Attest($input: AttestInput!) {
     attest(input: $input) {
       runId
+      uri
       outcome
       message
       ratedAt

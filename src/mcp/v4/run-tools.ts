@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { layerUriOfMemoryUri, memoryUri, parseKairosUri } from '../../model/kairos-uri.js';
+import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { choiceJson, favourOwnSpace } from './activation.js';
 import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
 import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunLayersDocument } from './operations.js';
@@ -123,7 +123,8 @@ export const V4_RUN_TOOLS = [
       const payload = attested.data.attest;
       if (payload.errorCode) return refused(payload.errorCode, `${payload.message} ${payload.nextAction}`.trim());
       const layers = await call.run(V4RunLayersDocument, { id: payload.runId });
-      const uris = layers.ok && layers.data.run ? layers.data.run.stepUris : [memoryUri(target.id)];
+      // One result per layer of the run; the attested layer alone when the run cannot be read back.
+      const uris = layers.ok && layers.data.run ? layers.data.run.stepUris : [payload.uri];
       const grading = payload.grading;
       const lower = (codes: readonly string[] | undefined) => (codes ?? []).map((code) => code.toLowerCase());
       const results = uris.map((uri) => ({

@@ -1,10 +1,10 @@
 /**
- * The KAIROS v3 sentences (reference §4.1, §4.4, §5.4–§5.8, §6.4), shared by the two doors that
- * speak them: GraphQL names its mutations and camelCase fields (`call next with …`,
- * `userInput.confirmation`), MCP v3 its tool names and snake_case fields (`call kairos_next
- * with …`, `user_input.confirmation`), exactly as the seed examples show. Only the names differ,
- * so each of those renderers is this template with its own `V3Names`; a door with other words
- * implements DoorRenderer itself.
+ * The run and search sentences (reference §4.1, §4.4, §5.4–§5.8, §6.4) as one template every
+ * door fills with its own words: GraphQL names its mutations and camelCase fields (`call next
+ * with …`, `userInput.confirmation`), MCP v3 its tool names and snake_case fields (`call
+ * kairos_next with …`), exactly as the seed examples show; KAIROS 4 its tools and nouns (layer,
+ * contract, adapter) and its URI form (`kairos://layer/<uuid>?execution_id=<run>`). A door
+ * whose sentences differ for some answers words those itself and asks the template for the rest.
  */
 import type { ChallengeType } from '../protocol/challenge.js';
 import { CHALLENGE_TYPES } from '../protocol/challenge.js';
@@ -15,8 +15,23 @@ import type { DoorRenderer } from './door-renderer.js';
 /** An operation an instruction tells the caller to call. */
 export type InstructedOperation = 'search' | 'begin' | 'next' | 'attest' | 'updateMemories' | 'answerPrompt';
 
-export interface V3Names {
+/** The nouns a door's sentences use for the rules' things. */
+export interface RunNouns {
+  step: string;
+  steps: string;
+  Step: string;
+  challenge: string;
+  protocol: string;
+  Protocol: string;
+}
+
+export const KAIROS_3_NOUNS: RunNouns = { step: 'step', steps: 'steps', Step: 'Step', challenge: 'challenge', protocol: 'protocol', Protocol: 'Protocol' };
+
+export interface DoorWords {
   door: string;
+  nouns: RunNouns;
+  /** How the door names a step the rules name by its `kairos://mem/` URI, in a run or not. */
+  stepUri(uri: string, runId: string | null): string;
   operation(name: InstructedOperation): string;
   /** A field path written in this API's camelCase, e.g. `userInput.confirmation`. */
   field(path: string): string;
@@ -24,33 +39,33 @@ export interface V3Names {
   challengeType(type: ChallengeType): string;
 }
 
-export const DEFAULT_COMMENT_DESCRIPTION =
-  'Provide a verification comment describing how you completed this step. Write a genuine summary; do not paste unrelated text.';
 const DEFAULT_MCP_TOOL_LABEL = 'No tool specified';
 
-export function kairosV3Renderer(names: V3Names): DoorRenderer {
+export function wordingTemplate(names: DoorWords): DoorRenderer {
   const op = names.operation;
   const field = names.field;
+  const n = names.nouns;
+  const inRun = (instruction: { uri: string; runId: string }) => names.stepUri(instruction.uri, instruction.runId);
 
   function nextAction(instruction: Instruction): string {
     switch (instruction.kind) {
       case 'CALL_NEXT':
-        return `call ${op('next')} with ${instruction.uri} and solution matching challenge`;
+        return `call ${op('next')} with ${inRun(instruction)} and solution matching ${n.challenge}`;
       case 'CALL_ATTEST':
-        return `call ${op('attest')} with ${instruction.uri} and outcome (success or failure) and message to complete the protocol`;
+        return `call ${op('attest')} with ${inRun(instruction)} and outcome (success or failure) and message to complete the ${n.protocol}`;
       case 'AWAIT_HUMAN':
-        return awaitHuman(instruction.uri, instruction.promptId, instruction.prompt);
+        return awaitHuman(inRun(instruction), instruction.promptId, instruction.prompt);
       case 'RETRY_NEXT':
-        return `retry ${op('next')} with ${instruction.uri} -- use nonce and ${field('proofHash')} from THIS response's challenge`;
+        return `retry ${op('next')} with ${inRun(instruction)} -- use nonce and ${field('proofHash')} from THIS response's ${n.challenge}`;
       case 'RECOVERY_OPTIONS':
         return (
-          `Options: (1) call ${op('updateMemories')} with ${instruction.uri} to fix the step for future executions ` +
-          `(2) call ${op('attest')} with ${instruction.uri} and outcome failure to abort (3) ask the user for help`
+          `Options: (1) call ${op('updateMemories')} with ${names.stepUri(instruction.uri, null)} to fix the ${n.step} for future executions ` +
+          `(2) call ${op('attest')} with ${inRun(instruction)} and outcome failure to abort (3) ask the user for help`
         );
       case 'PROVE_MISSING':
-        return proveMissing(instruction.uri, instruction.proof);
+        return proveMissing(inRun(instruction), instruction.proof);
       case 'BEGIN_AGAIN':
-        return `call ${op('begin')} with ${instruction.uri} to start a new run`;
+        return `call ${op('begin')} with ${names.stepUri(instruction.uri, null)} to start a new run`;
       case 'RUN_FINISHED':
         return 'run complete -- report the outcome to the user';
       case 'TEXT':
@@ -66,11 +81,11 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
     const next = op('next');
     switch (proof.type) {
       case 'SHELL':
-        return `Run \`${proof.invocation}\`, then call ${next} with ${uri} and solution.shell matching that step's challenge.`;
+        return `Run \`${proof.invocation}\`, then call ${next} with ${uri} and solution.shell matching that ${n.step}'s ${n.challenge}.`;
       case 'USER_INPUT':
-        return `Ask the user: "${missingPrompt(proof.prompt)}" then call ${next} with ${uri} and solution.${field('userInput.confirmation')} set to their reply.`;
+        return `Ask the user: "${missingPrompt(proof.prompt, n)}" then call ${next} with ${uri} and solution.${field('userInput.confirmation')} set to their reply.`;
       case 'HUMAN':
-        return awaitHuman(uri, proof.promptId, missingPrompt(proof.prompt));
+        return awaitHuman(uri, proof.promptId, missingPrompt(proof.prompt, n));
       case 'MCP':
         return `Call ${missingTool(proof.toolName)}, then call ${next} with ${uri} and solution.mcp with the real result.`;
       case 'COMMENT':
@@ -80,16 +95,17 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
     }
   }
 
-  function missingProofMessage(uri: string, label: string | null, proof: MissingProof): string {
+  function missingProofMessage(stepUri: string, label: string | null, proof: MissingProof): string {
     const next = op('next');
-    const head = `Proof of work missing for ${label?.trim() || 'the pending step'}.`;
+    const uri = names.stepUri(stepUri, null);
+    const head = `Proof of work missing for ${label?.trim() || `the pending ${n.step}`}.`;
     switch (proof.type) {
       case 'SHELL':
-        return `${head} Run: ${proof.invocation} (see challenge.shell.workdir if set). Capture real ${field('exitCode')}/stdout/stderr before continuing.`;
+        return `${head} Run: ${proof.invocation} (see ${n.challenge}.shell.workdir if set). Capture real ${field('exitCode')}/stdout/stderr before continuing.`;
       case 'USER_INPUT':
         return `${head} For user_input you must obtain the user's actual reply — do not infer or invent. Submit that proof by calling ${next} with ${uri} and solution.${field('userInput.confirmation')}.`;
       case 'HUMAN':
-        return `${head} Only the user can answer this step: show them the prompt; their reply arrives through ${op('answerPrompt')} (${field('promptId')} ${proof.promptId}).`;
+        return `${head} Only the user can answer this ${n.step}: show them the prompt; their reply arrives through ${op('answerPrompt')} (${field('promptId')} ${proof.promptId}).`;
       case 'MCP':
         return `${head} Submit that proof by calling ${next} with ${uri} and solution.mcp. Call the MCP tool "${missingTool(proof.toolName)}" and report its real result; do not fabricate.`;
       case 'COMMENT':
@@ -104,17 +120,17 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
       case 'UNKNOWN_TYPE':
         return `solution.type must be one of ${CHALLENGE_TYPES.map((type) => names.challengeType(type)).join(', ')}.`;
       case 'NONCE_MISSING':
-        return 'Include nonce in solution (use challenge.nonce).';
+        return `Include nonce in solution (use ${n.challenge}.nonce).`;
       case 'NONCE_MISMATCH':
-        return "Nonce mismatch. Use the nonce from this response's challenge.";
+        return `Nonce mismatch. Use the nonce from this response's ${n.challenge}.`;
       case 'PROOF_HASH_MISSING':
-        return `Include ${field('proofHash')} in solution (use challenge.${field('proofHash')}).`;
+        return `Include ${field('proofHash')} in solution (use ${n.challenge}.${field('proofHash')}).`;
       case 'PROOF_HASH_MISMATCH':
-        return `${field('proofHash')} mismatch. Use ${field('proofHash')} from the previous response or challenge.`;
+        return `${field('proofHash')} mismatch. Use ${field('proofHash')} from the previous response or ${n.challenge}.`;
       case 'TYPE_MISMATCH':
         return `Expected proof type: ${names.challengeType(refused.expected)}, got: ${names.challengeType(refused.given)}`;
       case 'HUMAN_CONFIRMATION_REQUIRED':
-        return `This step needs the user's own confirmation through ${op('answerPrompt')}; an agent cannot supply it.`;
+        return `This ${n.step} needs the user's own confirmation through ${op('answerPrompt')}; an agent cannot supply it.`;
       case 'EVIDENCE_MISSING':
         return evidenceMissing(refused.type);
       case 'MCP_TOOL_NAME_MISSING':
@@ -150,29 +166,29 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
   function notice(said: RunNotice): string {
     switch (said.kind) {
       case 'STEPS_COMPLETE':
-        return `Protocol steps complete. Call ${op('attest')} to finalize.`;
+        return `${n.Protocol} ${n.steps} complete. Call ${op('attest')} to finalize.`;
       case 'SINGLE_STEP':
-        return `Single-step protocol. Call ${op('attest')} to finalize.`;
+        return `Single-${n.step} ${n.protocol}. Call ${op('attest')} to finalize.`;
       case 'REDIRECTED_TO_FIRST_STEP':
-        return 'Redirected to step 1 of this protocol chain.';
+        return `Redirected to ${n.step} 1 of this ${n.protocol} chain.`;
       case 'ALREADY_SETTLED':
-        return 'That step is already settled in this run. The pending step is shown; nothing was recorded.';
+        return `That ${n.step} is already settled in this run. The pending ${n.step} is shown; nothing was recorded.`;
       case 'STEP_NOT_IN_RUN':
-        return `${said.uri} is not a step of this run's protocol.`;
+        return `${names.stepUri(said.uri, null)} is not a ${n.step} of this run's ${n.protocol}.`;
       case 'RUN_NOT_FOUND':
         return `Run ${said.runId} not found. Call ${op('begin')} to start a run.`;
       case 'RUN_CLOSED':
         return `Run ${said.runId} is already closed. Call ${op('begin')} to start a new run.`;
       case 'MAX_RETRIES':
-        return `Step failed ${said.retryCount} times. Use your judgment to recover.`;
+        return `${n.Step} failed ${said.retryCount} times. Use your judgment to recover.`;
       case 'MISSING_PROOF':
         return missingProofMessage(said.uri, said.label, said.proof);
       case 'SOLUTION_REFUSED':
         return refusal(said.refusal);
       case 'INCOMPLETE_RUN':
-        return `Cannot attest success: step ${said.stepIndex} of ${said.stepCount} has no accepted proof yet. Prove it with ${op('next')}, or ${op('attest')} with outcome failure.`;
+        return `Cannot attest success: ${n.step} ${said.stepIndex} of ${said.stepCount} has no accepted proof yet. Prove it with ${op('next')}, or ${op('attest')} with outcome failure.`;
       case 'NONCE_REUSED':
-        return `This nonce already settled step ${said.stepIndex} with a different solution; nothing was stored. Resubmit that same solution, or prove the pending step with its own nonce.`;
+        return `This nonce already settled ${n.step} ${said.stepIndex} with a different solution; nothing was stored. Resubmit that same solution, or prove the pending ${n.step} with its own nonce.`;
       case 'TEXT':
         return said.text;
     }
@@ -180,12 +196,14 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
 
   function challengeDescription(challenge: ChallengeView): string {
     if (challenge.description.kind === 'TEXT') return challenge.description.text;
-    if (challenge.description.kind === 'DEFAULT_COMMENT') return DEFAULT_COMMENT_DESCRIPTION;
+    if (challenge.description.kind === 'DEFAULT_COMMENT') {
+      return `Provide a verification comment describing how you completed this ${n.step}. Write a genuine summary; do not paste unrelated text.`;
+    }
     switch (challenge.type) {
       case 'SHELL': {
         const shell = challenge.shell!;
         let text =
-          `Shell challenge (timeout ${shell.timeoutSeconds}s): run exactly: ${shell.invocationDisplay}. ` +
+          `Shell ${n.challenge} (timeout ${shell.timeoutSeconds}s): run exactly: ${shell.invocationDisplay}. ` +
           `Capture stdout and stderr (do not suppress stderr); ${field('exitCode')} 0 = pass. ` +
           `Report real ${field('exitCode')}/stdout/stderr; do not fabricate.`;
         if (shell.interpreter) {
@@ -206,7 +224,7 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
         return `User confirmation: ${prompt}. You MUST show this prompt to the user and use only their reply as ${field('userInput.confirmation')}; do not assume or invent it.`;
       }
       case 'COMMENT':
-        return `Provide a verification comment (minimum ${challenge.comment?.minLength} characters) that genuinely summarises what was done in this step; do not paste unrelated text.`;
+        return `Provide a verification comment (minimum ${challenge.comment?.minLength} characters) that genuinely summarises what was done in this ${n.step}; do not paste unrelated text.`;
       case 'TENSOR': {
         const name = challenge.tensor?.name ?? '';
         const shape = challenge.tensor?.shape;
@@ -220,12 +238,12 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
     const pickOne = `Pick one choice and follow that choice's ${field('nextAction')}.`;
     switch (summary.kind) {
       case 'NO_MATCH':
-        return { message: 'No existing protocol matched your query. Refine your search or create a new one.', nextAction: pickOne };
+        return { message: `No existing ${n.protocol} matched your query. Refine your search or create a new one.`, nextAction: pickOne };
       case 'ONE_MATCH':
         return { message: 'Found 1 match.', nextAction: `Follow the choice's ${field('nextAction')}.` };
       case 'MATCHES':
         return {
-          message: `Found ${summary.count} matches (top confidence: ${Math.round(summary.topScore * 100)}%). Choose one, refine your search, or create a new protocol.`,
+          message: `Found ${summary.count} matches (top confidence: ${Math.round(summary.topScore * 100)}%). Choose one, refine your search, or create a new ${n.protocol}.`,
           nextAction: pickOne,
         };
     }
@@ -234,18 +252,18 @@ export function kairosV3Renderer(names: V3Names): DoorRenderer {
   function searchChoice(choice: SearchChoice): { chainLabel: string; nextAction: string } {
     switch (choice.role) {
       case 'MATCH':
-        return { chainLabel: choice.chainLabel, nextAction: `call ${op('begin')} with ${choice.uri} to execute this protocol` };
+        return { chainLabel: choice.chainLabel, nextAction: `call ${op('begin')} with ${names.stepUri(choice.uri, null)} to execute this ${n.protocol}` };
       case 'REFINE':
         return {
           chainLabel: `Run protocol to turn vague user request into a better ${op('search')} query`,
-          nextAction: `call ${op('begin')} with ${choice.uri} to get step-by-step help turning the user's request into a better search query`,
+          nextAction: `call ${op('begin')} with ${names.stepUri(choice.uri, null)} to get ${n.step}-by-${n.step} help turning the user's request into a better search query`,
         };
       case 'CREATE':
-        return { chainLabel: choice.chainLabel, nextAction: `call ${op('begin')} with ${choice.uri} to create a new protocol` };
+        return { chainLabel: choice.chainLabel, nextAction: `call ${op('begin')} with ${names.stepUri(choice.uri, null)} to create a new ${n.protocol}` };
     }
   }
 
-  return { door: names.door, notice, nextAction, challengeDescription, searchSummary, searchChoice };
+  return { door: names.door, notice, nextAction, challengeDescription, searchSummary, searchChoice, stepUri: names.stepUri };
 }
 
 function requirement(required: FieldRequirement): string {
@@ -277,8 +295,8 @@ function requirement(required: FieldRequirement): string {
   }
 }
 
-function missingPrompt(prompt: string | null): string {
-  return prompt?.trim() || 'Confirm (see step content).';
+function missingPrompt(prompt: string | null, n: RunNouns): string {
+  return prompt?.trim() || `Confirm (see ${n.step} content).`;
 }
 
 function missingTool(toolName: string | null): string {
