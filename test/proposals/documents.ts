@@ -3,27 +3,7 @@ import { graphql } from '../../src/generated/index.js';
 
 export const ProposeUpdatePayloadFields = graphql(`
   fragment ProposeUpdatePayloadFields on ProposeUpdatePayload {
-    status
-    reason
-    message
-    routing {
-      mode
-      reason
-    }
-    stagingId
-    files
-    findings {
-      type
-      line
-      location
-    }
-    violations {
-      file
-      sectionId
-      field
-      message
-    }
-    provenanceViolations
+    ...ProposeUpdateAnswerFields
     drift {
       file
       sectionId
@@ -31,16 +11,6 @@ export const ProposeUpdatePayloadFields = graphql(`
       expected
       found
     }
-    appliedAt
-    affectedSections {
-      file
-      sectionId
-    }
-    indexUpdated
-    warnings
-    stagingTtlSeconds
-    humanApprovalRequired
-    reviewCommand
   }
 `);
 

@@ -7,7 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../../src/generated/index.js';
 import { useTestServer } from '../support/app.js';
 import { postAs } from '../support/graphql-http.js';
 import { CreatePrincipalDocument, CreateTokenDocument } from '../security/documents.js';
@@ -44,8 +46,29 @@ const as = (who: Principal, query: string, variables: Record<string, unknown> = 
 const MINT = `mutation($markdown: String!) { mint(input: { markdown: $markdown }) { protocol { uri slug stepUris } } }`;
 const BEGIN = `mutation($uri: String!) { begin(input: { uri: $uri }) { runId challenge { nonce proofHash } } }`;
 const NEXT = `mutation($input: NextInput!) { next(input: $input) { runId errorCode nextCall { operation uri } challenge { nonce proofHash } } }`;
-const ATTEST = `mutation($input: AttestInput!) { attest(input: $input) { errorCode outcome grading { score rubricVersion rater feedback graderKind evaluationLabel exportableForSft exportableForPreference sftBlockers preferenceBlockers } } }`;
-const EXPORT = `query($input: ExportInput!) { export(input: $input) { format contentType content contentEncoding itemCount adapterCount bundleSha256 download { url expiresAt filename } } }`;
+// The grading and export selections are the KAIROS 4 tools' own (src/operations/), so this checks what reward and export read.
+const ATTEST = print(
+  graphql(`
+    mutation GradedAttest($input: AttestInput!) {
+      attest(input: $input) {
+        errorCode
+        outcome
+        grading {
+          ...GradingFields
+        }
+      }
+    }
+  `),
+);
+const EXPORT = print(
+  graphql(`
+    query ExportAnswer($input: ExportInput!) {
+      export(input: $input) {
+        ...ExportFields
+      }
+    }
+  `),
+);
 
 function oneLayer(title: string): string {
   return `# ${title}\n\n## Write it down\nWrite what you did.\n\n${fence}json\n{"challenge": {"type": "comment", "comment": {"min_length": 10}}}\n${fence}\n`;
@@ -68,6 +91,7 @@ describe('grading on attest', () => {
       rubricVersion: 'v2',
       rater: 'carol',
       feedback: 'Fine.',
+      llmModelId: null,
       graderKind: 'HUMAN',
       evaluationLabel: 'SILVER',
       exportableForSft: false,

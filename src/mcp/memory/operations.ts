@@ -4,37 +4,7 @@ import { graphql } from '../../generated/index.js';
 export const McpProposeUpdateDocument = graphql(`
   mutation McpProposeUpdate($input: ProposeUpdateInput!) {
     proposeUpdate(input: $input) {
-      status
-      reason
-      message
-      routing {
-        mode
-        reason
-      }
-      stagingId
-      files
-      findings {
-        type
-        line
-        location
-      }
-      violations {
-        file
-        sectionId
-        field
-        message
-      }
-      provenanceViolations
-      appliedAt
-      affectedSections {
-        file
-        sectionId
-      }
-      indexUpdated
-      warnings
-      stagingTtlSeconds
-      humanApprovalRequired
-      reviewCommand
+      ...ProposeUpdateAnswerFields
     }
   }
 `);
@@ -42,22 +12,7 @@ export const McpProposeUpdateDocument = graphql(`
 export const McpFetchContextDocument = graphql(`
   query McpFetchContext($query: String, $budgetChars: Int, $include: [MemoryCategory!]) {
     memoryContext(query: $query, budgetChars: $budgetChars, include: $include) {
-      budgetChars
-      budgetUsed
-      sections {
-        path
-        sectionId
-        heading
-        category
-        score
-        text
-        uri
-      }
-      omitted {
-        path
-        sectionId
-        reason
-      }
+      ...MemoryContextFields
     }
   }
 `);
@@ -72,14 +27,7 @@ export const McpStatusDocument = graphql(`
       totalCount
       edges {
         node {
-          id
-          intent
-          files
-          stagedAt
-          expiresAt
-          applyBlockedBy {
-            reason
-          }
+          ...StagedProposalFields
         }
       }
     }

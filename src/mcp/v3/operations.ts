@@ -6,26 +6,6 @@
  */
 import { graphql } from '../../generated/index.js';
 
-
-export const McpStepPayloadFragment = graphql(`
-  fragment McpStepPayload on StepPayload {
-    ...StepPayloadFields
-    challenge {
-      promptId
-      shell {
-        interpreter
-        flags
-        args
-        workdir
-        invocationDisplay
-      }
-      userInput {
-        requireHuman
-      }
-    }
-  }
-`);
-
 export const McpSearchDocument = graphql(`
   query McpSearch($query: String!, $maxChoices: Int, $space: String) {
     search(query: $query, maxChoices: $maxChoices, space: $space) {
@@ -59,14 +39,7 @@ export const McpNextDocument = graphql(`
 export const McpAttestDocument = graphql(`
   mutation McpAttest($input: AttestInput!) {
     attest(input: $input) {
-      runId
-      uri
-      outcome
-      message
-      qualityBonus
-      ratedAt
-      errorCode
-      nextAction
+      ...McpAttestFields
     }
   }
 `);
@@ -75,13 +48,7 @@ export const McpAnswerPromptDocument = graphql(`
   mutation McpAnswerPrompt($input: AnswerPromptInput!) {
     answerPrompt(input: $input) {
       prompt {
-        promptId
-        runId
-        status
-        prompt
-        stepUri
-        stepIndex
-        requireHuman
+        ...AnsweredPromptFields
       }
       result {
         ...McpStepPayload
@@ -93,31 +60,7 @@ export const McpAnswerPromptDocument = graphql(`
 export const McpRunDocument = graphql(`
   query McpRun($id: ID!) {
     run(id: $id) {
-      id
-      status
-      protocolLabel
-      protocolUri
-      space
-      stepCount
-      stepUris
-      pendingStepIndex
-      retryCount
-      outcome
-      createdAt
-      updatedAt
-      expiresAt
-      proofs {
-        ...ProofDetailFields
-        stepUri
-        mcp {
-          arguments
-          result
-        }
-      }
-      events {
-        ...RunEventFields
-        stepUri
-      }
+      ...McpRunFields
     }
   }
 `);
@@ -150,14 +93,7 @@ export const McpMintDocument = graphql(`
   mutation McpMint($input: MintInput!) {
     mint(input: $input) {
       protocol {
-        uri
-        slug
-        label
-        space
-        steps {
-          id
-          ...ProtocolStepFields
-        }
+        ...MintedProtocolFields
       }
     }
   }

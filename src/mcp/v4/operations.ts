@@ -1,20 +1,9 @@
 /**
  * The GraphQL operations the KAIROS 4 tools run in process (as the v3 tools do with
- * ../operations.ts): same schema, rules, tenancy and limits as /graphql. Typed by codegen; the
- * shared selections are fragments in ../../operations/*.graphql.
+ * ../v3/operations.ts): same schema, rules, tenancy and limits as /graphql. Typed by codegen; the
+ * selections are fragments in ../../operations/*.graphql.
  */
 import { graphql } from '../../generated/index.js';
-
-export const V4LayerPayloadFragment = graphql(`
-  fragment V4LayerPayload on StepPayload {
-    ...StepPayloadFields
-    nextCall {
-      operation
-      uri
-      runId
-    }
-  }
-`);
 
 export const V4BeginDocument = graphql(`
   mutation V4Begin($input: BeginInput!) {
@@ -35,26 +24,7 @@ export const V4NextDocument = graphql(`
 export const V4AttestDocument = graphql(`
   mutation V4Attest($input: AttestInput!) {
     attest(input: $input) {
-      runId
-      uri
-      outcome
-      message
-      ratedAt
-      errorCode
-      nextAction
-      grading {
-        score
-        feedback
-        rater
-        rubricVersion
-        llmModelId
-        graderKind
-        evaluationLabel
-        exportableForSft
-        exportableForPreference
-        sftBlockers
-        preferenceBlockers
-      }
+      ...RewardFields
     }
   }
 `);
@@ -71,17 +41,7 @@ export const V4RunLayersDocument = graphql(`
 export const V4AdapterDocument = graphql(`
   query V4Adapter($uri: String, $key: String) {
     protocol(uri: $uri, key: $key) {
-      uri
-      chainId
-      label
-      slug
-      protocolVersion
-      space
-      triggers
-      stepUris
-      steps {
-        ...ProtocolStepFields
-      }
+      ...AdapterFields
     }
   }
 `);
@@ -115,13 +75,7 @@ export const V4MintDocument = graphql(`
   mutation V4Mint($input: MintInput!) {
     mint(input: $input) {
       protocol {
-        uri
-        slug
-        space
-        chainId
-        steps {
-          ...ProtocolStepFields
-        }
+        ...MintedAdapterFields
       }
     }
   }
@@ -140,13 +94,7 @@ export const V4UpdateDocument = graphql(`
 export const V4MoveDocument = graphql(`
   mutation V4Move($input: MoveProtocolInput!) {
     moveProtocol(input: $input) {
-      fromSpace
-      moved
-      protocol {
-        space
-        slug
-        stepCount
-      }
+      ...AdapterMoveFields
     }
   }
 `);
@@ -164,16 +112,7 @@ export const V4DeleteDocument = graphql(`
 export const V4SpacesDocument = graphql(`
   query V4Spaces {
     spaces {
-      id
-      name
-      kind
-      protocols {
-        uri
-        chainId
-        label
-        slug
-        stepCount
-      }
+      ...SpaceAdaptersFields
     }
   }
 `);
@@ -181,18 +120,7 @@ export const V4SpacesDocument = graphql(`
 export const V4ExportDocument = graphql(`
   query V4Export($input: ExportInput!) {
     export(input: $input) {
-      format
-      contentType
-      content
-      contentEncoding
-      adapterCount
-      itemCount
-      bundleSha256
-      download {
-        url
-        expiresAt
-        filename
-      }
+      ...ExportFields
     }
   }
 `);
