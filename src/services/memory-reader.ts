@@ -91,14 +91,19 @@ export class MemoryReader {
 
   /** Finds a protocol by the URI of any of its steps, or by its slug (`key`); exactly one of them. */
   async protocol(args: { uri?: string | null; key?: string | null }): Promise<ProtocolView | null> {
+    return (await this.protocolNamed(args))?.protocol ?? null;
+  }
+
+  /**
+   * As `protocol`, with the step the URI named (its step 1 for an adapter URI or a key), so a
+   * caller that needs both reads the URI once.
+   */
+  async protocolNamed(args: { uri?: string | null; key?: string | null }): Promise<{ protocol: ProtocolView; named: MemoryRecord } | null> {
     const hasUri = Boolean(args.uri);
     if (hasUri === Boolean(args.key)) throw new RequestError('BAD_USER_INPUT', 'Provide exactly one of uri or key');
-    if (hasUri) {
-      const record = await this.memory(args.uri!);
-      return record ? this.protocolOf(record) : null;
-    }
-    const head = await this.headBySlug(args.key!.toLowerCase());
-    return head ? this.protocolOf(head) : null;
+    const named = hasUri ? await this.memory(args.uri!) : await this.headBySlug(args.key!.toLowerCase());
+    const protocol = named ? await this.protocolOf(named) : null;
+    return protocol && named ? { protocol, named } : null;
   }
 
   private async headBySlug(key: string): Promise<MemoryRecord | null> {

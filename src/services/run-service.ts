@@ -27,7 +27,7 @@ import type { UsageStore } from '../store/usage-store.js';
 import type { AttestCount } from '../model/run-records.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
-import { memoryUri, parseKairosUri, parseMemoryUri } from '../model/kairos-uri.js';
+import { memoryUri, parseKairosUri } from '../model/kairos-uri.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { readableSpacesFor, requireReadableSpace } from './spaces.js';
 
@@ -95,17 +95,19 @@ export class RunService {
   ) {}
 
   async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput): Promise<StepAnswer> {
-    const protocol = await reader.protocol(input);
-    if (!protocol) {
+    // The URI (mem, layer or adapter) is read once, here: the protocol and the step it named.
+    const found = await reader.protocolNamed(input);
+    if (!found) {
       const what = input.uri ? `No protocol step found at ${input.uri}` : `No protocol with key "${input.key}"`;
       throw new RequestError('NOT_FOUND', `${what} in your spaces`);
     }
+    const { protocol, named } = found;
     const head = protocol.steps[0]!;
     const chain = head.chain!;
     const runId = randomUUID();
     const steps: RunStep[] = protocol.steps.map((step) => ({ uri: step.uri, label: step.label, text: step.text, challenge: step.challenge, version: step.version }));
-    const named = input.uri ? parseMemoryUri(input.uri) : null; // an adapter URI names the protocol, not a step
-    const transition = beginRun({ runId, steps, ids: idSource, redirected: named !== null && named !== head._id });
+    // An adapter URI or a key names step 1: only a later step's URI redirects.
+    const transition = beginRun({ runId, steps, ids: idSource, redirected: named._id !== head._id });
     const now = new Date();
     const change = beginChange(
       {
