@@ -1,7 +1,13 @@
-import { ensureUiBuild } from './http/ui-build.js';
-import { buildApp } from './server.js';
-import { createLogger } from './observability/logger.js';
-import { loadConfig } from './config.js';
+import { startTracing } from './observability/tracing.js';
+
+// Before the server's modules load: the MongoDB instrumentation patches the driver as it loads.
+const tracing = await startTracing();
+const [{ ensureUiBuild }, { buildApp }, { createLogger }, { loadConfig }] = await Promise.all([
+  import('./http/ui-build.js'),
+  import('./server.js'),
+  import('./observability/logger.js'),
+  import('./config.js'),
+]);
 
 const log = createLogger(loadConfig().logLevel);
 const app = buildApp({ log });
@@ -23,12 +29,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} received, shutting down`);
-    app.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // The spans of the last requests are flushed once the server stopped taking new ones.
+    app
+      .stop()
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }

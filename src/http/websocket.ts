@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppConfig } from '../config.js';
 import type { CredentialWatch } from './credential-watch.js';
 import type { Logger } from '../observability/logger.js';
+import { continueTrace } from '../observability/graphql-tracing.js';
 import { redactValues, variablesTooDeep } from './refusals.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { Services } from '../compose.js';
@@ -101,12 +102,15 @@ export function attachGraphqlWs(app: {
           const document = enveloped.parse(payload.query);
           const errors = enveloped.validate(enveloped.schema, document);
           if (errors.length > 0) return errors.map((error: GraphQLError) => withRequestId(error, requestId));
+          const contextValue = await enveloped.contextFactory();
+          // The client's trace (W3C traceparent/tracestate in the connection parameters) continues here.
+          continueTrace(contextValue, ctx.connectionParams);
           return {
             schema: enveloped.schema,
             document,
             operationName: payload.operationName,
             variableValues: payload.variables,
-            contextValue: await enveloped.contextFactory(),
+            contextValue,
             rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe } satisfies EnvelopedOperations,
           };
         } catch (error) {

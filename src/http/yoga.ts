@@ -21,6 +21,8 @@ import { meterResolvers, useResponseBudget } from './response-budget.js';
 import { useWellFormedText } from '../well-formed-text.js';
 import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from '../limits.js';
 import { operationLabel } from '../observability/operation-label.js';
+import { useOperationTracing } from '../observability/graphql-tracing.js';
+import { isTracingOn } from '../observability/tracing.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
 import type { CredentialWatch } from './credential-watch.js';
 import { useSubscriptionGuard } from './subscription-guard.js';
@@ -117,6 +119,8 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       // Sets the subscribe function; the guard then wraps each subscriber's stream, so its limits hold per subscriber.
       useSharedSubscriptionExecution(new SharedExecutions(app.metrics, app.config.responseBudgetBytes)),
       useSubscriptionGuard({ credentials: app.credentials, metrics: app.metrics, maxBufferedBytes: app.config.maxBufferedBytes }),
+      // Last, so its span wraps the execute and subscribe functions the plugins above chose.
+      ...(isTracingOn() ? [useOperationTracing()] : []),
     ],
   });
 }

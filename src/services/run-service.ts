@@ -30,6 +30,9 @@ import type { MemoryReader } from './memory-reader.js';
 import { memoryUri, parseKairosUri } from '../model/kairos-uri.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { readableSpacesFor, requireReadableSpace } from './spaces.js';
+import { addSpanEvent, inSpan } from '../observability/spans.js';
+import { attestAnswerAttributes, runSpan, stepAnswerAttributes } from '../observability/run-spans.js';
+import { SPAN_ATTRIBUTES } from '../observability/span-attributes.js';
 
 export interface BeginInput {
   uri?: string | null;
@@ -95,6 +98,18 @@ export class RunService {
   ) {}
 
   async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput): Promise<StepAnswer> {
+    return inSpan(...runSpan('begin', input), () => this.applyBegin(viewer, reader, input), stepAnswerAttributes);
+  }
+
+  async next(viewer: Viewer, request: NextInput): Promise<StepAnswer> {
+    return inSpan(...runSpan('next', request), () => this.applyNextStep(viewer, request), stepAnswerAttributes);
+  }
+
+  async attest(viewer: Viewer, request: AttestInput): Promise<AttestAnswer> {
+    return inSpan(...runSpan('attest', request), () => this.applyAttestation(viewer, request), attestAnswerAttributes);
+  }
+
+  private async applyBegin(viewer: Viewer, reader: MemoryReader, input: BeginInput): Promise<StepAnswer> {
     // The URI (mem, layer or adapter) is read once, here: the protocol and the step it named.
     const found = await reader.protocolNamed(input);
     if (!found) {
@@ -135,7 +150,7 @@ export class RunService {
     return transition.answer;
   }
 
-  async next(viewer: Viewer, request: NextInput): Promise<StepAnswer> {
+  private async applyNextStep(viewer: Viewer, request: NextInput): Promise<StepAnswer> {
     const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
     checkText('nonce', input.solution?.nonce, { name: 'solution.nonce' });
     checkText('proofHash', input.solution?.proofHash, { name: 'solution.proofHash' });
@@ -164,6 +179,10 @@ export class RunService {
     input: { promptId: string; confirmation: string },
     options: { atHost?: boolean } = {},
   ): Promise<AnswerPromptResult> {
+    return inSpan(...runSpan('answerPrompt', {}), () => this.applyPromptAnswer(viewer, input, options), ({ result }) => stepAnswerAttributes(result));
+  }
+
+  private async applyPromptAnswer(viewer: Viewer, input: { promptId: string; confirmation: string }, options: { atHost?: boolean }): Promise<AnswerPromptResult> {
     if (input.confirmation.trim() === '') throw new RequestError('BAD_USER_INPUT', 'confirmation must not be empty');
     checkText('confirmation', input.confirmation);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
@@ -188,7 +207,7 @@ export class RunService {
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
 
-  async attest(viewer: Viewer, request: AttestInput): Promise<AttestAnswer> {
+  private async applyAttestation(viewer: Viewer, request: AttestInput): Promise<AttestAnswer> {
     const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
     checkText('attestMessage', input.message, { name: 'message' });
     checkText('llmModelId', input.llmModelId, { plain: true });
@@ -354,6 +373,8 @@ export class RunService {
     if (!(await this.runs.commit(change.commit))) return false;
     const run = change.commit.run;
     for (const event of change.events) {
+      // Subscribers receive it on their own streams: the transition's trace records the hand-over.
+      addSpanEvent('kairos.run.event', { [SPAN_ATTRIBUTES.runId]: run._id, [SPAN_ATTRIBUTES.eventSequence]: event.seq, [SPAN_ATTRIBUTES.eventType]: event.type });
       this.events.publish('run', run._id, toRunEvent(event));
       const lifecycle = toRunLifecycleEvent(run, change.status, event);
       if (lifecycle) this.events.publish('runLifecycle', run.space, lifecycle);

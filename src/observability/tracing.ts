@@ -1,0 +1,66 @@
+/**
+ * OpenTelemetry traces, configured by the standard OTEL_* variables. With no OTLP endpoint
+ * nothing here loads the SDK: `@opentelemetry/api` stays a no-op and costs nothing measurable.
+ * Call `startTracing()` before anything imports `mongodb`: its instrumentation patches the
+ * driver as it loads.
+ */
+
+export interface Tracing {
+  /** Flushes the spans still queued, then stops exporting. */
+  shutdown(): Promise<void>;
+}
+
+let tracingOn = false;
+
+/** Whether this process exports traces (set once by `startTracing`). */
+export function isTracingOn(): boolean {
+  return tracingOn;
+}
+
+/** Traces are on when an OTLP endpoint is set and the SDK is not disabled. */
+export function tracingWanted(): boolean {
+  const endpoint = process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint) return false;
+  if ((process.env.OTEL_SDK_DISABLED ?? '').toLowerCase() === 'true') return false;
+  return (process.env.OTEL_TRACES_EXPORTER ?? 'otlp').split(',').some((name) => name.trim() !== 'none');
+}
+
+/**
+ * Starts the Node SDK with the HTTP and MongoDB instrumentations; the exporter (http/protobuf or
+ * http/json), sampler and batch settings come from the OTEL_* variables the SDK reads itself.
+ */
+export async function startTracing(): Promise<Tracing | null> {
+  if (!tracingWanted()) return null;
+  // Metrics are served by /metrics and logs go to stdout: only traces go over OTLP unless asked.
+  process.env.OTEL_METRICS_EXPORTER ??= 'none';
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  const [{ NodeSDK }, { HttpInstrumentation }, { MongoDBInstrumentation }] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-mongodb'),
+  ]);
+  const sdk = new NodeSDK({
+    serviceName: process.env.OTEL_SERVICE_NAME ? undefined : 'kairos-graphql',
+    instrumentations: [
+      new HttpInstrumentation({
+        // Probes and scrapes would drown the traces that matter.
+        ignoreIncomingRequestHook: (request) => request.url === '/healthz' || request.url === '/metrics',
+      }),
+      // The command's shape, never its values: a span must not carry a memory, a proof or a token.
+      new MongoDBInstrumentation({ enhancedDatabaseReporting: false, dbStatementSerializer: commandShape }),
+    ],
+  });
+  sdk.start();
+  tracingOn = true;
+  return {
+    shutdown: async () => {
+      tracingOn = false;
+      await sdk.shutdown();
+    },
+  };
+}
+
+/** A command's top-level keys only (`{"find":"?","filter":"?"}`): what it did, not what it held. */
+function commandShape(command: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(Object.keys(command).map((key) => [key, '?'])));
+}

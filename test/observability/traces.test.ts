@@ -1,0 +1,196 @@
+/**
+ * Traces from a real server process, configured only by the standard OTEL_* variables, exported
+ * to a real OTLP/HTTP receiver (test/support/otlp-receiver.ts) in both encodings: the caller's
+ * trace continues, GraphQL, run and database spans nest in it, logs name their span, and no
+ * secret the caller sent reaches a span or a log line.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { print } from 'graphql';
+import { createClient } from 'graphql-ws';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { MintDocument } from '../api/documents.js';
+import { AttestDocument, BeginDocument, NextDocument } from '../api/run-documents.js';
+import { graphqlHttpClient } from '../support/graphql-http.js';
+import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../support/otlp-receiver.js';
+import { type ServerProcess, startServerProcess } from '../support/server-process.js';
+import { shellProtocol } from '../scale/protocols.js';
+
+const mongoUri = inject('mongoUri');
+const dbName = `kairos_test_${randomUUID().slice(0, 8)}`;
+const cleanups: (() => Promise<void>)[] = [];
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  const mongo = new MongoClient(mongoUri);
+  await mongo.db(dbName).dropDatabase();
+  await mongo.close();
+});
+
+/** A server process whose traces go to a receiver of its own, in the given OTLP encoding. */
+async function tracedServer(protocol: 'http/protobuf' | 'http/json'): Promise<{ server: ServerProcess; receiver: OtlpReceiver }> {
+  const receiver = await startOtlpReceiver();
+  cleanups.push(() => receiver.close());
+  const server = await startServerProcess({
+    mongoUri,
+    dbName,
+    env: {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+      OTEL_SERVICE_NAME: 'kairos-under-test',
+      OTEL_TRACES_SAMPLER: 'parentbased_always_on',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      LOG_LEVEL: 'info',
+    },
+  });
+  cleanups.push(() => server.stop());
+  return { server, receiver };
+}
+
+function traceparent(): { traceId: string; header: string } {
+  const traceId = randomBytes(16).toString('hex');
+  return { traceId, header: `00-${traceId}-${randomBytes(8).toString('hex')}-01` };
+}
+
+/** Secret-shaped values a caller may put in a proof or a message: none may reach telemetry. */
+const SECRETS = {
+  githubToken: `ghp_${randomBytes(18).toString('hex')}`,
+  awsKey: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`,
+  password: `hunter2-${randomUUID()}`,
+};
+
+function leakedSecrets(text: string): string[] {
+  return Object.values(SECRETS).filter((secret) => text.includes(secret));
+}
+
+/** The span's ancestors in the same trace, nearest first. */
+function ancestors(span: ReceivedSpan, spans: ReceivedSpan[]): ReceivedSpan[] {
+  const chain: ReceivedSpan[] = [];
+  let parent = spans.find((candidate) => candidate.spanId === span.parentSpanId);
+  while (parent) {
+    chain.push(parent);
+    parent = spans.find((candidate) => candidate.spanId === parent!.parentSpanId);
+  }
+  return chain;
+}
+
+describe('traces over OTLP/HTTP with protobuf', () => {
+  let server: ServerProcess;
+  let receiver: OtlpReceiver;
+  beforeAll(async () => {
+    ({ server, receiver } = await tracedServer('http/protobuf'));
+  });
+
+  it('continues the caller trace: GraphQL, run and database spans for begin, next and attest, with the run id and no secret', async () => {
+    const api = graphqlHttpClient(server.graphqlUrl);
+    const { mint } = await api.query(MintDocument, { input: { markdown: shellProtocol(1) } });
+    const caller = traceparent();
+    const headers = { traceparent: caller.header, tracestate: 'vendor=kairos-test' };
+    const begun = await api.request(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } }, headers);
+    const step = begun.data!.begin;
+    const next = await api.request(
+      NextDocument,
+      {
+        input: {
+          uri: step.currentStep!.uri,
+          runId: step.runId,
+          solution: {
+            type: 'SHELL',
+            nonce: step.challenge!.nonce,
+            proofHash: step.challenge!.proofHash,
+            shell: { exitCode: 0, stdout: `token=${SECRETS.githubToken} key=${SECRETS.awsKey}`, stderr: SECRETS.password, durationSeconds: 0.1 },
+          },
+        },
+      },
+      headers,
+    );
+    expect(next.data!.next.errorCode).toBeNull();
+    const attested = await api.request(AttestDocument, { input: { uri: step.currentStep!.uri, runId: step.runId, outcome: 'SUCCESS', message: `done with ${SECRETS.password}` } }, headers);
+    expect(attested.data!.attest.outcome).toBe('SUCCESS');
+
+    const inTrace = (where: (span: ReceivedSpan) => boolean) => receiver.waitFor((span) => span.traceId === caller.traceId && where(span));
+    const attestSpan = await inTrace((span) => span.name === 'kairos.run attest');
+    const nextOperation = await inTrace((span) => span.name === 'mutation Next');
+    const nextRun = await inTrace((span) => span.name === 'kairos.run next');
+    const beginRun = await inTrace((span) => span.name === 'kairos.run begin');
+    await inTrace((span) => span.attributes['db.system.name'] === 'mongodb');
+    const httpSpan = await inTrace((span) => span.kind === 2 && span.attributes['url.path'] === '/graphql');
+
+    // The GraphQL span: semantic-convention names, the document's hash, no document text or variables.
+    expect(nextOperation.attributes).toMatchObject({ 'graphql.operation.type': 'mutation', 'graphql.operation.name': 'Next' });
+    expect(nextOperation.attributes['graphql.document.hash']).toMatch(/^[0-9a-f]{64}$/);
+    expect(nextOperation.attributes['graphql.document']).toBeUndefined();
+    // Under the HTTP server span (the maintained HTTP instrumentation), whose parent is the caller's.
+    const request = ancestors(nextOperation, receiver.spans).find((span) => span.kind === 2);
+    expect(request?.attributes['http.request.method']).toBe('POST');
+    expect(request?.parentSpanId).toBe(caller.header.split('-')[2]);
+    expect(httpSpan.encoding).toBe('protobuf');
+    expect(httpSpan.resource['service.name']).toBe('kairos-under-test');
+
+    // Each transition carries its run, its step and what the rules answered.
+    for (const span of [beginRun, nextRun, attestSpan]) expect(span.attributes['kairos.run.id']).toBe(step.runId);
+    expect(beginRun.attributes).toMatchObject({ 'kairos.run.step.index': 1, 'kairos.run.challenge.type': 'SHELL', 'kairos.run.outcome': 'CALL_NEXT' });
+    expect(nextRun.attributes).toMatchObject({ 'kairos.run.transition': 'next', 'kairos.protocol.uri': step.currentStep!.uri, 'kairos.run.outcome': 'CALL_ATTEST' });
+    expect(attestSpan.attributes['kairos.run.outcome']).toBe('SUCCESS');
+    expect(ancestors(nextRun, receiver.spans).map((span) => span.name)).toContain('mutation Next');
+    // The events handed to subscribers are recorded on the transition that caused them.
+    expect(nextRun.events.map((event) => event.name)).toContain('kairos.run.event');
+
+    // Database spans sit under the run spans and hold the command's shape, never its values.
+    const databaseSpans = receiver.spans.filter((span) => span.traceId === caller.traceId && span.attributes['db.system.name'] === 'mongodb');
+    expect(databaseSpans.some((span) => ancestors(span, receiver.spans).some((parent) => parent.spanId === nextRun.spanId))).toBe(true);
+    for (const span of databaseSpans) expect(String(span.attributes['db.query.text'] ?? '')).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|SHELL|echo/);
+
+    // No secret anywhere in what was exported.
+    expect(leakedSecrets(JSON.stringify(receiver.spans))).toEqual([]);
+  });
+
+  it('joins log lines to their span, and keeps secrets out of the log', async () => {
+    const caller = traceparent();
+    const api = graphqlHttpClient(server.graphqlUrl);
+    const { mint } = await api.query(MintDocument, { input: { markdown: shellProtocol(1) } });
+    await api.request(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } }, { traceparent: caller.header });
+    const operationSpan = await receiver.waitFor((span) => span.traceId === caller.traceId && span.name === 'mutation Begin');
+    const deadline = Date.now() + 5_000;
+    let line: Record<string, unknown> | undefined;
+    while (!line && Date.now() < deadline) {
+      line = server
+        .output()
+        .split('\n')
+        .filter((text) => text.startsWith('{'))
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((entry) => entry.trace_id === caller.traceId && entry.msg === 'operation');
+      if (!line) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(line).toBeDefined();
+    expect(line!.span_id).toMatch(/^[0-9a-f]{16}$/);
+    // The line is written as the operation ends, inside the request's span or the operation's own.
+    expect(receiver.spans.filter((span) => span.traceId === caller.traceId).map((span) => span.spanId)).toContain(line!.span_id);
+    expect(operationSpan.parentSpanId).not.toBe('');
+    expect(leakedSecrets(server.output())).toEqual([]);
+  });
+});
+
+describe('traces over OTLP/HTTP with JSON', () => {
+  it('continues the trace a graphql-ws client names in its connection parameters', async () => {
+    const { server, receiver } = await tracedServer('http/json');
+    const api = graphqlHttpClient(server.graphqlUrl);
+    const { mint } = await api.query(MintDocument, { input: { markdown: shellProtocol(1) } });
+    const caller = traceparent();
+    const client = createClient({ url: server.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { traceparent: caller.header } });
+    cleanups.push(async () => {
+      await client.dispose();
+    });
+    const result = await new Promise<{ data?: { begin: { runId: string } } }>((resolve, reject) => {
+      client.subscribe({ query: print(BeginDocument), variables: { input: { uri: mint.protocol.stepUris[0]! } } }, { next: resolve as never, error: reject, complete: () => {} });
+    });
+    const runId = result.data!.begin.runId;
+    const operation = await receiver.waitFor((span) => span.traceId === caller.traceId && span.name === 'mutation Begin');
+    const run = await receiver.waitFor((span) => span.traceId === caller.traceId && span.name === 'kairos.run begin');
+    expect(operation.encoding).toBe('json');
+    expect(run.attributes['kairos.run.id']).toBe(runId);
+    expect(ancestors(run, receiver.spans).map((span) => span.spanId)).toContain(operation.spanId);
+    await receiver.waitFor((span) => span.traceId === caller.traceId && span.attributes['db.system.name'] === 'mongodb');
+  });
+});
