@@ -1,8 +1,11 @@
-import { type CallToolResult, inputRequired, type InputRequiredResult, Server, type ServerContext } from '@modelcontextprotocol/server';
+import { type CallToolRequest, type CallToolResult, inputRequired, type InputRequiredResult, Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import { inMcpRequestSpan } from '../observability/mcp-spans.js';
+import { setSpanAttributes } from '../observability/spans.js';
+import { SPAN_ATTRIBUTES } from '../observability/span-attributes.js';
 import { REQUEST_REFUSALS } from '../model/refusal-codes.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { OperationCaller, RunOperation } from './graphql-door.js';
@@ -50,11 +53,16 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
     supportedProtocolVersions: [...MODERN_REVISIONS, ...LEGACY_REVISIONS],
   });
 
-  server.setRequestHandler('tools/list', () => ({
-    tools: TOOLS.map((definition) => ({ name: definition.name, description: definition.description, inputSchema: inputJsonSchema(definition) as never })),
-  }));
+  server.setRequestHandler('tools/list', (_request, ctx) =>
+    inMcpRequestSpan(ctx, null, async () => ({
+      tools: TOOLS.map((definition) => ({ name: definition.name, description: definition.description, inputSchema: inputJsonSchema(definition) as never })),
+    })),
+  );
 
-  server.setRequestHandler('tools/call', async (request, ctx) => {
+  // The span names a known tool only: an unknown name is the caller's text.
+  server.setRequestHandler('tools/call', (request, ctx) => inMcpRequestSpan(ctx, TOOLS_BY_NAME.has(request.params.name) ? request.params.name : 'unknown', () => callTool(request, ctx)));
+
+  async function callTool(request: CallToolRequest, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
     const started = performance.now();
     const name = request.params.name;
     const definition = TOOLS_BY_NAME.get(name);
@@ -99,9 +107,10 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
     const outcome = 'resultType' in result ? 'input_required' : result.ok ? 'ok' : result.code;
     // Unknown names are not a label: they would make the metric unbounded.
     app.metrics.mcpToolCalls.inc({ tool: definition ? name : 'unknown', outcome });
+    if (outcome !== 'ok' && outcome !== 'input_required') setSpanAttributes({ [SPAN_ATTRIBUTES.errorType]: outcome, [SPAN_ATTRIBUTES.refusalCode]: outcome });
     app.log.info({ tool: name, era: options.era, outcome, durationMs: Math.round(performance.now() - started) }, 'mcp tool call');
     return 'resultType' in result ? (result as never) : toCallToolResult(result);
-  });
+  }
 
   registerRunResources(server, app, options.authenticationOf);
   return server;

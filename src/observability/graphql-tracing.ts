@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { type Context, context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type Context, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { type DocumentNode, type ExecutionArgs, getOperationAST, type GraphQLError, print } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { SPAN_ATTRIBUTES } from './span-attributes.js';
+import { callerTraceContext } from './spans.js';
 
 const tracer = trace.getTracer('kairos-graphql');
 
@@ -14,10 +15,8 @@ const parentContexts = new WeakMap<object, Context>();
  * connection parameters, an MCP request's `_meta`) for the operation run with `contextValue`.
  */
 export function continueTrace(contextValue: object, carrier: Record<string, unknown> | null | undefined): void {
-  if (typeof carrier?.traceparent !== 'string') return;
-  const headers: Record<string, string> = { traceparent: carrier.traceparent };
-  if (typeof carrier.tracestate === 'string') headers.tracestate = carrier.tracestate;
-  parentContexts.set(contextValue, propagation.extract(ROOT_CONTEXT, headers));
+  const caller = callerTraceContext(carrier);
+  if (caller) parentContexts.set(contextValue, caller);
 }
 
 const documentHashes = new WeakMap<DocumentNode, string>();

@@ -10,7 +10,12 @@ import { createClient } from 'graphql-ws';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from '@modelcontextprotocol/client';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as LegacyHttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { MintDocument } from '../api/documents.js';
+import { cliBin, hostEnvironment, repoRoot } from '../mcp/mcp-client.js';
 import { AttestDocument, BeginDocument, NextDocument } from '../api/run-documents.js';
 import { graphqlHttpClient } from '../support/graphql-http.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../support/otlp-receiver.js';
@@ -173,8 +178,13 @@ describe('traces over OTLP/HTTP with protobuf', () => {
 });
 
 describe('traces over OTLP/HTTP with JSON', () => {
+  let server: ServerProcess;
+  let receiver: OtlpReceiver;
+  beforeAll(async () => {
+    ({ server, receiver } = await tracedServer('http/json'));
+  });
+
   it('continues the trace a graphql-ws client names in its connection parameters', async () => {
-    const { server, receiver } = await tracedServer('http/json');
     const api = graphqlHttpClient(server.graphqlUrl);
     const { mint } = await api.query(MintDocument, { input: { markdown: shellProtocol(1) } });
     const caller = traceparent();
@@ -189,8 +199,65 @@ describe('traces over OTLP/HTTP with JSON', () => {
     const operation = await receiver.waitFor((span) => span.traceId === caller.traceId && span.name === 'mutation Begin');
     const run = await receiver.waitFor((span) => span.traceId === caller.traceId && span.name === 'kairos.run begin');
     expect(operation.encoding).toBe('json');
+    expect(operation.parentSpanId).toBe(caller.header.split('-')[2]);
     expect(run.attributes['kairos.run.id']).toBe(runId);
     expect(ancestors(run, receiver.spans).map((span) => span.spanId)).toContain(operation.spanId);
     await receiver.waitFor((span) => span.traceId === caller.traceId && span.attributes['db.system.name'] === 'mongodb');
+  });
+
+  /** A tool call carrying `_meta.traceparent` yields the MCP span in that trace, the run and database spans under it, no secret. */
+  async function expectToolTrace(caller: { traceId: string; header: string }, runId: string): Promise<void> {
+    const inTrace = (where: (span: ReceivedSpan) => boolean) => receiver.waitFor((span) => span.traceId === caller.traceId && where(span));
+    const tool = await inTrace((span) => span.name === 'tools/call kairos_next');
+    expect(tool.kind).toBe(2);
+    expect(tool.parentSpanId).toBe(caller.header.split('-')[2]);
+    expect(tool.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'kairos_next', 'gen_ai.operation.name': 'execute_tool' });
+    const run = await inTrace((span) => span.name === 'kairos.run next' && span.attributes['kairos.run.id'] === runId);
+    expect(ancestors(run, receiver.spans).map((span) => span.spanId)).toContain(tool.spanId);
+    const database = await inTrace((span) => span.attributes['db.system.name'] === 'mongodb' && ancestors(span, receiver.spans).some((parent) => parent.spanId === run.spanId));
+    expect(database.encoding).toBe('json');
+    expect(leakedSecrets(JSON.stringify(receiver.spans))).toEqual([]);
+  }
+
+  const secretSolution = (challenge: { nonce: string; proof_hash: string }) => ({
+    type: 'shell',
+    nonce: challenge.nonce,
+    proof_hash: challenge.proof_hash,
+    shell: { exit_code: 0, stdout: `export GITHUB_TOKEN=${SECRETS.githubToken}`, stderr: `AWS ${SECRETS.awsKey} ${SECRETS.password}` },
+  });
+
+  async function toolCallsThrough(client: { callTool(params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> }): Promise<unknown> }): Promise<void> {
+    const call = async (name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) => {
+      const result = (await client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) })) as { content: { text: string }[] };
+      return JSON.parse(result.content[0]!.text) as Record<string, any>;
+    };
+    const minted = await call('kairos_mint', { markdown_doc: shellProtocol(1), llm_model_id: 'test' });
+    const begun = await call('kairos_begin', { uri: minted.items[0].uri });
+    const caller = traceparent();
+    const next = await call('kairos_next', { uri: begun.current_step.uri, run_id: begun.run_id, solution: secretSolution(begun.challenge) }, { traceparent: caller.header, tracestate: 'host=test' });
+    expect(next.error_code).toBeUndefined();
+    await expectToolTrace(caller, begun.run_id);
+  }
+
+  it('continues the trace of an MCP tool call from its _meta (2025 era, a session over HTTP)', async () => {
+    const client = new LegacyClient({ name: 'trace-test', version: '1.0.0' });
+    await client.connect(new LegacyHttpTransport(new URL(`${server.baseUrl}/mcp`)));
+    cleanups.push(() => client.close());
+    await toolCallsThrough(client);
+  });
+
+  it('continues the trace of an MCP tool call from its _meta (2026-07-28, stateless)', async () => {
+    const client = new ModernClient({ name: 'trace-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new ModernHttpTransport(new URL(`${server.baseUrl}/mcp`)));
+    cleanups.push(() => client.close());
+    await toolCallsThrough(client as never);
+  });
+
+  it('continues the trace of an MCP tool call from its _meta through the stdio relay (kairos-graphql mcp)', async () => {
+    const client = new LegacyClient({ name: 'trace-test', version: '1.0.0' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd: repoRoot, env: hostEnvironment({ KAIROS_URL: server.baseUrl }), stderr: 'pipe' });
+    await client.connect(transport);
+    cleanups.push(() => client.close());
+    await toolCallsThrough(client);
   });
 });
