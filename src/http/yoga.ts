@@ -180,7 +180,7 @@ function useOperationTelemetry(metrics: Metrics): Plugin<AppContext> {
         onExecuteDone: ({ result }) => {
           const seconds = (performance.now() - started) / 1000;
           const errors = 'errors' in result ? (result.errors as GraphQLError[] | undefined) : undefined;
-          metrics.durations.observe({ type: operation.type, operation: operation.field }, seconds);
+          metrics.observeDuration({ type: operation.type, operation: operation.field }, seconds);
           metrics.operations.inc({ type: operation.type, operation: operation.field, outcome: errors?.length ? 'error' : 'ok' });
           countErrors(errors);
           (args.contextValue as AppContext).log.info(

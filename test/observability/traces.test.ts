@@ -175,6 +175,20 @@ describe('traces over OTLP/HTTP with protobuf', () => {
     expect(operationSpan.parentSpanId).not.toBe('');
     expect(leakedSecrets(server.output())).toEqual([]);
   });
+  it('serves /metrics as OpenMetrics whose duration buckets carry exemplars naming exported traces', async () => {
+    const api = graphqlHttpClient(server.graphqlUrl);
+    const caller = traceparent();
+    await api.request(BeginDocument, { input: { key: 'no-such-protocol' } }, { traceparent: caller.header });
+    await receiver.waitFor((span) => span.traceId === caller.traceId && span.name === 'mutation Begin');
+    const response = await fetch(`${server.baseUrl}/metrics`);
+    expect(response.headers.get('content-type')).toContain('application/openmetrics-text');
+    const text = await response.text();
+    expect(text.trimEnd().endsWith('# EOF')).toBe(true);
+    const exemplars = [...text.matchAll(/^kairos_graphql_operation_duration_seconds_bucket\{[^}]*\} \d+ # \{trace_id="([0-9a-f]{32})",span_id="[0-9a-f]{16}"\} [0-9.e-]+ [0-9.]+$/gm)].map((match) => match[1]);
+    expect(exemplars).toContain(caller.traceId);
+    const exported = new Set(receiver.spans.map((span) => span.traceId));
+    for (const traceId of exemplars) expect(exported.has(traceId!)).toBe(true);
+  });
 });
 
 describe('traces over OTLP/HTTP with JSON', () => {
