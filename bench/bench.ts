@@ -5,7 +5,7 @@
  *
  *   npm run bench                      all scenarios (about 2 minutes)
  *   npm run bench -- --quick           short windows and 200 subscribers, to try changes
- *   npm run bench -- --only runs,floor scenarios by name: baseline runs forward floor batch fanout reads mcp abuse gauge
+ *   npm run bench -- --only runs,floor scenarios by name: baseline runs forward floor batch fanout reads mcp abuse gauge tracing
  *   npm run bench -- --only gauge --gauge-subscriptions 50000   the active-subscriptions gauge with that many open
  *   npm run bench -- --soak 180        only the soak: steady mixed load for 180 s, sampled
  *   npm run bench -- --only fanout --subscribers 10000   fan-out at another size
@@ -36,9 +36,10 @@ import { soak } from './scenarios/soak.js';
 import { subscriberGauge } from './scenarios/subscriber-gauge.js';
 import { storeFloor } from './scenarios/store-floor.js';
 import { searchBench } from './search-bench.js';
+import { tracingCost } from './scenarios/tracing.js';
 
 /** `nextprofile` runs only with --profile. */
-const SCENARIOS = ['baseline', 'runs', 'forward', 'floor', 'batch', 'fanout', 'reads', 'mcp', 'search', 'abuse', 'gauge', 'nextprofile'] as const;
+const SCENARIOS = ['baseline', 'runs', 'forward', 'floor', 'tracing', 'batch', 'fanout', 'reads', 'mcp', 'search', 'abuse', 'gauge', 'nextprofile'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -139,6 +140,10 @@ async function main(): Promise<void> {
     await scenario('runs', () => running.profiled(profileFile('runs'), () => protocolRuns(running, window)));
     await scenario('forward', () => forwardLoad(running, { agents: 8, runsPerAgent: quick ? 5 : 25 }));
     await scenario('floor', () => storeFloor(running, db, window));
+    // A second server exporting every span over OTLP/HTTP to a sink, against this one (no endpoint).
+    await scenario('tracing', () =>
+      tracingCost(running, (env) => startServer({ mongoUri: engine!.uri, dbName, env, preload: ['./bench/tracing-preload.ts'] }), { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs }),
+    );
     // A second server on the same database with KAIROS_HISTORY=off: what keeping versions costs.
     await scenario('batch', async () => {
       const plain = await startServer({ mongoUri: engine!.uri, dbName, env: { KAIROS_HISTORY: 'off' } });
@@ -211,6 +216,11 @@ type McpCalls = Awaited<ReturnType<typeof mcpCalls>>;
 type Abuse = Awaited<ReturnType<typeof abuse>>;
 
 function evaluateTargets(): void {
+  const tracing = results.tracing as Awaited<ReturnType<typeof tracingCost>> | undefined;
+  if (tracing) {
+    target('tracing', 'next p50, every span exported / tracing off', tracing.fullSamplingRatio, '≤ 1.10', tracing.fullSamplingRatio <= 1.1);
+    target('tracing', 'tracing off: added to a next p50 (share)', tracing.offPathShare, '≤ 0.01', tracing.offPathShare <= 0.01);
+  }
   const base = results.baseline as Baseline | undefined;
   const runs = results.runs as Runs | undefined;
   const floor = results.floor as Floor | undefined;
@@ -290,6 +300,11 @@ function printTable(): void {
     const note = `${forward.agents} MCP clients × ${forward.runsPerAgent} runs of each; ${forward.errors} errors${forward.firstError ? `: ${forward.firstError}` : ''}`;
     rows.push(['2b mcp', 'forward (KAIROS 4, one layer proven)', fixed(forward.forward.p50Ms, 2), fixed(forward.forward.p99Ms, 2), fixed(forward.forward.perSecond, 0), note]);
     rows.push(['', 'kairos_next (v3), same runs, alternating', fixed(forward.next.p50Ms, 2), fixed(forward.next.p99Ms, 2), fixed(forward.next.perSecond, 0), '']);
+  }
+  const tracing = results.tracing as Awaited<ReturnType<typeof tracingCost>> | undefined;
+  if (tracing) {
+    rows.push(['2c tracing', 'next, no OTLP endpoint (8 agents)', fixed(tracing.off.p50Ms, 2), fixed(tracing.off.p99Ms, 2), fixed(tracing.off.perSecond, 0), `the off path adds ${fixed(tracing.offPathMicroseconds, 2)} µs a next`]);
+    rows.push(['', 'next, every span exported (always_on)', fixed(tracing.fullSampling.p50Ms, 2), fixed(tracing.fullSampling.p99Ms, 2), fixed(tracing.fullSampling.perSecond, 0), `${tracing.exported.requests} OTLP requests, ${fixed(tracing.exported.bytes / 1e6, 1)} MB`]);
   }
   const floor = results.floor as Floor | undefined;
   if (floor) rows.push(['3 floor', "a next's 2 commands via the driver, 32 loops", fixed(floor.next.p50Ms, 2), fixed(floor.next.p99Ms, 2), fixed(floor.next.perSecond, 0), `${floor.errors} errors`]);

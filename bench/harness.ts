@@ -61,11 +61,12 @@ export interface BenchServer {
 }
 
 /** `src/main.ts` as deployed (the tests' server process), plus the probe; LOG_LEVEL=warn so logging is not what is measured. */
-export async function startServer(options: { mongoUri: string; dbName: string; env?: Record<string, string> }): Promise<BenchServer> {
+export async function startServer(options: { mongoUri: string; dbName: string; env?: Record<string, string>; preload?: string[] }): Promise<BenchServer> {
   const server = await startServerProcess({
     mongoUri: options.mongoUri,
     dbName: options.dbName,
-    nodeArgs: ['--expose-gc', '--import', './bench/server-probe.ts'],
+    // A preload runs before the probe, which imports the driver (the tracing one must patch it first).
+    nodeArgs: ['--expose-gc', ...(options.preload ?? []).flatMap((module) => ['--import', module]), '--import', './bench/server-probe.ts'],
     ipc: true,
     env: {
       NODE_ENV: 'production',

@@ -11,6 +11,7 @@ export interface Tracing {
 }
 
 let tracingOn = false;
+let started: Promise<Tracing | null> | null = null;
 
 /** Whether this process exports traces (set once by `startTracing`). */
 export function isTracingOn(): boolean {
@@ -29,7 +30,13 @@ export function tracingWanted(): boolean {
  * Starts the Node SDK with the HTTP and MongoDB instrumentations; the exporter (http/protobuf or
  * http/json), sampler and batch settings come from the OTEL_* variables the SDK reads itself.
  */
-export async function startTracing(): Promise<Tracing | null> {
+export function startTracing(): Promise<Tracing | null> {
+  // Once per process: a preload (the bench's probe) may have started it before the entry point.
+  started ??= startSdk();
+  return started;
+}
+
+async function startSdk(): Promise<Tracing | null> {
   if (!tracingWanted()) return null;
   // Metrics are served by /metrics and logs go to stdout: only traces go over OTLP unless asked.
   process.env.OTEL_METRICS_EXPORTER ??= 'none';

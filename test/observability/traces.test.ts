@@ -63,6 +63,8 @@ const SECRETS = {
   githubToken: `ghp_${randomBytes(18).toString('hex')}`,
   awsKey: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`,
   password: `hunter2-${randomUUID()}`,
+  /** Sent as the bearer token (the server runs with auth off, so it is read and ignored). */
+  bearer: `kgt_${randomBytes(24).toString('base64url')}`,
 };
 
 function leakedSecrets(text: string): string[] {
@@ -91,7 +93,7 @@ describe('traces over OTLP/HTTP with protobuf', () => {
     const api = graphqlHttpClient(server.graphqlUrl);
     const { mint } = await api.query(MintDocument, { input: { markdown: shellProtocol(1) } });
     const caller = traceparent();
-    const headers = { traceparent: caller.header, tracestate: 'vendor=kairos-test' };
+    const headers = { traceparent: caller.header, tracestate: 'vendor=kairos-test', authorization: `Bearer ${SECRETS.bearer}` };
     const begun = await api.request(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } }, headers);
     const step = begun.data!.begin;
     const next = await api.request(
@@ -255,23 +257,29 @@ describe('traces over OTLP/HTTP with JSON', () => {
 
   it('continues the trace of an MCP tool call from its _meta (2025 era, a session over HTTP)', async () => {
     const client = new LegacyClient({ name: 'trace-test', version: '1.0.0' });
-    await client.connect(new LegacyHttpTransport(new URL(`${server.baseUrl}/mcp`)));
+    await client.connect(new LegacyHttpTransport(new URL(`${server.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${SECRETS.bearer}` } } }));
     cleanups.push(() => client.close());
     await toolCallsThrough(client);
   });
 
   it('continues the trace of an MCP tool call from its _meta (2026-07-28, stateless)', async () => {
     const client = new ModernClient({ name: 'trace-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new ModernHttpTransport(new URL(`${server.baseUrl}/mcp`)));
+    await client.connect(new ModernHttpTransport(new URL(`${server.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${SECRETS.bearer}` } } }));
     cleanups.push(() => client.close());
     await toolCallsThrough(client as never);
   });
 
   it('continues the trace of an MCP tool call from its _meta through the stdio relay (kairos-graphql mcp)', async () => {
     const client = new LegacyClient({ name: 'trace-test', version: '1.0.0' });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd: repoRoot, env: hostEnvironment({ KAIROS_URL: server.baseUrl }), stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd: repoRoot, env: hostEnvironment({ KAIROS_URL: server.baseUrl, KAIROS_TOKEN: SECRETS.bearer }), stderr: 'pipe' });
     await client.connect(transport);
     cleanups.push(() => client.close());
     await toolCallsThrough(client);
+  });
+
+  it('writes no token, proof or secret-shaped value to the log or a span', async () => {
+    expect(server.output()).toContain('"msg":"mcp tool call"');
+    expect(leakedSecrets(server.output())).toEqual([]);
+    expect(leakedSecrets(JSON.stringify(receiver.spans))).toEqual([]);
   });
 });
