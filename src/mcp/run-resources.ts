@@ -3,6 +3,7 @@
  * in `subscriptions/listen`'s `resourceSubscriptions` to receive its progress (run-listen.ts).
  */
 import { ResourceNotFoundError, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import { inMcpRequestSpan } from '../observability/mcp-spans.js';
 import type { Authentication } from '../services/auth-service.js';
 import { parseRunUri, RUN_URI_TEMPLATE } from '../model/kairos-uri.js';
 import type { RunOperation } from './graphql-door.js';
@@ -24,12 +25,14 @@ export function registerRunResources(server: Server, app: { runOperation: RunOpe
       },
     ],
   }));
-  server.setRequestHandler('resources/read', async (request, ctx) => {
-    const parsed = parseRunUri(request.params.uri);
-    const outcome = parsed ? await app.runOperation(McpRunDocument, { id: parsed.runId }, { authentication: authenticationOf(ctx) }) : null;
-    if (!outcome?.ok || !outcome.data.run) {
-      throw new ResourceNotFoundError(request.params.uri.slice(0, 200));
-    }
-    return { contents: [{ uri: request.params.uri, mimeType: 'application/json', text: JSON.stringify(runJson(outcome.data.run)) }] };
-  });
+  server.setRequestHandler('resources/read', (request, ctx) =>
+    inMcpRequestSpan(ctx, null, async () => {
+      const parsed = parseRunUri(request.params.uri);
+      const outcome = parsed ? await app.runOperation(McpRunDocument, { id: parsed.runId }, { authentication: authenticationOf(ctx) }) : null;
+      if (!outcome?.ok || !outcome.data.run) {
+        throw new ResourceNotFoundError(request.params.uri.slice(0, 200));
+      }
+      return { contents: [{ uri: request.params.uri, mimeType: 'application/json', text: JSON.stringify(runJson(outcome.data.run)) }] };
+    }),
+  );
 }

@@ -23,11 +23,11 @@ async function exportedSeries(): Promise<Map<string, Set<string>>> {
   const labelNames = new Map(metrics.registry.getMetricsAsArray().map((metric) => [(metric as unknown as { name: string }).name, (metric as unknown as { labelNames?: string[] }).labelNames ?? []]));
   const series = new Map<string, Set<string>>();
   for (const metric of await metrics.registry.getMetricsAsJSON()) {
-    const names = metric.type === 'histogram' ? [`${metric.name}_bucket`, `${metric.name}_sum`, `${metric.name}_count`] : [metric.name];
+    const names = String(metric.type) === 'histogram' ? [`${metric.name}_bucket`, `${metric.name}_sum`, `${metric.name}_count`] : [metric.name];
     // Prometheus adds instance and job to every series it scrapes.
     const labels = new Set<string>(['instance', 'job', ...(labelNames.get(metric.name) ?? [])]);
     for (const value of metric.values) for (const label of Object.keys(value.labels)) labels.add(label);
-    if (metric.type === 'histogram') labels.add('le');
+    if (String(metric.type) === 'histogram') labels.add('le');
     for (const name of names) series.set(name, labels);
   }
   return series;
