@@ -52,6 +52,12 @@ async function startSdk(): Promise<Tracing | null> {
       new HttpInstrumentation({
         // Probes and scrapes would drown the traces that matter.
         ignoreIncomingRequestHook: (request) => request.url === '/healthz' || request.url === '/metrics',
+        requestHook: (span, request) => {
+          if (!('url' in request) || typeof request.url !== 'string') return;
+          const scrubbed = scrubbedUrl(request.url);
+          span.setAttribute('url.path', scrubbed.path);
+          if (scrubbed.query !== null) span.setAttribute('url.query', scrubbed.query);
+        },
       }),
       // The command's shape, never its values: a span must not carry a memory, a proof or a token.
       new MongoDBInstrumentation({ enhancedDatabaseReporting: false, dbStatementSerializer: commandShape }),
@@ -65,6 +71,19 @@ async function startSdk(): Promise<Tracing | null> {
       await sdk.shutdown();
     },
   };
+}
+
+/** The download path carries a one-time token (src/services/export-service.ts). */
+const TOKEN_IN_PATH = /^(\/export\/download\/)[^?]*/;
+
+/**
+ * What a request's span may say of its URL: a GET's `query` and `variables`, a download's token,
+ * any parameter could hold a secret, so parameters keep their names only.
+ */
+export function scrubbedUrl(url: string): { path: string; query: string | null } {
+  const [path = '', query] = url.split('?', 2) as [string, string | undefined];
+  const names = query === undefined ? null : [...new URLSearchParams(query).keys()].map((name) => `${name}=REDACTED`).join('&');
+  return { path: path.replace(TOKEN_IN_PATH, '$1{token}'), query: names };
 }
 
 /** A command's top-level keys only (`{"find":"?","filter":"?"}`): what it did, not what it held. */

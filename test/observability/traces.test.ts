@@ -177,6 +177,16 @@ describe('traces over OTLP/HTTP with protobuf', () => {
     expect(operationSpan.parentSpanId).not.toBe('');
     expect(leakedSecrets(server.output())).toEqual([]);
   });
+  it('keeps the values of a GET query string out of the request span', async () => {
+    const caller = traceparent();
+    const query = 'query Memory($uri: String!) { memory(uri: $uri) { uri } }';
+    const url = `${server.graphqlUrl}?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify({ uri: `kairos://mem/${SECRETS.password}` }))}`;
+    await fetch(url, { headers: { traceparent: caller.header, accept: 'application/json' } });
+    const request = await receiver.waitFor((span) => span.traceId === caller.traceId && span.kind === 2);
+    expect(request.attributes['url.query']).toBe('query=REDACTED&variables=REDACTED');
+    expect(leakedSecrets(JSON.stringify(receiver.spans))).toEqual([]);
+  });
+
   it('serves /metrics as OpenMetrics whose duration buckets carry exemplars naming exported traces', async () => {
     const api = graphqlHttpClient(server.graphqlUrl);
     const caller = traceparent();
