@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Context, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { type DocumentNode, type ExecutionArgs, getOperationAST, type GraphQLError, print } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { sanitizeForLog, TEXT_LIMITS } from '../limits.js';
 import { SPAN_ATTRIBUTES } from './span-attributes.js';
 import { callerTraceContext } from './spans.js';
 
@@ -34,7 +35,8 @@ function documentHash(document: DocumentNode): string {
 function startOperationSpan(args: ExecutionArgs): Span {
   const operation = getOperationAST(args.document, args.operationName);
   const type = operation?.operation ?? 'unknown';
-  const name = operation?.name?.value;
+  // The client chooses it: printable and short, as in the log.
+  const name = sanitizeForLog(operation?.name?.value, TEXT_LIMITS.operationName);
   const parent = parentContexts.get(args.contextValue as object) ?? context.active();
   return tracer.startSpan(
     name ? `${type} ${name}` : type,

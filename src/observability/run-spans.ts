@@ -2,13 +2,16 @@ import type { Attributes } from '@opentelemetry/api';
 import type { AttestAnswer, StepAnswer } from '../model/run-answers.js';
 import { SPAN_ATTRIBUTES } from './span-attributes.js';
 
+const MAX_SENT_LENGTH = 256;
+
 export type RunTransitionName = 'begin' | 'next' | 'attest' | 'answerPrompt';
 
 /** The span of one run transition: `kairos.run next`, with what is known before the rules answer. */
 export function runSpan(transition: RunTransitionName, request: { uri?: string | null; runId?: string | null }): [string, Attributes] {
   return [
     `kairos.run ${transition}`,
-    { [SPAN_ATTRIBUTES.runTransition]: transition, [SPAN_ATTRIBUTES.protocolUri]: request.uri ?? undefined, [SPAN_ATTRIBUTES.runId]: request.runId ?? undefined },
+    // As the caller sent them, before any check: cut to the length a real URI or id has.
+    { [SPAN_ATTRIBUTES.runTransition]: transition, [SPAN_ATTRIBUTES.protocolUri]: request.uri?.slice(0, MAX_SENT_LENGTH), [SPAN_ATTRIBUTES.runId]: request.runId?.slice(0, MAX_SENT_LENGTH) },
   ];
 }
 
