@@ -62,7 +62,11 @@ async function offPathNanoseconds(calls: number): Promise<number> {
     for (let index = 0; index < calls; index++) await call();
     return Number(process.hrtime.bigint() - started) / calls;
   };
-  const attributes = { 'kairos.run.transition': 'next', 'kairos.protocol.uri': 'kairos://mem/00000000-0000-0000-0000-000000000000', 'kairos.run.id': 'run' };
+  const attributes = {
+    'kairos.run.transition': 'next',
+    'kairos.protocol.uri': 'kairos://mem/00000000-0000-0000-0000-000000000000',
+    'kairos.run.id': 'run',
+  };
   const spans: number[] = [];
   const bare: number[] = [];
   for (let round = 0; round < 5; round++) {
@@ -91,7 +95,8 @@ export async function tracingCost(
   const offClient = graphqlClient(off.graphqlUrl, options.concurrency);
   const tracedClient = graphqlClient(traced.graphqlUrl, options.concurrency);
   try {
-    const mint = async (client: GraphqlClient) => (await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: shellProtocol(5) } })).mint.protocol.uri;
+    const mint = async (client: GraphqlClient) =>
+      (await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: shellProtocol(5) } })).mint.protocol.uri;
     const heads = { off: [] as string[], traced: [] as string[] };
     for (let agent = 0; agent < options.concurrency; agent++) {
       heads.off.push(await mint(offClient));

@@ -96,7 +96,12 @@ export function useOperationTracing(): Plugin {
           }
           return {
             onNext: ({ result: event }) => {
-              span.addEvent('subscription.delivery', event.errors?.length ? { [SPAN_ATTRIBUTES.errorType]: String(event.errors[0]!.extensions?.code ?? 'INTERNAL_SERVER_ERROR') } : undefined);
+              span.addEvent(
+                'subscription.delivery',
+                event.errors?.length
+                  ? { [SPAN_ATTRIBUTES.errorType]: String(event.errors[0]!.extensions?.code ?? 'INTERNAL_SERVER_ERROR') }
+                  : undefined,
+              );
             },
             onEnd: () => span.end(),
           };

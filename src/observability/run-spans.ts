@@ -11,7 +11,11 @@ export function runSpan(transition: RunTransitionName, request: { uri?: string |
   return [
     `kairos.run ${transition}`,
     // As the caller sent them, before any check: cut to the length a real URI or id has.
-    { [SPAN_ATTRIBUTES.runTransition]: transition, [SPAN_ATTRIBUTES.protocolUri]: request.uri?.slice(0, MAX_SENT_LENGTH), [SPAN_ATTRIBUTES.runId]: request.runId?.slice(0, MAX_SENT_LENGTH) },
+    {
+      [SPAN_ATTRIBUTES.runTransition]: transition,
+      [SPAN_ATTRIBUTES.protocolUri]: request.uri?.slice(0, MAX_SENT_LENGTH),
+      [SPAN_ATTRIBUTES.runId]: request.runId?.slice(0, MAX_SENT_LENGTH),
+    },
   ];
 }
 

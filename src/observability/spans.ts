@@ -1,4 +1,13 @@
-import { type Attributes, type Context, context, propagation, ROOT_CONTEXT, type SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  type Attributes,
+  type Context,
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  type SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 import { SPAN_ATTRIBUTES } from './span-attributes.js';
 import { isTracingOn } from './tracing.js';
 
@@ -17,20 +26,25 @@ export async function inSpan<T>(
   options: { kind?: SpanKind; parent?: Context } = {},
 ): Promise<T> {
   if (!isTracingOn()) return work();
-  return tracer.startActiveSpan(name, { attributes: definedOnly(attributes), kind: options.kind }, options.parent ?? context.active(), async (span) => {
-    try {
-      const result = await work();
-      if (describe && span.isRecording()) span.setAttributes(definedOnly(describe(result)));
-      return result;
-    } catch (error) {
-      const code = String((error as { code?: unknown }).code ?? 'INTERNAL_SERVER_ERROR');
-      span.setAttributes({ [SPAN_ATTRIBUTES.refusalCode]: code, [SPAN_ATTRIBUTES.errorType]: code });
-      span.setStatus({ code: SpanStatusCode.ERROR, message: code });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer.startActiveSpan(
+    name,
+    { attributes: definedOnly(attributes), kind: options.kind },
+    options.parent ?? context.active(),
+    async (span) => {
+      try {
+        const result = await work();
+        if (describe && span.isRecording()) span.setAttributes(definedOnly(describe(result)));
+        return result;
+      } catch (error) {
+        const code = String((error as { code?: unknown }).code ?? 'INTERNAL_SERVER_ERROR');
+        span.setAttributes({ [SPAN_ATTRIBUTES.refusalCode]: code, [SPAN_ATTRIBUTES.errorType]: code });
+        span.setStatus({ code: SpanStatusCode.ERROR, message: code });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** An event on the active span (e.g. a run event handed to subscribers), if one is recording. */

@@ -106,14 +106,23 @@ describe('traces over OTLP/HTTP with protobuf', () => {
             type: 'SHELL',
             nonce: step.challenge!.nonce,
             proofHash: step.challenge!.proofHash,
-            shell: { exitCode: 0, stdout: `token=${SECRETS.githubToken} key=${SECRETS.awsKey}`, stderr: SECRETS.password, durationSeconds: 0.1 },
+            shell: {
+              exitCode: 0,
+              stdout: `token=${SECRETS.githubToken} key=${SECRETS.awsKey}`,
+              stderr: SECRETS.password,
+              durationSeconds: 0.1,
+            },
           },
         },
       },
       headers,
     );
     expect(next.data!.next.errorCode).toBeNull();
-    const attested = await api.request(AttestDocument, { input: { uri: step.currentStep!.uri, runId: step.runId, outcome: 'SUCCESS', message: `done with ${SECRETS.password}` } }, headers);
+    const attested = await api.request(
+      AttestDocument,
+      { input: { uri: step.currentStep!.uri, runId: step.runId, outcome: 'SUCCESS', message: `done with ${SECRETS.password}` } },
+      headers,
+    );
     expect(attested.data!.attest.outcome).toBe('SUCCESS');
 
     const inTrace = (where: (span: ReceivedSpan) => boolean) => receiver.waitFor((span) => span.traceId === caller.traceId && where(span));
@@ -137,17 +146,28 @@ describe('traces over OTLP/HTTP with protobuf', () => {
 
     // Each transition carries its run, its step and what the rules answered.
     for (const span of [beginRun, nextRun, attestSpan]) expect(span.attributes['kairos.run.id']).toBe(step.runId);
-    expect(beginRun.attributes).toMatchObject({ 'kairos.run.step.index': 1, 'kairos.run.challenge.type': 'SHELL', 'kairos.run.outcome': 'CALL_NEXT' });
-    expect(nextRun.attributes).toMatchObject({ 'kairos.run.transition': 'next', 'kairos.protocol.uri': step.currentStep!.uri, 'kairos.run.outcome': 'CALL_ATTEST' });
+    expect(beginRun.attributes).toMatchObject({
+      'kairos.run.step.index': 1,
+      'kairos.run.challenge.type': 'SHELL',
+      'kairos.run.outcome': 'CALL_NEXT',
+    });
+    expect(nextRun.attributes).toMatchObject({
+      'kairos.run.transition': 'next',
+      'kairos.protocol.uri': step.currentStep!.uri,
+      'kairos.run.outcome': 'CALL_ATTEST',
+    });
     expect(attestSpan.attributes['kairos.run.outcome']).toBe('SUCCESS');
     expect(ancestors(nextRun, receiver.spans).map((span) => span.name)).toContain('mutation Next');
     // The events handed to subscribers are recorded on the transition that caused them.
     expect(nextRun.events.map((event) => event.name)).toContain('kairos.run.event');
 
     // Database spans sit under the run spans and hold the command's shape, never its values.
-    const databaseSpans = receiver.spans.filter((span) => span.traceId === caller.traceId && span.attributes['db.system.name'] === 'mongodb');
+    const databaseSpans = receiver.spans.filter(
+      (span) => span.traceId === caller.traceId && span.attributes['db.system.name'] === 'mongodb',
+    );
     expect(databaseSpans.some((span) => ancestors(span, receiver.spans).some((parent) => parent.spanId === nextRun.spanId))).toBe(true);
-    for (const span of databaseSpans) expect(String(span.attributes['db.query.text'] ?? '')).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|SHELL|echo/);
+    for (const span of databaseSpans)
+      expect(String(span.attributes['db.query.text'] ?? '')).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|SHELL|echo/);
 
     // No secret anywhere in what was exported.
     expect(leakedSecrets(JSON.stringify(receiver.spans))).toEqual([]);
@@ -196,7 +216,11 @@ describe('traces over OTLP/HTTP with protobuf', () => {
     expect(response.headers.get('content-type')).toContain('application/openmetrics-text');
     const text = await response.text();
     expect(text.trimEnd().endsWith('# EOF')).toBe(true);
-    const exemplars = [...text.matchAll(/^kairos_graphql_operation_duration_seconds_bucket\{[^}]*\} \d+ # \{trace_id="([0-9a-f]{32})",span_id="[0-9a-f]{16}"\} [0-9.e-]+ [0-9.]+$/gm)].map((match) => match[1]);
+    const exemplars = [
+      ...text.matchAll(
+        /^kairos_graphql_operation_duration_seconds_bucket\{[^}]*\} \d+ # \{trace_id="([0-9a-f]{32})",span_id="[0-9a-f]{16}"\} [0-9.e-]+ [0-9.]+$/gm,
+      ),
+    ].map((match) => match[1]);
     expect(exemplars).toContain(caller.traceId);
     const exported = new Set(receiver.spans.map((span) => span.traceId));
     for (const traceId of exemplars) expect(exported.has(traceId!)).toBe(true);
@@ -214,12 +238,20 @@ describe('traces over OTLP/HTTP with JSON', () => {
     const api = graphqlHttpClient(server.graphqlUrl);
     const { mint } = await api.query(MintDocument, { input: { markdown: shellProtocol(1) } });
     const caller = traceparent();
-    const client = createClient({ url: server.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { traceparent: caller.header } });
+    const client = createClient({
+      url: server.wsUrl,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { traceparent: caller.header },
+    });
     cleanups.push(async () => {
       await client.dispose();
     });
     const result = await new Promise<{ data?: { begin: { runId: string } } }>((resolve, reject) => {
-      client.subscribe({ query: print(BeginDocument), variables: { input: { uri: mint.protocol.stepUris[0]! } } }, { next: resolve as never, error: reject, complete: () => {} });
+      client.subscribe(
+        { query: print(BeginDocument), variables: { input: { uri: mint.protocol.stepUris[0]! } } },
+        { next: resolve as never, error: reject, complete: () => {} },
+      );
     });
     const runId = result.data!.begin.runId;
     const operation = await receiver.waitFor((span) => span.traceId === caller.traceId && span.name === 'mutation Begin');
@@ -237,10 +269,17 @@ describe('traces over OTLP/HTTP with JSON', () => {
     const tool = await inTrace((span) => span.name === 'tools/call kairos_next');
     expect(tool.kind).toBe(2);
     expect(tool.parentSpanId).toBe(caller.header.split('-')[2]);
-    expect(tool.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'kairos_next', 'gen_ai.operation.name': 'execute_tool' });
+    expect(tool.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'kairos_next',
+      'gen_ai.operation.name': 'execute_tool',
+    });
     const run = await inTrace((span) => span.name === 'kairos.run next' && span.attributes['kairos.run.id'] === runId);
     expect(ancestors(run, receiver.spans).map((span) => span.spanId)).toContain(tool.spanId);
-    const database = await inTrace((span) => span.attributes['db.system.name'] === 'mongodb' && ancestors(span, receiver.spans).some((parent) => parent.spanId === run.spanId));
+    const database = await inTrace(
+      (span) =>
+        span.attributes['db.system.name'] === 'mongodb' && ancestors(span, receiver.spans).some((parent) => parent.spanId === run.spanId),
+    );
     expect(database.encoding).toBe('json');
     expect(leakedSecrets(JSON.stringify(receiver.spans))).toEqual([]);
   }
@@ -252,36 +291,58 @@ describe('traces over OTLP/HTTP with JSON', () => {
     shell: { exit_code: 0, stdout: `export GITHUB_TOKEN=${SECRETS.githubToken}`, stderr: `AWS ${SECRETS.awsKey} ${SECRETS.password}` },
   });
 
-  async function toolCallsThrough(client: { callTool(params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> }): Promise<unknown> }): Promise<void> {
+  async function toolCallsThrough(client: {
+    callTool(params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> }): Promise<unknown>;
+  }): Promise<void> {
     const call = async (name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) => {
-      const result = (await client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) })) as { content: { text: string }[] };
+      const result = (await client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) })) as {
+        content: { text: string }[];
+      };
       return JSON.parse(result.content[0]!.text) as Record<string, any>;
     };
     const minted = await call('kairos_mint', { markdown_doc: shellProtocol(1), llm_model_id: 'test' });
     const begun = await call('kairos_begin', { uri: minted.items[0].uri });
     const caller = traceparent();
-    const next = await call('kairos_next', { uri: begun.current_step.uri, run_id: begun.run_id, solution: secretSolution(begun.challenge) }, { traceparent: caller.header, tracestate: 'host=test' });
+    const next = await call(
+      'kairos_next',
+      { uri: begun.current_step.uri, run_id: begun.run_id, solution: secretSolution(begun.challenge) },
+      { traceparent: caller.header, tracestate: 'host=test' },
+    );
     expect(next.error_code).toBeUndefined();
     await expectToolTrace(caller, begun.run_id);
   }
 
   it('continues the trace of an MCP tool call from its _meta (2025 era, a session over HTTP)', async () => {
     const client = new LegacyClient({ name: 'trace-test', version: '1.0.0' });
-    await client.connect(new LegacyHttpTransport(new URL(`${server.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${SECRETS.bearer}` } } }));
+    await client.connect(
+      new LegacyHttpTransport(new URL(`${server.baseUrl}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${SECRETS.bearer}` } },
+      }),
+    );
     cleanups.push(() => client.close());
     await toolCallsThrough(client);
   });
 
   it('continues the trace of an MCP tool call from its _meta (2026-07-28, stateless)', async () => {
     const client = new ModernClient({ name: 'trace-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new ModernHttpTransport(new URL(`${server.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${SECRETS.bearer}` } } }));
+    await client.connect(
+      new ModernHttpTransport(new URL(`${server.baseUrl}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${SECRETS.bearer}` } },
+      }),
+    );
     cleanups.push(() => client.close());
     await toolCallsThrough(client as never);
   });
 
   it('continues the trace of an MCP tool call from its _meta through the stdio relay (kairos-graphql mcp)', async () => {
     const client = new LegacyClient({ name: 'trace-test', version: '1.0.0' });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd: repoRoot, env: hostEnvironment({ KAIROS_URL: server.baseUrl, KAIROS_TOKEN: SECRETS.bearer }), stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cliBin, 'mcp'],
+      cwd: repoRoot,
+      env: hostEnvironment({ KAIROS_URL: server.baseUrl, KAIROS_TOKEN: SECRETS.bearer }),
+      stderr: 'pipe',
+    });
     await client.connect(transport);
     cleanups.push(() => client.close());
     await toolCallsThrough(client);

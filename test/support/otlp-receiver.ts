@@ -35,10 +35,28 @@ const keyValue = { fields: { key: { type: 'string', id: 1 }, value: { type: 'Any
 const OTLP = protobuf.Root.fromJSON({
   nested: {
     ExportTraceServiceRequest: { fields: { resourceSpans: { rule: 'repeated', type: 'ResourceSpans', id: 1 } } },
-    ResourceSpans: { fields: { resource: { type: 'Resource', id: 1 }, scopeSpans: { rule: 'repeated', type: 'ScopeSpans', id: 2 }, schemaUrl: { type: 'string', id: 3 } } },
+    ResourceSpans: {
+      fields: {
+        resource: { type: 'Resource', id: 1 },
+        scopeSpans: { rule: 'repeated', type: 'ScopeSpans', id: 2 },
+        schemaUrl: { type: 'string', id: 3 },
+      },
+    },
     Resource: { fields: { attributes: { rule: 'repeated', type: 'KeyValue', id: 1 }, droppedAttributesCount: { type: 'uint32', id: 2 } } },
-    ScopeSpans: { fields: { scope: { type: 'InstrumentationScope', id: 1 }, spans: { rule: 'repeated', type: 'Span', id: 2 }, schemaUrl: { type: 'string', id: 3 } } },
-    InstrumentationScope: { fields: { name: { type: 'string', id: 1 }, version: { type: 'string', id: 2 }, attributes: { rule: 'repeated', type: 'KeyValue', id: 3 } } },
+    ScopeSpans: {
+      fields: {
+        scope: { type: 'InstrumentationScope', id: 1 },
+        spans: { rule: 'repeated', type: 'Span', id: 2 },
+        schemaUrl: { type: 'string', id: 3 },
+      },
+    },
+    InstrumentationScope: {
+      fields: {
+        name: { type: 'string', id: 1 },
+        version: { type: 'string', id: 2 },
+        attributes: { rule: 'repeated', type: 'KeyValue', id: 3 },
+      },
+    },
     Span: {
       fields: {
         traceId: { type: 'bytes', id: 1 },
@@ -56,8 +74,21 @@ const OTLP = protobuf.Root.fromJSON({
         flags: { type: 'fixed32', id: 16 },
       },
     },
-    Event: { fields: { timeUnixNano: { type: 'fixed64', id: 1 }, name: { type: 'string', id: 2 }, attributes: { rule: 'repeated', type: 'KeyValue', id: 3 } } },
-    Link: { fields: { traceId: { type: 'bytes', id: 1 }, spanId: { type: 'bytes', id: 2 }, traceState: { type: 'string', id: 3 }, attributes: { rule: 'repeated', type: 'KeyValue', id: 4 } } },
+    Event: {
+      fields: {
+        timeUnixNano: { type: 'fixed64', id: 1 },
+        name: { type: 'string', id: 2 },
+        attributes: { rule: 'repeated', type: 'KeyValue', id: 3 },
+      },
+    },
+    Link: {
+      fields: {
+        traceId: { type: 'bytes', id: 1 },
+        spanId: { type: 'bytes', id: 2 },
+        traceState: { type: 'string', id: 3 },
+        attributes: { rule: 'repeated', type: 'KeyValue', id: 4 },
+      },
+    },
     Status: { fields: { message: { type: 'string', id: 2 }, code: { type: 'int32', id: 3 } } },
     KeyValue: keyValue,
     AnyValue: {
@@ -210,7 +241,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching span within ${timeoutMs} ms (${spans.length} received: ${[...new Set(spans.map((span) => span.name))].join(', ')})`));
+          reject(
+            new Error(
+              `no matching span within ${timeoutMs} ms (${spans.length} received: ${[...new Set(spans.map((span) => span.name))].join(', ')})`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();
