@@ -23,6 +23,7 @@ import { DOCUMENT_LIMITS, sanitizeForLog, TEXT_LIMITS } from '../limits.js';
 import { operationLabel } from '../observability/operation-label.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
 import type { CredentialWatch } from './credential-watch.js';
+import { OpenStreamQuota } from './open-stream-quota.js';
 import { useSubscriptionGuard } from './subscription-guard.js';
 import { SharedExecutions, useSharedSubscriptionExecution } from './subscription-sharing.js';
 
@@ -116,7 +117,12 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       useResponseBudget({ budgetBytes: app.config.responseBudgetBytes, sizes: app.services.responseSizes }),
       // Sets the subscribe function; the guard then wraps each subscriber's stream, so its limits hold per subscriber.
       useSharedSubscriptionExecution(new SharedExecutions(app.metrics, app.config.responseBudgetBytes)),
-      useSubscriptionGuard({ credentials: app.credentials, metrics: app.metrics, maxBufferedBytes: app.config.maxBufferedBytes }),
+      useSubscriptionGuard({
+        credentials: app.credentials,
+        metrics: app.metrics,
+        maxBufferedBytes: app.config.maxBufferedBytes,
+        perPrincipal: new OpenStreamQuota(app.config.maxSubscriptionsPerPrincipal),
+      }),
     ],
   });
 }

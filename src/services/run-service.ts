@@ -6,6 +6,7 @@ import { PROMPT_ANSWER_MESSAGES, promptAnswerRefusal } from '../runs/prompt-answ
 import type { EventBus } from '../events/event-bus.js';
 import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../model/run-records.js';
 import type { OverflowPolicy } from '../events/overflow-policy.js';
+import type { ReplayBudget } from '../events/replay-budget.js';
 import { replayThenLive } from '../events/replay-then-live.js';
 import { subscribeAcrossSpaces } from '../events/space-feeds.js';
 import { checkText } from './check-text.js';
@@ -91,7 +92,7 @@ export class RunService {
     private readonly runs: RunStore,
     private readonly usage: UsageStore,
     private readonly events: EventBus,
-    private readonly settings: { runIdleTtlMs: number; onAttest?: (outcome: Outcome) => void },
+    private readonly settings: { runIdleTtlMs: number; onAttest?: (outcome: Outcome) => void; replayBudget?: ReplayBudget },
   ) {}
 
   async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput): Promise<StepAnswer> {
@@ -273,6 +274,7 @@ export class RunService {
         const run = await this.loadRun(viewer, runId);
         if (!run) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
         const replay = this.eventsOf(run, afterSeq);
+        this.takeReplayBudget(viewer, replay.length);
         const lastSeq = replay.at(-1)?.seq ?? afterSeq;
         return { replay, live, replayed: (event) => event.seq <= lastSeq };
       } catch (error) {
@@ -280,6 +282,17 @@ export class RunService {
         throw error;
       }
     });
+  }
+
+  private takeReplayBudget(viewer: Viewer, events: number): void {
+    const budget = this.settings.replayBudget;
+    const taken = budget?.take(viewer.principalId, events);
+    if (!budget || !taken || taken.ok) return;
+    throw new RequestError(
+      'QUOTA_EXCEEDED',
+      `At most ${budget.perMinute} run events may be replayed per minute for one principal; this replay has ${events}: retry in ${taken.retryAfterSeconds} s, or resume with a later afterSeq`,
+      { limit: budget.perMinute, retryAfterSeconds: taken.retryAfterSeconds },
+    );
   }
 
   /** Open prompts first, then every prompt change, for one run or a whole space (a Repeater: it merges a feed per space). */
