@@ -4,6 +4,8 @@
  * that resumes now and then never meets it, and one that replays long runs in a loop does.
  * Per process, like the other rate limits.
  */
+export type ReplayAllowance = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 export class ReplayBudget {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
@@ -13,19 +15,23 @@ export class ReplayBudget {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Takes `events` from the principal's budget, or answers how long until they would fit (nothing taken). */
-  take(principalId: string, events: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
+  /** Whether `events` would fit now, taking nothing (a replay larger than the whole budget is told a minute). */
+  check(principalId: string, events: number): ReplayAllowance {
     if (this.perMinute <= 0 || events <= 0) return { ok: true };
+    const tokens = this.refilled(principalId, this.now()).tokens;
+    if (tokens >= events) return { ok: true };
+    const missing = Math.min(events, this.perMinute) - tokens;
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((missing / this.perMinute) * 60)) };
+  }
+
+  /** Takes `events` from the principal's budget, or answers how long until they would fit (nothing taken). */
+  take(principalId: string, events: number): ReplayAllowance {
+    const allowance = this.check(principalId, events);
+    if (!allowance.ok || this.perMinute <= 0 || events <= 0) return allowance;
     const now = this.now();
     const bucket = this.refilled(principalId, now);
-    if (bucket.tokens >= events) {
-      bucket.tokens -= events;
-      this.buckets.set(principalId, bucket);
-      return { ok: true };
-    }
-    // A replay larger than the whole budget never fits: it waits for a full bucket, and is told a minute.
-    const missing = Math.min(events, this.perMinute) - bucket.tokens;
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((missing / this.perMinute) * 60)) };
+    this.buckets.set(principalId, { tokens: bucket.tokens - events, at: now });
+    return allowance;
   }
 
   private refilled(principalId: string, now: number): { tokens: number; at: number } {
@@ -35,8 +41,7 @@ export class ReplayBudget {
       if (this.buckets.size > 10_000) this.forgetFull(now);
       return { tokens: this.perMinute, at: now };
     }
-    const tokens = Math.min(this.perMinute, bucket.tokens + ((now - bucket.at) / 60_000) * this.perMinute);
-    return { tokens, at: now };
+    return { tokens: Math.min(this.perMinute, bucket.tokens + ((now - bucket.at) / 60_000) * this.perMinute), at: now };
   }
 
   private forgetFull(now: number): void {

@@ -47,6 +47,18 @@ export class RunStore {
     return this.runs.findOne({ _id: runId, space: { $in: [...spaces] } });
   }
 
+  /** The events of a run the caller can read, without its steps and proofs (a replay reads nothing else). */
+  async findRunEvents(runId: string, spaces: readonly string[]): Promise<RunEventRecord[] | null> {
+    const run = await this.runs.findOne({ _id: runId, space: { $in: [...spaces] } }, { projection: { events: 1 } });
+    return run?.events ?? null;
+  }
+
+  /** The space of a run the caller can read, without its steps, proofs and events (a subscription's check). */
+  async findRunSpace(runId: string, spaces: readonly string[]): Promise<string | null> {
+    const run = await this.runs.findOne({ _id: runId, space: { $in: [...spaces] } }, { projection: { space: 1 } });
+    return run?.space ?? null;
+  }
+
   /**
    * Whose run an id names and which steps it holds, in any space: a layer URI naming another
    * principal's run is refused as such even when that run's space is not readable by the caller.

@@ -98,7 +98,7 @@ describe('replays on one socket', () => {
     const runId = await runWithEvents(flooder, 600);
     const ws = await socketOf(flooder);
     for (let id = 1; id <= 400; id++) ws.subscribe(String(id), `subscription { runProgress(runId: "${runId}", afterSeq: 0) { seq message } }`);
-    await expect.poll(() => ws.first.size, { timeout: 30_000 }).toBe(400);
+    await expect.poll(() => ws.first.size, { timeout: 60_000 }).toBe(400);
 
     const answers = [...ws.first.values()];
     const refusals = answers.map(refusalOf).filter((refusal) => refusal !== null);
@@ -108,16 +108,16 @@ describe('replays on one socket', () => {
     expect(replayed).toBeGreaterThan(0);
     expect(new Set(refusals.map((refusal) => refusal.code))).toEqual(new Set(['QUOTA_EXCEEDED']));
     expect(refusals.some((refusal) => refusal.limit === REPLAYED_PER_MINUTE)).toBe(true);
-    await expect.poll(() => [...ws.delivered.values()].reduce((sum, count) => sum + count, 0), { timeout: 30_000 }).toBe(replayed * 600);
+    await expect.poll(() => [...ws.delivered.values()].reduce((sum, count) => sum + count, 0), { timeout: 60_000 }).toBe(replayed * 600);
 
     // Another principal's budget is its own.
     const other = await principal();
     const otherRun = await runWithEvents(other, 50);
     const otherWs = await socketOf(other);
     otherWs.subscribe('a', `subscription { runProgress(runId: "${otherRun}", afterSeq: 0) { seq } }`);
-    await expect.poll(() => otherWs.delivered.get('a') ?? 0).toBe(50);
+    await expect.poll(() => otherWs.delivered.get('a') ?? 0, { timeout: 15_000 }).toBe(50);
     await Promise.all([ws.close(), otherWs.close()]);
-  });
+  }, 120_000);
 });
 
 describe('one token, many sockets', () => {
@@ -128,14 +128,14 @@ describe('one token, many sockets', () => {
       for (let id = 1; id <= 10; id++) ws.subscribe(`${index}-${id}`, 'subscription { runEvents { type runId } }');
     });
     // Live-only subscriptions answer nothing while they stand: only the refused ones answer at once.
-    await expect.poll(() => sockets.reduce((sum, ws) => sum + ws.first.size, 0)).toBe(40 - SUBSCRIPTIONS_PER_PRINCIPAL);
+    await expect.poll(() => sockets.reduce((sum, ws) => sum + ws.first.size, 0), { timeout: 15_000 }).toBe(40 - SUBSCRIPTIONS_PER_PRINCIPAL);
     const refusals = sockets.flatMap((ws) => [...ws.first.values()].map(refusalOf));
     expect(refusals.every((refusal) => refusal?.code === 'QUOTA_EXCEEDED' && refusal.limit === SUBSCRIPTIONS_PER_PRINCIPAL)).toBe(true);
 
     await sockets[0]!.close();
     const runId = await runWithEvents(who, 3);
     sockets[1]!.subscribe('again', `subscription { runProgress(runId: "${runId}", afterSeq: 0) { seq } }`);
-    await expect.poll(() => sockets[1]!.delivered.get('again') ?? 0).toBe(3);
+    await expect.poll(() => sockets[1]!.delivered.get('again') ?? 0, { timeout: 15_000 }).toBe(3);
     await Promise.all(sockets.slice(1).map((ws) => ws.close()));
   });
 });
@@ -204,7 +204,7 @@ describe('subscriptions/listen by a client that never reads', () => {
     const who = await principal();
     const runId = await runWithEvents(who, 5);
     const listens = Array.from({ length: LISTENS_PER_PRINCIPAL + 2 }, () => listen(who, [`kairos://run/${runId}`]));
-    await expect.poll(() => listens.filter((one) => one.response !== null).length).toBe(listens.length);
+    await expect.poll(() => listens.filter((one) => one.response !== null).length, { timeout: 15_000 }).toBe(listens.length);
     const refused = listens.filter((one) => one.response!.headers['content-type']?.startsWith('application/json'));
     expect(refused).toHaveLength(2);
     for (const one of refused) {
@@ -216,11 +216,11 @@ describe('subscriptions/listen by a client that never reads', () => {
     // A listen that ended frees its place.
     await expect.poll(async () => {
       const again = listen(who, [`kairos://run/${runId}`]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 200));
       const streaming = again.response?.headers['content-type']?.startsWith('text/event-stream') ?? false;
       again.destroy();
       return streaming;
-    }).toBe(true);
+    }, { timeout: 15_000 }).toBe(true);
   });
 
   it('ends a listen whose reader stalls with SLOW_CONSUMER once its unsent notifications pass the buffered-bytes budget', async () => {
@@ -229,7 +229,7 @@ describe('subscriptions/listen by a client that never reads', () => {
     // buffers and the 64 KB budget hold for a reader that stopped.
     const runId = await runWithEvents(who, 600, 8 * 1024);
     const stalled = listen(who, [`kairos://run/${runId}?after_seq=0`]);
-    await expect.poll(() => stalled.response !== null).toBe(true);
+    await expect.poll(() => stalled.response !== null, { timeout: 15_000 }).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 500));
     stalled.read();
     // A listen that kept everything in memory would still be open, sending.
