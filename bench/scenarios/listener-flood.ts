@@ -52,7 +52,11 @@ function unreadListen(server: BenchServer, uris: string[]): Promise<UnreadListen
     method: 'subscriptions/listen',
     params: {
       notifications: { resourceSubscriptions: uris },
-      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} },
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
     },
   });
   const url = new URL(`${server.baseUrl}/mcp`);
@@ -91,21 +95,40 @@ function unreadListen(server: BenchServer, uris: string[]): Promise<UnreadListen
  * one WebSocket with 400 `runProgress(afterSeq: 0)`. The per-principal caps refuse most of it
  * (QUOTA_EXCEEDED); reported: how many streamed, the worst /healthz and the longest loop block.
  */
-export async function listenerFlood(server: BenchServer, options: { mongo: MongoClient; dbName: string; profileFile?: string }): Promise<ListenerFloodResult> {
+export async function listenerFlood(
+  server: BenchServer,
+  options: { mongo: MongoClient; dbName: string; profileFile?: string },
+): Promise<ListenerFloodResult> {
   const client = graphqlClient(server.graphqlUrl, 4);
   const sockets: WebSocket[] = [];
   const listens: UnreadListen[] = [];
   try {
     const minted = await client.post<{ mint: { protocol: { uri: string } } }>(
-      JSON.stringify({ query: MINT, variables: { input: { markdown: `# Listener flood ${Date.now()}\n\n## Check\n\nCheck it.\n\n\`\`\`json\n{"challenge": {"type": "comment"}}\n\`\`\`\n` } } }),
+      JSON.stringify({
+        query: MINT,
+        variables: {
+          input: {
+            markdown: `# Listener flood ${Date.now()}\n\n## Check\n\nCheck it.\n\n\`\`\`json\n{"challenge": {"type": "comment"}}\n\`\`\`\n`,
+          },
+        },
+      }),
     );
     if (minted.errors) throw new Error(`seeding: ${JSON.stringify(minted.errors)}`);
-    const begun = await client.post<{ begin: { runId: string } }>(JSON.stringify({ query: 'mutation($input: BeginInput!) { begin(input: $input) { runId } }', variables: { input: { uri: minted.data!.mint.protocol.uri } } }));
+    const begun = await client.post<{ begin: { runId: string } }>(
+      JSON.stringify({
+        query: 'mutation($input: BeginInput!) { begin(input: $input) { runId } }',
+        variables: { input: { uri: minted.data!.mint.protocol.uri } },
+      }),
+    );
     const runId = begun.data!.begin.runId;
     // The run's history lengthened in the database: what 600 events of a long run look like.
     const runs = options.mongo.db(options.dbName).collection<{ _id: string; events: { seq: number }[] }>('runs');
     const run = (await runs.findOne({ _id: runId }))!;
-    const more = Array.from({ length: RUN_EVENTS - run.events.length }, (_, index) => ({ ...run.events[0], seq: run.events.length + index + 1, message: 'step proven '.repeat(20) }));
+    const more = Array.from({ length: RUN_EVENTS - run.events.length }, (_, index) => ({
+      ...run.events[0],
+      seq: run.events.length + index + 1,
+      message: 'step proven '.repeat(20),
+    }));
     await runs.updateOne({ _id: runId }, { $push: { events: { $each: more } } });
 
     const before = await server.sample({ gc: true });
@@ -134,11 +157,19 @@ export async function listenerFlood(server: BenchServer, options: { mongo: Mongo
     const firstAnswer = new Map<string, string>();
     socket.on('message', (raw) => {
       const message = JSON.parse(String(raw)) as { id?: string; type: string; payload?: { errors?: unknown[] } };
-      if (message.id && !firstAnswer.has(message.id)) firstAnswer.set(message.id, message.type === 'error' || message.payload?.errors ? 'refused' : 'replayed');
+      if (message.id && !firstAnswer.has(message.id))
+        firstAnswer.set(message.id, message.type === 'error' || message.payload?.errors ? 'refused' : 'replayed');
     });
     await server.profiled(options.profileFile, async () => {
       const opened = Promise.all(Array.from({ length: LISTENS }, () => unreadListen(server, uris).then((listen) => listens.push(listen))));
-      for (let id = 1; id <= SUBSCRIPTIONS; id++) socket.send(JSON.stringify({ id: String(id), type: 'subscribe', payload: { query: `subscription { runProgress(runId: "${runId}", afterSeq: 0) { seq type message } }` } }));
+      for (let id = 1; id <= SUBSCRIPTIONS; id++)
+        socket.send(
+          JSON.stringify({
+            id: String(id),
+            type: 'subscribe',
+            payload: { query: `subscription { runProgress(runId: "${runId}", afterSeq: 0) { seq type message } }` },
+          }),
+        );
       await opened;
       await new Promise((resolve) => setTimeout(resolve, FLOOD_MS));
     });

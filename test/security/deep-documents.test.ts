@@ -39,7 +39,11 @@ function within<T>(promise: Promise<T>, ms = 30_000): Promise<T | 'no answer'> {
 }
 
 async function mint(markdown: string): Promise<any> {
-  const response = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: MINT, variables: { m: markdown } }) });
+  const response = await fetch(server.running.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: MINT, variables: { m: markdown } }),
+  });
   return response.json();
 }
 
@@ -64,7 +68,13 @@ describe('contract JSON nested deeper than a stored document may be', () => {
   it('the same over MCP: train and kairos_mint answer CONTRACT_INVALID', async () => {
     const client = await connect();
     const document = deepContract(2_000, OFF_THREAD_MIN_CHARS + 100);
-    const trained = await within(client.call('train', { content: document, llm_model_id: 'test', review_evidence: { verdict_file: '/tmp/v', exit_code: 0, stdout: 'PASS' } }));
+    const trained = await within(
+      client.call('train', {
+        content: document,
+        llm_model_id: 'test',
+        review_evidence: { verdict_file: '/tmp/v', exit_code: 0, stdout: 'PASS' },
+      }),
+    );
     expect(trained).not.toBe('no answer');
     expect(trained !== 'no answer' && trained.isError).toBe(true);
     expect(JSON.stringify(trained)).toContain('CONTRACT_INVALID');

@@ -41,22 +41,42 @@ async function gql(token: string, query: string, variables: Record<string, unkno
 let adminToken: string | null = null;
 let names = 0;
 async function principal(): Promise<Principal> {
-  adminToken ??= (await server.running.services.auth.bootstrap({ name: 'flood-admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null })).token;
-  const created = await gql(adminToken, 'mutation($input: CreatePrincipalInput!) { createPrincipal(input: $input) { principal { id } } }', { input: { name: `flood-${++names}`, role: 'AGENT', groups: [] } });
+  adminToken ??= (
+    await server.running.services.auth.bootstrap({
+      name: 'flood-admin',
+      role: 'ADMIN',
+      groups: [],
+      tokenName: 'test',
+      expiresInSeconds: null,
+    })
+  ).token;
+  const created = await gql(adminToken, 'mutation($input: CreatePrincipalInput!) { createPrincipal(input: $input) { principal { id } } }', {
+    input: { name: `flood-${++names}`, role: 'AGENT', groups: [] },
+  });
   const id = created.data.createPrincipal.principal.id as string;
-  const issued = await gql(adminToken, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token } }', { input: { principalId: id, name: 'test' } });
+  const issued = await gql(adminToken, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token } }', {
+    input: { principalId: id, name: 'test' },
+  });
   return { id, token: issued.data.createToken.token };
 }
 
 /** A run of `who`'s with `count` events in all: begun through the API, its history then lengthened in the database. */
 async function runWithEvents(who: Principal, count: number, messageBytes = 0): Promise<string> {
-  const minted = await gql(who.token, 'mutation($m: String!) { mint(input: { markdown: $m }) { protocol { uri } } }', { m: shellProtocol(1) });
-  const begun = await gql(who.token, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId } }', { uri: minted.data.mint.protocol.uri });
+  const minted = await gql(who.token, 'mutation($m: String!) { mint(input: { markdown: $m }) { protocol { uri } } }', {
+    m: shellProtocol(1),
+  });
+  const begun = await gql(who.token, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId } }', {
+    uri: minted.data.mint.protocol.uri,
+  });
   const runId = begun.data.begin.runId as string;
   const runs = server.mongo().db(server.dbName).collection<{ _id: string; events: { seq: number }[] }>('runs');
   const run = (await runs.findOne({ _id: runId }))!;
   const first = run.events[0]!;
-  const more = Array.from({ length: count - run.events.length }, (_, index) => ({ ...first, seq: run.events.length + index + 1, message: 'x'.repeat(messageBytes) }));
+  const more = Array.from({ length: count - run.events.length }, (_, index) => ({
+    ...first,
+    seq: run.events.length + index + 1,
+    message: 'x'.repeat(messageBytes),
+  }));
   await runs.updateOne({ _id: runId }, { $push: { events: { $each: more } } });
   return runId;
 }
@@ -97,7 +117,8 @@ describe('replays on one socket', () => {
     const flooder = await principal();
     const runId = await runWithEvents(flooder, 600);
     const ws = await socketOf(flooder);
-    for (let id = 1; id <= 400; id++) ws.subscribe(String(id), `subscription { runProgress(runId: "${runId}", afterSeq: 0) { seq message } }`);
+    for (let id = 1; id <= 400; id++)
+      ws.subscribe(String(id), `subscription { runProgress(runId: "${runId}", afterSeq: 0) { seq message } }`);
     await expect.poll(() => ws.first.size, { timeout: 60_000 }).toBe(400);
 
     const answers = [...ws.first.values()];
@@ -128,7 +149,9 @@ describe('one token, many sockets', () => {
       for (let id = 1; id <= 10; id++) ws.subscribe(`${index}-${id}`, 'subscription { runEvents { type runId } }');
     });
     // Live-only subscriptions answer nothing while they stand: only the refused ones answer at once.
-    await expect.poll(() => sockets.reduce((sum, ws) => sum + ws.first.size, 0), { timeout: 15_000 }).toBe(40 - SUBSCRIPTIONS_PER_PRINCIPAL);
+    await expect
+      .poll(() => sockets.reduce((sum, ws) => sum + ws.first.size, 0), { timeout: 15_000 })
+      .toBe(40 - SUBSCRIPTIONS_PER_PRINCIPAL);
     const refusals = sockets.flatMap((ws) => [...ws.first.values()].map(refusalOf));
     expect(refusals.every((refusal) => refusal?.code === 'QUOTA_EXCEEDED' && refusal.limit === SUBSCRIPTIONS_PER_PRINCIPAL)).toBe(true);
 
@@ -148,7 +171,11 @@ function listen(who: Principal, uris: string[]) {
     method: 'subscriptions/listen',
     params: {
       notifications: { resourceSubscriptions: uris },
-      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} },
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
     },
   });
   const url = new URL(server.running.mcpUrl);
@@ -214,13 +241,18 @@ describe('subscriptions/listen by a client that never reads', () => {
     }
     for (const one of listens) one.destroy();
     // A listen that ended frees its place.
-    await expect.poll(async () => {
-      const again = listen(who, [`kairos://run/${runId}`]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const streaming = again.response?.headers['content-type']?.startsWith('text/event-stream') ?? false;
-      again.destroy();
-      return streaming;
-    }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const again = listen(who, [`kairos://run/${runId}`]);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const streaming = again.response?.headers['content-type']?.startsWith('text/event-stream') ?? false;
+          again.destroy();
+          return streaming;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
   });
 
   it('ends a listen whose reader stalls with SLOW_CONSUMER once its unsent notifications pass the buffered-bytes budget', async () => {
@@ -233,12 +265,18 @@ describe('subscriptions/listen by a client that never reads', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     stalled.read();
     // A listen that kept everything in memory would still be open, sending.
-    const outcome = await Promise.race([stalled.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still open'), 10_000))]);
+    const outcome = await Promise.race([
+      stalled.ended.then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 10_000)),
+    ]);
     expect(outcome).toBe('ended');
     const messages = stalled.messages();
     expect(messages.at(-1)).toMatchObject({ id: 9, error: { data: { code: 'SLOW_CONSUMER' } } });
     // What it did send came in order, from the start, and a later listen resumes after it.
-    const seqs = messages.filter((message) => message.method === 'notifications/resources/updated').map((message) => message.params.event?.seq).filter((seq) => seq !== undefined);
+    const seqs = messages
+      .filter((message) => message.method === 'notifications/resources/updated')
+      .map((message) => message.params.event?.seq)
+      .filter((seq) => seq !== undefined);
     expect(seqs.slice(0, 3)).toEqual([1, 2, 3]);
     expect(seqs.length).toBeLessThan(600);
     const resumed = listen(who, [`kairos://run/${runId}?after_seq=${seqs.at(-1)}`]);
