@@ -1,5 +1,5 @@
 import type { Collection, Db, Filter } from 'mongodb';
-import type { PromptRecord, RunCommit, RunRecord } from '../model/run-records.js';
+import type { PromptRecord, RunCommit, RunEventRecord, RunRecord } from '../model/run-records.js';
 import type { PromptStatus, RunEventType, RunStatus } from '../model/run-enums.js';
 import type { PagePosition } from './page-position.js';
 import { jsonBytes } from './stored-size.js';

@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { RunEvent } from '../../src/events/topics.js';
+import type { RunEvent } from '../../src/model/run-records.js';
 import { useTestServer } from '../support/app.js';
 import { shellProtocol } from '../scale/protocols.js';
 
@@ -117,15 +117,18 @@ describe('replays on one socket', () => {
     const flooder = await principal();
     const runId = await runWithEvents(flooder, 600);
     const ws = await socketOf(flooder);
+    const started = Date.now();
     for (let id = 1; id <= 400; id++)
       ws.subscribe(String(id), `subscription { runProgress(runId: "${runId}", afterSeq: 0) { seq message } }`);
     await expect.poll(() => ws.first.size, { timeout: 60_000 }).toBe(400);
+    // The budget refills evenly over the minute: what a slow machine took meanwhile is allowed too.
+    const minutes = (Date.now() - started) / 60_000;
 
     const answers = [...ws.first.values()];
     const refusals = answers.map(refusalOf).filter((refusal) => refusal !== null);
     const replayed = answers.length - refusals.length;
-    // 6,000 events a minute is ten replays of 600.
-    expect(replayed).toBeLessThanOrEqual(REPLAYED_PER_MINUTE / 600);
+    // 6,000 events a minute is ten replays of 600 at once.
+    expect(replayed).toBeLessThanOrEqual(Math.floor((REPLAYED_PER_MINUTE * (1 + minutes)) / 600));
     expect(replayed).toBeGreaterThan(0);
     expect(new Set(refusals.map((refusal) => refusal.code))).toEqual(new Set(['QUOTA_EXCEEDED']));
     expect(refusals.some((refusal) => refusal.limit === REPLAYED_PER_MINUTE)).toBe(true);
