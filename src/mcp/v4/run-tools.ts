@@ -3,7 +3,7 @@ import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { choiceJson, favourOwnSpace } from './activation.js';
 import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
 import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunLayersDocument } from './operations.js';
-import { answerOf, refused } from '../tool.js';
+import { answerOf, refused, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
 import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
 
