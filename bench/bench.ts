@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { MongoClient } from 'mongodb';
 import { type BenchServer, type Engine, mb, repoRoot, startEngine, startServer } from './harness.js';
 import { abuse } from './scenarios/abuse.js';
+import { listenerFlood } from './scenarios/listener-flood.js';
 import { baseline } from './scenarios/baseline.js';
 import { batch } from './scenarios/batch.js';
 import { fanOut } from './scenarios/fan-out.js';
@@ -178,7 +179,8 @@ async function main(): Promise<void> {
     await scenario('abuse', async () => {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName: `${dbName}_abuse` });
       try {
-        return await abuse(fresh, { protocols: quick ? 6 : 12, profileFile: (phase) => profileFile(`abuse-${phase}`) });
+        const amplification = await abuse(fresh, { protocols: quick ? 6 : 12, profileFile: (phase) => profileFile(`abuse-${phase}`) });
+        return { ...amplification, listenerFlood: await listenerFlood(fresh, { mongo: mongo!, dbName: `${dbName}_abuse`, profileFile: profileFile('abuse-listener-flood') }) };
       } finally {
         await mongo!.db(`${dbName}_abuse`).dropDatabase().catch(() => {});
         await fresh.stop();
@@ -213,7 +215,7 @@ type Batch = Awaited<ReturnType<typeof batch>>;
 type FanOut = Awaited<ReturnType<typeof fanOut>>;
 type Reads = Awaited<ReturnType<typeof reads>>;
 type McpCalls = Awaited<ReturnType<typeof mcpCalls>>;
-type Abuse = Awaited<ReturnType<typeof abuse>>;
+type Abuse = Awaited<ReturnType<typeof abuse>> & { listenerFlood?: Awaited<ReturnType<typeof listenerFlood>> };
 
 function evaluateTargets(): void {
   const tracing = results.tracing as Awaited<ReturnType<typeof tracingCost>> | undefined;
@@ -272,6 +274,11 @@ function evaluateTargets(): void {
     target('abuse', 'worst /healthz during 4 amplification queries (ms)', attack.worstHealthzMs, '< 1000', attack.worstHealthzMs < 1000);
     target('abuse', 'RSS growth during them (MB)', attack.peakRssMb - attack.rssBeforeMb, '< 300', attack.peakRssMb - attack.rssBeforeMb < 300 && refusedAll);
     target('abuse', 'longest event-loop block during them (ms)', attack.longestLoopBlockMs, '< 200', attack.longestLoopBlockMs < 200);
+    const flood = attack.listenerFlood;
+    if (flood) {
+      target('abuse', 'worst /healthz during a listener flood (ms)', flood.worstHealthzMs, '< 1000', flood.worstHealthzMs < 1000);
+      target('abuse', 'longest event-loop block during it (ms)', flood.longestLoopBlockMs, '< 200', flood.longestLoopBlockMs < 200);
+    }
   }
   if (page && counted) {
     const counts = Object.values(page.commandsByPageSize);
@@ -336,6 +343,17 @@ function printTable(): void {
       '',
       `worst /healthz ${fixed(attack.seeding.worstHealthzMs, 0)} ms of ${attack.seeding.healthzProbes}; longest loop block ${fixed(attack.seeding.longestLoopBlockMs, 0)} ms`,
     ]);
+    const flood = attack.listenerFlood;
+    if (flood) {
+      rows.push([
+        '',
+        `listener flood: ${flood.listens} unread listens × ${flood.runsPerListen} replays and ${flood.subscriptions} runProgress(afterSeq: 0) on one socket, a ${flood.runEvents}-event run`,
+        '',
+        '',
+        '',
+        `listens streaming ${flood.listensStreaming}, refused ${flood.listensRefused}, cut off ${flood.listensCutOff}; subscriptions replayed ${flood.subscriptionsReplayed}, refused ${flood.subscriptionsRefused}; RSS ${fixed(flood.rssBeforeMb, 0)} → peak ${fixed(flood.peakRssMb, 0)} MB; worst /healthz ${fixed(flood.worstHealthzMs, 0)} ms of ${flood.healthzProbes}; longest loop block ${fixed(flood.longestLoopBlockMs, 0)} ms`,
+      ]);
+    }
     if (attack.slowHealthz.length) rows.push(['', '/healthz over 200 ms (phase@ms: ms)', '', '', '', attack.slowHealthz.map((slow) => `${slow.phase}@${slow.atMs}: ${slow.ms}`).join(', ')]);
   }
   const subscribers = results.gauge as Awaited<ReturnType<typeof subscriberGauge>> | undefined;

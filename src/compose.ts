@@ -5,6 +5,7 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { AppConfig } from './config.js';
 import type { EventBus } from './events/event-bus.js';
+import { ReplayBudget } from './events/replay-budget.js';
 import type { Logger } from './observability/logger.js';
 import type { Metrics } from './observability/metrics.js';
 import { AuthStore } from './store/auth-store.js';
@@ -124,7 +125,11 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled, maxPending: { count: config.maxPendingProposals, bytes: config.maxPendingProposalBytes } });
-  const runs = new RunService(runStore, usageStore, events, { runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000, onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }) });
+  const runs = new RunService(runStore, usageStore, events, {
+    runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000,
+    onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }),
+    replayBudget: new ReplayBudget(config.maxReplayedEventsPerMinute),
+  });
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
     memoryStore,

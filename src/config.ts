@@ -1,4 +1,15 @@
-import { DEFAULT_DB_MAX_TIME_MS, INLINE_EXPORT_MAX_BYTES, DEFAULT_MAX_PENDING_PROPOSAL_BYTES, DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET, DEFAULT_MAX_PENDING_PROPOSALS, DEFAULT_RESPONSE_BUDGET_BYTES, MAX_BUFFERED_BYTES } from './limits.js';
+import {
+  DEFAULT_DB_MAX_TIME_MS,
+  DEFAULT_MAX_LISTENS_PER_PRINCIPAL,
+  DEFAULT_MAX_PENDING_PROPOSAL_BYTES,
+  DEFAULT_MAX_PENDING_PROPOSALS,
+  DEFAULT_MAX_REPLAYED_EVENTS_PER_MINUTE,
+  DEFAULT_MAX_SUBSCRIPTIONS_PER_PRINCIPAL,
+  DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET,
+  DEFAULT_RESPONSE_BUDGET_BYTES,
+  INLINE_EXPORT_MAX_BYTES,
+  MAX_BUFFERED_BYTES,
+} from './limits.js';
 
 /** Every setting the server reads from the environment, parsed once. */
 export interface AppConfig {
@@ -70,6 +81,12 @@ export interface AppConfig {
   dbMaxTimeMs: number;
   /** Operations (subscriptions, mostly) one WebSocket may have open at once (KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET). */
   maxSubscriptionsPerSocket: number;
+  /** Subscriptions one principal may have open at once, every transport together (KAIROS_MAX_SUBSCRIPTIONS_PER_PRINCIPAL). */
+  maxSubscriptionsPerPrincipal: number;
+  /** MCP `subscriptions/listen` streams one principal may hold open (KAIROS_MAX_LISTENS_PER_PRINCIPAL). */
+  maxListensPerPrincipal: number;
+  /** Run events one principal may have replayed per minute (KAIROS_MAX_REPLAYED_EVENTS_PER_MINUTE). */
+  maxReplayedEventsPerMinute: number;
 }
 
 export const EMBEDDINGS_SETTINGS = ['builtin', 'openai', 'onnx', 'off'] as const;
@@ -139,6 +156,9 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxPendingProposalBytes: intFromEnv('KAIROS_MAX_PENDING_PROPOSAL_BYTES', DEFAULT_MAX_PENDING_PROPOSAL_BYTES),
     dbMaxTimeMs: intFromEnv('KAIROS_DB_MAX_TIME_MS', DEFAULT_DB_MAX_TIME_MS),
     maxSubscriptionsPerSocket: intFromEnv('KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET', DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET),
+    maxSubscriptionsPerPrincipal: intFromEnv('KAIROS_MAX_SUBSCRIPTIONS_PER_PRINCIPAL', DEFAULT_MAX_SUBSCRIPTIONS_PER_PRINCIPAL),
+    maxListensPerPrincipal: intFromEnv('KAIROS_MAX_LISTENS_PER_PRINCIPAL', DEFAULT_MAX_LISTENS_PER_PRINCIPAL),
+    maxReplayedEventsPerMinute: intFromEnv('KAIROS_MAX_REPLAYED_EVENTS_PER_MINUTE', DEFAULT_MAX_REPLAYED_EVENTS_PER_MINUTE),
     ...overrides,
   };
 }

@@ -89,6 +89,29 @@ export const DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET = 500;
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
+ * Subscriptions one principal may have open at once across every socket, SSE stream and MCP
+ * listen (KAIROS_MAX_SUBSCRIPTIONS_PER_PRINCIPAL): the per-socket cap alone lets one token open
+ * sockets until memory runs out. One more is refused with QUOTA_EXCEEDED. 0: no cap.
+ */
+export const DEFAULT_MAX_SUBSCRIPTIONS_PER_PRINCIPAL = 500;
+
+/** MCP `subscriptions/listen` streams one principal may hold open at once (KAIROS_MAX_LISTENS_PER_PRINCIPAL). 0: no cap. */
+export const DEFAULT_MAX_LISTENS_PER_PRINCIPAL = 16;
+
+/**
+ * Run events one principal may have replayed (`runProgress(afterSeq)`, `?after_seq=`) per minute
+ * (KAIROS_MAX_REPLAYED_EVENTS_PER_MINUTE): each replayed event is executed and sent, so replaying
+ * long runs over and over is work the server does for nobody. Past it: QUOTA_EXCEEDED. 0: no cap.
+ */
+export const DEFAULT_MAX_REPLAYED_EVENTS_PER_MINUTE = 20_000;
+
+/** Replayed events handed out before a stream lets the event loop serve others (see replay-then-live.ts). */
+export const REPLAY_SLICE_EVENTS = 64;
+
+/** Nesting of contract JSON and frontmatter a document may have: stored, it sits a few levels down in a document MongoDB refuses past 100. */
+export const MAX_DOCUMENT_JSON_DEPTH = 32;
+
+/**
  * Characters refused in titles, labels, tags and names: C0/C1 controls (NUL included, tab and
  * newline aside) and the Unicode bidi overrides and isolates that make text read differently
  * than it is stored (Trojan Source).

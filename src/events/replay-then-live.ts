@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { REPLAY_SLICE_EVENTS } from '../limits.js';
 import type { EventFeed } from './event-feed.js';
 
 /** What a subscriber's stream starts from: the past read from the database, and the live feed opened before that read. */
@@ -14,12 +16,16 @@ export interface ReplayAndFeed<T> {
  * rejects that read). A plain iterator rather than a Repeater or a generator: after the replay
  * each read is the feed's own, with no promise of its own per delivery (this sits on every
  * delivery to every subscriber), and `return()` lets go of the feed at once, even between events.
+ * The replay is handed out in slices of `REPLAY_SLICE_EVENTS`, the event loop free between them:
+ * a transport whose writes complete at once would otherwise send a whole run's history (and every
+ * other replay on the socket) before serving anyone else.
  */
 export function replayThenLive<T>(open: () => Promise<ReplayAndFeed<T>>): AsyncIterableIterator<T> {
   let started: Promise<unknown> | null = null;
   let replay: T[] = [];
   let live: EventFeed<T> | null = null;
   let ended = false;
+  let sinceYield = 0;
   const done = (): Promise<IteratorResult<T>> => Promise.resolve({ value: undefined, done: true });
 
   const end = (): Promise<IteratorResult<T>> => {
@@ -46,7 +52,13 @@ export function replayThenLive<T>(open: () => Promise<ReplayAndFeed<T>>): AsyncI
           },
         );
       }
-      if (replay.length > 0) return Promise.resolve({ value: replay.shift()!, done: false });
+      if (replay.length > 0) {
+        if (++sinceYield > REPLAY_SLICE_EVENTS) {
+          sinceYield = 0;
+          return nextTurn().then(() => stream.next());
+        }
+        return Promise.resolve({ value: replay.shift()!, done: false });
+      }
       return live.next();
     },
     return: end,

@@ -3,6 +3,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context.js';
 import type { CredentialWatch } from './credential-watch.js';
+import type { OpenStreamQuota } from './open-stream-quota.js';
 import { SlowConsumerError } from '../events/event-feed.js';
 import type { OverflowPolicy } from '../events/overflow-policy.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -25,13 +26,22 @@ export const SLOW_CONSUMER_GRACE_MS = 10_000;
  * - when one of its event feeds holds more than `maxBufferedBytes` for a reader that does not
  *   keep up: a WebSocket is closed with 1013, an SSE stream ends with SLOW_CONSUMER. The client
  *   reconnects and resumes (runProgress with afterSeq; challengePrompts replays open prompts).
+ * A principal holds at most `perPrincipal.limit` of them open at once, over every socket, SSE
+ * stream and MCP listen: one more is refused with QUOTA_EXCEEDED and the limit.
  */
-export function useSubscriptionGuard(settings: { credentials: CredentialWatch; metrics: Metrics; maxBufferedBytes: number }): Plugin<AppContext> {
+export function useSubscriptionGuard(settings: { credentials: CredentialWatch; metrics: Metrics; maxBufferedBytes: number; perPrincipal: OpenStreamQuota }): Plugin<AppContext> {
   return {
-    onSubscribe: ({ args, extendContext }) => {
+    onSubscribe: ({ args, extendContext, setResultAndStopExecution }) => {
       const context = args.contextValue as AppContext & { socket?: WebSocket };
       const operation = operationLabel(args);
       const logFields = { operation: operation.name, field: operation.field, type: 'subscription' };
+      const release = settings.perPrincipal.acquire(context.viewer.principalId);
+      if (!release) {
+        const limit = settings.perPrincipal.limit;
+        settings.metrics.operations.inc({ type: 'subscription', operation: operation.field, outcome: 'refused' });
+        const message = `At most ${limit} subscriptions may be open at once for one principal, over every connection: complete one first`;
+        return setResultAndStopExecution({ errors: [new GraphQLError(message, { extensions: { code: 'QUOTA_EXCEEDED', details: { limit }, requestId: context.requestId } })] });
+      }
       settings.metrics.operations.inc({ type: 'subscription', operation: operation.field, outcome: 'ok' });
       context.log.info(logFields, 'subscription started');
       // Called at once when a feed overflows, before anyone reads the feed's end: the stream then
@@ -59,11 +69,16 @@ export function useSubscriptionGuard(settings: { credentials: CredentialWatch; m
       // The resolver hands it to the feeds it opens (now, or on the stream's first read).
       extendContext({ overflow: policy });
       return {
+        onSubscribeError: () => release(),
         onSubscribeResult: ({ result, setResult }) => {
           // A subscription refused while it starts (NOT_FOUND, FORBIDDEN) answers one result, not a stream: it ends here.
-          if (!isAsyncIterable(result)) return void context.log.info(logFields, 'subscription ended');
+          if (!isAsyncIterable(result)) {
+            release();
+            return void context.log.info(logFields, 'subscription ended');
+          }
           settings.metrics.activeSubscriptions.inc();
           const ended = () => {
+            release();
             settings.metrics.activeSubscriptions.dec();
             context.log.info(logFields, 'subscription ended');
           };

@@ -25,6 +25,7 @@ import { useOperationTracing } from '../observability/graphql-tracing.js';
 import { isTracingOn } from '../observability/tracing.js';
 import { armorRefusal, redactValues, useRefusalShape } from './refusals.js';
 import type { CredentialWatch } from './credential-watch.js';
+import { OpenStreamQuota } from './open-stream-quota.js';
 import { useSubscriptionGuard } from './subscription-guard.js';
 import { SharedExecutions, useSharedSubscriptionExecution } from './subscription-sharing.js';
 
@@ -118,7 +119,12 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       useResponseBudget({ budgetBytes: app.config.responseBudgetBytes, sizes: app.services.responseSizes }),
       // Sets the subscribe function; the guard then wraps each subscriber's stream, so its limits hold per subscriber.
       useSharedSubscriptionExecution(new SharedExecutions(app.metrics, app.config.responseBudgetBytes)),
-      useSubscriptionGuard({ credentials: app.credentials, metrics: app.metrics, maxBufferedBytes: app.config.maxBufferedBytes }),
+      useSubscriptionGuard({
+        credentials: app.credentials,
+        metrics: app.metrics,
+        maxBufferedBytes: app.config.maxBufferedBytes,
+        perPrincipal: new OpenStreamQuota(app.config.maxSubscriptionsPerPrincipal),
+      }),
       // Last, so its span wraps the execute and subscribe functions the plugins above chose.
       ...(isTracingOn() ? [useOperationTracing()] : []),
     ],

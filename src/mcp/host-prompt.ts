@@ -36,7 +36,7 @@ export class HostInputNeeded extends Error {
 export class HostAnswerRefused extends Error {
   constructor(
     readonly payload: McpStepPayloadFragment,
-    readonly personRequired: { code: string; message: string; prompt_id: string; answer_url: string },
+    readonly personRequired: PersonRequired,
   ) {
     super(personRequired.message);
   }
@@ -107,6 +107,36 @@ export async function answerHostReplies(app: { runOperation: RunOperation }, cal
   return last!;
 }
 
+export interface PersonRequired {
+  code: string;
+  message: string;
+  prompt_id: string;
+  answer_url: string;
+}
+
+/**
+ * When the pending prompt is one the caller (who runs this run: it began or moved it) may not
+ * answer, not even through its host: the code, why, and where a person answers it. Null otherwise.
+ */
+export function personRequired(
+  caller: OperationCaller,
+  challenge: { type: string; promptId?: string | null; userInput?: { requireHuman?: boolean | null } | null } | null | undefined,
+  livePageUrl: string,
+  /** The tool the runner calls again once the person answered. */
+  callAgain: string,
+): PersonRequired | null {
+  if (!challenge || challenge.type !== 'USER_INPUT' || !challenge.promptId) return null;
+  const viewer = caller.authentication.viewer;
+  const refusal = promptAnswerRefusal({ requireHuman: Boolean(challenge.userInput?.requireHuman) }, { principalId: viewer.principalId }, viewer, 'RELAYED_BY_HOST');
+  if (!refusal) return null;
+  return {
+    code: 'FORBIDDEN',
+    message: `${PROMPT_ANSWER_MESSAGES[refusal]}. A person answers it on the live page; then call ${callAgain} with the same uri and no solution.`,
+    prompt_id: challenge.promptId,
+    answer_url: livePageUrl,
+  };
+}
+
 /**
  * While the run's pending step is a user_input prompt and the host can ask its person, ask (or,
  * on 2026-07-28, end the call with `input_required`). A require_human prompt is never put to the
@@ -124,17 +154,8 @@ export async function askHost(
     const challenge = current.challenge;
     if (!asking.hostCanAsk) break;
     if (!challenge || challenge.type !== 'USER_INPUT' || !challenge.promptId || !challenge.nonce) break;
-    // The caller runs this run (it began or moved it), so the one rule decides whether its host's answer could count.
-    const viewer = caller.authentication.viewer;
-    const refusal = promptAnswerRefusal({ requireHuman: Boolean(challenge.userInput?.requireHuman) }, { principalId: viewer.principalId }, viewer, 'RELAYED_BY_HOST');
-    if (refusal) {
-      throw new HostAnswerRefused(current, {
-        code: 'FORBIDDEN',
-        message: `${PROMPT_ANSWER_MESSAGES[refusal]}. A person answers it on the live page; then call kairos_next with the same uri and no solution.`,
-        prompt_id: challenge.promptId,
-        answer_url: asking.livePageUrl,
-      });
-    }
+    const required = personRequired(caller, challenge, asking.livePageUrl, 'kairos_next');
+    if (required) throw new HostAnswerRefused(current, required);
     if (asking.era === 'modern') throw new HostInputNeeded(current as McpStepPayloadFragment & { challenge: { promptId: string } });
     let reply: string;
     try {

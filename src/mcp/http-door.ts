@@ -17,6 +17,7 @@ import { createGraphqlDoor } from './graphql-door.js';
 import { createGraphqlSubscriber } from './graphql-subscribe.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { type ListenRequest, namesRuns, serveRunListen } from './run-listen.js';
+import { OpenStreamQuota } from '../http/open-stream-quota.js';
 import { createToolServer, LEGACY_REVISIONS, MODERN_REVISIONS } from './tool-server.js';
 
 export const MCP_PATH = '/mcp';
@@ -41,6 +42,7 @@ export function createMcpDoor(app: McpApp): McpDoor {
   const log = app.log.child({ door: 'mcp' });
   const toolApp = { runOperation: createGraphqlDoor(app.yoga), log, metrics: app.metrics };
   const subscribe = createGraphqlSubscriber(app.yoga);
+  const listens = new OpenStreamQuota(app.config.maxListensPerPrincipal);
   const sessions = new LegacySessions(
     { perPrincipal: app.config.mcpSessionsPerPrincipal, total: app.config.mcpMaxSessions, idleMs: app.config.mcpSessionIdleMs },
     app.credentials,
@@ -82,7 +84,7 @@ export function createMcpDoor(app: McpApp): McpDoor {
       if (body !== undefined && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
         const message = body as ListenRequest & { method?: string };
         if (message.method === 'subscriptions/listen' && namesRuns(message)) {
-          return serveRunListen({ subscribe, log }, message, { authentication }, res);
+          return serveRunListen({ subscribe, log, listens, maxBufferedBytes: app.config.maxBufferedBytes }, message, { authentication }, res);
         }
         return serveModern(req, res, body);
       }

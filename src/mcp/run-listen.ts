@@ -5,16 +5,23 @@
  * same events as the GraphQL `runProgress` and `challengePrompts(runId)` subscriptions. Both
  * run through the GraphQL pipeline in process, so authorization is GraphQL's and a revoked or
  * expired token ends the stream (with a JSON-RPC error for the listen request).
+ * A principal holds at most `listens.limit` listens open (one more: QUOTA_EXCEEDED), and a listen
+ * whose reader lets more than `maxBufferedBytes` of notifications queue unsent ends with
+ * SLOW_CONSUMER: the client listens again with `?after_seq=` the last seq it saw.
  */
 import type { ServerResponse } from 'node:http';
 import { SERVER_INFO_META_KEY, SUBSCRIPTION_ID_META_KEY } from '@modelcontextprotocol/server';
 import { type ExecutionResult, GraphQLError } from 'graphql';
+import type { OpenStreamQuota } from '../http/open-stream-quota.js';
 import type { Logger } from '../observability/logger.js';
 import type { OperationCaller } from './graphql-door.js';
 import type { SubscribeOperation } from './graphql-subscribe.js';
 import { McpRunProgressDocument, McpRunPromptsDocument } from './operations.js';
 import { isRunUri, parseRunUri, runUri } from '../model/kairos-uri.js';
 import { SERVER_INFO } from './server-info.js';
+import { SlowConsumerError } from '../events/event-feed.js';
+
+type RunUri = NonNullable<ReturnType<typeof parseRunUri>>;
 
 /** Runs one listen request may name. */
 export const MAX_LISTENED_RUNS = 8;
@@ -37,24 +44,43 @@ export function namesRuns(request: ListenRequest): boolean {
   return Array.isArray(uris) && uris.some((uri) => typeof uri === 'string' && isRunUri(uri));
 }
 
-export async function serveRunListen(app: { subscribe: SubscribeOperation; log: Logger }, request: ListenRequest, caller: OperationCaller, res: ServerResponse): Promise<void> {
+export interface ListenApp {
+  subscribe: SubscribeOperation;
+  log: Logger;
+  listens: OpenStreamQuota;
+  maxBufferedBytes: number;
+}
+
+export async function serveRunListen(app: ListenApp, request: ListenRequest, caller: OperationCaller, res: ServerResponse): Promise<void> {
   const uris = request.params?.notifications?.resourceSubscriptions as unknown[];
   const runs = uris.filter((uri): uri is string => typeof uri === 'string' && isRunUri(uri));
   if (runs.length > MAX_LISTENED_RUNS || runs.some((uri) => uri.length > MAX_URI_LENGTH)) {
     return answerError(res, request.id, -32602, `A listen names at most ${MAX_LISTENED_RUNS} runs, each URI at most ${MAX_URI_LENGTH} characters`, 'PAYLOAD_TOO_LARGE');
   }
   const parsed = runs.map((uri) => ({ uri, run: parseRunUri(uri) }));
-  const malformed = parsed.find((entry) => entry.run === null);
-  if (malformed) return answerError(res, request.id, -32602, 'A run URI is kairos://run/<runId>, optionally with ?after_seq=<n>', 'BAD_USER_INPUT');
+  const named = parsed.flatMap(({ run }) => (run ? [run] : []));
+  if (named.length < parsed.length) return answerError(res, request.id, -32602, 'A run URI is kairos://run/<runId>, optionally with ?after_seq=<n>', 'BAD_USER_INPUT');
+  const release = app.listens.acquire(caller.authentication.viewer.principalId);
+  if (!release) {
+    const limit = app.listens.limit;
+    return answerError(res, request.id, -32002, `At most ${limit} listens may be open at once for one principal: close one first`, 'QUOTA_EXCEEDED', { limit });
+  }
+  try {
+    await streamRuns(app, request, caller, res, named, runs);
+  } finally {
+    release();
+  }
+}
 
+async function streamRuns(app: ListenApp, request: ListenRequest, caller: OperationCaller, res: ServerResponse, named: RunUri[], runs: string[]): Promise<void> {
   const feeds: { uri: string; kind: 'event' | 'prompt'; stream: AsyncIterableIterator<ExecutionResult> }[] = [];
   const closeFeeds = () => {
     for (const feed of feeds) void feed.stream.return?.().catch(() => {});
   };
-  for (const { run } of parsed) {
-    const uri = runUri(run!.runId);
-    const progress = await app.subscribe(McpRunProgressDocument, { runId: run!.runId, afterSeq: run!.afterSeq }, caller);
-    const prompts = progress.ok ? await app.subscribe(McpRunPromptsDocument, { runId: run!.runId }, caller) : progress;
+  for (const run of named) {
+    const uri = runUri(run.runId);
+    const progress = await app.subscribe(McpRunProgressDocument, { runId: run.runId, afterSeq: run.afterSeq }, caller);
+    const prompts = progress.ok ? await app.subscribe(McpRunPromptsDocument, { runId: run.runId }, caller) : progress;
     if (progress.ok) feeds.push({ uri, kind: 'event', stream: progress.data as AsyncIterableIterator<ExecutionResult> });
     if (prompts.ok) feeds.push({ uri, kind: 'prompt', stream: prompts.data as AsyncIterableIterator<ExecutionResult> });
     if (!progress.ok || !prompts.ok) {
@@ -69,6 +95,10 @@ export async function serveRunListen(app: { subscribe: SubscribeOperation; log: 
   const write = (message: Record<string, unknown>) => {
     if (open) res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
   };
+  // What the reader has not taken yet stays in this process: past the budget the listen ends, as a
+  // WebSocket is closed, and the client resumes with `?after_seq=`.
+  const tooFarBehind = () => res.writableLength > app.maxBufferedBytes;
+  const slowConsumer = () => ({ id: request.id, error: { code: -32001, message: new SlowConsumerError().message, data: { code: 'SLOW_CONSUMER' } } });
   const end = (last?: Record<string, unknown>) => {
     if (!open) return;
     if (last) write(last);
@@ -98,6 +128,10 @@ export async function serveRunListen(app: { subscribe: SubscribeOperation; log: 
           const value = feed.kind === 'event' ? runEventJson(data.runProgress!) : promptJson(data.challengePrompts!);
           const key = feed.kind === 'event' ? RUN_EVENT_META_KEY : RUN_PROMPT_META_KEY;
           write({ method: 'notifications/resources/updated', params: { uri: feed.uri, [feed.kind]: value, _meta: { ...subscriptionMeta, [key]: value } } });
+          if (open && tooFarBehind()) {
+            app.log.warn('cut off a listen whose reader does not keep up');
+            return end(slowConsumer());
+          }
         }
       } catch (error) {
         // A run outside the caller's spaces is refused on the feed's first read, as over graphql-ws
@@ -141,7 +175,7 @@ function promptJson(prompt: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** A listen refused before it starts: one JSON-RPC error, the code agents branch on in `data.code`. */
-function answerError(res: ServerResponse, id: JsonRpcId, code: number, message: string, dataCode: string): void {
+function answerError(res: ServerResponse, id: JsonRpcId, code: number, message: string, dataCode: string, details: Record<string, unknown> = {}): void {
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, data: { code: dataCode } } }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, data: { code: dataCode, ...details } } }));
 }

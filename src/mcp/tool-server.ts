@@ -9,7 +9,7 @@ import { SPAN_ATTRIBUTES } from '../observability/span-attributes.js';
 import { REQUEST_REFUSALS } from '../model/refusal-codes.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { OperationCaller, RunOperation } from './graphql-door.js';
-import { answerHostReplies, askHost, HostAnswerRefused, HostInputNeeded, hostReplies, promptRequest } from './host-prompt.js';
+import { answerHostReplies, askHost, HostAnswerRefused, HostInputNeeded, hostReplies, personRequired, promptRequest } from './host-prompt.js';
 import { stepPayloadJson } from './v3/json-shapes.js';
 import { registerRunResources, RUN_RESOURCE_CAPABILITY } from './run-resources.js';
 import { SERVER_INFO } from './server-info.js';
@@ -71,7 +71,9 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
     const asking = { era: options.era, hostCanAsk, livePageUrl: options.livePageUrl, elicit: (params: Parameters<ServerContext['mcpReq']['elicitInput']>[0]) => ctx.mcpReq.elicitInput(params, { timeout: ELICITATION_TIMEOUT_MS }) };
     let result: ToolAnswer | InputRequiredResult;
     try {
-      const replies = options.era === 'modern' ? hostReplies(ctx.mcpReq.inputResponses) : [];
+      // Answers are read only on a retry of a call that asked for them: on any other tool call they
+      // would answer a prompt and return that run instead of running the tool called.
+      const replies = options.era === 'modern' && definition?.asksHost ? hostReplies(ctx.mcpReq.inputResponses) : [];
       if (replies.length > 0) {
         // A retried call carrying the person's answers: store them, and answer with the run as it
         // then stands; the tool itself already ran in the first round.
@@ -89,6 +91,7 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
           const call: ToolCall = {
             run: (document, variables) => app.runOperation(document, variables, caller),
             askHost: (payload: McpStepPayloadFragment) => askHost(app, caller, payload, asking),
+            personRequired: (challenge, callAgain) => personRequired(caller, challenge, options.livePageUrl, callAgain),
           };
           result = await definition.handle(parsed.data as never, call);
         }

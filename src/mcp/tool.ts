@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { OperationOutcome } from './graphql-door.js';
+import type { PersonRequired, personRequired } from './host-prompt.js';
 import type { DoorRenderer } from '../render/door-renderer.js';
 
 /** What a tool call may use: in-process GraphQL as the caller, and the host's person when there is one. */
@@ -21,6 +22,11 @@ export interface ToolCall {
    * step, that refusal's code and where a person can answer, instead of asking.
    */
   askHost(payload: McpStepPayloadFragment): Promise<OperationOutcome<McpStepPayloadFragment>>;
+  /**
+   * When the pending prompt is one the caller may not answer (`require_human`, the caller runs
+   * the run): the code, why, and the live page where a person answers; null otherwise.
+   */
+  personRequired(challenge: Parameters<typeof personRequired>[1], callAgain: string): PersonRequired | null;
 }
 
 /** A tool's answer: JSON as text and as structured content; refusals are tool errors. */
@@ -32,6 +38,11 @@ export interface ToolDefinition {
   input: z.ZodType;
   /** The words its operations' answers use, when not the door's default (KAIROS 3's). */
   renderer?: DoorRenderer;
+  /**
+   * The tool may end a 2026-07-28 call with `input_required` (it asks the host's person): only
+   * its retried call's `inputResponses` are read; on any other tool they are ignored.
+   */
+  asksHost?: boolean;
   handle(args: never, call: ToolCall): Promise<ToolAnswer>;
 }
 
@@ -41,6 +52,7 @@ export function defineTool<Schema extends z.ZodType>(definition: {
   description: string;
   input: Schema;
   renderer?: DoorRenderer;
+  asksHost?: boolean;
   handle(args: z.output<Schema>, call: ToolCall): Promise<ToolAnswer>;
 }): ToolDefinition {
   return definition as ToolDefinition;

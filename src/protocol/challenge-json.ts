@@ -121,6 +121,8 @@ export function parseAuthoredChallenge(json: unknown, line: number | null): Chal
 
   const required = json.required ?? true;
   if (typeof required !== 'boolean') throw fail('challenge "required" must be true or false');
+  const misplacedGate = misplacedRequireHuman(json, type);
+  if (misplacedGate) throw fail(misplacedGate);
 
   switch (type) {
     case 'SHELL':
@@ -134,6 +136,29 @@ export function parseAuthoredChallenge(json: unknown, line: number | null): Chal
     case 'TENSOR':
       return { type, required, tensor: readTensor(json, fail) };
   }
+}
+
+/**
+ * A `require_human` the reader would not honour: anywhere but `user_input.require_human` of a
+ * user_input contract. Stored without its gate, the step would let an agent through, so it is
+ * refused naming where the key belongs. Null when every `require_human` is in its place.
+ */
+function misplacedRequireHuman(json: JsonObject, type: ChallengeType): string | null {
+  const stack: [unknown, string][] = [[json, '']];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      const at = Array.isArray(value) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+      if (key === 'require_human' && !Array.isArray(value)) {
+        if (type !== 'USER_INPUT') return `"require_human" (at "${at}") only gates a user_input contract: {"type": "user_input", "user_input": {"require_human": true}}`;
+        if (at !== 'user_input.require_human') return `"require_human" belongs inside "user_input" ({"type": "user_input", "user_input": {"require_human": true}}), not at "${at}"`;
+      }
+      // An mcp contract's arguments and expected result are the tool's own JSON, not the contract's.
+      if (at !== 'mcp.arguments' && at !== 'mcp.expected_result') stack.push([child, at]);
+    }
+  }
+  return null;
 }
 
 /** The authored form of a stored challenge; `parseAuthoredChallenge` reads it back unchanged. */

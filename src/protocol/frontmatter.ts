@@ -6,6 +6,7 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import { ProtocolStructureError } from './challenge-json.js';
 import type { LineIndex } from './markdown-blocks.js';
+import { jsonDepth, MAX_DOCUMENT_JSON_DEPTH } from '../limits.js';
 
 export interface Frontmatter {
   present: boolean;
@@ -52,6 +53,31 @@ export function declaredFormat(document: string): DocumentFormat | null {
   return null;
 }
 
+const TOO_DEEP = `the frontmatter nests deeper than ${MAX_DOCUMENT_JSON_DEPTH} levels`;
+
+/** The YAML reader recurses: hostile nesting overflows its stack, which is the document's fault. */
+function parseYaml(text: string, tooDeep: () => Error): ReturnType<typeof parseDocument> {
+  try {
+    return parseDocument(text, { schema: 'failsafe' });
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep();
+    throw error;
+  }
+}
+
+/** The frontmatter as JSON, refused past the depth a stored document may hold. */
+function toJson(parsed: ReturnType<typeof parseDocument>, tooDeep: () => Error): unknown {
+  let json: unknown;
+  try {
+    json = parsed.toJS({ maxAliasCount: 0 });
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep();
+    throw error;
+  }
+  if (jsonDepth(json, MAX_DOCUMENT_JSON_DEPTH) > MAX_DOCUMENT_JSON_DEPTH) throw tooDeep();
+  return json;
+}
+
 export function readFrontmatter(document: string, lines: LineIndex): Frontmatter {
   const { present, yamlStart, yamlEnd, bodyStart } = findFrontmatter(document);
   if (!present) return { present: false, bodyStart: 0, metadata: {} };
@@ -62,8 +88,10 @@ export function readFrontmatter(document: string, lines: LineIndex): Frontmatter
   if (Buffer.byteLength(yamlText, 'utf8') > MAX_FRONTMATTER_BYTES) {
     throw invalid(firstLine, `the frontmatter is larger than ${MAX_FRONTMATTER_BYTES} bytes`);
   }
-  const parsed = parseDocument(yamlText, { schema: 'failsafe' });
+  const parsed = parseYaml(yamlText, () => invalid(firstLine, TOO_DEEP));
   const [error] = parsed.errors;
+  // The YAML reader reports its own stack overflow as a syntax error.
+  if (error && /call stack/i.test(error.message)) throw invalid(firstLine, TOO_DEEP);
   if (error) {
     const reason = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
     throw invalid(firstLine + (error.linePos?.[0].line ?? 1) - 1, `invalid frontmatter: ${reason}`);
@@ -86,7 +114,7 @@ export function readFrontmatter(document: string, lines: LineIndex): Frontmatter
     }
     result[field] = value === null || value.value === null ? '' : String(value.value).trim();
   }
-  const json: unknown = parsed.toJS({ maxAliasCount: 0 });
+  const json = toJson(parsed, () => invalid(firstLine, TOO_DEEP));
   if (json !== null && typeof json === 'object' && !Array.isArray(json)) result.metadata = json as Record<string, unknown>;
   return result;
 }

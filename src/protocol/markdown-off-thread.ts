@@ -37,12 +37,19 @@ export type WorkerAnswer = { id: number; parsed: ParsedProtocol | ParsedStep } |
 interface Pending {
   resolve(parsed: ParsedProtocol | ParsedStep): void;
   reject(error: Error): void;
+  timer: NodeJS.Timeout;
 }
 
 const BOOT = new URL('./markdown-worker-boot.mjs', import.meta.url);
 
 /** An idle worker is stopped after this long: it holds about 70 MB (its own V8 heap, tsx, the parser). */
 const IDLE_MS = 30_000;
+
+/**
+ * A request the worker has not answered within this long fails, and the worker (stuck on it, or
+ * on one queued before it) is replaced: no request waits forever for its answer.
+ */
+export const WORKER_ANSWER_TIMEOUT_MS = 20_000;
 
 let worker: Worker | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
@@ -69,40 +76,70 @@ function offThread(markdown: string, task: WorkerTask, inPlace: (markdown: strin
   }
   return new Promise((resolve, reject) => {
     const id = nextId++;
-    pending.set(id, { resolve, reject });
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
     const running = worker ?? startWorker();
+    const timer = setTimeout(() => {
+      if (worker !== running) return;
+      worker = null;
+      running.removeAllListeners('exit').removeAllListeners('error').removeAllListeners('messageerror');
+      void running.terminate();
+      failAll(new Error(`the markdown worker did not answer within ${WORKER_ANSWER_TIMEOUT_MS} ms`));
+    }, WORKER_ANSWER_TIMEOUT_MS);
+    timer.unref();
+    pending.set(id, { resolve, reject, timer });
     running.ref();
     running.postMessage({ id, task, markdown } satisfies WorkerRequest);
   });
+}
+
+function failAll(error: Error): void {
+  for (const waiting of pending.values()) {
+    clearTimeout(waiting.timer);
+    waiting.reject(error);
+  }
+  pending.clear();
+}
+
+/** Takes a request off the waiting list; the worker is let go once nothing waits. */
+function settle(started: Worker, id: number): Pending | undefined {
+  const waiting = pending.get(id);
+  if (!waiting) return undefined;
+  pending.delete(id);
+  clearTimeout(waiting.timer);
+  if (pending.size === 0) {
+    started.unref();
+    idleTimer = setTimeout(() => {
+      if (worker === started && pending.size === 0) {
+        worker = null;
+        // Its exit comes later, perhaps once a new worker holds requests: it must not fail them.
+        started.removeAllListeners('exit').removeAllListeners('error').removeAllListeners('messageerror');
+        void started.terminate();
+      }
+    }, IDLE_MS).unref();
+  }
+  return waiting;
 }
 
 function startWorker(): Worker {
   // execArgv empty: the boot file registers tsx itself, whether the parent runs under tsx or vitest.
   const started = new Worker(BOOT, { execArgv: [] });
   started.on('message', (answer: WorkerAnswer) => {
-    const waiting = pending.get(answer.id);
+    const waiting = settle(started, answer.id);
     if (!waiting) return;
-    pending.delete(answer.id);
-    if (pending.size === 0) {
-      started.unref();
-      idleTimer = setTimeout(() => {
-        if (worker === started && pending.size === 0) {
-          worker = null;
-          // Its exit comes later, perhaps once a new worker holds requests: it must not fail them.
-          started.removeAllListeners('exit').removeAllListeners('error');
-          void started.terminate();
-        }
-      }, IDLE_MS).unref();
-    }
     if ('parsed' in answer) waiting.resolve(answer.parsed);
     else waiting.reject(toError(answer.failure));
   });
+  // An answer that cannot be rebuilt on this thread (structured clone recurses: hostile nesting)
+  // names no request; the worker answers in order, so it is the oldest one waiting.
+  started.on('messageerror', () => {
+    const [oldest] = pending.keys();
+    const waiting = oldest === undefined ? undefined : settle(started, oldest);
+    waiting?.reject(new RangeError('Maximum call stack size exceeded while reading the parsed document'));
+  });
   const fail = (error: Error) => {
     if (worker === started) worker = null;
-    for (const waiting of pending.values()) waiting.reject(error);
-    pending.clear();
+    failAll(error);
   };
   started.on('error', fail);
   // A worker that stops while reading fails what it was reading (an idle one is let go without this).

@@ -4,6 +4,7 @@
  * (`# `, `## `) and top-level fences are structure (src/protocol/markdown-blocks.ts): anything
  * inside a fence, list item or block quote is prose. Step texts are exact slices of the source.
  */
+import { jsonDepth, MAX_DOCUMENT_JSON_DEPTH } from '../limits.js';
 import type { Challenge } from './challenge.js';
 import { ProtocolStructureError, isJsonObject, parseAuthoredChallenge } from './challenge-json.js';
 import { findBodyRange, trimMarkdownBlock } from './body-markers.js';
@@ -258,6 +259,9 @@ function readFencedChallenge(block: CodeBlock, line: number): { challenge: Chall
     return null;
   }
   if (!isJsonObject(json)) return null;
+  if (jsonDepth(json, MAX_DOCUMENT_JSON_DEPTH) > MAX_DOCUMENT_JSON_DEPTH) {
+    throw new ProtocolStructureError(line, `the challenge block nests deeper than ${MAX_DOCUMENT_JSON_DEPTH} levels`);
+  }
   if (Object.hasOwn(json, 'challenge')) return { challenge: parseAuthoredChallenge(json.challenge, line) };
   // A KAIROS 4 contract block: a step update, or a document that declares `format: kairos-v3`.
   return isJsonObject(json.contract) ? { challenge: parseAuthoredChallenge(json.contract, line), fromContract: true } : null;

@@ -6,6 +6,7 @@
  * `## Activation Patterns`, and the last H2, when it is `## Reward Signal` with no contract after
  * it, are kept as adapter metadata and out of the layers' text.
  */
+import { jsonDepth, MAX_DOCUMENT_JSON_DEPTH } from '../limits.js';
 import { trimMarkdownBlock } from './body-markers.js';
 import { ProtocolStructureError, isJsonObject, parseAuthoredChallenge } from './challenge-json.js';
 import type { Challenge } from './challenge.js';
@@ -72,6 +73,9 @@ export function parseV4Adapter(document: string, lines: LineIndex, blocks: reado
         throw new ProtocolStructureError(line, 'contract blocks must be ```json fences (this is a plain ``` fence)', 'CONTRACT_FENCE_REFUSED');
       }
       if (reading.kind === 'contract') {
+        if (jsonDepth(reading.contract, MAX_DOCUMENT_JSON_DEPTH) > MAX_DOCUMENT_JSON_DEPTH) {
+          throw new ProtocolStructureError(line, `the contract nests deeper than ${MAX_DOCUMENT_JSON_DEPTH} levels`, 'CONTRACT_INVALID');
+        }
         contracts.push({ kind: 'contract', start: block.start, end: block.end, line, challenge: parseAuthoredChallenge(reading.contract, line) });
       }
     }

@@ -94,6 +94,8 @@ export function applyNext(state: RunState, request: { uri: string; solution: Sol
     case 'MISSING_PROOF': {
       const step = pendingStep(state);
       const proof = missingProof(effectiveChallenge(step.challenge), state.pendingPromptId);
+      const notice: RunNotice = { kind: 'MISSING_PROOF', uri: step.uri, label: step.label ?? null, proof };
+      if (proof.type === 'HUMAN') return awaitingPerson(state, step.uri, proof, notice);
       const instruction: Instruction = { kind: 'PROVE_MISSING', uri: step.uri, runId: state.runId, proof };
       return fail(state, 'MISSING_PROOF', { kind: 'MISSING_PROOF', uri: step.uri, label: step.label ?? null, proof }, instruction, null);
     }
@@ -174,6 +176,21 @@ function provePending(state: RunState, solution: SolutionInput, source: ProofSou
       : { kind: 'RETRY_NEXT', uri: step.uri, runId: state.runId };
   const failedProof = result.record && result.proofHash ? { record: result.record, proofHash: result.proofHash, settled: false } : null;
   return fail(state, result.errorCode, { kind: 'SOLUTION_REFUSED', refusal: result.refusal }, instruction, failedProof);
+}
+
+/**
+ * A call without a solution while only a person can prove the pending step: the runner is waiting
+ * (polling), not failing, so its retries stay as they are and it is told to wait for the person.
+ */
+function awaitingPerson(state: RunState, uri: string, proof: Extract<MissingProof, { type: 'HUMAN' }>, notice: RunNotice): StepTransition {
+  const view = pendingView(state);
+  const prompt = userInputPrompt(effectiveChallenge(pendingStep(state).challenge));
+  const instruction: Instruction = { kind: 'AWAIT_HUMAN', uri, runId: state.runId, promptId: proof.promptId, prompt };
+  return {
+    state,
+    answer: stepErrorAnswer({ runId: state.runId, currentStep: view.currentStep, challenge: view.challenge, errorCode: 'MISSING_PROOF', notice, instruction, retryCount: state.retryCount }),
+    proof: null,
+  };
 }
 
 function fail(state: RunState, errorCode: StepErrorCode, notice: RunNotice, instruction: Instruction, proof: ProofToStore | null): StepTransition {

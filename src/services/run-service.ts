@@ -6,6 +6,7 @@ import { PROMPT_ANSWER_MESSAGES, promptAnswerRefusal } from '../runs/prompt-answ
 import type { EventBus } from '../events/event-bus.js';
 import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../model/run-records.js';
 import type { OverflowPolicy } from '../events/overflow-policy.js';
+import type { ReplayBudget } from '../events/replay-budget.js';
 import { replayThenLive } from '../events/replay-then-live.js';
 import { subscribeAcrossSpaces } from '../events/space-feeds.js';
 import { checkText } from './check-text.js';
@@ -90,11 +91,14 @@ const idSource: IdSource = { newNonce, newPromptId: () => randomUUID() };
  * can ask for exactly what it missed.
  */
 export class RunService {
+  /** The replay being opened for each principal (see watchRun). */
+  private readonly replayTurns = new Map<string, Promise<void>>();
+
   constructor(
     private readonly runs: RunStore,
     private readonly usage: UsageStore,
     private readonly events: EventBus,
-    private readonly settings: { runIdleTtlMs: number; onAttest?: (outcome: Outcome) => void },
+    private readonly settings: { runIdleTtlMs: number; onAttest?: (outcome: Outcome) => void; replayBudget?: ReplayBudget },
   ) {}
 
   async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput): Promise<StepAnswer> {
@@ -286,19 +290,48 @@ export class RunService {
    * the live feed is opened before the run is read, and anything already replayed is skipped.
    */
   watchRun(viewer: Viewer, runId: string, afterSeq: number, overflow: OverflowPolicy): AsyncIterableIterator<RunEvent> {
-    return replayThenLive(async () => {
+    // One replay opens at a time per principal: each takes its events from the budget before the
+    // next reads its run, so past the budget the rest are refused without reading anything.
+    return replayThenLive(() => this.inReplayTurn(viewer.principalId, async () => {
+      this.takeReplayBudget(viewer, 1, false);
       const live = this.events.subscribe('run', runId, overflow);
       try {
-        const run = await this.loadRun(viewer, runId);
-        if (!run) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
-        const replay = this.eventsOf(run, afterSeq);
+        const events = await this.runs.findRunEvents(runId, viewer.readableSpaces);
+        if (!events) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
+        const replay = events.filter((event) => event.seq > afterSeq).map(toRunEvent);
+        this.takeReplayBudget(viewer, replay.length);
         const lastSeq = replay.at(-1)?.seq ?? afterSeq;
-        return { replay, live, replayed: (event) => event.seq <= lastSeq };
+        return { replay, live, replayed: (event: RunEvent) => event.seq <= lastSeq };
       } catch (error) {
         await live.return();
         throw error;
       }
+    }));
+  }
+
+  private inReplayTurn<T>(principalId: string, open: () => Promise<T>): Promise<T> {
+    const turn = (this.replayTurns.get(principalId) ?? Promise.resolve()).then(open);
+    const settled = turn.then(
+      () => {},
+      () => {},
+    );
+    this.replayTurns.set(principalId, settled);
+    void settled.then(() => {
+      if (this.replayTurns.get(principalId) === settled) this.replayTurns.delete(principalId);
     });
+    return turn;
+  }
+
+  /** Takes `events` from the principal's replay budget (or, `take` false, only checks they would fit); QUOTA_EXCEEDED past it. */
+  private takeReplayBudget(viewer: Viewer, events: number, take = true): void {
+    const budget = this.settings.replayBudget;
+    const taken = take ? budget?.take(viewer.principalId, events) : budget?.check(viewer.principalId, events);
+    if (!budget || !taken || taken.ok) return;
+    throw new RequestError(
+      'QUOTA_EXCEEDED',
+      `At most ${budget.perMinute} run events may be replayed per minute for one principal; this replay has ${events}: retry in ${taken.retryAfterSeconds} s, or resume with a later afterSeq`,
+      { limit: budget.perMinute, retryAfterSeconds: taken.retryAfterSeconds },
+    );
   }
 
   /** Open prompts first, then every prompt change, for one run or a whole space (a Repeater: it merges a feed per space). */
@@ -307,9 +340,9 @@ export class RunService {
       // An admin may watch (and answer) the prompts of any personal space by naming it.
       let spaces = filter.space ? [canReviewIn(viewer, filter.space) ? filter.space : requireReadableSpace(viewer, filter.space)] : viewer.readableSpaces;
       if (filter.runId) {
-        const run = await this.loadRun(viewer, filter.runId);
-        if (!run) throw new RequestError('NOT_FOUND', `Run ${filter.runId} not found`);
-        spaces = [run.space];
+        const space = await this.runs.findRunSpace(filter.runId, viewer.readableSpaces);
+        if (!space) throw new RequestError('NOT_FOUND', `Run ${filter.runId} not found`);
+        spaces = [space];
       }
       const feeds = spaces.map((space) => this.events.subscribe('prompt', space, overflow));
       void stop.then(() => Promise.all(feeds.map((feed) => feed.return())));

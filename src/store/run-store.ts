@@ -1,5 +1,5 @@
 import type { Collection, Db, Filter } from 'mongodb';
-import type { PromptRecord, RunCommit, RunRecord } from '../model/run-records.js';
+import type { PromptRecord, RunCommit, RunEventRecord, RunRecord } from '../model/run-records.js';
 import type { PromptStatus, RunEventType, RunStatus } from '../model/run-enums.js';
 import type { PagePosition } from './page-position.js';
 import { jsonBytes } from './stored-size.js';
@@ -45,6 +45,18 @@ export class RunStore {
 
   async findRun(runId: string, spaces: readonly string[]): Promise<RunRecord | null> {
     return this.runs.findOne({ _id: runId, space: { $in: [...spaces] } });
+  }
+
+  /** The events of a run the caller can read, without its steps and proofs (a replay reads nothing else). */
+  async findRunEvents(runId: string, spaces: readonly string[]): Promise<RunEventRecord[] | null> {
+    const run = await this.runs.findOne({ _id: runId, space: { $in: [...spaces] } }, { projection: { events: 1 } });
+    return run?.events ?? null;
+  }
+
+  /** The space of a run the caller can read, without its steps, proofs and events (a subscription's check). */
+  async findRunSpace(runId: string, spaces: readonly string[]): Promise<string | null> {
+    const run = await this.runs.findOne({ _id: runId, space: { $in: [...spaces] } }, { projection: { space: 1 } });
+    return run?.space ?? null;
   }
 
   /**

@@ -86,6 +86,7 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
   }),
   tool({
     name: 'kairos_begin',
+    asksHost: true,
     description:
       'Start a run of a protocol: send the uri of any of its steps (from kairos_search or kairos_mint) or its key (slug); if both, uri wins. ' +
       'The run begins at step 1 and shows it with its challenge. must_obey is true: follow next_action exactly and do not answer the user before kairos_attest. ' +
@@ -105,6 +106,7 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
   }),
   tool({
     name: 'kairos_next',
+    asksHost: true,
     description:
       "Prove the run's pending step and get the next one. uri: the step next_action named (the pending step or the one after it). " +
       'solution: type equal to challenge.type, nonce and proof_hash echoed from the last answer\'s challenge, and the type\'s object with REAL results (shell.exit_code/stdout/stderr, mcp.tool_name/result/success, user_input.confirmation from the user, comment.text). ' +

@@ -7,9 +7,10 @@ function present(object: Json): Json {
 }
 
 /** The layer's contract as KAIROS 4 shows it. */
-function contractJson(payload: V4LayerPayloadFragment): Json {
+function contractJson(payload: V4LayerPayloadFragment): Json | null {
   const challenge = payload.challenge;
-  if (!challenge) return { type: 'comment', required: false, description: 'Every layer is settled: call reward.' };
+  // Only a run whose next call is reward has every layer settled (not one refused as RUN_NOT_FOUND or RUN_CLOSED).
+  if (!challenge) return payload.nextCall.operation === 'ATTEST' ? { type: 'comment', required: false, description: 'Every layer is settled: call reward.' } : null;
   return present({
     type: challenge.type.toLowerCase(),
     required: challenge.required,

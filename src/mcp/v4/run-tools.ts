@@ -3,8 +3,9 @@ import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { choiceJson, favourOwnSpace } from './activation.js';
 import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
 import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunLayersDocument } from './operations.js';
-import { answerOf, refused } from '../tool.js';
+import { answerOf, refused, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
+import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
 
 const solutionSchema = z
   .object({
@@ -21,6 +22,17 @@ const solutionSchema = z
     text: z.string().optional(),
   })
   .describe('The proof of the layer: prefer { type, outcome, evidence, nonce, proof_hash }.');
+
+/**
+ * forward's answer; while only a person other than the runner can answer the pending prompt, it
+ * also says so (`person_required`, as the 2026 era's run tools do): the runner waits for that
+ * person and polls forward without a solution, which does not count as a failed attempt.
+ */
+function withPersonRequired(payload: V4LayerPayloadFragment, call: ToolCall): Record<string, unknown> {
+  const json = forwardJson(payload);
+  const required = call.personRequired(payload.challenge, 'forward');
+  return required ? { ...json, person_required: required } : json;
+}
 
 export const V4_RUN_TOOLS = [
   v4Tool({
@@ -79,13 +91,13 @@ export const V4_RUN_TOOLS = [
         if (args.solution) return refused('BAD_USER_INPUT', 'Omit solution on the first forward call (an adapter URI, or a layer URI without execution_id): it starts a run.');
         // begin resolves adapter (slug, chain id, step id) and layer URIs (MemoryReader).
         const begun = await call.run(V4BeginDocument, { input: { uri: args.uri } });
-        return answerOf(begun, (data) => forwardJson(data.begin));
+        return answerOf(begun, (data) => withPersonRequired(data.begin, call));
       }
       const moved = await call.run(V4NextDocument, {
         // RunService resolves the layer URI and its execution_id (EXECUTION_ID_MISMATCH).
         input: { uri: args.uri, runId: null, solution: args.solution ? (solutionInputOf(args.solution as V4Solution) as never) : null },
       });
-      return answerOf(moved, (data) => forwardJson(data.next));
+      return answerOf(moved, (data) => withPersonRequired(data.next, call));
     },
   }),
   v4Tool({
