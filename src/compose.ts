@@ -83,7 +83,17 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   );
   // Listening before the built-in protocols are installed, so they get their vectors too.
   const vectorStore = new VectorStore(db);
-  const semanticIndex = new SemanticIndex(vectorStore, await startEmbeddings(config, log), log, { snapshotDir: config.dataDir });
+  const embeddingProvider = await startEmbeddings(config, log);
+  embeddingProvider?.circuit?.onStateChange((state) => {
+    metrics.embeddingsCircuitOpen.set(state === 'CLOSED' ? 0 : 1);
+    if (state === 'OPEN') log.warn({ model: embeddingProvider.modelId }, 'the embeddings endpoint keeps failing: search ranks by words and writes leave their vectors to the background repair until it answers again');
+    else log.info({ model: embeddingProvider.modelId }, 'the embeddings endpoint answers again: dense ranking is back');
+  });
+  const semanticIndex = new SemanticIndex(vectorStore, embeddingProvider, log, {
+    snapshotDir: config.dataDir,
+    searchTimeoutMs: config.embeddingsSearchTimeoutMs,
+    writeTimeoutMs: config.embeddingsWriteTimeoutMs,
+  });
   const vectorSearch = await startVectorSearch(config, db, vectorStore, semanticIndex, log);
   const searchChanges = new SearchChangeStore(db);
   await searchChanges.ensureIndexes();

@@ -1,4 +1,4 @@
-import { DEFAULT_DB_MAX_TIME_MS, INLINE_EXPORT_MAX_BYTES, DEFAULT_MAX_PENDING_PROPOSAL_BYTES, DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET, DEFAULT_MAX_PENDING_PROPOSALS, DEFAULT_RESPONSE_BUDGET_BYTES, MAX_BUFFERED_BYTES } from './limits.js';
+import { DEFAULT_EMBEDDINGS_MAX_ANSWER_BYTES, DEFAULT_EMBEDDINGS_SEARCH_TIMEOUT_MS, DEFAULT_EMBEDDINGS_WRITE_TIMEOUT_MS, DEFAULT_DB_MAX_TIME_MS, INLINE_EXPORT_MAX_BYTES, DEFAULT_MAX_PENDING_PROPOSAL_BYTES, DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET, DEFAULT_MAX_PENDING_PROPOSALS, DEFAULT_RESPONSE_BUDGET_BYTES, MAX_BUFFERED_BYTES } from './limits.js';
 
 /** Every setting the server reads from the environment, parsed once. */
 export interface AppConfig {
@@ -56,6 +56,12 @@ export interface AppConfig {
   embeddingsKey: string | null;
   /** KAIROS_EMBEDDINGS_MODEL_DIR: a local ONNX sentence-model directory, for `onnx`. */
   embeddingsModelDir: string | null;
+  /** KAIROS_EMBEDDINGS_MAX_ANSWER_BYTES: an `openai` answer longer than this is abandoned unread. */
+  embeddingsMaxAnswerBytes: number;
+  /** KAIROS_EMBEDDINGS_SEARCH_TIMEOUT_MS: a search waits this long for its query vector, then ranks by words. */
+  embeddingsSearchTimeoutMs: number;
+  /** KAIROS_EMBEDDINGS_WRITE_TIMEOUT_MS: a write waits this long for its vectors, then leaves them to the background repair. */
+  embeddingsWriteTimeoutMs: number;
   /** KAIROS_VECTOR_SEARCH: where nearest-vector candidates come from: `auto` (Atlas `$vectorSearch` when the deployment has search indexes), `atlas`, `local` (in process). */
   vectorSearch: VectorSearchSetting;
   /** How often each process compares the stored search-change stamps with the changes it heard of (docs/scale-out.md); not an environment setting. */
@@ -132,6 +138,9 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     embeddingsModel: process.env.KAIROS_EMBEDDINGS_MODEL || null,
     embeddingsKey: process.env.KAIROS_EMBEDDINGS_KEY || null,
     embeddingsModelDir: process.env.KAIROS_EMBEDDINGS_MODEL_DIR || null,
+    embeddingsMaxAnswerBytes: intFromEnv('KAIROS_EMBEDDINGS_MAX_ANSWER_BYTES', DEFAULT_EMBEDDINGS_MAX_ANSWER_BYTES),
+    embeddingsSearchTimeoutMs: intFromEnv('KAIROS_EMBEDDINGS_SEARCH_TIMEOUT_MS', DEFAULT_EMBEDDINGS_SEARCH_TIMEOUT_MS),
+    embeddingsWriteTimeoutMs: intFromEnv('KAIROS_EMBEDDINGS_WRITE_TIMEOUT_MS', DEFAULT_EMBEDDINGS_WRITE_TIMEOUT_MS),
     vectorSearch: vectorSearchFromEnv(),
     searchCatchUpMs: 10_000,
     responseBudgetBytes: intFromEnv('KAIROS_RESPONSE_BUDGET_BYTES', DEFAULT_RESPONSE_BUDGET_BYTES),

@@ -78,6 +78,11 @@ export const DEFAULT_MAX_PENDING_PROPOSAL_BYTES = 4 * 1024 * 1024;
  */
 export const DEFAULT_DB_MAX_TIME_MS = 10_000;
 
+/** A remote embeddings endpoint (KAIROS_EMBEDDINGS=openai): the largest answer read, and how long search and writes wait for it. */
+export const DEFAULT_EMBEDDINGS_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_EMBEDDINGS_SEARCH_TIMEOUT_MS = 1_500;
+export const DEFAULT_EMBEDDINGS_WRITE_TIMEOUT_MS = 5_000;
+
 /**
  * Operations one WebSocket may have open at once (KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET): a UI
  * multiplexes a few dozen; without a cap one token could open subscriptions until memory runs out.
