@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { MongoClient } from 'mongodb';
 import { type BenchServer, type Engine, mb, repoRoot, startEngine, startServer } from './harness.js';
 import { abuse } from './scenarios/abuse.js';
+import { largeExport } from './scenarios/abuse-export.js';
 import { baseline } from './scenarios/baseline.js';
 import { batch } from './scenarios/batch.js';
 import { fanOut } from './scenarios/fan-out.js';
@@ -178,7 +179,8 @@ async function main(): Promise<void> {
     await scenario('abuse', async () => {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName: `${dbName}_abuse` });
       try {
-        return await abuse(fresh, { protocols: quick ? 6 : 12, profileFile: (phase) => profileFile(`abuse-${phase}`) });
+        const amplification = await abuse(fresh, { protocols: quick ? 6 : 12, profileFile: (phase) => profileFile(`abuse-${phase}`) });
+        return { ...amplification, largeExport: await largeExport(fresh, { adapters: quick ? 10 : 30 }) };
       } finally {
         await mongo!.db(`${dbName}_abuse`).dropDatabase().catch(() => {});
         await fresh.stop();
@@ -213,7 +215,7 @@ type Batch = Awaited<ReturnType<typeof batch>>;
 type FanOut = Awaited<ReturnType<typeof fanOut>>;
 type Reads = Awaited<ReturnType<typeof reads>>;
 type McpCalls = Awaited<ReturnType<typeof mcpCalls>>;
-type Abuse = Awaited<ReturnType<typeof abuse>>;
+type Abuse = Awaited<ReturnType<typeof abuse>> & { largeExport: Awaited<ReturnType<typeof largeExport>> };
 
 function evaluateTargets(): void {
   const tracing = results.tracing as Awaited<ReturnType<typeof tracingCost>> | undefined;
@@ -272,6 +274,11 @@ function evaluateTargets(): void {
     target('abuse', 'worst /healthz during 4 amplification queries (ms)', attack.worstHealthzMs, '< 1000', attack.worstHealthzMs < 1000);
     target('abuse', 'RSS growth during them (MB)', attack.peakRssMb - attack.rssBeforeMb, '< 300', attack.peakRssMb - attack.rssBeforeMb < 300 && refusedAll);
     target('abuse', 'longest event-loop block during them (ms)', attack.longestLoopBlockMs, '< 200', attack.longestLoopBlockMs < 200);
+    const exported = attack.largeExport;
+    const exportBlock = Math.max(exported.link.longestLoopBlockMs, exported.downloads.longestLoopBlockMs, exported.skillTree.longestLoopBlockMs);
+    target('abuse', `longest event-loop block, export of ${exported.adapters} × 1 MB adapters (link, 4 downloads, skill_tree) (ms)`, exportBlock, '< 200', exportBlock < 200);
+    const exportHealthz = Math.max(exported.link.worstHealthzMs, exported.downloads.worstHealthzMs, exported.skillTree.worstHealthzMs);
+    target('abuse', 'worst /healthz during that export (ms)', exportHealthz, '< 1000', exportHealthz < 1000);
   }
   if (page && counted) {
     const counts = Object.values(page.commandsByPageSize);
@@ -337,6 +344,14 @@ function printTable(): void {
       `worst /healthz ${fixed(attack.seeding.worstHealthzMs, 0)} ms of ${attack.seeding.healthzProbes}; longest loop block ${fixed(attack.seeding.longestLoopBlockMs, 0)} ms`,
     ]);
     if (attack.slowHealthz.length) rows.push(['', '/healthz over 200 ms (phase@ms: ms)', '', '', '', attack.slowHealthz.map((slow) => `${slow.phase}@${slow.atMs}: ${slow.ms}`).join(', ')]);
+    const exported = attack.largeExport;
+    for (const [name, phase] of [
+      [`export of ${exported.adapters} adapters (${fixed(exported.adapterMb, 0)} MB) as SKILL_ZIP: the link`, exported.link],
+      ['4 downloads of it at once', exported.downloads],
+      ['skill_tree of them', exported.skillTree],
+    ] as const) {
+      rows.push(['', name, fixed(phase.ms, 0), '', '', `${phase.outcome}; worst /healthz ${fixed(phase.worstHealthzMs, 0)} ms; longest loop block ${fixed(phase.longestLoopBlockMs, 0)} ms`]);
+    }
   }
   const subscribers = results.gauge as Awaited<ReturnType<typeof subscriberGauge>> | undefined;
   if (subscribers) {

@@ -150,7 +150,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
     signingKeys,
     transcripts: new TranscriptService(runStore, signingKeys),
-    exports: new ExportService(runs, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes }),
+    exports: new ExportService(runs, sizeStats, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes, responseBudgetBytes: config.responseBudgetBytes }),
     responseSizes: new ResponseSizes(sizeStats),
     activations: new ActivationService(activationStore),
     protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events),

@@ -49,6 +49,20 @@ export class SizeStatsStore {
     return largest?.total ?? 0;
   }
 
+  /** Per chain (`space\u0000chainId`): the stored bytes of its step texts and its step count, summed in the database. */
+  async chainSizes(keys: readonly { space: string; chainId: string }[]): Promise<Map<string, { textBytes: number; steps: number }>> {
+    const sizes = new Map<string, { textBytes: number; steps: number }>();
+    if (keys.length === 0) return sizes;
+    const rows = await this.memories
+      .aggregate<{ _id: { space: string; chainId: string }; textBytes: number; steps: number }>([
+        { $match: { $or: keys.map((key) => ({ space: key.space, 'chain.chainId': key.chainId })) } },
+        { $group: { _id: { space: '$space', chainId: '$chain.chainId' }, textBytes: { $sum: storedSize }, steps: { $sum: 1 } } },
+      ])
+      .toArray();
+    for (const row of rows) sizes.set(`${row._id.space}\u0000${row._id.chainId}`, { textBytes: row.textBytes, steps: row.steps });
+    return sizes;
+  }
+
   /** Gives memories and runs written before sizes were kept their size; returns how many it wrote. */
   async backfill(): Promise<number> {
     let written = 0;
