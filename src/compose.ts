@@ -44,6 +44,7 @@ import { SigningKeyService } from './services/signing-key-service.js';
 import { TranscriptService } from './services/transcript-service.js';
 import { SizeStatsStore } from './store/size-stats-store.js';
 import { ResponseSizes } from './services/response-sizes.js';
+import { StorageQuota } from './services/storage-quota.js';
 
 /** The long-lived services shared by every request; per-request state lives in the context. */
 export interface Services {
@@ -140,7 +141,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     memoryStore,
     memories: new MemoryService(memoryStore, historyStore, events, config),
     history: new MemoryHistoryService(memoryStore, historyStore, events),
-    protocols: new ProtocolService(memoryStore, historyStore, events, config),
+    protocols: new ProtocolService(memoryStore, historyStore, events, config, new StorageQuota(sizeStats, config)),
     runs,
     search: new SearchService(new SearchStore(db, usageStore), semanticIndex),
     semanticIndex,

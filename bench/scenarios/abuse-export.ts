@@ -22,13 +22,18 @@ export interface LargeExportResult {
 }
 
 const STEPS = 9;
-const STEP_BYTES = 105 * 1024;
+/** Nine layers of this many bytes: about 1 MB a document, under mint's 1 MiB limit. */
+const STEP_BYTES = 112_000;
 
 /** About 1 MB of random tokens in lines of ~100 characters: what the attack minted (deflate gains little). */
 function hostileAdapter(index: number): string {
   const step = () => {
     const lines: string[] = [];
-    for (let size = 0; size < STEP_BYTES; size += 101) lines.push(randomBytes(75).toString('base64url').replace(/(.{10})/g, '$1 ').trim());
+    for (let size = 0; size < STEP_BYTES; ) {
+      const line = randomBytes(75).toString('base64url').replace(/(.{10})/g, '$1 ').trim();
+      lines.push(line);
+      size += line.length + 1;
+    }
     return lines.join('\n');
   };
   const steps = Array.from({ length: STEPS }, (_, i) => `## Layer ${i + 1}\n\n${step()}\n`).join('\n');
