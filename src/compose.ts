@@ -132,6 +132,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     (written) => written > 0 && log.info({ documents: written }, 'stored the sizes of documents written before 0.3'),
     (error: unknown) => log.warn({ err: error }, 'could not store the sizes of older documents: retried at the next start'),
   );
+  const storageQuota = new StorageQuota(sizeStats, config);
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled, maxPending: { count: config.maxPendingProposals, bytes: config.maxPendingProposalBytes } });
@@ -139,9 +140,9 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
     memoryStore,
-    memories: new MemoryService(memoryStore, historyStore, events, config),
+    memories: new MemoryService(memoryStore, historyStore, events, config, storageQuota),
     history: new MemoryHistoryService(memoryStore, historyStore, events),
-    protocols: new ProtocolService(memoryStore, historyStore, events, config, new StorageQuota(sizeStats, config)),
+    protocols: new ProtocolService(memoryStore, historyStore, events, config, storageQuota),
     runs,
     search: new SearchService(new SearchStore(db, usageStore), semanticIndex),
     semanticIndex,

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Viewer } from '../auth/viewer.js';
 import { preferenceRows, rewardRows, sftRows, traceRows } from '../export/dataset-rows.js';
 import {
@@ -255,9 +256,18 @@ function bundleName(adapters: readonly { slug: string }[]): string {
   return adapters.length === 1 ? `${adapters[0]!.slug}.zip` : 'kairos-skills.zip';
 }
 
-/** The zip entries of the selected adapters, each read and rendered only when the archive reaches it. */
+/**
+ * The zip entries of the selected adapters, each read and rendered only when the archive reaches
+ * it, the loop getting a turn between reading, rendering and checksumming one adapter.
+ */
 async function* skillEntriesOf(reader: MemoryReader, selected: readonly SelectedAdapter[]): AsyncGenerator<ZipEntry> {
-  for (const adapter of selected) yield* skillZipEntries(exportAdapterOf(await loadSelectedAdapter(reader, adapter)));
+  for (const adapter of selected) {
+    const protocol = await loadSelectedAdapter(reader, adapter);
+    await nextTurn();
+    const rendered = exportAdapterOf(protocol);
+    await nextTurn();
+    yield* skillZipEntries(rendered);
+  }
 }
 
 function datasetRows(format: ExportFormat, adapter: ExportAdapter, runs: readonly ExportRun[]): string {

@@ -12,7 +12,8 @@ import { uniqueTitle } from '../api/fixtures.js';
 const SPACE_QUOTA = 300_000;
 const PRINCIPAL_QUOTA = 350_000;
 const server = useTestServer({ authEnabled: true, maxStoredBytesPerSpace: SPACE_QUOTA, maxStoredBytesPerPrincipal: PRINCIPAL_QUOTA });
-const MINT = `mutation($input: MintInput!) { mint(input: $input) { protocol { uri } } }`;
+const MINT = `mutation($input: MintInput!) { mint(input: $input) { protocol { uri stepUris } } }`;
+const UPDATE = `mutation($input: UpdateMemoriesInput!) { updateMemories(input: $input) { totalUpdated results { status message } } }`;
 
 let token: string;
 let principalId: string;
@@ -53,6 +54,16 @@ describe('storage quotas', () => {
 
     // Replacing the first protocol with one a little larger fits: what it replaces is freed.
     expect((await mint(protocolOf(first, 210), undefined, true)).errors).toBeUndefined();
-    expect((await mint(protocolOf(uniqueTitle('Quota small'), 20), 'group:quota-team')).errors).toBeUndefined();
+    const small = await mint(protocolOf(uniqueTitle('Quota small'), 20), 'group:quota-team');
+    expect(small.errors).toBeUndefined();
+
+    // updateMemories: growing a step past the principal's quota is refused whole; shrinking one is not.
+    const [stepUri] = small.data.mint.protocol.stepUris;
+    const update = (text: string) => postAs(server.running.graphqlUrl, token, UPDATE, { input: { uris: [stepUri], updates: { text } } });
+    const grown = await update('## First\n\n' + 'x'.repeat(150_000));
+    expect(grown.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { limit: 'principal_bytes' } });
+    const stored = await server.mongo().db(server.dbName).collection('memories').findOne({ uri: stepUri });
+    expect(stored!.text).not.toContain('xxxx');
+    expect((await update('## First\n\nshorter now')).data.updateMemories.totalUpdated).toBe(1);
   });
 });
