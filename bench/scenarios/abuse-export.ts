@@ -29,8 +29,11 @@ const STEP_BYTES = 112_000;
 function hostileAdapter(index: number): string {
   const step = () => {
     const lines: string[] = [];
-    for (let size = 0; size < STEP_BYTES; ) {
-      const line = randomBytes(75).toString('base64url').replace(/(.{10})/g, '$1 ').trim();
+    for (let size = 0; size < STEP_BYTES;) {
+      const line = randomBytes(75)
+        .toString('base64url')
+        .replace(/(.{10})/g, '$1 ')
+        .trim();
       lines.push(line);
       size += line.length + 1;
     }
@@ -54,7 +57,12 @@ export async function largeExport(server: BenchServer, options: { adapters: numb
     for (let index = 0; index < options.adapters; index++) {
       const markdown = hostileAdapter(index);
       bytes += Buffer.byteLength(markdown);
-      const minted = await client.post<{ mint: { protocol: { slug: string } } }>(JSON.stringify({ query: 'mutation($input: MintInput!) { mint(input: $input) { protocol { slug } } }', variables: { input: { markdown } } }));
+      const minted = await client.post<{ mint: { protocol: { slug: string } } }>(
+        JSON.stringify({
+          query: 'mutation($input: MintInput!) { mint(input: $input) { protocol { slug } } }',
+          variables: { input: { markdown } },
+        }),
+      );
       if (minted.errors) throw new Error(`seeding the large export: ${JSON.stringify(minted.errors)}`);
       slugs.push(minted.data!.mint.protocol.slug);
     }
@@ -80,7 +88,13 @@ export async function largeExport(server: BenchServer, options: { adapters: numb
         await probe;
       }
     };
-    const exportOf = (format: string) => client.post<{ export: { download: { url: string } | null } }>(JSON.stringify({ query: 'query($input: ExportInput!) { export(input: $input) { itemCount download { url } } }', variables: { input: { adapters: slugs, format } } }));
+    const exportOf = (format: string) =>
+      client.post<{ export: { download: { url: string } | null } }>(
+        JSON.stringify({
+          query: 'query($input: ExportInput!) { export(input: $input) { itemCount download { url } } }',
+          variables: { input: { adapters: slugs, format } },
+        }),
+      );
     let url = '';
     const link = await phase(async () => {
       const answer = await exportOf('SKILL_ZIP');

@@ -9,7 +9,10 @@ import { LineIndex, readBlocks, sanitiseHeadingText } from './markdown-blocks.js
 /** Prefixes tried before the whole text, in characters (each cut back to its last line end). */
 const PREFIX_SIZES = [4_096, 65_536];
 
-export function firstTopLevelH2(markdown: string, accept: (text: string) => boolean = () => true): { start: number; text: string } | undefined {
+export function firstTopLevelH2(
+  markdown: string,
+  accept: (text: string) => boolean = () => true,
+): { start: number; text: string } | undefined {
   for (const size of PREFIX_SIZES) {
     if (markdown.length <= size) break;
     const lineEnd = markdown.lastIndexOf('\n', size);

@@ -9,7 +9,8 @@ import { LineIndex, readBlocks, sanitiseHeadingText } from '../../src/protocol/m
 function wholeRead(markdown: string): { start: number; text: string } | undefined {
   const lines = new LineIndex(markdown);
   for (const block of readBlocks(markdown, (offset) => lines.lineAt(offset))) {
-    if (block.kind === 'heading' && block.atx && block.depth === 2) return { start: block.start, text: sanitiseHeadingText(block.text).text };
+    if (block.kind === 'heading' && block.atx && block.depth === 2)
+      return { start: block.start, text: sanitiseHeadingText(block.text).text };
   }
   return undefined;
 }

@@ -47,7 +47,12 @@ describe('the OpenAI-compatible client', () => {
   });
 
   it('opens its circuit after three failures in a row, calls nothing while open, and closes after a successful trial', async () => {
-    const provider = await OpenAiEmbeddingProvider.connect({ url: embeddings.url, model: 'm', key: null, circuit: { failureThreshold: 3, openMs: 300 } });
+    const provider = await OpenAiEmbeddingProvider.connect({
+      url: embeddings.url,
+      model: 'm',
+      key: null,
+      circuit: { failureThreshold: 3, openMs: 300 },
+    });
     embeddings.failWith = 503;
     try {
       for (let i = 0; i < 3; i++) await expect(provider.embed(['x'])).rejects.toThrow(/HTTP 503/);
@@ -85,7 +90,8 @@ describe('a server whose embeddings endpoint hangs', () => {
 
   it('answers writes and searches by words, then stops calling it and says so on /healthz and /metrics', async () => {
     const healthz = async () => (await fetch(`${server.running.baseUrl}/healthz`)).json();
-    const circuitGauge = async () => /^kairos_embeddings_circuit_open (\d)/m.exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())?.[1];
+    const circuitGauge = async () =>
+      /^kairos_embeddings_circuit_open (\d)/m.exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())?.[1];
     expect(await healthz()).toEqual({ status: 'ok', database: 'up', embeddings: 'up' });
     expect(await circuitGauge()).toBe('0');
     expect(server.running.services.search.ranker).toBe('HYBRID');

@@ -10,7 +10,12 @@ import { SpaceLexicalIndex, type LexicalStep, weightedCounts, weightedCountsInSl
 import { searchTerms } from '../../src/search/search-query.js';
 
 function step(chainId: string, stepIndex: number, title: string, text: string): LexicalStep {
-  return { memoryId: `${chainId}-${stepIndex}`, label: `Layer ${stepIndex}`, text, chain: { chainId, label: title, triggers: null, stepIndex, slug: chainId } };
+  return {
+    memoryId: `${chainId}-${stepIndex}`,
+    label: `Layer ${stepIndex}`,
+    text,
+    chain: { chainId, label: title, triggers: null, stepIndex, slug: chainId },
+  };
 }
 
 /** `count` distinct letter-only words (no stemming collapses them). */
@@ -20,7 +25,7 @@ function randomWords(count: number): string {
 }
 
 describe('lexical index caps', () => {
-  it('keeps a step\'s first distinct terms, its title and label among them', async () => {
+  it("keeps a step's first distinct terms, its title and label among them", async () => {
     const hostile = step('h', 1, 'Quarterly certificate rotation', randomWords(LEXICAL_INDEX_LIMITS.termsPerStep * 2));
     const counts = weightedCounts(hostile);
     expect(counts.size).toBe(LEXICAL_INDEX_LIMITS.termsPerStep);
@@ -28,10 +33,12 @@ describe('lexical index caps', () => {
     for (const term of searchTerms('quarterly certificate rotation layer')) expect(counts.has(term)).toBe(true);
     // An ordinary step keeps every word.
     const ordinary = step('o', 1, 'Deploy', 'Build the image, push it, roll the deployment out and watch the health checks.');
-    expect([...weightedCounts(ordinary).keys()].sort()).toEqual([...new Set(searchTerms('Deploy Layer 1 Build the image, push it, roll the deployment out and watch the health checks.'))].sort());
+    expect([...weightedCounts(ordinary).keys()].sort()).toEqual(
+      [...new Set(searchTerms('Deploy Layer 1 Build the image, push it, roll the deployment out and watch the health checks.'))].sort(),
+    );
   });
 
-  it('adds no new term past the space\'s cap, and still finds what it holds', () => {
+  it("adds no new term past the space's cap, and still finds what it holds", () => {
     const index = new SpaceLexicalIndex({ maxTerms: 1_000 });
     index.add(step('a', 1, 'Rotate certificates', 'renew the certificate'));
     for (let i = 0; i < 5; i++) index.add(step(`r${i}`, 1, `Noise ${i}`, randomWords(600)));
@@ -46,14 +53,18 @@ describe('lexical index caps', () => {
     let text = 0;
     for (let doc = 0; doc < 30; doc++) {
       for (let layer = 1; layer <= 9; layer++) {
-        const body = randomBytes(84_000).toString('base64url').replace(/(.{10})/g, '$1 ');
+        const body = randomBytes(84_000)
+          .toString('base64url')
+          .replace(/(.{10})/g, '$1 ');
         text += body.length;
         index.add(step(`doc${doc}`, layer, `Hostile ${doc}`, body));
       }
     }
     const grown = process.memoryUsage().heapUsed - before;
     // A figure, not a target (garbage included): docs/security.md carries the measured one.
-    console.log(`[lexical caps] ${(text / 1e6).toFixed(0)} MB of random tokens: ${index.termCount} terms, heap +${(grown / 1e6).toFixed(0)} MB`);
+    console.log(
+      `[lexical caps] ${(text / 1e6).toFixed(0)} MB of random tokens: ${index.termCount} terms, heap +${(grown / 1e6).toFixed(0)} MB`,
+    );
     // Uncapped, each of the ~3 million tokens was a term of its own.
     expect(index.termCount).toBe(LEXICAL_INDEX_LIMITS.termsPerSpace);
   });

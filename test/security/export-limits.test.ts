@@ -56,7 +56,7 @@ async function tokenFor(principalId: string): Promise<{ token: string; tokenId: 
 
 /** About 900 KB of step text in nine steps: six of them are far over the 4 MB inline limit as skills. */
 function largeAdapter(title: string): string {
-  const words = Array.from({ length: 100 * 1024 / 8 }, (_, i) => `w${(i * 7919) % 100_000}x`).join(' ');
+  const words = Array.from({ length: (100 * 1024) / 8 }, (_, i) => `w${(i * 7919) % 100_000}x`).join(' ');
   return `# ${title}\n\n${Array.from({ length: 9 }, (_, step) => `## Step ${step + 1}\n\n${words}\n`).join('\n')}`;
 }
 
@@ -64,8 +64,12 @@ function largeAdapter(title: string): string {
 async function memoryTextReadDuring(action: () => Promise<unknown>): Promise<number> {
   const client = server.running.mongoClient;
   let bytes = 0;
-  const listener = (event: { commandName: string; reply: { cursor?: { firstBatch?: { text?: string }[]; nextBatch?: { text?: string }[] } } }) => {
-    for (const doc of [...(event.reply.cursor?.firstBatch ?? []), ...(event.reply.cursor?.nextBatch ?? [])]) if (typeof doc.text === 'string') bytes += doc.text.length;
+  const listener = (event: {
+    commandName: string;
+    reply: { cursor?: { firstBatch?: { text?: string }[]; nextBatch?: { text?: string }[] } };
+  }) => {
+    for (const doc of [...(event.reply.cursor?.firstBatch ?? []), ...(event.reply.cursor?.nextBatch ?? [])])
+      if (typeof doc.text === 'string') bytes += doc.text.length;
   };
   client.on('commandSucceeded', listener);
   try {
@@ -76,10 +80,13 @@ async function memoryTextReadDuring(action: () => Promise<unknown>): Promise<num
   return bytes;
 }
 
-const as = (who: { token: string }, query: string, variables: Record<string, unknown> = {}) => postAs(server.running.graphqlUrl, who.token, query, variables);
+const as = (who: { token: string }, query: string, variables: Record<string, unknown> = {}) =>
+  postAs(server.running.graphqlUrl, who.token, query, variables);
 
 beforeAll(async () => {
-  admin = (await server.running.services.auth.bootstrap({ name: 'admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null })).token;
+  admin = (
+    await server.running.services.auth.bootstrap({ name: 'admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null })
+  ).token;
   alice = await principal('alice-limits');
   bob = await principal('bob-limits');
   for (let i = 0; i < 6; i++) {
@@ -92,16 +99,29 @@ beforeAll(async () => {
 describe('a large export', () => {
   it('decides on a download link from stored sizes: no chain is read and nothing built', async () => {
     let answer: any;
-    const read = await memoryTextReadDuring(async () => (answer = (await as(alice, EXPORT, { input: { adapters: slugs, format: 'SKILL_ZIP' } })).data.export));
-    expect(answer).toMatchObject({ content: '', contentEncoding: null, adapterCount: 6, itemCount: 18, download: { url: expect.stringMatching(/^\/export\/download\//), filename: 'kairos-skills.zip' } });
+    const read = await memoryTextReadDuring(
+      async () => (answer = (await as(alice, EXPORT, { input: { adapters: slugs, format: 'SKILL_ZIP' } })).data.export),
+    );
+    expect(answer).toMatchObject({
+      content: '',
+      contentEncoding: null,
+      adapterCount: 6,
+      itemCount: 18,
+      download: { url: expect.stringMatching(/^\/export\/download\//), filename: 'kairos-skills.zip' },
+    });
     // One step per adapter (about 100 KB each) to know it, not its nine.
     expect(read).toBeLessThan(6 * 2 * 100 * 1024);
   });
 
   it('prices skill_tree before building it: over the response budget it is refused having read no chain', async () => {
     let answer: any;
-    const read = await memoryTextReadDuring(async () => (answer = await as(alice, EXPORT, { input: { adapters: slugs, format: 'SKILL_TREE' } })));
-    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'RESPONSE_TOO_LARGE', details: { field: 'content', limit: RESPONSE_BUDGET } });
+    const read = await memoryTextReadDuring(
+      async () => (answer = await as(alice, EXPORT, { input: { adapters: slugs, format: 'SKILL_TREE' } })),
+    );
+    expect(answer.errors?.[0]?.extensions).toMatchObject({
+      code: 'RESPONSE_TOO_LARGE',
+      details: { field: 'content', limit: RESPONSE_BUDGET },
+    });
     expect(read).toBeLessThan(6 * 2 * 100 * 1024);
     // One adapter fits, and comes whole.
     const one = await as(alice, EXPORT, { input: { uri: slugs[0], format: 'SKILL_TREE' } });
@@ -112,14 +132,19 @@ describe('a large export', () => {
   it('streams the archive, which unzips and checks', async () => {
     const answer = (await as(alice, EXPORT, { input: { adapters: slugs, format: 'SKILL_ZIP' } })).data.export;
     const t0 = performance.now();
-    const response = await fetch(new URL(answer.download.url, server.running.graphqlUrl), { headers: { authorization: `Bearer ${alice.token}` } });
+    const response = await fetch(new URL(answer.download.url, server.running.graphqlUrl), {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
     expect(response.status).toBe(200);
     const archive = join(scratch, 'large.zip');
     writeFileSync(archive, Buffer.from(await response.arrayBuffer()));
     console.log('download ms', performance.now() - t0);
     expect(execFileSync('unzip', ['-t', archive], { encoding: 'utf8' })).toContain('No errors detected');
     execFileSync('unzip', ['-q', archive, '-d', join(scratch, 'large')]);
-    for (const slug of slugs) expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(scratch, 'large', slug), encoding: 'utf8' })).toContain(`artifacts/${slug}.md: OK`);
+    for (const slug of slugs)
+      expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(scratch, 'large', slug), encoding: 'utf8' })).toContain(
+        `artifacts/${slug}.md: OK`,
+      );
   });
 });
 
@@ -170,7 +195,9 @@ describe('the capability link', () => {
 
 describe('malformed links and references', () => {
   it('answers a malformed download link with 404 and a code, not 500', async () => {
-    const response = await fetch(new URL('/export/download/%E0%A4%A', server.running.graphqlUrl), { headers: { authorization: `Bearer ${alice.token}` } });
+    const response = await fetch(new URL('/export/download/%E0%A4%A', server.running.graphqlUrl), {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: 'NOT_FOUND' });
   });

@@ -19,9 +19,15 @@ let token: string;
 let principalId: string;
 
 beforeAll(async () => {
-  const admin = (await server.running.services.auth.bootstrap({ name: 'admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null })).token;
+  const admin = (
+    await server.running.services.auth.bootstrap({ name: 'admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null })
+  ).token;
   const headers = { authorization: `Bearer ${admin}` };
-  const created = await server.request(CreatePrincipalDocument, { input: { name: 'quota-writer', role: 'AGENT', groups: ['quota-team'] } }, headers);
+  const created = await server.request(
+    CreatePrincipalDocument,
+    { input: { name: 'quota-writer', role: 'AGENT', groups: ['quota-team'] } },
+    headers,
+  );
   principalId = created.data!.createPrincipal.principal.id;
   token = (await server.request(CreateTokenDocument, { input: { principalId, name: 'test' } }, headers)).data!.createToken.token;
 });
@@ -32,7 +38,8 @@ function protocolOf(title: string, kb: number): string {
   return `# ${title}\n\n## First\n\n${body}\n## Second\n\n${body}`;
 }
 
-const mint = (markdown: string, space?: string, force?: boolean) => postAs(server.running.graphqlUrl, token, MINT, { input: { markdown, ...(space ? { space } : {}), ...(force ? { force } : {}) } });
+const mint = (markdown: string, space?: string, force?: boolean) =>
+  postAs(server.running.graphqlUrl, token, MINT, { input: { markdown, ...(space ? { space } : {}), ...(force ? { force } : {}) } });
 const storedIn = (space: string) => server.mongo().db(server.dbName).collection('memories').countDocuments({ space });
 
 describe('storage quotas', () => {
@@ -43,13 +50,19 @@ describe('storage quotas', () => {
     expect(await storedIn(personal)).toBe(2);
 
     const overSpace = await mint(protocolOf(uniqueTitle('Quota second'), 160));
-    expect(overSpace.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { limit: 'space_bytes', max: SPACE_QUOTA } });
+    expect(overSpace.errors?.[0]?.extensions).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      details: { limit: 'space_bytes', max: SPACE_QUOTA },
+    });
     expect(overSpace.errors?.[0]?.message).toMatch(/over its quota of 300000/);
     expect(await storedIn(personal)).toBe(2);
 
     // Another space has room, but the principal has written too much in all.
     const overPrincipal = await mint(protocolOf(uniqueTitle('Quota third'), 160), 'group:quota-team');
-    expect(overPrincipal.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { limit: 'principal_bytes', max: PRINCIPAL_QUOTA } });
+    expect(overPrincipal.errors?.[0]?.extensions).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      details: { limit: 'principal_bytes', max: PRINCIPAL_QUOTA },
+    });
     expect(await storedIn('group:quota-team')).toBe(0);
 
     // Replacing the first protocol with one a little larger fits: what it replaces is freed.

@@ -59,7 +59,8 @@ export class CircuitBreaker {
   /** Runs `call` unless the circuit refuses it; its outcome moves the circuit. */
   async run<T>(call: () => Promise<T>): Promise<T> {
     const state = this.state;
-    if (state === 'OPEN' || (state === 'HALF_OPEN' && this.trialInFlight)) throw new EmbeddingsUnavailableError(this.openedAt! + this.openMs);
+    if (state === 'OPEN' || (state === 'HALF_OPEN' && this.trialInFlight))
+      throw new EmbeddingsUnavailableError(this.openedAt! + this.openMs);
     const trial = state === 'HALF_OPEN';
     if (trial) this.trialInFlight = true;
     try {
