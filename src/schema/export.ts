@@ -32,7 +32,7 @@ const ContentEncodingEnum = builder.enumType('ContentEncoding', {
 
 const ExportDownloadRef = builder.objectRef<NonNullable<ExportResult['download']>>('ExportDownload').implement({
   description:
-    'A short-lived link to a bundle too large to send inline, two ways: `url` is GET with the same Authorization header before `expiresAt`; `capabilityUrl` works without one (for a browser or `curl`), until `expiresAt` or until the token that made it is revoked (docs/security.md).',
+    'A short-lived link to a bundle too large to send inline, two ways: `url` is GET with the same Authorization header before `expiresAt`; `capabilityUrl` works without one (for a browser or curl), until `expiresAt` or until the token that made it is revoked (docs/security.md).',
   fields: (t) => ({
     url: t.exposeString('url', { description: 'The path on this server (e.g. /export/download/<token>): GET it with your Authorization header.' }),
     capabilityUrl: t.exposeString('capabilityUrl', {
