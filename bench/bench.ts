@@ -25,6 +25,7 @@ import { MongoClient } from 'mongodb';
 import { type BenchServer, type Engine, mb, repoRoot, startEngine, startServer } from './harness.js';
 import { abuse } from './scenarios/abuse.js';
 import { listenerFlood } from './scenarios/listener-flood.js';
+import { largeExport } from './scenarios/abuse-export.js';
 import { baseline } from './scenarios/baseline.js';
 import { batch } from './scenarios/batch.js';
 import { fanOut } from './scenarios/fan-out.js';
@@ -180,7 +181,11 @@ async function main(): Promise<void> {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName: `${dbName}_abuse` });
       try {
         const amplification = await abuse(fresh, { protocols: quick ? 6 : 12, profileFile: (phase) => profileFile(`abuse-${phase}`) });
-        return { ...amplification, listenerFlood: await listenerFlood(fresh, { mongo: mongo!, dbName: `${dbName}_abuse`, profileFile: profileFile('abuse-listener-flood') }) };
+        return {
+          ...amplification,
+          listenerFlood: await listenerFlood(fresh, { mongo: mongo!, dbName: `${dbName}_abuse`, profileFile: profileFile('abuse-listener-flood') }),
+          largeExport: await largeExport(fresh, { adapters: quick ? 10 : 30 }),
+        };
       } finally {
         await mongo!.db(`${dbName}_abuse`).dropDatabase().catch(() => {});
         await fresh.stop();
@@ -215,7 +220,7 @@ type Batch = Awaited<ReturnType<typeof batch>>;
 type FanOut = Awaited<ReturnType<typeof fanOut>>;
 type Reads = Awaited<ReturnType<typeof reads>>;
 type McpCalls = Awaited<ReturnType<typeof mcpCalls>>;
-type Abuse = Awaited<ReturnType<typeof abuse>> & { listenerFlood?: Awaited<ReturnType<typeof listenerFlood>> };
+type Abuse = Awaited<ReturnType<typeof abuse>> & { listenerFlood?: Awaited<ReturnType<typeof listenerFlood>>; largeExport?: Awaited<ReturnType<typeof largeExport>> };
 
 function evaluateTargets(): void {
   const tracing = results.tracing as Awaited<ReturnType<typeof tracingCost>> | undefined;
@@ -278,6 +283,13 @@ function evaluateTargets(): void {
     if (flood) {
       target('abuse', 'worst /healthz during a listener flood (ms)', flood.worstHealthzMs, '< 1000', flood.worstHealthzMs < 1000);
       target('abuse', 'longest event-loop block during it (ms)', flood.longestLoopBlockMs, '< 200', flood.longestLoopBlockMs < 200);
+    }
+    const exported = attack.largeExport;
+    if (exported) {
+      const exportBlock = Math.max(exported.link.longestLoopBlockMs, exported.downloads.longestLoopBlockMs, exported.skillTree.longestLoopBlockMs);
+      target('abuse', `longest event-loop block, export of ${exported.adapters} × 1 MB adapters (link, 4 downloads, skill_tree) (ms)`, exportBlock, '< 200', exportBlock < 200);
+      const exportHealthz = Math.max(exported.link.worstHealthzMs, exported.downloads.worstHealthzMs, exported.skillTree.worstHealthzMs);
+      target('abuse', 'worst /healthz during that export (ms)', exportHealthz, '< 1000', exportHealthz < 1000);
     }
   }
   if (page && counted) {
@@ -355,6 +367,16 @@ function printTable(): void {
       ]);
     }
     if (attack.slowHealthz.length) rows.push(['', '/healthz over 200 ms (phase@ms: ms)', '', '', '', attack.slowHealthz.map((slow) => `${slow.phase}@${slow.atMs}: ${slow.ms}`).join(', ')]);
+    const exported = attack.largeExport;
+    if (exported) {
+      for (const [name, phase] of [
+        [`export of ${exported.adapters} adapters (${fixed(exported.adapterMb, 0)} MB) as SKILL_ZIP: the link`, exported.link],
+        ['4 downloads of it at once', exported.downloads],
+        ['skill_tree of them', exported.skillTree],
+      ] as const) {
+        rows.push(['', name, fixed(phase.ms, 0), '', '', `${phase.outcome}; worst /healthz ${fixed(phase.worstHealthzMs, 0)} ms; longest loop block ${fixed(phase.longestLoopBlockMs, 0)} ms`]);
+      }
+    }
   }
   const subscribers = results.gauge as Awaited<ReturnType<typeof subscriberGauge>> | undefined;
   if (subscribers) {

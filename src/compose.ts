@@ -45,6 +45,7 @@ import { SigningKeyService } from './services/signing-key-service.js';
 import { TranscriptService } from './services/transcript-service.js';
 import { SizeStatsStore } from './store/size-stats-store.js';
 import { ResponseSizes } from './services/response-sizes.js';
+import { StorageQuota } from './services/storage-quota.js';
 
 /** The long-lived services shared by every request; per-request state lives in the context. */
 export interface Services {
@@ -84,7 +85,17 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   );
   // Listening before the built-in protocols are installed, so they get their vectors too.
   const vectorStore = new VectorStore(db);
-  const semanticIndex = new SemanticIndex(vectorStore, await startEmbeddings(config, log), log, { snapshotDir: config.dataDir });
+  const embeddingProvider = await startEmbeddings(config, log);
+  embeddingProvider?.circuit?.onStateChange((state) => {
+    metrics.embeddingsCircuitOpen.set(state === 'CLOSED' ? 0 : 1);
+    if (state === 'OPEN') log.warn({ model: embeddingProvider.modelId }, 'the embeddings endpoint keeps failing: search ranks by words and writes leave their vectors to the background repair until it answers again');
+    else log.info({ model: embeddingProvider.modelId }, 'the embeddings endpoint answers again: dense ranking is back');
+  });
+  const semanticIndex = new SemanticIndex(vectorStore, embeddingProvider, log, {
+    snapshotDir: config.dataDir,
+    searchTimeoutMs: config.embeddingsSearchTimeoutMs,
+    writeTimeoutMs: config.embeddingsWriteTimeoutMs,
+  });
   const vectorSearch = await startVectorSearch(config, db, vectorStore, semanticIndex, log);
   const searchChanges = new SearchChangeStore(db);
   await searchChanges.ensureIndexes();
@@ -122,6 +133,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     (written) => written > 0 && log.info({ documents: written }, 'stored the sizes of documents written before 0.3'),
     (error: unknown) => log.warn({ err: error }, 'could not store the sizes of older documents: retried at the next start'),
   );
+  const storageQuota = new StorageQuota(sizeStats, config);
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled, maxPending: { count: config.maxPendingProposals, bytes: config.maxPendingProposalBytes } });
@@ -133,9 +145,9 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
     memoryStore,
-    memories: new MemoryService(memoryStore, historyStore, events, config),
+    memories: new MemoryService(memoryStore, historyStore, events, config, storageQuota),
     history: new MemoryHistoryService(memoryStore, historyStore, events),
-    protocols: new ProtocolService(memoryStore, historyStore, events, config),
+    protocols: new ProtocolService(memoryStore, historyStore, events, config, storageQuota),
     runs,
     search: new SearchService(new SearchStore(db, usageStore), semanticIndex),
     semanticIndex,
@@ -145,7 +157,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
     signingKeys,
     transcripts: new TranscriptService(runStore, signingKeys),
-    exports: new ExportService(runs, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes }),
+    exports: new ExportService(runs, sizeStats, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes, responseBudgetBytes: config.responseBudgetBytes }),
     responseSizes: new ResponseSizes(sizeStats),
     activations: new ActivationService(activationStore),
     protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events),

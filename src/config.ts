@@ -1,9 +1,14 @@
 import {
   DEFAULT_DB_MAX_TIME_MS,
+  DEFAULT_EMBEDDINGS_MAX_ANSWER_BYTES,
+  DEFAULT_EMBEDDINGS_SEARCH_TIMEOUT_MS,
+  DEFAULT_EMBEDDINGS_WRITE_TIMEOUT_MS,
   DEFAULT_MAX_LISTENS_PER_PRINCIPAL,
-  DEFAULT_MAX_PENDING_PROPOSAL_BYTES,
   DEFAULT_MAX_PENDING_PROPOSALS,
+  DEFAULT_MAX_PENDING_PROPOSAL_BYTES,
   DEFAULT_MAX_REPLAYED_EVENTS_PER_MINUTE,
+  DEFAULT_MAX_STORED_BYTES_PER_PRINCIPAL,
+  DEFAULT_MAX_STORED_BYTES_PER_SPACE,
   DEFAULT_MAX_SUBSCRIPTIONS_PER_PRINCIPAL,
   DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET,
   DEFAULT_RESPONSE_BUDGET_BYTES,
@@ -67,6 +72,16 @@ export interface AppConfig {
   embeddingsKey: string | null;
   /** KAIROS_EMBEDDINGS_MODEL_DIR: a local ONNX sentence-model directory, for `onnx`. */
   embeddingsModelDir: string | null;
+  /** KAIROS_EMBEDDINGS_MAX_ANSWER_BYTES: an `openai` answer longer than this is abandoned unread. */
+  embeddingsMaxAnswerBytes: number;
+  /** KAIROS_EMBEDDINGS_SEARCH_TIMEOUT_MS: a search waits this long for its query vector, then ranks by words. */
+  embeddingsSearchTimeoutMs: number;
+  /** KAIROS_EMBEDDINGS_WRITE_TIMEOUT_MS: a write waits this long for its vectors, then leaves them to the background repair. */
+  embeddingsWriteTimeoutMs: number;
+  /** KAIROS_MAX_STORED_BYTES_PER_PRINCIPAL: bytes of memory text one principal may have written, in every space (0: no quota). */
+  maxStoredBytesPerPrincipal: number;
+  /** KAIROS_MAX_STORED_BYTES_PER_SPACE: bytes of memory text one space may hold (0: no quota). */
+  maxStoredBytesPerSpace: number;
   /** KAIROS_VECTOR_SEARCH: where nearest-vector candidates come from: `auto` (Atlas `$vectorSearch` when the deployment has search indexes), `atlas`, `local` (in process). */
   vectorSearch: VectorSearchSetting;
   /** How often each process compares the stored search-change stamps with the changes it heard of (docs/scale-out.md); not an environment setting. */
@@ -149,6 +164,11 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     embeddingsModel: process.env.KAIROS_EMBEDDINGS_MODEL || null,
     embeddingsKey: process.env.KAIROS_EMBEDDINGS_KEY || null,
     embeddingsModelDir: process.env.KAIROS_EMBEDDINGS_MODEL_DIR || null,
+    embeddingsMaxAnswerBytes: intFromEnv('KAIROS_EMBEDDINGS_MAX_ANSWER_BYTES', DEFAULT_EMBEDDINGS_MAX_ANSWER_BYTES),
+    embeddingsSearchTimeoutMs: intFromEnv('KAIROS_EMBEDDINGS_SEARCH_TIMEOUT_MS', DEFAULT_EMBEDDINGS_SEARCH_TIMEOUT_MS),
+    embeddingsWriteTimeoutMs: intFromEnv('KAIROS_EMBEDDINGS_WRITE_TIMEOUT_MS', DEFAULT_EMBEDDINGS_WRITE_TIMEOUT_MS),
+    maxStoredBytesPerPrincipal: intFromEnv('KAIROS_MAX_STORED_BYTES_PER_PRINCIPAL', DEFAULT_MAX_STORED_BYTES_PER_PRINCIPAL),
+    maxStoredBytesPerSpace: intFromEnv('KAIROS_MAX_STORED_BYTES_PER_SPACE', DEFAULT_MAX_STORED_BYTES_PER_SPACE),
     vectorSearch: vectorSearchFromEnv(),
     searchCatchUpMs: 10_000,
     responseBudgetBytes: intFromEnv('KAIROS_RESPONSE_BUDGET_BYTES', DEFAULT_RESPONSE_BUDGET_BYTES),

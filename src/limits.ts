@@ -78,6 +78,23 @@ export const DEFAULT_MAX_PENDING_PROPOSAL_BYTES = 4 * 1024 * 1024;
  */
 export const DEFAULT_DB_MAX_TIME_MS = 10_000;
 
+/** A remote embeddings endpoint (KAIROS_EMBEDDINGS=openai): the largest answer read, and how long search and writes wait for it. */
+export const DEFAULT_EMBEDDINGS_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_EMBEDDINGS_SEARCH_TIMEOUT_MS = 1_500;
+export const DEFAULT_EMBEDDINGS_WRITE_TIMEOUT_MS = 5_000;
+
+/**
+ * What one document may add to the in-process lexical index (docs/security.md): a step's first
+ * `termsPerStep` distinct terms (title, triggers and label first, then the text), and no new term
+ * once a space's index holds `termsPerSpace`. Without them 30 × 1 MB of random tokens grew the
+ * index to about 45 times the stored text; words past a cap are still found by meaning.
+ */
+export const LEXICAL_INDEX_LIMITS = { termsPerStep: 5_000, termsPerSpace: 100_000 } as const;
+
+/** Bytes of memory text one principal (what it wrote, in every space) and one space may hold; 0: no quota. */
+export const DEFAULT_MAX_STORED_BYTES_PER_PRINCIPAL = 256 * 1024 * 1024;
+export const DEFAULT_MAX_STORED_BYTES_PER_SPACE = 1024 * 1024 * 1024;
+
 /**
  * Operations one WebSocket may have open at once (KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET): a UI
  * multiplexes a few dozen; without a cap one token could open subscriptions until memory runs out.

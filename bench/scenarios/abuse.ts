@@ -42,7 +42,7 @@ function bigProtocol(index: number): string {
 }
 
 /** The longest event-loop delay since the last scrape (prom-client resets its histogram on every scrape). */
-async function loopBlockSinceLastScrape(server: BenchServer): Promise<number> {
+export async function loopBlockSinceLastScrape(server: BenchServer): Promise<number> {
   const text = await fetch(`${server.baseUrl}/metrics`).then((response) => response.text());
   const line = /^kairos_nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text);
   if (!line) throw new Error('/metrics has no kairos_nodejs_eventloop_lag_max_seconds');

@@ -24,6 +24,9 @@ function descriptionOf(adapter: ExportAdapter): string {
   return (activation || adapter.title).slice(0, 1024);
 }
 
+/** `SKILL.md`, `artifacts/<slug>.md` and `SHA256SUMS`: what `skillFiles` gives for every adapter. */
+export const SKILL_FILES_PER_ADAPTER = 3;
+
 /**
  * The files of one adapter's skill: `SKILL.md` (frontmatter name and description, then the
  * adapter's markdown), `artifacts/<slug>.md` (the flat markdown, which trains back to the same

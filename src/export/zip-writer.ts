@@ -1,4 +1,9 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { crc32, deflateRaw } from 'node:zlib';
+
+const deflate = promisify(deflateRaw);
 
 /** One file of a zip archive; a path ending in "/" is a directory entry. */
 export interface ZipEntry {
@@ -17,6 +22,8 @@ const DOS_TIME = 0;
  * A plain zip writer (deflate, no zip64: bundles stay far below 4 GB and 65,535 entries): yields
  * the archive a piece at a time, each entry's header and data as soon as the entry arrives, then
  * the central directory, so a download can be streamed while the next skill is still being read.
+ * Compression runs on libuv's thread pool and the loop gets a turn between entries, so a large
+ * bundle never holds other requests for longer than one entry's checksum.
  */
 export async function* zipStream(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>): AsyncGenerator<Buffer> {
   const central: Buffer[] = [];
@@ -26,7 +33,7 @@ export async function* zipStream(entries: AsyncIterable<ZipEntry> | Iterable<Zip
     const name = Buffer.from(entry.path, 'utf8');
     const directory = entry.path.endsWith('/');
     const raw = Buffer.from(entry.data);
-    const compressed = directory ? raw : deflateRawSync(raw);
+    const compressed = directory ? raw : await deflate(raw);
     const method = directory ? 0 : 8;
     const checksum = directory ? 0 : crc32(raw);
     const local = Buffer.alloc(30);
@@ -59,6 +66,7 @@ export async function* zipStream(entries: AsyncIterable<ZipEntry> | Iterable<Zip
     offset += local.length + name.length + compressed.length;
     count++;
     yield Buffer.concat([local, name, compressed]);
+    await nextTurn();
   }
   const directory = Buffer.concat(central);
   const end = Buffer.alloc(22);
@@ -70,9 +78,13 @@ export async function* zipStream(entries: AsyncIterable<ZipEntry> | Iterable<Zip
   yield Buffer.concat([directory, end]);
 }
 
-/** The whole archive in memory: for answers small enough to send inline. */
-export async function zipBytes(entries: Iterable<ZipEntry>): Promise<Buffer> {
+/** The whole archive in memory, with its SHA-256 taken as it is written: for answers small enough to send inline. */
+export async function zipBytes(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>): Promise<{ bytes: Buffer; sha256: string }> {
   const parts: Buffer[] = [];
-  for await (const part of zipStream(entries)) parts.push(part);
-  return Buffer.concat(parts);
+  const hash = createHash('sha256');
+  for await (const part of zipStream(entries)) {
+    parts.push(part);
+    hash.update(part);
+  }
+  return { bytes: Buffer.concat(parts), sha256: hash.digest('hex') };
 }

@@ -25,7 +25,9 @@ export function createOperatorRoutes({ db, services, metrics, log }: OperatorRou
     if (req.url === '/healthz' && reading) {
       void pingDatabase(db).then((up) => {
         res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' }));
+        // A failing embeddings endpoint is a detail, not an outage: search still answers, by words.
+        const embeddings = services.semanticIndex.embeddingsHealth;
+        res.end(JSON.stringify({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', ...(embeddings ? { embeddings } : {}) }));
       });
       return true;
     }

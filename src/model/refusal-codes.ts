@@ -45,7 +45,7 @@ export const REQUEST_REFUSALS = {
   DATABASE_TIMEOUT: { status: 503, description: 'A database operation ran over its time limit; nothing was written.' },
   SECRET_DETECTED: { status: 400, description: 'Text holding something that looks like a secret (kind and place in `details`, never the value).' },
   INVALID_UNICODE: { status: 400, description: 'Text with a lone UTF-16 surrogate, which is not a character (the place in `details`).' },
-  QUOTA_EXCEEDED: { status: 429, description: 'A quota is used up: staged proposals of one principal (count or bytes), operations open at once on one WebSocket, subscriptions or MCP listens open at once for one principal, or run events replayed per minute (`details.limit`).' },
+  QUOTA_EXCEEDED: { status: 429, description: 'A quota is used up: staged proposals of one principal (count or bytes), operations open at once on one WebSocket, subscriptions or MCP listens open at once for one principal, run events replayed per minute, or bytes of text stored in a space or by a principal (`details.limit`).' },
   CONTRACT_TYPE_UNKNOWN: { status: 400, description: 'KAIROS 4: a contract whose `type` is not shell, mcp, user_input, comment or tensor (`details.line`).' },
   CONTRACT_INVALID: { status: 400, description: 'KAIROS 4: a contract with a field of the wrong type or missing, such as an `mcp` contract without `tool_name` (`details.line`, `details.reason`).' },
   FRONTMATTER_INVALID: { status: 400, description: 'KAIROS 4: frontmatter that is not YAML `key: value` lines, or too large.' },

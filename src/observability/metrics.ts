@@ -19,6 +19,8 @@ export interface Metrics {
   subscriptionExecutions: Counter;
   /** Subscription results handed on from another subscriber's execution of the same event. */
   subscriptionResultsShared: Counter;
+  /** 1 while the remote embeddings endpoint's circuit is open (search ranks by words alone). */
+  embeddingsCircuitOpen: Gauge;
 }
 
 /**
@@ -55,6 +57,7 @@ export function createMetrics(): Metrics {
       help: 'Subscription results reused from the execution of another subscriber in the same group',
       registers: [registry],
     }),
+    embeddingsCircuitOpen: new Gauge({ name: 'kairos_embeddings_circuit_open', help: '1 while the embeddings endpoint is failing and search ranks by words alone', registers: [registry] }),
     runOutcomes: new Counter({ name: 'kairos_run_attests_total', help: 'Runs attested, by outcome', labelNames: ['outcome'], registers: [registry] }),
     mcpToolCalls: new Counter({ name: 'kairos_mcp_tool_calls_total', help: 'MCP tool calls by tool and outcome (ok, or the refusal code)', labelNames: ['tool', 'outcome'], registers: [registry] }),
     mcpSessions: new Gauge({ name: 'kairos_mcp_sessions', help: 'Open MCP sessions on /mcp', registers: [registry] }),

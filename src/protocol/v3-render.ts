@@ -3,7 +3,7 @@ import { stringify as stringifyYaml } from 'yaml';
 import { toAuthoredChallenge } from './challenge-json.js';
 import { BODY_END_MARKER, BODY_START_MARKER, hasBodyMarkers, trimMarkdownBlock } from './body-markers.js';
 import { type DocumentFormat, FORMAT_KEY } from './frontmatter.js';
-import { LineIndex, readBlocks, sanitiseHeadingText } from './markdown-blocks.js';
+import { firstTopLevelH2 } from './first-heading.js';
 import type { ProtocolStepDraft, RenderableProtocol } from './protocol-draft.js';
 import { TRIGGERS_HEADING, isTriggersHeading } from './v3-protocol.js';
 
@@ -80,13 +80,5 @@ function insertTriggersSection(stepChunk: string, section: string): string {
 
 /** First top-level `## ` heading (sanitised text) that is not the triggers heading. */
 function firstStepHeading(markdown: string): { start: number; text: string } | undefined {
-  const lines = new LineIndex(markdown);
-  for (const block of readBlocks(markdown, (offset) => lines.lineAt(offset))) {
-    if (block.kind === 'heading' && block.atx && block.depth === 2) {
-      const text = sanitiseHeadingText(block.text).text;
-      if (!isTriggersHeading(text)) return { start: block.start, text };
-    }
-  }
-  return undefined;
+  return firstTopLevelH2(markdown, (text) => !isTriggersHeading(text));
 }
-

@@ -13,7 +13,7 @@
  */
 import { stringify as stringifyYaml } from 'yaml';
 import { toAuthoredChallenge } from './challenge-json.js';
-import { LineIndex, readBlocks, sanitiseHeadingText } from './markdown-blocks.js';
+import { firstTopLevelH2 } from './first-heading.js';
 import type { ProtocolStepDraft } from './protocol-draft.js';
 import { ACTIVATION_PATTERNS_HEADING, REWARD_SIGNAL_HEADING } from './v4-adapter.js';
 
@@ -68,9 +68,5 @@ function withActivationSection(text: string, section: string): string {
 }
 
 function firstH2(markdown: string): { start: number; text: string } | undefined {
-  const lines = new LineIndex(markdown);
-  for (const block of readBlocks(markdown, (offset) => lines.lineAt(offset))) {
-    if (block.kind === 'heading' && block.atx && block.depth === 2) return { start: block.start, text: sanitiseHeadingText(block.text).text };
-  }
-  return undefined;
+  return firstTopLevelH2(markdown);
 }

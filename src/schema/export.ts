@@ -31,9 +31,13 @@ const ContentEncodingEnum = builder.enumType('ContentEncoding', {
 });
 
 const ExportDownloadRef = builder.objectRef<NonNullable<ExportResult['download']>>('ExportDownload').implement({
-  description: 'A short-lived link to a bundle too large to send inline: GET it with the same Authorization header before `expiresAt`.',
+  description:
+    'A short-lived link to a bundle too large to send inline, two ways: `url` is GET with the same Authorization header before `expiresAt`; `capabilityUrl` works without one (for a browser or curl), until `expiresAt` or until the token that made it is revoked (docs/security.md).',
   fields: (t) => ({
-    url: t.exposeString('url', { description: 'The path on this server (e.g. /export/download/<token>).' }),
+    url: t.exposeString('url', { description: 'The path on this server (e.g. /export/download/<token>): GET it with your Authorization header.' }),
+    capabilityUrl: t.exposeString('capabilityUrl', {
+      description: 'The path of a capability link: anyone holding it downloads this export as you, without an Authorization header, until `expiresAt` (at most 5 minutes) or until the token that made it is revoked. Hand it only to what should download it.',
+    }),
     expiresAt: t.exposeString('expiresAt', { description: 'ISO 8601; after it the link answers 404.' }),
     filename: t.exposeString('filename', { description: 'A file name for the archive.' }),
   }),
@@ -72,6 +76,10 @@ builder.queryField('export', (t) =>
       'Exports adapters (markdown, skills) or one adapter\'s runs (datasets), reading only what you can read. ' +
       'Codes: `BAD_USER_INPUT` (not exactly one selection; a dataset or MARKDOWN format with several adapters; `delivery` with another format than SKILL_ZIP), `RESPONSE_TOO_LARGE` (`delivery` INLINE_BASE64 for a bundle over the inline limit), `NOT_FOUND` (an adapter you cannot read), `FORBIDDEN` (a space you cannot read), `PAYLOAD_TOO_LARGE` (more than 256 adapters, a reference over 256 characters).',
     args: { input: t.arg({ type: ExportInput, required: true, description: 'What to export and how.' }) },
-    resolve: (_root, { input }, ctx) => ctx.services.exports.export(ctx.viewer, ctx.reader, input, input.format, { delivery: input.delivery }),
+    resolve: (_root, { input }, ctx) =>
+      ctx.services.exports.export(ctx.viewer, ctx.reader, input, input.format, {
+        delivery: input.delivery,
+        issuer: { tokenId: ctx.authentication.tokenId, narrowedTo: ctx.viewer.narrowed ? ctx.viewer.readableSpaces[0]! : null },
+      }),
   }),
 );

@@ -14,6 +14,7 @@
  * version: about 300 bytes), so a search reads no protocol from the engine. Removed steps are tombstoned and swept from the postings once
  * they outnumber the live ones.
  */
+import { LEXICAL_INDEX_LIMITS } from '../limits.js';
 import { searchTokens } from './search-query.js';
 
 /** The text index's field weights (MemoryStore `memory_text_v3`), in tenths of a title occurrence. */
@@ -77,6 +78,18 @@ const DEAD = -1;
 
 export class SpaceLexicalIndex {
   private readonly postings = new Map<string, Posting>();
+  /** Distinct terms this index holds at most: past it a new term is not indexed (those it has still are). */
+  private readonly maxTerms: number;
+
+  constructor(options: { maxTerms?: number } = {}) {
+    this.maxTerms = options.maxTerms ?? LEXICAL_INDEX_LIMITS.termsPerSpace;
+  }
+
+  /** Distinct terms held. */
+  get termCount(): number {
+    return this.postings.size;
+  }
+
   private readonly chains = new Map<string, ChainEntry>();
   /** Step 1's memory id → its chain id (the footer's versions are read by head id). */
   private readonly chainOfHead = new Map<string, string>();
@@ -213,6 +226,7 @@ export class SpaceLexicalIndex {
   private post(term: string, row: number, count: number): void {
     let posting = this.postings.get(term);
     if (!posting) {
+      if (this.postings.size >= this.maxTerms) return;
       posting = { rows: new Int32Array(4), counts: new Uint16Array(4), length: 0 };
       this.postings.set(term, posting);
     }
@@ -247,11 +261,17 @@ export class SpaceLexicalIndex {
   }
 }
 
-/** Each term of a step with the sum of its occurrences' field weights. */
-export function weightedCounts(step: LexicalStep): Map<string, number> {
+/** Each term of a step with the sum of its occurrences' field weights: its first `maxTerms` distinct terms, heaviest fields first. */
+export function weightedCounts(step: LexicalStep, maxTerms: number = LEXICAL_INDEX_LIMITS.termsPerStep): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const [text, weight] of weightedFields(step)) for (const token of searchTokens(text)) counts.set(token, (counts.get(token) ?? 0) + weight);
+  for (const [text, weight] of weightedFields(step)) for (const token of searchTokens(text)) countTerm(counts, token, weight, maxTerms);
   return counts;
+}
+
+function countTerm(counts: Map<string, number>, token: string, weight: number, maxTerms: number): void {
+  const count = counts.get(token);
+  if (count !== undefined) counts.set(token, count + weight);
+  else if (counts.size < maxTerms) counts.set(token, weight);
 }
 
 /** Characters tokenized between two turns of the event loop (a few milliseconds of work). */
@@ -263,7 +283,7 @@ const SEPARATOR = /[^\p{L}\p{N}]/gu;
  * text near the 1 MB protocol limit takes a few hundred milliseconds to tokenize, which must not
  * hold other requests. Texts are cut only at a character that is no part of a word.
  */
-export async function weightedCountsInSlices(step: LexicalStep): Promise<Map<string, number>> {
+export async function weightedCountsInSlices(step: LexicalStep, maxTerms: number = LEXICAL_INDEX_LIMITS.termsPerStep): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const [text, weight] of weightedFields(step)) {
     let start = 0;
@@ -273,7 +293,7 @@ export async function weightedCountsInSlices(step: LexicalStep): Promise<Map<str
       if (from < text.length && isHighSurrogate(text.charCodeAt(from - 1))) from++;
       SEPARATOR.lastIndex = from;
       const cut = text.length - start <= TOKENIZE_SLICE_CHARS ? text.length : (SEPARATOR.exec(text)?.index ?? text.length);
-      for (const token of searchTokens(text.slice(start, cut))) counts.set(token, (counts.get(token) ?? 0) + weight);
+      for (const token of searchTokens(text.slice(start, cut))) countTerm(counts, token, weight, maxTerms);
       start = cut;
       if (start < text.length) await new Promise((resolve) => setImmediate(resolve));
     }

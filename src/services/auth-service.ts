@@ -48,6 +48,30 @@ export class AuthService {
     return { ...authentication, viewer: narrowed };
   }
 
+  /**
+   * Acts as the token `tokenId` without its secret: for a capability link that token signed
+   * (src/services/export-service.ts). Read from the database every time, so a revoked or expired
+   * token's links stop at once; `space` narrows as the request that made the link was narrowed.
+   */
+  async authenticateAsIssuer(tokenId: string | null, space: string | null): Promise<Authentication> {
+    let authentication: Authentication;
+    if (!this.settings.enabled) authentication = { viewer: localViewer(), expiresAt: null, tokenId: null };
+    else {
+      const token = tokenId ? await this.store.findToken(tokenId) : null;
+      if (!token) throw new RequestError('UNAUTHENTICATED', 'The token that made this link is not valid');
+      if (token.revokedAt) throw new RequestError('UNAUTHENTICATED', 'The token that made this link was revoked');
+      if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) throw new RequestError('UNAUTHENTICATED', 'The token that made this link has expired');
+      const principal = await this.store.findPrincipal(token.principalId);
+      if (!principal) throw new RequestError('UNAUTHENTICATED', 'The token that made this link is not valid');
+      const viewer = { ...viewerOf({ id: principal._id, role: principal.role, groups: principal.groups }), credentialExpiresAt: token.expiresAt };
+      authentication = { viewer, expiresAt: token.expiresAt, tokenId: token._id };
+    }
+    if (!space) return authentication;
+    const narrowed = narrowViewer(authentication.viewer, space);
+    if (!narrowed) throw new RequestError('FORBIDDEN', `Space "${space}" is not readable by you`);
+    return { ...authentication, viewer: narrowed };
+  }
+
   /** Still valid? Long-lived connections ask before each new operation. */
   async isStillValid(tokenId: string | null): Promise<boolean> {
     if (!tokenId) return true;

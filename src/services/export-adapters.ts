@@ -3,6 +3,7 @@ import { APP_SPACE } from '../auth/viewer.js';
 import type { ExportAdapter, ExportProof, ExportRun } from '../export/export-model.js';
 import { MAX_EXPORT_ADAPTERS } from '../export/export-model.js';
 import { adapterUri, layerUriOfMemoryUri, parseKairosUri } from '../model/kairos-uri.js';
+import type { MemoryRecord } from '../store/memory-store.js';
 import type { RunRecord, StoredProof } from '../model/run-records.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
@@ -30,19 +31,28 @@ export function spaceIdOfName(viewer: Viewer, name: string): string {
 }
 
 /**
- * The protocol an adapter reference names: `kairos://adapter/<slug|uuid>` (the uuid is the
- * protocol's chain id), `kairos://layer/<uuid>`, `kairos://mem/<uuid>`, or a bare slug.
- * Null when nothing readable matches.
+ * A step of the protocol an adapter reference names: `kairos://adapter/<slug|uuid>` (the uuid is
+ * the protocol's chain id), `kairos://layer/<uuid>`, `kairos://mem/<uuid>`, or a bare slug.
+ * Null when nothing readable matches. Only that step is read, not the chain.
  */
-export async function resolveAdapter(reader: MemoryReader, reference: string): Promise<ProtocolView | null> {
+export async function resolveAdapterStep(reader: MemoryReader, reference: string): Promise<MemoryRecord | null> {
   if (reference.length > MAX_REFERENCE_LENGTH) throw new RequestError('PAYLOAD_TOO_LARGE', `An adapter reference is at most ${MAX_REFERENCE_LENGTH} characters`);
-  if (parseKairosUri(reference)) return reader.protocol({ uri: reference });
-  if (/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(reference)) return reader.protocol({ key: reference });
-  throw new RequestError('BAD_USER_INPUT', `Not an adapter URI: ${reference}`);
+  if (parseKairosUri(reference)) return reader.protocolStep({ uri: reference });
+  if (/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(reference)) return reader.protocolStep({ key: reference });
+  // The reference is not echoed: what a client pastes here by mistake (a token, a key) must not reach an answer or a log.
+  throw new RequestError('BAD_USER_INPUT', 'Not an adapter URI: give kairos://adapter/<slug or id>, kairos://layer/<id>, kairos://mem/<id> or a slug');
 }
 
-/** The adapters a selection names, each once, in the order named; NOT_FOUND for one that is not readable. */
-export async function selectAdapters(viewer: Viewer, reader: MemoryReader, selection: ExportSelection): Promise<ProtocolView[]> {
+/** One adapter a selection names, known by one of its steps (its chain not read yet). */
+export interface SelectedAdapter {
+  space: string;
+  chainId: string;
+  slug: string;
+  step: MemoryRecord;
+}
+
+/** The adapters a selection names, each once, in the order named; NOT_FOUND for one that is not readable. Reads one step per adapter. */
+export async function selectAdapterSteps(viewer: Viewer, reader: MemoryReader, selection: ExportSelection): Promise<SelectedAdapter[]> {
   const modes = [Boolean(selection.uri), Boolean(selection.adapters?.length), Boolean(selection.allAdapters)].filter(Boolean).length;
   if (modes !== 1) throw new RequestError('BAD_USER_INPUT', 'Name exactly one of uri, adapters (non-empty) or allAdapters with spaceName');
   let references: string[];
@@ -56,16 +66,23 @@ export async function selectAdapters(viewer: Viewer, reader: MemoryReader, selec
   }
   if (references.length > MAX_EXPORT_ADAPTERS) throw new RequestError('PAYLOAD_TOO_LARGE', `At most ${MAX_EXPORT_ADAPTERS} adapters per export`, { limit: MAX_EXPORT_ADAPTERS });
   const seen = new Set<string>();
-  const protocols: ProtocolView[] = [];
+  const selected: SelectedAdapter[] = [];
   for (const reference of references) {
-    const protocol = await resolveAdapter(reader, reference);
-    if (!protocol) throw new RequestError('NOT_FOUND', `No adapter ${reference} in your spaces`);
-    const key = `${protocol.space}|${protocol.chainId}`;
+    const step = await resolveAdapterStep(reader, reference);
+    if (!step) throw new RequestError('NOT_FOUND', `No adapter ${reference} in your spaces`);
+    const key = `${step.space}|${step.chain!.chainId}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    protocols.push(protocol);
+    selected.push({ space: step.space, chainId: step.chain!.chainId, slug: step.chain!.slug, step });
   }
-  return protocols;
+  return selected;
+}
+
+/** The whole protocol of a selected adapter (NOT_FOUND when it went meanwhile). */
+export async function loadSelectedAdapter(reader: MemoryReader, selected: SelectedAdapter): Promise<ProtocolView> {
+  const protocol = await reader.protocolOf(selected.step);
+  if (!protocol) throw new RequestError('NOT_FOUND', `No adapter ${selected.slug} in your spaces`);
+  return protocol;
 }
 
 /** A protocol as the export renderers see it. */

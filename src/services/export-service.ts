@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Viewer } from '../auth/viewer.js';
 import { preferenceRows, rewardRows, sftRows, traceRows } from '../export/dataset-rows.js';
 import {
@@ -10,11 +11,12 @@ import {
   type ExportRun,
   SINGLE_ADAPTER_FORMATS,
 } from '../export/export-model.js';
-import { skillFiles, skillTree, skillZipEntries } from '../export/skill-bundle.js';
-import { zipBytes, zipStream } from '../export/zip-writer.js';
+import { SKILL_FILES_PER_ADAPTER, skillFiles, skillTree, skillZipEntries } from '../export/skill-bundle.js';
+import { type ZipEntry, zipBytes, zipStream } from '../export/zip-writer.js';
 import { INLINE_EXPORT_MAX_BYTES } from '../limits.js';
+import type { SizeStatsStore } from '../store/size-stats-store.js';
 import { RequestError } from './errors.js';
-import { type ExportSelection, exportAdapterOf, exportRunOf, selectAdapters } from './export-adapters.js';
+import { type ExportSelection, type SelectedAdapter, exportAdapterOf, exportRunOf, loadSelectedAdapter, selectAdapterSteps } from './export-adapters.js';
 import type { MemoryReader } from './memory-reader.js';
 import type { RunService } from './run-service.js';
 
@@ -34,7 +36,7 @@ export interface ExportResult {
   itemCount: number;
   /** SHA-256 of the bytes of an inline skill_zip. */
   bundleSha256: string | null;
-  download: { url: string; expiresAt: string; filename: string } | null;
+  download: { url: string; capabilityUrl: string; expiresAt: string; filename: string } | null;
 }
 
 interface DownloadClaim {
@@ -44,24 +46,65 @@ interface DownloadClaim {
   s: ExportSelection;
   /** expiry, ms since the epoch */
   x: number;
+  /** `cap`: a capability link (works without an Authorization header); absent: the header link. */
+  k?: 'cap';
+  /** capability links: the export's id, the token that made it (null with auth off), the space the request was narrowed to */
+  e?: string;
+  t?: string | null;
+  n?: string | null;
+}
+
+/** Who made an export: the token behind the request, and the space it was narrowed to (capability links act as that). */
+export interface ExportIssuer {
+  tokenId: string | null;
+  narrowedTo: string | null;
+}
+
+/** A verified download link: whose, for what, and (capability links) the credential to act as. */
+export interface DownloadLink {
+  principalId: string;
+  selection: ExportSelection;
+  capability: { exportId: string; tokenId: string | null; narrowedTo: string | null } | null;
+}
+
+/** A download link as it may be logged: the signature, which is what grants access, left out. */
+export function loggableDownloadPath(token: string): string {
+  return `${EXPORT_DOWNLOAD_PATH}${token.split('.')[0]!.slice(0, 2_048)}.<signature>`;
 }
 
 /**
- * Exports: adapters as markdown or skills, their runs as datasets. Reads go
- * through the caller's reader and run list, so an export never shows what the caller cannot read.
- * A skill_zip over `INLINE_EXPORT_MAX_BYTES` is not built for the answer: the caller gets a URL
- * with a signed, short-lived token, and the download (same principal, spaces checked again)
- * streams the archive skill by skill.
+ * An upper bound, from stored sizes, of one adapter's skill files uncompressed: its markdown twice
+ * (SKILL.md and artifacts/), with headings and contracts (about a fifth more than the step texts,
+ * plus a little per step), the frontmatter, the checksums and the zip headers.
+ */
+export function skillBytesEstimate(size: { textBytes: number; steps: number }): number {
+  const markdown = Math.ceil(size.textBytes * 1.2) + size.steps * 512 + 2_048;
+  return 2 * markdown + 2_048;
+}
+
+/** JSON escapes a little of the markdown (new lines, quotes): what `skill_tree` adds around the files. */
+const SKILL_TREE_JSON_FACTOR = 1.1;
+
+/**
+ * Exports: adapters as markdown or skills, their runs as datasets. Reads go through the caller's
+ * reader and run list, so an export never shows what the caller cannot read. A skill_zip over
+ * `INLINE_EXPORT_MAX_BYTES` (judged from stored sizes) is not built for the answer: the caller
+ * gets two signed, short-lived links, one used with the caller's Authorization header and one
+ * capability link that works without it (docs/security.md), and the download (same principal,
+ * spaces checked again) streams the archive skill by skill.
  */
 export class ExportService {
   private readonly secret: Buffer;
   private readonly inlineMaxBytes: number;
+  private readonly responseBudgetBytes: number;
 
   constructor(
     private readonly runs: RunService,
-    settings: { secret: string | null; inlineMaxBytes?: number },
+    private readonly sizes: SizeStatsStore,
+    settings: { secret: string | null; inlineMaxBytes?: number; responseBudgetBytes?: number },
   ) {
     this.inlineMaxBytes = settings.inlineMaxBytes ?? INLINE_EXPORT_MAX_BYTES;
+    this.responseBudgetBytes = settings.responseBudgetBytes ?? 0;
     // Without KAIROS_SECRET a download URL works only on the process that issued it.
     this.secret = settings.secret ? createHash('sha256').update(`export-download|${settings.secret}`).digest() : randomBytes(32);
   }
@@ -71,22 +114,23 @@ export class ExportService {
     reader: MemoryReader,
     selection: ExportSelection,
     format: ExportFormat,
-    options: { delivery?: ExportDelivery | null; now?: Date } = {},
+    options: { delivery?: ExportDelivery | null; now?: Date; issuer?: ExportIssuer } = {},
   ): Promise<ExportResult> {
     const now = options.now ?? new Date();
     if (SINGLE_ADAPTER_FORMATS.includes(format) && !selection.uri) {
       throw new RequestError('BAD_USER_INPUT', `Format ${format} takes a single uri, not adapters or allAdapters`);
     }
     if (options.delivery && format !== 'SKILL_ZIP') throw new RequestError('BAD_USER_INPUT', 'delivery is only valid with format SKILL_ZIP');
-    const adapters = (await selectAdapters(viewer, reader, selection)).map(exportAdapterOf);
-    const base = { format, contentType: CONTENT_TYPES[format], contentEncoding: null, adapterCount: adapters.length, bundleSha256: null, download: null };
+    const selected = await selectAdapterSteps(viewer, reader, selection);
+    const base = { format, contentType: CONTENT_TYPES[format], contentEncoding: null, adapterCount: selected.length, bundleSha256: null, download: null };
+    if (format === 'SKILL_ZIP') return this.skillZip(viewer, reader, selection, selected, options.delivery ?? null, options.issuer ?? { tokenId: null, narrowedTo: null }, now);
+    if (format === 'SKILL_TREE') await this.refuseOverBudget(selected);
+    const adapters = (await Promise.all(selected.map((adapter) => loadSelectedAdapter(reader, adapter)))).map(exportAdapterOf);
     switch (format) {
       case 'MARKDOWN':
         return { ...base, content: adapters[0]!.markdown, itemCount: 1 };
       case 'SKILL_TREE':
         return { ...base, content: skillTree(adapters), itemCount: adapters.reduce((sum, adapter) => sum + skillFiles(adapter).length, 0) };
-      case 'SKILL_ZIP':
-        return this.skillZip(viewer, selection, adapters, options.delivery ?? null, now);
       default: {
         const runs = await this.runsOf(viewer, adapters[0]!);
         const content = datasetRows(format, adapters[0]!, runs);
@@ -95,31 +139,61 @@ export class ExportService {
     }
   }
 
-  /** The archive behind a download token, streamed; FORBIDDEN for another principal, NOT_FOUND once expired or forged. */
-  async download(viewer: Viewer, reader: MemoryReader, token: string, now = new Date()): Promise<{ filename: string; body: AsyncGenerator<Buffer> }> {
+  /** Checks a download link's signature and expiry: NOT_FOUND once expired or forged. Who may use it is the caller's to check (`download`). */
+  openLink(token: string, now = new Date()): DownloadLink {
     const claim = this.verify(token);
-    if (!claim || claim.x < now.getTime()) throw new RequestError('NOT_FOUND', 'This download link is unknown or has expired; export again');
-    if (claim.p !== viewer.principalId) throw new RequestError('FORBIDDEN', 'This download link belongs to another principal');
-    const adapters = (await selectAdapters(viewer, reader, claim.s)).map(exportAdapterOf);
-    return { filename: bundleName(adapters), body: zipStream(adapters.flatMap(skillZipEntries)) };
+    if (!claim || typeof claim.x !== 'number' || claim.x < now.getTime() || typeof claim.p !== 'string') {
+      throw new RequestError('NOT_FOUND', 'This download link is unknown or has expired; export again');
+    }
+    const capability = claim.k === 'cap' ? { exportId: String(claim.e ?? ''), tokenId: claim.t ?? null, narrowedTo: claim.n ?? null } : null;
+    return { principalId: claim.p, selection: claim.s, capability };
+  }
+
+  /** The archive behind a download link, streamed one skill at a time; FORBIDDEN for another principal. */
+  async download(viewer: Viewer, reader: MemoryReader, link: DownloadLink): Promise<{ filename: string; body: AsyncGenerator<Buffer> }> {
+    if (link.principalId !== viewer.principalId) throw new RequestError('FORBIDDEN', 'This download link belongs to another principal');
+    const selected = await selectAdapterSteps(viewer, reader, link.selection);
+    return { filename: bundleName(selected), body: zipStream(skillEntriesOf(reader, selected)) };
+  }
+
+  /** skill_tree answers whole: priced from stored sizes before anything is read, refused over the response budget. */
+  private async refuseOverBudget(selected: readonly SelectedAdapter[]): Promise<void> {
+    if (this.responseBudgetBytes <= 0) return;
+    const estimate = Math.ceil((await this.estimateBytes(selected)) * SKILL_TREE_JSON_FACTOR);
+    if (estimate > this.responseBudgetBytes) {
+      throw new RequestError(
+        'RESPONSE_TOO_LARGE',
+        `This skill_tree would be about ${estimate} bytes, over the response budget of ${this.responseBudgetBytes} bytes: export fewer adapters, or ask for SKILL_ZIP (a download link)`,
+        { field: 'content', limit: this.responseBudgetBytes, projectedBytes: estimate },
+      );
+    }
+  }
+
+  /** The uncompressed bytes of the selected adapters' skill files, bounded from stored sizes (nothing built). */
+  private async estimateBytes(selected: readonly SelectedAdapter[]): Promise<number> {
+    const sizes = await this.sizes.chainSizes(selected);
+    return selected.reduce((sum, adapter) => sum + skillBytesEstimate(sizes.get(`${adapter.space}\u0000${adapter.chainId}`) ?? { textBytes: 0, steps: adapter.step.chain!.stepCount }), 0);
   }
 
   /**
    * Inline when asked (INLINE_BASE64) or, without `delivery`, when it fits; the URL when asked
-   * (DOWNLOAD_REF) or when it does not fit. Inline is never sent over the limit: asked for, it
+   * (DOWNLOAD_REF) or when it does not fit. Whether it fits is read from stored sizes, so a large
+   * bundle is never built for the answer. Inline is never sent over the limit: asked for, it
    * answers RESPONSE_TOO_LARGE instead.
    */
-  private async skillZip(viewer: Viewer, selection: ExportSelection, adapters: ExportAdapter[], delivery: ExportDelivery | null, now: Date): Promise<ExportResult> {
-    const entries = adapters.flatMap(skillZipEntries);
-    const files = entries.filter((entry) => !entry.path.endsWith('/')).length;
-    const base = { format: 'SKILL_ZIP' as const, contentType: CONTENT_TYPES.SKILL_ZIP, adapterCount: adapters.length, itemCount: files };
-    // The uncompressed size bounds the archive's (plus headers): decide before building anything.
-    const rawSize = entries.reduce((sum, entry) => sum + entry.data.length + 2 * entry.path.length + 100, 0);
-    if (delivery !== 'DOWNLOAD_REF' && rawSize <= this.inlineMaxBytes) {
-      const bytes = await zipBytes(entries);
-      if (bytes.length <= this.inlineMaxBytes) {
-        return { ...base, content: bytes.toString('base64'), contentEncoding: 'BASE64', bundleSha256: createHash('sha256').update(bytes).digest('hex'), download: null };
-      }
+  private async skillZip(
+    viewer: Viewer,
+    reader: MemoryReader,
+    selection: ExportSelection,
+    selected: SelectedAdapter[],
+    delivery: ExportDelivery | null,
+    issuer: ExportIssuer,
+    now: Date,
+  ): Promise<ExportResult> {
+    const base = { format: 'SKILL_ZIP' as const, contentType: CONTENT_TYPES.SKILL_ZIP, adapterCount: selected.length, itemCount: selected.length * SKILL_FILES_PER_ADAPTER };
+    if (delivery !== 'DOWNLOAD_REF' && (await this.estimateBytes(selected)) <= this.inlineMaxBytes) {
+      const { bytes, sha256 } = await zipBytes(skillEntriesOf(reader, selected));
+      if (bytes.length <= this.inlineMaxBytes) return { ...base, content: bytes.toString('base64'), contentEncoding: 'BASE64', bundleSha256: sha256, download: null };
     }
     if (delivery === 'INLINE_BASE64') {
       throw new RequestError('RESPONSE_TOO_LARGE', `The skill_zip is over the inline limit of ${this.inlineMaxBytes} bytes: ask for delivery DOWNLOAD_REF (or omit delivery)`, {
@@ -128,8 +202,16 @@ export class ExportService {
       });
     }
     const expiresAt = new Date(now.getTime() + DOWNLOAD_URL_TTL_MS);
-    const token = this.sign({ p: viewer.principalId, s: normalised(selection), x: expiresAt.getTime() });
-    return { ...base, content: '', contentEncoding: null, bundleSha256: null, download: { url: `${EXPORT_DOWNLOAD_PATH}${token}`, expiresAt: expiresAt.toISOString(), filename: bundleName(adapters) } };
+    const claim = { p: viewer.principalId, s: normalised(selection), x: expiresAt.getTime() };
+    const token = this.sign(claim);
+    const capability = this.sign({ ...claim, k: 'cap', e: randomBytes(12).toString('base64url'), t: issuer.tokenId, n: issuer.narrowedTo });
+    return {
+      ...base,
+      content: '',
+      contentEncoding: null,
+      bundleSha256: null,
+      download: { url: `${EXPORT_DOWNLOAD_PATH}${token}`, capabilityUrl: `${EXPORT_DOWNLOAD_PATH}${capability}`, expiresAt: expiresAt.toISOString(), filename: bundleName(selected) },
+    };
   }
 
   private async runsOf(viewer: Viewer, adapter: ExportAdapter): Promise<ExportRun[]> {
@@ -170,8 +252,22 @@ function normalised(selection: ExportSelection): ExportSelection {
   return { uri: selection.uri ?? null, adapters: selection.adapters ? [...selection.adapters] : null, allAdapters: selection.allAdapters ?? null, spaceName: selection.spaceName ?? null };
 }
 
-function bundleName(adapters: readonly ExportAdapter[]): string {
+function bundleName(adapters: readonly { slug: string }[]): string {
   return adapters.length === 1 ? `${adapters[0]!.slug}.zip` : 'kairos-skills.zip';
+}
+
+/**
+ * The zip entries of the selected adapters, each read and rendered only when the archive reaches
+ * it, the loop getting a turn between reading, rendering and checksumming one adapter.
+ */
+async function* skillEntriesOf(reader: MemoryReader, selected: readonly SelectedAdapter[]): AsyncGenerator<ZipEntry> {
+  for (const adapter of selected) {
+    const protocol = await loadSelectedAdapter(reader, adapter);
+    await nextTurn();
+    const rendered = exportAdapterOf(protocol);
+    await nextTurn();
+    yield* skillZipEntries(rendered);
+  }
 }
 
 function datasetRows(format: ExportFormat, adapter: ExportAdapter, runs: readonly ExportRun[]): string {

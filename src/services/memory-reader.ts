@@ -106,6 +106,12 @@ export class MemoryReader {
     return protocol && named ? { protocol, named } : null;
   }
 
+  /** A step of the protocol `uri` (any step's URI) or `key` (its slug) names, without reading the rest of its chain. */
+  async protocolStep(args: { uri?: string | null; key?: string | null }): Promise<MemoryRecord | null> {
+    const record = args.uri ? await this.memory(args.uri) : args.key ? await this.headBySlug(args.key.toLowerCase()) : null;
+    return record?.chain ? record : null;
+  }
+
   private async headBySlug(key: string): Promise<MemoryRecord | null> {
     return pickSlugHead(await this.store.findHeadsBySlugs(this.viewer.readableSpaces, [key]), this.viewer, key);
   }

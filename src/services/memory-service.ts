@@ -14,6 +14,8 @@ import type { ChainKey, MemoryPatch, MemoryRecord, MemoryStore } from '../store/
 import { chainKeyString } from '../store/memory-store.js';
 import { hasHostileCharacters, TEXT_LIMITS } from '../limits.js';
 import { RequestError } from './errors.js';
+import { textBytes } from '../store/stored-size.js';
+import type { StorageQuota } from './storage-quota.js';
 import { readableSpacesFor } from './spaces.js';
 import { memoryUri, parseMemoryUri } from '../model/kairos-uri.js';
 import { protocolSecretProblem } from './protocol-secrets.js';
@@ -61,6 +63,7 @@ export class MemoryService {
     private readonly history: MemoryHistoryStore,
     private readonly events: EventBus,
     private readonly limits: { maxBatchUris: number; maxMarkdownBytes: number },
+    private readonly quota: StorageQuota | null = null,
   ) {}
 
   /** Memory writes in one space or every space the viewer reads, live only. */
@@ -110,6 +113,7 @@ export class MemoryService {
       });
     }
 
+    if (this.quota) await this.checkQuota(viewer, targets, patches);
     const writeId = randomUUID();
     const written = this.history.enabled
       ? await this.store.withTransaction(async (session) => {
@@ -137,6 +141,22 @@ export class MemoryService {
     }
     const totalUpdated = results.filter((result) => result.status === 'UPDATED').length;
     return { results, totalUpdated, totalFailed: results.length - totalUpdated };
+  }
+
+  /** What the patches add to each space's text (and to the viewer's own), against the storage quotas: all refused, or all go on. */
+  private async checkQuota(viewer: Viewer, targets: readonly ({ record: MemoryRecord } | { error: string })[], patches: readonly MemoryPatch[]): Promise<void> {
+    const records = new Map(targets.flatMap((target) => ('record' in target ? [[target.record._id, target.record] as const] : [])));
+    const growth = new Map<string, { space: number; own: number }>();
+    for (const patch of patches) {
+      const record = records.get(patch.id);
+      if (!record || typeof patch.set.text !== 'string') continue;
+      const delta = textBytes(patch.set.text) - (record.sizeBytes ?? textBytes(record.text));
+      const sum = growth.get(record.space) ?? { space: 0, own: 0 };
+      sum.space += delta;
+      if (record.createdBy === viewer.principalId) sum.own += delta;
+      growth.set(record.space, sum);
+    }
+    for (const [space, sum] of growth) await this.quota!.checkGrowth(viewer, space, sum);
   }
 
   /**

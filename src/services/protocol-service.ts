@@ -13,6 +13,8 @@ import { RequestError } from './errors.js';
 import { stepRecords, titleKeyOf } from '../store/protocol-step-records.js';
 import { refuseProtocolSecrets } from './protocol-secrets.js';
 import { parseProtocolMarkdownOffThread } from '../protocol/markdown-off-thread.js';
+import { textBytes } from '../store/stored-size.js';
+import type { StorageQuota } from './storage-quota.js';
 
 /** A protocol is the ordered steps of one chain in one space. */
 export interface ProtocolView {
@@ -74,6 +76,7 @@ export class ProtocolService {
     private readonly history: MemoryHistoryStore,
     private readonly events: EventBus,
     private readonly limits: { maxMarkdownBytes: number },
+    private readonly quota: StorageQuota | null = null,
   ) {}
 
   /** Cuts a markdown document into steps and stores them as one chain (reference §3.2, §3.8). */
@@ -100,6 +103,7 @@ export class ProtocolService {
     checkMintedText(parsed, input.protocolVersion);
     const titleKey = titleKeyOf(parsed.title);
     const protocolVersion = input.protocolVersion?.trim() || parsed.version || null;
+    if (this.quota) await this.checkQuota(viewer, space, titleKey, parsed, Boolean(input.force));
     const now = new Date();
     const chainId = randomUUID();
 
@@ -137,6 +141,14 @@ export class ProtocolService {
     for (const step of replaced) this.events.publish('memory', space, { type: 'DELETED', uri: step.uri, space, version: step.version + 1, at });
     for (const step of steps) this.events.publish('memory', space, { type: 'MINTED', uri: step.uri, space, version: step.version, at });
     return { space, chainId, steps };
+  }
+
+  /** The storage quotas, counting what a forced mint replaces as freed. */
+  private async checkQuota(viewer: Viewer, space: string, titleKey: string, parsed: ParsedProtocol, force: boolean): Promise<void> {
+    const adding = parsed.steps.reduce((sum, step) => sum + textBytes(step.text), 0);
+    const replaced = force ? await this.store.findHeadByTitleKey(space, titleKey) : null;
+    const freed = replaced ? await this.quota!.chainBytes(space, replaced.chain!.chainId) : 0;
+    await this.quota!.check(viewer, space, adding, { space: freed, own: replaced?.createdBy === viewer.principalId ? freed : 0 });
   }
 
   /** The author's slug if free, else the title's slug with the first free numeric suffix. */

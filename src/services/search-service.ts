@@ -88,7 +88,7 @@ export class SearchService {
 
   /** Which ranker a search would use now. */
   get ranker(): SearchRanker {
-    return this.semantic?.state === 'READY' ? 'HYBRID' : 'LEXICAL';
+    return this.semantic?.denseAvailable ? 'HYBRID' : 'LEXICAL';
   }
 
   /**

@@ -23,6 +23,8 @@ export class SizeStatsStore {
 
   async ensureIndexes(): Promise<void> {
     await this.memories.createIndex({ space: 1, sizeBytes: -1 }, { name: 'space_size' });
+    // The storage quota per principal sums what each one wrote.
+    await this.memories.createIndex({ createdBy: 1, sizeBytes: -1 }, { name: 'creator_size' });
     await this.runs.createIndex({ space: 1, sizeBytes: -1 }, { name: 'space_size' });
   }
 
@@ -47,6 +49,28 @@ export class SizeStatsStore {
       ])
       .toArray();
     return largest?.total ?? 0;
+  }
+
+  /** Bytes of memory text stored in a space, or written by a principal (in every space). */
+  async storedBytes(owner: { space: string } | { createdBy: string }): Promise<number> {
+    const [result] = await this.memories
+      .aggregate<{ total: number }>([{ $match: 'space' in owner ? { space: owner.space } : { createdBy: owner.createdBy } }, { $group: { _id: null, total: { $sum: storedSize } } }])
+      .toArray();
+    return result?.total ?? 0;
+  }
+
+  /** Per chain (`space\u0000chainId`): the stored bytes of its step texts and its step count, summed in the database. */
+  async chainSizes(keys: readonly { space: string; chainId: string }[]): Promise<Map<string, { textBytes: number; steps: number }>> {
+    const sizes = new Map<string, { textBytes: number; steps: number }>();
+    if (keys.length === 0) return sizes;
+    const rows = await this.memories
+      .aggregate<{ _id: { space: string; chainId: string }; textBytes: number; steps: number }>([
+        { $match: { $or: keys.map((key) => ({ space: key.space, 'chain.chainId': key.chainId })) } },
+        { $group: { _id: { space: '$space', chainId: '$chain.chainId' }, textBytes: { $sum: storedSize }, steps: { $sum: 1 } } },
+      ])
+      .toArray();
+    for (const row of rows) sizes.set(`${row._id.space}\u0000${row._id.chainId}`, { textBytes: row.textBytes, steps: row.steps });
+    return sizes;
   }
 
   /** Gives memories and runs written before sizes were kept their size; returns how many it wrote. */

@@ -1,10 +1,11 @@
 /**
  * A real local HTTP server speaking the OpenAI `POST /v1/embeddings` API, for tests: it answers
  * with deterministic vectors (feature hashing of the words and their 4-letter prefixes into 64
- * dimensions), records the requests it got, and can be told to fail.
+ * dimensions), records the requests it got, and can be told to fail, to hang, or to answer a
+ * huge body (streamed, so the test server itself never holds it).
  */
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const TEST_EMBEDDING_DIMENSIONS = 64;
@@ -17,6 +18,12 @@ export interface EmbeddingsTestServer {
   failWith: number | null;
   /** Answer with this body instead (malformed-answer tests). */
   bodyOverride: unknown;
+  /** Never answer the next requests (they are released at `close`). */
+  hang: boolean;
+  /** Answer with a valid-looking JSON array this many bytes long (0: answer normally). */
+  hugeBytes: number;
+  /** Bytes of the huge answers actually written before the client went away. */
+  hugeBytesSent: number;
   close(): Promise<void>;
 }
 
@@ -32,7 +39,15 @@ export function hashedEmbedding(text: string, dimensions = TEST_EMBEDDING_DIMENS
 }
 
 export async function startEmbeddingsServer(): Promise<EmbeddingsTestServer> {
-  const state: Pick<EmbeddingsTestServer, 'requests' | 'failWith' | 'bodyOverride'> = { requests: [], failWith: null, bodyOverride: undefined };
+  const state: Pick<EmbeddingsTestServer, 'requests' | 'failWith' | 'bodyOverride' | 'hang' | 'hugeBytes' | 'hugeBytesSent'> = {
+    requests: [],
+    failWith: null,
+    bodyOverride: undefined,
+    hang: false,
+    hugeBytes: 0,
+    hugeBytesSent: 0,
+  };
+  const hanging = new Set<ServerResponse>();
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -44,6 +59,14 @@ export async function startEmbeddingsServer(): Promise<EmbeddingsTestServer> {
       const parsed = JSON.parse(body) as { model: string; input: string | string[] };
       const inputs = Array.isArray(parsed.input) ? parsed.input : [parsed.input];
       state.requests.push({ model: parsed.model, inputs, authorization: request.headers.authorization });
+      if (state.hang) {
+        hanging.add(response);
+        return;
+      }
+      if (state.hugeBytes > 0) {
+        streamHugeAnswer(response, state.hugeBytes, (sent) => (state.hugeBytesSent += sent));
+        return;
+      }
       if (state.failWith) {
         response.writeHead(state.failWith, { 'content-type': 'application/json' }).end('{"error":{"message":"unavailable"}}');
         return;
@@ -62,6 +85,34 @@ export async function startEmbeddingsServer(): Promise<EmbeddingsTestServer> {
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}/v1`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   }) as EmbeddingsTestServer;
+}
+
+/** `{"data":[{"index":0,"embedding":[0.1,0.1,…` for `total` bytes, written as the client reads; stops when it goes away. */
+function streamHugeAnswer(response: ServerResponse, total: number, counted: (bytes: number) => void): void {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = Buffer.from('0.1,'.repeat(16 * 1024));
+  let sent = 0;
+  const head = Buffer.from('{"data":[{"index":0,"embedding":[');
+  response.write(head);
+  sent += head.length;
+  const pump = () => {
+    while (sent < total && !response.destroyed) {
+      sent += chunk.length;
+      counted(chunk.length);
+      if (!response.write(chunk)) {
+        response.once('drain', pump);
+        return;
+      }
+    }
+    if (!response.destroyed) response.end('0.1]}]}');
+  };
+  response.on('close', () => response.removeListener('drain', pump));
+  pump();
 }

@@ -93,7 +93,7 @@ describe('skill zip', () => {
       const files = skillFiles(adapter);
       expect(files.map((file) => file.path)).toEqual(['unicode-notes/SKILL.md', 'unicode-notes/artifacts/unicode-notes.md', 'unicode-notes/SHA256SUMS']);
       expect(files[0]!.content).toMatch(/^---\nname: unicode-notes\ndescription: "- Take notes - Write it down"\n/);
-      const bytes = await zipBytes([{ path: 'unicode-notes/artifacts/', data: new Uint8Array() }, ...files.map((file) => ({ path: file.path, data: Buffer.from(file.content) }))]);
+      const { bytes } = await zipBytes([{ path: 'unicode-notes/artifacts/', data: new Uint8Array() }, ...files.map((file) => ({ path: file.path, data: Buffer.from(file.content) }))]);
       writeFileSync(join(directory, 'a.zip'), bytes);
       expect(execFileSync('unzip', ['-t', join(directory, 'a.zip')], { encoding: 'utf8' })).toContain('No errors detected');
       execFileSync('unzip', ['-q', join(directory, 'a.zip'), '-d', directory]);

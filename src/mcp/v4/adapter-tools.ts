@@ -197,7 +197,7 @@ export const V4_ADAPTER_TOOLS = [
     name: 'export',
     description:
       'Export adapters or an adapter\'s runs. Exactly one of uri, adapters, or all_adapters with space_name. format: markdown (one adapter, trains back to the same layers), skill_tree, skill_zip (default: <slug>/SKILL.md, <slug>/artifacts/, <slug>/SHA256SUMS), trace_jsonl, reward_jsonl, sft_jsonl, preference_jsonl (one adapter). ' +
-      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip comes inline up to 4 MB and as download_ref above (GET it with your Authorization header before expires_at), unless delivery says which.',
+      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip comes inline up to 4 MB and as download_ref above (a capability link: GET it as it is, no Authorization header needed, before expires_at; revoking your token ends it), unless delivery says which.',
     input: z.object({
       uri: z.string().max(300).optional(),
       adapters: z.array(z.string().max(300)).max(256).optional(),
@@ -223,7 +223,7 @@ export const V4_ADAPTER_TOOLS = [
         item_count: result.itemCount,
         export_adapter_count: result.adapterCount,
         ...(result.bundleSha256 ? { bundle_sha256: result.bundleSha256 } : {}),
-        ...(result.download ? { download_ref: { url: result.download.url, expires_at: result.download.expiresAt, filename: result.download.filename, content_type: result.contentType } } : {}),
+        ...(result.download ? { download_ref: { url: result.download.capabilityUrl, expires_at: result.download.expiresAt, filename: result.download.filename, content_type: result.contentType } } : {}),
       }));
     },
   }),

@@ -5,7 +5,7 @@ import { OnnxEmbeddingProvider } from './onnx-provider.js';
 import { OpenAiEmbeddingProvider } from './openai-provider.js';
 import type { EmbeddingProvider } from './provider.js';
 
-export type EmbeddingSettings = Pick<AppConfig, 'embeddings' | 'embeddingsUrl' | 'embeddingsModel' | 'embeddingsKey' | 'embeddingsModelDir' | 'dataDir'>;
+export type EmbeddingSettings = Pick<AppConfig, 'embeddings' | 'embeddingsUrl' | 'embeddingsModel' | 'embeddingsKey' | 'embeddingsModelDir' | 'dataDir'> & Partial<Pick<AppConfig, 'embeddingsMaxAnswerBytes'>>;
 
 export interface CreatedProvider {
   provider: EmbeddingProvider | null;
@@ -24,7 +24,7 @@ export async function createEmbeddingProvider(settings: EmbeddingSettings): Prom
     }
     case 'openai': {
       if (!settings.embeddingsUrl || !settings.embeddingsModel) throw new Error('KAIROS_EMBEDDINGS=openai needs KAIROS_EMBEDDINGS_URL and KAIROS_EMBEDDINGS_MODEL');
-      const provider = await OpenAiEmbeddingProvider.connect({ url: settings.embeddingsUrl, model: settings.embeddingsModel, key: settings.embeddingsKey });
+      const provider = await OpenAiEmbeddingProvider.connect({ url: settings.embeddingsUrl, model: settings.embeddingsModel, key: settings.embeddingsKey, maxAnswerBytes: settings.embeddingsMaxAnswerBytes });
       return { provider, converted: false };
     }
     case 'onnx': {

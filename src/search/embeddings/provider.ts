@@ -6,13 +6,22 @@
 export const EMBEDDING_PROVIDER_KINDS = ['builtin', 'openai', 'onnx'] as const;
 export type EmbeddingProviderKind = (typeof EMBEDDING_PROVIDER_KINDS)[number];
 
+import type { CircuitBreaker } from './circuit-breaker.js';
+
+/** How long one `embed` call may take, for the caller that cannot wait (search, a write). */
+export interface EmbedOptions {
+  timeoutMs?: number;
+}
+
 export interface EmbeddingProvider {
   readonly kind: EmbeddingProviderKind;
   /** Stored with every vector: a change of model is detected by comparing it (e.g. `builtin:wink-sg-100d:v1`). */
   readonly modelId: string;
   readonly dimensions: number;
   /** One vector per text, in order, each unit length (or all zeros). */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
+  /** Providers behind a network call (openai) trip it while the endpoint fails; local ones have none. */
+  readonly circuit?: CircuitBreaker;
   /** Word-level matching, for providers made of word vectors (the built-in): see src/search/term-match.ts. */
   readonly termMatcher?: TermMatcher;
 }

@@ -8,7 +8,8 @@
  * `OFF` (KAIROS_EMBEDDINGS=off). Steps without a vector (a database from before vectors, or an
  * embed that failed) are filled in the background after start.
  */
-import type { EmbeddingProvider, StepTerms } from '../embeddings/provider.js';
+import { EmbeddingsUnavailableError } from '../embeddings/circuit-breaker.js';
+import type { EmbeddingProvider, EmbedOptions, StepTerms } from '../embeddings/provider.js';
 import { combineFieldVectors, DESCRIBED_FIELDS, describeStep, TERM_FIELD_WEIGHTS, type DescribedField } from '../step-description.js';
 import { SpaceVectorIndex, type ChainSimilarity } from '../vector-index.js';
 import { readSnapshot, writeSnapshot } from '../vector-snapshot.js';
@@ -48,6 +49,10 @@ export interface SemanticIndexOptions {
   /** The data directory holding the local snapshot of the vectors (src/search/vector-snapshot.ts); none: always read from the engine. */
   snapshotDir?: string | null;
   snapshotMinVectors?: number;
+  /** How long a search waits for its query vector before ranking by words alone. */
+  searchTimeoutMs?: number;
+  /** How long a write waits for its vectors before leaving them to the background repair. */
+  writeTimeoutMs?: number;
 }
 
 export interface SemanticIndexLog {
@@ -105,6 +110,18 @@ export class SemanticIndex {
 
   get state(): SemanticIndexState {
     return this.stateValue;
+  }
+
+  /** Dense ranking answers now: vectors ready, and the embeddings endpoint (when remote) not failing. */
+  get denseAvailable(): boolean {
+    return this.stateValue === 'READY' && !!this.provider && !this.provider.circuit?.refusing;
+  }
+
+  /** For `/healthz`: whether a remote embeddings endpoint answers (`down` while its circuit is open); null for local providers. */
+  get embeddingsHealth(): 'up' | 'down' | null {
+    const circuit = this.provider?.circuit;
+    if (!circuit) return null;
+    return circuit.state === 'CLOSED' ? 'up' : 'down';
   }
 
   /** Vectors held in process, over all spaces. */
@@ -274,11 +291,12 @@ export class SemanticIndex {
 
   /** The query's unit vector, or null when dense ranking is not available now. */
   async embedQuery(text: string): Promise<Float32Array | null> {
-    if (this.stateValue !== 'READY' || !this.provider) return null;
+    if (!this.denseAvailable) return null;
     try {
-      const [vector] = await this.provider.embed([text]);
+      const [vector] = await this.provider!.embed([text], { timeoutMs: this.options.searchTimeoutMs });
       return vector && vector.some((value) => value !== 0) ? vector : null;
     } catch (error) {
+      if (error instanceof EmbeddingsUnavailableError) return null;
       this.log.warn({ error: String(error) }, 'embedding the search query failed: this search is lexical only');
       return null;
     }
@@ -336,13 +354,13 @@ export class SemanticIndex {
   }
 
   /** Embeds steps: every field of every step in one provider call, combined per step. */
-  async embedSteps(steps: readonly EmbeddableStep[]): Promise<StepVector[]> {
+  async embedSteps(steps: readonly EmbeddableStep[], options: EmbedOptions = {}): Promise<StepVector[]> {
     const provider = this.provider;
     if (!provider || steps.length === 0) return [];
     const described = steps.map(describeStep);
     // Title and triggers repeat on every step of a chain: each distinct text is embedded once.
     const distinct = [...new Set(described.flatMap((fields) => DESCRIBED_FIELDS.map((field) => fields[field])))];
-    const vectors = await provider.embed(distinct);
+    const vectors = await provider.embed(distinct, options);
     const vectorOf = new Map(distinct.map((text, i) => [text, vectors[i]!]));
     return steps.map((step, i) => {
       const fields = Object.fromEntries(DESCRIBED_FIELDS.map((field) => [field, vectorOf.get(described[i]![field])!])) as Record<DescribedField, Float32Array>;
@@ -375,7 +393,7 @@ export class SemanticIndex {
     await this.lexical.fromStored(unique, steps);
     if (!provider) return unique;
     try {
-      const vectors = await this.embedSteps(steps);
+      const vectors = await this.embedSteps(steps, { timeoutMs: this.options.writeTimeoutMs });
       await this.store.replaceChainVectors(unique, vectors, provider.modelId);
       this.replaceChainsInIndex(unique, vectors);
       // A later write stored them: nothing left to repair (and a repair could store older steps' vectors).
