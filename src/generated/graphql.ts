@@ -125,15 +125,15 @@ export type DriftPolicy =
   /** The section still exists. */
   | 'SECTION_RESOLVABLE';
 
-/** The grade band of a run: GOLD (success, score ≥ 0.9), SILVER (≥ 0.7), BRONZE (other successes), REJECTED (failure). */
+/** The grade band of a run: GOLD (success, score ≥ 0.85), SILVER (≥ 0.65), BRONZE (other successes), REJECTED (failure). An unscored success scores 1. */
 export type EvaluationLabel =
-  /** Another success, unscored ones included. */
+  /** A success scored below 0.65. */
   | 'BRONZE'
-  /** A success scored at least 0.9. */
+  /** A success scored at least 0.85 (or not scored). */
   | 'GOLD'
   /** A failure. */
   | 'REJECTED'
-  /** A success scored at least 0.7. */
+  /** A success scored at least 0.65. */
   | 'SILVER';
 
 /** Why a graded run is left out of a training dataset (docs/kairos-v4.md, Datasets). */
@@ -142,11 +142,13 @@ export type ExportBlocker =
   | 'MISSING_EVALUATOR_IDENTITY'
   /** No `rubricVersion` was sent. */
   | 'MISSING_RUBRIC_VERSION'
-  /** No `score` was sent (preference only). */
+  /** No longer given: an unscored run takes its outcome's default score. */
   | 'MISSING_SCORE'
   /** The run failed (SFT only). */
   | 'OUTCOME_NOT_SUCCESS'
-  /** The score is below 0.8 (SFT only). */
+  /** The score is below 0.7 (preference only). */
+  | 'SCORE_BELOW_PREFERENCE_THRESHOLD'
+  /** The score is below 0.65 (SFT only). */
   | 'SCORE_BELOW_SFT_THRESHOLD';
 
 /** How a SKILL_ZIP comes (KAIROS 4 `delivery`, in lower case there). Omitted: inline when it fits the inline limit (4 MB), else `download`. */
@@ -189,11 +191,11 @@ export type ExportInput = {
   uri?: string | null | undefined;
 };
 
-/** Who graded a run: a named person (`rater`), a model (`llmModelId` only), or nobody named. */
+/** Who graded a run: a model (`llmModelId`), else a named person (`rater`), else nobody named. */
 export type GraderKind =
-  /** A person named in `rater`. */
+  /** A person named in `rater` (no model). */
   | 'HUMAN'
-  /** A model named in `llmModelId` (no rater). */
+  /** A model named in `llmModelId`, whether or not a rater is named too. */
   | 'MODEL'
   /** Neither was named. */
   | 'UNKNOWN';

