@@ -33,6 +33,7 @@ export function traceRows(adapter: ExportAdapter, runs: readonly ExportRun[]): s
         executed_at: proof.executedAt,
         proof_hash: proof.proofHash,
         evidence: proof.evidence,
+        trace: proof.trace,
         run_outcome: lower(run.outcome),
       })),
     ),

@@ -762,6 +762,8 @@ export type SolutionInput = {
   shell?: ShellSolutionInput | null | undefined;
   /** For `TENSOR`. */
   tensor?: TensorSolutionInput | null | undefined;
+  /** Your reasoning for this step (KAIROS 4 `solution.trace`): kept with the proof and exported in `TRACE_JSONL`, not checked and not part of the proof hash or of the resubmission check. At most 65,536 characters; 4 KiB are stored. */
+  trace?: string | null | undefined;
   /** `StepChallenge.type` (another type answers `TYPE_MISMATCH`). */
   type: ChallengeType;
   /** For `USER_INPUT`. */

@@ -148,6 +148,11 @@ export interface CurrentStep {
   mimeType: 'text/markdown';
   stepIndex: number;
   stepCount: number;
+  /** The step's heading; null when it has none. */
+  label?: string | null;
+  /** The protocol's title and space, as the run recorded them (set by the run service). */
+  protocolLabel?: string | null;
+  space?: string | null;
 }
 
 /** The answer of begin, next and answerPrompt, as data. */

@@ -114,6 +114,7 @@ export function exportRunOf(run: RunRecord): ExportRun {
     proofHash: proof.proofHash,
     settled: proof.settled,
     evidence: evidenceOf(proof),
+    trace: proof.trace ?? null,
   }));
   const attestation = run.attestation;
   return {

@@ -43,7 +43,8 @@ export interface BeginInput {
 export interface NextInput {
   uri: string;
   runId?: string | null;
-  solution?: SolutionInput | null;
+  /** `trace`: the agent's reasoning (KAIROS 4 `solution.trace`), kept beside the proof. */
+  solution?: (SolutionInput & { trace?: string | null }) | null;
 }
 
 export interface AttestInput {
@@ -134,7 +135,7 @@ export class RunService {
         // Everyone reads the app space: a run of a built-in protocol belongs in its runner's own space.
         space: protocol.space === APP_SPACE ? personalSpaceOf(viewer.principalId) : protocol.space,
         principalId: viewer.principalId,
-        protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri, version: chain.protocolVersion },
+        protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri, version: chain.protocolVersion, space: protocol.space },
         stepUris: steps.map((step) => step.uri),
         status: isEveryStepSettled(transition.state) ? 'COMPLETED' : 'ACTIVE',
         state: transition.state,
@@ -151,25 +152,29 @@ export class RunService {
       now,
     );
     await this.commit(change);
-    return transition.answer;
+    return inRunContext(transition.answer, change.commit.run);
   }
 
   private async applyNextStep(viewer: Viewer, request: NextInput): Promise<StepAnswer> {
     const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
     checkText('nonce', input.solution?.nonce, { name: 'solution.nonce' });
     checkText('proofHash', input.solution?.proofHash, { name: 'solution.proofHash' });
+    checkText('solutionTrace', input.solution?.trace, { name: 'solution.trace' });
+    // The trace is kept beside the proof, outside what is checked, hashed and compared on resubmission.
+    const { trace = null, ...proved } = input.solution ?? { type: 'COMMENT' as const };
+    const solution: SolutionInput | null | undefined = input.solution ? proved : input.solution;
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       const run = await this.loadOpenRun(viewer, input.runId, input.uri);
       if (!run) return runNotFoundAnswer(input.runId ?? 'none', input.uri);
-      const digest = input.solution ? solutionDigest(input.solution) : undefined;
-      const settled = input.solution?.nonce ? this.settledProofWithNonce(run, input.solution.nonce) : null;
+      const digest = solution ? solutionDigest(solution) : undefined;
+      const settled = solution?.nonce ? this.settledProofWithNonce(run, solution.nonce) : null;
       if (settled?.response) {
         // An idempotency key binds its request: the same nonce with another solution gets no one else's answer.
-        if (settled.solutionDigest && settled.solutionDigest !== digest) return nonceReusedAnswer(run, settled);
-        return answerOfStoredResponse(settled.response);
+        if (settled.solutionDigest && settled.solutionDigest !== digest) return inRunContext(nonceReusedAnswer(run, settled), run);
+        return inRunContext(answerOfStoredResponse(settled.response), run);
       }
-      const transition = applyNext(run.state, { uri: input.uri, solution: input.solution, now: new Date() }, idSource);
-      if (await this.save(run, transition, { solutionDigest: digest })) return transition.answer;
+      const transition = applyNext(run.state, { uri: input.uri, solution, now: new Date() }, idSource);
+      if (await this.save(run, transition, { solutionDigest: digest, trace })) return inRunContext(transition.answer, run);
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
@@ -201,11 +206,11 @@ export class RunService {
       const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date() }, idSource);
       if (!transition) {
         // Already answered (or the run moved on): answer with the run as it stands, changing nothing.
-        return { prompt: toChallengePrompt(prompt), result: this.answeredResponse(run, prompt) ?? showRun(run.state) };
+        return { prompt: toChallengePrompt(prompt), result: inRunContext(this.answeredResponse(run, prompt) ?? showRun(run.state), run) };
       }
       const answer: PromptAnswer = { prompt, by: viewer.principalId };
       if (await this.save(run, transition, { answer })) {
-        return { prompt: toChallengePrompt({ ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }), result: transition.answer };
+        return { prompt: toChallengePrompt({ ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }), result: inRunContext(transition.answer, run) };
       }
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
@@ -395,7 +400,7 @@ export class RunService {
   }
 
   /** Saves a step transition; false when another call moved the run first. */
-  private async save(run: RunRecord, transition: StepTransition, details: { answer?: PromptAnswer; solutionDigest?: string }): Promise<boolean> {
+  private async save(run: RunRecord, transition: StepTransition, details: { answer?: PromptAnswer; solutionDigest?: string; trace?: string | null }): Promise<boolean> {
     const now = new Date();
     const change = stepChange(run, transition, { now, expiresAt: this.expiryFrom(now), ...details });
     return change ? this.commit(change) : true;
@@ -462,6 +467,12 @@ export class RunService {
   private expiryFrom(now: Date): Date {
     return new Date(now.getTime() + this.settings.runIdleTtlMs);
   }
+}
+
+/** The answer with the protocol's title and space on its step, as the run recorded them at begin. */
+function inRunContext(answer: StepAnswer, run: Pick<RunRecord, 'protocol' | 'space'>): StepAnswer {
+  if (!answer.currentStep) return answer;
+  return { ...answer, currentStep: { ...answer.currentStep, protocolLabel: run.protocol.label, space: run.protocol.space ?? run.space } };
 }
 
 function nonceReusedAnswer(run: RunRecord, settled: StoredProof): StepAnswer {
