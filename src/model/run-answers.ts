@@ -125,7 +125,7 @@ export interface ChallengeView {
   /** Set for user_input challenges, so a person can answer through `answerPrompt`. */
   promptId: string | null;
   shell: ShellChallengeView | null;
-  mcp: { toolName: string; expectedResult: unknown } | null;
+  mcp: { toolName: string; arguments?: unknown; expectedResult: unknown } | null;
   userInput: { prompt: string; requireHuman: boolean } | null;
   comment: { minLength: number } | null;
   tensor: { name: string; shape: number[] | null } | null;

@@ -103,7 +103,7 @@ describe('KAIROS 4 tools over MCP', () => {
 
     let answer = (await client.call('forward', { uri: adapterUri })).json;
     expect(answer.contract).toMatchObject({ type: 'shell', shell: { cmd: './check-ledger.sh' }, nonce: expect.any(String), proof_hash: expect.any(String) });
-    expect(answer.next_call).toEqual({ kind: 'forward', args: { uri: `${stored.items[0].uri}?execution_id=${answer.execution_id}` } });
+    expect(answer.next_call).toEqual({ kind: 'forward', args: { uri: `${stored.items[0].uri}?execution_id=${answer.execution_id}`, solution_template: { type: 'shell', outcome: 'success', evidence: { exit_code: 0 } } } });
     const executionId = answer.execution_id as string;
 
     const wrongNonce = await client.call('forward', { uri: answer.next_call.args.uri, solution: { type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: 'ok' }, nonce: 'nope', proof_hash: answer.contract.proof_hash } });

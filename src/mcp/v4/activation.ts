@@ -13,7 +13,8 @@ export function activationPatterns(triggers: string | null | undefined): string[
     .slice(0, 20);
 }
 
-function spaceName(space: string): string {
+/** A space as KAIROS 4 names it to the agent. */
+export function spaceName(space: string): string {
   if (space === 'app') return 'Kairos app';
   if (space.startsWith('group:')) return `Group: ${space.slice(6)}`;
   return 'Personal';
