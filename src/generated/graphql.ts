@@ -185,6 +185,8 @@ export type ExportInput = {
   delivery?: ExportDelivery | null | undefined;
   /** What to produce. */
   format: ExportFormat;
+  /** SFT_JSONL: true (the default) keeps only runs graded eligible for SFT; false takes every run's settled layers, graded or not (KAIROS 4 `include_reward`). */
+  includeReward?: boolean | null | undefined;
   /** With `allAdapters`: a space id, "personal", or its name as `spaces` shows it. */
   spaceName?: string | null | undefined;
   /** One adapter: kairos://adapter/<slug|id>, kairos://layer/<id>, kairos://mem/<id> of any step, or a slug. */

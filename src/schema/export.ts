@@ -62,6 +62,7 @@ const ExportInput = builder.inputType('ExportInput', {
     spaceName: t.string({ description: 'With `allAdapters`: a space id, "personal", or its name as `spaces` shows it.' }),
     format: t.field({ type: ExportFormatEnum, required: true, description: 'What to produce.' }),
     delivery: t.field({ type: ExportDeliveryEnum, description: 'SKILL_ZIP only (else `BAD_USER_INPUT`): inline or a download link; omitted: by size.' }),
+    includeReward: t.boolean({ description: 'SFT_JSONL: true (the default) keeps only runs graded eligible for SFT; false takes every run\'s settled layers, graded or not (KAIROS 4 `include_reward`).' }),
   }),
 });
 
@@ -72,6 +73,6 @@ builder.queryField('export', (t) =>
       'Exports adapters (markdown, skills) or one adapter\'s runs (datasets), reading only what you can read. ' +
       'Codes: `BAD_USER_INPUT` (not exactly one selection; a dataset or MARKDOWN format with several adapters; `delivery` with another format than SKILL_ZIP), `RESPONSE_TOO_LARGE` (`delivery` INLINE_BASE64 for a bundle over the inline limit), `NOT_FOUND` (an adapter you cannot read), `FORBIDDEN` (a space you cannot read), `PAYLOAD_TOO_LARGE` (more than 256 adapters, a reference over 256 characters).',
     args: { input: t.arg({ type: ExportInput, required: true, description: 'What to export and how.' }) },
-    resolve: (_root, { input }, ctx) => ctx.services.exports.export(ctx.viewer, ctx.reader, input, input.format, { delivery: input.delivery }),
+    resolve: (_root, { input }, ctx) => ctx.services.exports.export(ctx.viewer, ctx.reader, input, input.format, { delivery: input.delivery, includeReward: input.includeReward }),
   }),
 );

@@ -71,7 +71,7 @@ export class ExportService {
     reader: MemoryReader,
     selection: ExportSelection,
     format: ExportFormat,
-    options: { delivery?: ExportDelivery | null; now?: Date } = {},
+    options: { delivery?: ExportDelivery | null; includeReward?: boolean | null; now?: Date } = {},
   ): Promise<ExportResult> {
     const now = options.now ?? new Date();
     if (SINGLE_ADAPTER_FORMATS.includes(format) && !selection.uri) {
@@ -89,7 +89,7 @@ export class ExportService {
         return this.skillZip(viewer, selection, adapters, options.delivery ?? null, now);
       default: {
         const runs = await this.runsOf(viewer, adapters[0]!);
-        const content = datasetRows(format, adapters[0]!, runs);
+        const content = datasetRows(format, adapters[0]!, runs, options.includeReward ?? true);
         return { ...base, content, itemCount: content === '' ? 0 : content.split('\n').length - 1 };
       }
     }
@@ -174,9 +174,9 @@ function bundleName(adapters: readonly ExportAdapter[]): string {
   return adapters.length === 1 ? `${adapters[0]!.slug}.zip` : 'kairos-skills.zip';
 }
 
-function datasetRows(format: ExportFormat, adapter: ExportAdapter, runs: readonly ExportRun[]): string {
+function datasetRows(format: ExportFormat, adapter: ExportAdapter, runs: readonly ExportRun[], includeReward: boolean): string {
   if (format === 'TRACE_JSONL') return traceRows(adapter, runs);
   if (format === 'REWARD_JSONL') return rewardRows(adapter, runs);
-  if (format === 'SFT_JSONL') return sftRows(adapter, runs);
+  if (format === 'SFT_JSONL') return sftRows(adapter, runs, { includeReward });
   return preferenceRows(adapter, runs);
 }

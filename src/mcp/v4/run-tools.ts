@@ -1,11 +1,13 @@
 import * as z from 'zod';
 import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { choiceJson, favourOwnSpace } from './activation.js';
-import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
+import { forwardJson, LOCAL_ARTIFACT_DIR_HINTS, solutionInputOf, type V4Solution } from './layer-json.js';
 import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunLayersDocument } from './operations.js';
 import { answerOf, refused, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
 import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const solutionSchema = z
   .object({
@@ -46,9 +48,10 @@ export const V4_RUN_TOOLS = [
       space: z.string().optional().describe('Only this space ("personal", a space id).'),
       space_id: z.string().optional().describe('Alias of space.'),
       max_choices: z.number().int().min(5).max(50).optional(),
-      execution_id: z.string().max(64).optional().describe('From a previous activate of the same request.'),
+      execution_id: z.string().max(64).optional().describe('From a previous activate of the same request (a UUID).'),
     }),
     handle: async (args, call) => {
+      if (args.execution_id !== undefined && !UUID.test(args.execution_id)) return refused('BAD_USER_INPUT', 'execution_id must be the UUID a previous activate answered');
       const context = await call.run(V4ActivateContextDocument, { query: args.query, maxChoices: args.max_choices ?? null, space: args.space ?? args.space_id ?? null });
       if (!context.ok) return answerOf(context, () => ({}));
       const { me, search } = context.data;
@@ -74,6 +77,7 @@ export const V4_RUN_TOOLS = [
           execution_id: executionId,
           query: args.query,
           choices: ranked.map((entry) => choiceJson(entry.choice, entry.adapter)),
+          kairos_local_artifact_dir: [...LOCAL_ARTIFACT_DIR_HINTS],
         },
       };
     },
