@@ -246,8 +246,10 @@ export const V4_ADAPTER_TOOLS = [
       // One adapter: its name, version and space, as KAIROS 4 tells them.
       const single = args.uri ? await call.run(V4AdapterDocument, { uri: args.uri, key: null }) : null;
       const adapter = single?.ok ? single.data.protocol : null;
+      const first = args.adapters?.[0]?.trim();
       return answerOf(exported, ({ export: result }) => ({
-        uri: args.uri ?? null,
+        // KAIROS 4 names the first adapter exported; for all_adapters that is not known here.
+        uri: args.uri ?? (first ? (first.startsWith('kairos://') ? first : adapterUri(first)) : ''),
         format,
         content_type: result.contentType,
         content: result.content,
