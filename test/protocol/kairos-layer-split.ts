@@ -75,7 +75,11 @@ function splitSection(title: string, section: string): KairosAdapter {
     const trailing = /([\s\S]*)\n```(?:json)?\s*\n([\s\S]*?)```\s*$/.exec(section);
     const contract = trailing ? contractOf(trailing[2]!) : null;
     const text = contract ? section.slice(0, trailing!.index + trailing![1]!.length).trim() : section.trim();
-    return { title, layers: [{ label: firstH2(text) ?? title, text, contractType: contract ? String(contract.type) : null }], rewardSignal: null };
+    return {
+      title,
+      layers: [{ label: firstH2(text) ?? title, text, contractType: contract ? String(contract.type) : null }],
+      rewardSignal: null,
+    };
   }
   const layers: KairosLayer[] = [];
   let from = 0;
@@ -105,5 +109,7 @@ export function kairosSplit(markdown: string): KairosAdapter[] {
     const title = firstH2(whole);
     return title === null ? [] : [splitSection(title, whole)];
   }
-  return titles.map((entry, index) => splitSection(entry.title, lines.slice(entry.line + 1, titles[index + 1]?.line ?? lines.length).join('\n')));
+  return titles.map((entry, index) =>
+    splitSection(entry.title, lines.slice(entry.line + 1, titles[index + 1]?.line ?? lines.length).join('\n')),
+  );
 }

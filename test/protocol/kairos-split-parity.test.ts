@@ -13,16 +13,29 @@ import { cheatSheetShape, gateGuideShape, proofGuideShape, splitGuideShape } fro
 import { bulkShape, createShape, criticShape, migrateShape, refineShape } from './v4-shipped-shapes.js';
 
 const comment = contract({ type: 'comment', comment: { min_length: 5 } });
-const fenced = (opening: string, closing = '```') => doc(opening, JSON.stringify({ contract: { type: 'shell', shell: { cmd: 'true' } } }), closing);
+const fenced = (opening: string, closing = '```') =>
+  doc(opening, JSON.stringify({ contract: { type: 'shell', shell: { cmd: 'true' } } }), closing);
 
 export const EDGE_CASES: [string, string][] = [
   ['```JSON fence (text to KAIROS)', doc('# Fences', '', '## Upper', 'Text.', '', fenced('```JSON'), '', '## Real', 'More.', '', comment)],
-  ['```json with an info string (text)', doc('# Fences', '', '## Titled', 'Text.', '', fenced('```json title=x'), '', '## Real', 'More.', '', comment)],
+  [
+    '```json with an info string (text)',
+    doc('# Fences', '', '## Titled', 'Text.', '', fenced('```json title=x'), '', '## Real', 'More.', '', comment),
+  ],
   ['four backticks (text)', doc('# Fences', '', '## Four', 'Text.', '', fenced('````json', '````'), '', '## Real', 'More.', '', comment)],
   ['text after the last contract', doc('# Closing', '', '## Do it', 'Text.', '', comment, '', '## Wrap up', 'Closing words.')],
-  ['a reward signal right after the last contract', doc('# Rewarded', '', '## Do it', 'Text.', '', comment, '', '## Reward Signal', 'Done when done.')],
-  ['a reward signal after closing text (kept in the layer)', doc('# Rewarded late', '', '## Do it', 'Text.', '', comment, '', 'Closing words.', '', '## Reward Signal', 'Done when done.')],
-  ['activation patterns before the first layer', doc('# Activated', '', 'Intro.', '', '## Activation Patterns', '- when asked', '', '## Step 1: First', 'Text.', '', comment)],
+  [
+    'a reward signal right after the last contract',
+    doc('# Rewarded', '', '## Do it', 'Text.', '', comment, '', '## Reward Signal', 'Done when done.'),
+  ],
+  [
+    'a reward signal after closing text (kept in the layer)',
+    doc('# Rewarded late', '', '## Do it', 'Text.', '', comment, '', 'Closing words.', '', '## Reward Signal', 'Done when done.'),
+  ],
+  [
+    'activation patterns before the first layer',
+    doc('# Activated', '', 'Intro.', '', '## Activation Patterns', '- when asked', '', '## Step 1: First', 'Text.', '', comment),
+  ],
   ['numbered headings', doc('# Numbered', '', '## STEP 1 - Alpha', 'A.', '', comment, '', '## 2. Beta', 'B.', '', comment)],
 ];
 
@@ -67,17 +80,25 @@ function body(text: string): string {
 }
 
 describe('our layers are the layers KAIROS 4.8.5 makes', () => {
-  it.each([...BUILT_INS, ['every contract type', everyContractType], ['fences that stay text', textFences], ...EDGE_CASES])('%s', (_name, markdown) => {
-    const [split, more] = kairosSplit(markdown);
-    const kairos = { ...split!, layers: split!.layers.map((layer, index) => (index === 0 ? withoutActivation(layer, split!.title) : layer)) };
-    expect(more).toBeUndefined();
-    const ours = parseProtocolMarkdown(markdown);
-    expect(ours.title).toBe(kairos!.title);
-    expect(ours.steps.map((step) => [step.label, step.challenge?.type.toLowerCase() ?? null])).toEqual(kairos!.layers.map((layer) => [ourLabel(layer.label), layer.contractType]));
-    expect(ours.steps.map((step) => body(step.text))).toEqual(kairos!.layers.map((layer) => body(layer.text)));
-    const reward = ours.adapter?.rewardSignal ?? null;
-    expect(reward === null ? null : body(reward)).toBe(kairos!.rewardSignal === null ? null : body(kairos!.rewardSignal));
-  });
+  it.each([...BUILT_INS, ['every contract type', everyContractType], ['fences that stay text', textFences], ...EDGE_CASES])(
+    '%s',
+    (_name, markdown) => {
+      const [split, more] = kairosSplit(markdown);
+      const kairos = {
+        ...split!,
+        layers: split!.layers.map((layer, index) => (index === 0 ? withoutActivation(layer, split!.title) : layer)),
+      };
+      expect(more).toBeUndefined();
+      const ours = parseProtocolMarkdown(markdown);
+      expect(ours.title).toBe(kairos!.title);
+      expect(ours.steps.map((step) => [step.label, step.challenge?.type.toLowerCase() ?? null])).toEqual(
+        kairos!.layers.map((layer) => [ourLabel(layer.label), layer.contractType]),
+      );
+      expect(ours.steps.map((step) => body(step.text))).toEqual(kairos!.layers.map((layer) => body(layer.text)));
+      const reward = ours.adapter?.rewardSignal ?? null;
+      expect(reward === null ? null : body(reward)).toBe(kairos!.rewardSignal === null ? null : body(kairos!.rewardSignal));
+    },
+  );
 
   it('refuses a document with two H1 titles (KAIROS would make two adapters of it) with a clear code', () => {
     const two = doc('# One', '', 'Text.', '', comment, '', '# Two', '', 'More.', '', comment);

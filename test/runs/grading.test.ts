@@ -25,10 +25,13 @@ describe('GRADING_RULES', () => {
 
 describe('gradeRun follows the table', () => {
   const bands = GRADING_RULES.labels;
-  it.each(bands.map((band, index) => ({ band, lower: bands[index + 1] })))('a success scored $band.minScore is $band.label, just below is the next band', ({ band, lower }) => {
-    expect(gradeRun({ outcome: 'SUCCESS', score: band.minScore, ...evaluator }).evaluationLabel).toBe(band.label);
-    if (lower) expect(gradeRun({ outcome: 'SUCCESS', score: below(band.minScore), ...evaluator }).evaluationLabel).toBe(lower.label);
-  });
+  it.each(bands.map((band, index) => ({ band, lower: bands[index + 1] })))(
+    'a success scored $band.minScore is $band.label, just below is the next band',
+    ({ band, lower }) => {
+      expect(gradeRun({ outcome: 'SUCCESS', score: band.minScore, ...evaluator }).evaluationLabel).toBe(band.label);
+      if (lower) expect(gradeRun({ outcome: 'SUCCESS', score: below(band.minScore), ...evaluator }).evaluationLabel).toBe(lower.label);
+    },
+  );
 
   it.each([0, 0.5, 0.85, 1])('a failure scored %s is %s', (score) => {
     expect(gradeRun({ outcome: 'FAILURE', score, ...evaluator }).evaluationLabel).toBe(GRADING_RULES.failureLabel);
@@ -37,7 +40,8 @@ describe('gradeRun follows the table', () => {
   it.each(['SUCCESS', 'FAILURE'] as const)('an unscored %s takes its default score', (outcome) => {
     const graded = gradeRun({ outcome, ...evaluator });
     expect(graded.score).toBe(GRADING_RULES.defaultScore[outcome]);
-    if (outcome === 'SUCCESS') expect(graded.evaluationLabel).toBe(bands.find((band) => GRADING_RULES.defaultScore.SUCCESS >= band.minScore)!.label);
+    if (outcome === 'SUCCESS')
+      expect(graded.evaluationLabel).toBe(bands.find((band) => GRADING_RULES.defaultScore.SUCCESS >= band.minScore)!.label);
   });
 
   it('blocks SFT below its minimum and preference below its own, at the exact edge', () => {
@@ -46,9 +50,14 @@ describe('gradeRun follows the table', () => {
     expect(gradeRun({ outcome: 'SUCCESS', score: sft, ...evaluator }).sftBlockers).toEqual([]);
     expect(gradeRun({ outcome: 'SUCCESS', score: below(sft), ...evaluator }).sftBlockers).toEqual(['SCORE_BELOW_SFT_THRESHOLD']);
     expect(gradeRun({ outcome: 'SUCCESS', score: preference, ...evaluator }).preferenceBlockers).toEqual([]);
-    expect(gradeRun({ outcome: 'SUCCESS', score: below(preference), ...evaluator }).preferenceBlockers).toEqual(['SCORE_BELOW_PREFERENCE_THRESHOLD']);
+    expect(gradeRun({ outcome: 'SUCCESS', score: below(preference), ...evaluator }).preferenceBlockers).toEqual([
+      'SCORE_BELOW_PREFERENCE_THRESHOLD',
+    ]);
     // A failure may be preference data (the rejected side) only when scored at the minimum.
-    expect(gradeRun({ outcome: 'FAILURE', score: preference, ...evaluator })).toMatchObject({ exportableForPreference: true, sftBlockers: ['OUTCOME_NOT_SUCCESS'] });
+    expect(gradeRun({ outcome: 'FAILURE', score: preference, ...evaluator })).toMatchObject({
+      exportableForPreference: true,
+      sftBlockers: ['OUTCOME_NOT_SUCCESS'],
+    });
     expect(gradeRun({ outcome: 'FAILURE', ...evaluator }).preferenceBlockers).toEqual(['SCORE_BELOW_PREFERENCE_THRESHOLD']);
   });
 
@@ -59,7 +68,10 @@ describe('gradeRun follows the table', () => {
     for (const entry of GRADING_RULES.graderKinds) {
       expect(gradeRun({ outcome: 'SUCCESS', [entry.field]: 'someone' }).graderKind).toBe(entry.kind);
     }
-    expect(gradeRun({ outcome: 'SUCCESS', rater: '   ' })).toMatchObject({ graderKind: GRADING_RULES.unnamedGraderKind, sftBlockers: ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY'] });
+    expect(gradeRun({ outcome: 'SUCCESS', rater: '   ' })).toMatchObject({
+      graderKind: GRADING_RULES.unnamedGraderKind,
+      sftBlockers: ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY'],
+    });
   });
 });
 
@@ -79,10 +91,20 @@ describe('regradeStored', () => {
       preferenceBlockers: ['MISSING_SCORE'],
     };
     const snapshot = structuredClone(earlier);
-    expect(regradeStored('SUCCESS', earlier)).toMatchObject({ score: GRADING_RULES.defaultScore.SUCCESS, evaluationLabel: 'GOLD', exportableForPreference: true, preferenceBlockers: [], feedback: 'ok' });
+    expect(regradeStored('SUCCESS', earlier)).toMatchObject({
+      score: GRADING_RULES.defaultScore.SUCCESS,
+      evaluationLabel: 'GOLD',
+      exportableForPreference: true,
+      preferenceBlockers: [],
+      feedback: 'ok',
+    });
     expect(earlier).toEqual(snapshot);
     // 0.67 was BRONZE under the earlier 0.7 band and SFT-blocked under its 0.8 minimum.
-    expect(regradeStored('SUCCESS', { ...earlier, score: 0.67, sftBlockers: ['SCORE_BELOW_SFT_THRESHOLD'] })).toMatchObject({ evaluationLabel: 'SILVER', exportableForSft: true, preferenceBlockers: ['SCORE_BELOW_PREFERENCE_THRESHOLD'] });
+    expect(regradeStored('SUCCESS', { ...earlier, score: 0.67, sftBlockers: ['SCORE_BELOW_SFT_THRESHOLD'] })).toMatchObject({
+      evaluationLabel: 'SILVER',
+      exportableForSft: true,
+      preferenceBlockers: ['SCORE_BELOW_PREFERENCE_THRESHOLD'],
+    });
     expect(regradeStored('FAILURE', null)).toMatchObject({ score: 0, evaluationLabel: 'REJECTED', graderKind: 'UNKNOWN' });
   });
 });

@@ -47,7 +47,20 @@ async function runToReward(client: McpTestClient, startArgs: Record<string, unkn
       if (evidence.tool_name !== 'forward') throw new Error(`this agent only chains forward, not ${evidence.tool_name}`);
       evidence.response = await runToReward(client, evidence.arguments, seen);
     }
-    answer = checked((await client.call('forward', { uri, solution: { ...template, evidence, nonce: answer.contract.nonce, proof_hash: answer.contract.proof_hash, trace: 'followed the template' } })).json);
+    answer = checked(
+      (
+        await client.call('forward', {
+          uri,
+          solution: {
+            ...template,
+            evidence,
+            nonce: answer.contract.nonce,
+            proof_hash: answer.contract.proof_hash,
+            trace: 'followed the template',
+          },
+        })
+      ).json,
+    );
     expect(answer.error_code).toBeUndefined();
   }
   expect(answer.next_call.kind).toBe('reward');
@@ -62,7 +75,10 @@ describe('a chain-link adapter through forward', () => {
   it('runs to reward using only what each answer shows', async () => {
     const client = await connect();
     const childTitle = uniqueTitle('Check the invoice totals');
-    const childUri = await train(client, `# ${childTitle}\n\n## Add the totals\nAdd up the invoice lines.\n\n${contract({ type: 'comment', comment: { min_length: 10 } })}\n`);
+    const childUri = await train(
+      client,
+      `# ${childTitle}\n\n## Add the totals\nAdd up the invoice lines.\n\n${contract({ type: 'comment', comment: { min_length: 10 } })}\n`,
+    );
     const parentTitle = uniqueTitle('Month end close');
     const parentUri = await train(
       client,
@@ -77,7 +93,10 @@ describe('a chain-link adapter through forward', () => {
 
     // The chain link's proof holds the child's reward answer; the trace went with every proof.
     const traces = (await client.call('export', { uri: parentUri, format: 'trace_jsonl' })).json.content as string;
-    const rows = traces.trim().split('\n').map((line) => JSON.parse(line));
+    const rows = traces
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(rows.map((row) => [row.layer_index, row.contract_type, row.trace])).toEqual([
       [1, 'mcp', 'followed the template'],
       [2, 'comment', 'followed the template'],
@@ -88,7 +107,10 @@ describe('a chain-link adapter through forward', () => {
   it('shows the layer label, the adapter name, its space and the local artifact hints', async () => {
     const client = await connect();
     const title = uniqueTitle('Label check');
-    const uri = await train(client, `# ${title}\n\n## Write the note\nWrite it.\n\n${contract({ type: 'comment', comment: { min_length: 5 } })}\n`);
+    const uri = await train(
+      client,
+      `# ${title}\n\n## Write the note\nWrite it.\n\n${contract({ type: 'comment', comment: { min_length: 5 } })}\n`,
+    );
     const answer = checked((await client.call('forward', { uri })).json);
     expect(answer).toMatchObject({
       current_layer_label: 'Write the note',

@@ -33,13 +33,23 @@ function conformanceRows(): TableRow[] {
     .split('\n')
     .filter((line) => /^\| (activate|forward|reward|train|tune|delete|export|spaces) \|/.test(line))
     .map((line) => {
-      const [tool, direction, field, status, why] = line.slice(1, -1).split(' | ').map((cell) => cell.trim());
-      return { tool: tool as KairosToolName, direction: direction as 'input' | 'output', field: field!.replace(/`/g, ''), status: status!, why: why ?? '' };
+      const [tool, direction, field, status, why] = line
+        .slice(1, -1)
+        .split(' | ')
+        .map((cell) => cell.trim());
+      return {
+        tool: tool as KairosToolName,
+        direction: direction as 'input' | 'output',
+        field: field!.replace(/`/g, ''),
+        status: status!,
+        why: why ?? '',
+      };
     });
 }
 
 const rows = conformanceRows();
-const ours = (tool: KairosToolName) => rows.filter((row) => row.tool === tool && row.direction === 'output' && row.status === 'ours').map((row) => row.field);
+const ours = (tool: KairosToolName) =>
+  rows.filter((row) => row.tool === tool && row.direction === 'output' && row.status === 'ours').map((row) => row.field);
 
 /** Our answer without the top-level fields we add on purpose. */
 function kairosPart(tool: KairosToolName, answer: ToolJson): ToolJson {
@@ -62,7 +72,10 @@ describe('the conformance table', () => {
     for (const tool of Object.keys(KAIROS_485_TOOLS) as KairosToolName[]) {
       for (const direction of ['input', 'output'] as const) {
         const kairos = fieldPaths(KAIROS_485_TOOLS[tool][direction] as z.ZodType).sort();
-        const listed = rows.filter((row) => row.tool === tool && row.direction === direction && row.status !== 'ours').map((row) => row.field).sort();
+        const listed = rows
+          .filter((row) => row.tool === tool && row.direction === direction && row.status !== 'ours')
+          .map((row) => row.field)
+          .sort();
         expect(listed, `${tool} ${direction}`).toEqual(kairos);
       }
     }
@@ -96,18 +109,51 @@ describe('the eight tools against KAIROS 4.8.5 schemas', () => {
     const title = uniqueTitle('Conformance ledger close');
     const document = `# ${title}\n\n## Activation Patterns\n- close the conformance ledger\n\n## Check\nRun the check.\n\n${contract({ type: 'shell', shell: { cmd: 'true', timeout_seconds: 5 } })}\n\n## Note\nWrite a note.\n\n${contract({ type: 'comment', comment: { min_length: 5 } })}\n`;
 
-    const trained = await call('train', { content: document, llm_model_id: 'test-model', review_evidence: PASS, force_update: false, protocol_version: '1.0.0', space: 'personal' });
+    const trained = await call('train', {
+      content: document,
+      llm_model_id: 'test-model',
+      review_evidence: PASS,
+      force_update: false,
+      protocol_version: '1.0.0',
+      space: 'personal',
+    });
     const adapterUri = trained.items[0].adapter_uri as string;
 
     const activated = await call('activate', { query: 'close the conformance ledger', max_choices: 10 });
     await call('activate', { query: 'close the conformance ledger please', execution_id: activated.execution_id, space: 'personal' });
 
     let answer = await call('forward', { uri: adapterUri });
-    answer = await call('forward', { uri: answer.next_call.args.uri, solution: { type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: '' }, nonce: answer.contract.nonce, proof_hash: answer.contract.proof_hash } });
+    answer = await call('forward', {
+      uri: answer.next_call.args.uri,
+      solution: {
+        type: 'shell',
+        outcome: 'success',
+        evidence: { exit_code: 0, stdout: '' },
+        nonce: answer.contract.nonce,
+        proof_hash: answer.contract.proof_hash,
+      },
+    });
     // The older per-type shape, with a trace.
-    answer = await call('forward', { uri: answer.next_call.args.uri, solution: { type: 'comment', comment: { text: 'all balanced' }, nonce: answer.contract.nonce, proof_hash: answer.contract.proof_hash, trace: 'read the totals' } });
+    answer = await call('forward', {
+      uri: answer.next_call.args.uri,
+      solution: {
+        type: 'comment',
+        comment: { text: 'all balanced' },
+        nonce: answer.contract.nonce,
+        proof_hash: answer.contract.proof_hash,
+        trace: 'read the totals',
+      },
+    });
     expect(answer.next_call.kind).toBe('reward');
-    await call('reward', { uri: answer.next_call.args.uri, outcome: 'success', score: 0.9, feedback: 'fine', rater: 'ann', rubric_version: 'v1', llm_model_id: 'judge' });
+    await call('reward', {
+      uri: answer.next_call.args.uri,
+      outcome: 'success',
+      score: 0.9,
+      feedback: 'fine',
+      rater: 'ann',
+      rubric_version: 'v1',
+      llm_model_id: 'judge',
+    });
 
     await call('tune', { uris: [trained.items[1].uri], updates: { label: 'Write the note' } });
     await call('tune', { uris: [adapterUri], content: [document.replace('Write a note.', 'Write a short note.')], review_evidence: PASS });
@@ -121,7 +167,9 @@ describe('the eight tools against KAIROS 4.8.5 schemas', () => {
 
     await call('spaces', {});
     const spaces = await call('spaces', { include_adapter_titles: true, include_widget_html: true, include_artifacts: true });
-    expect(spaces.spaces.flatMap((space: ToolJson) => space.adapters).every((adapter: ToolJson) => Array.isArray(adapter.artifacts))).toBe(true);
+    expect(spaces.spaces.flatMap((space: ToolJson) => space.adapters).every((adapter: ToolJson) => Array.isArray(adapter.artifacts))).toBe(
+      true,
+    );
 
     await call('delete', { uris: [adapterUri] });
   });
@@ -134,8 +182,22 @@ describe('the eight tools against KAIROS 4.8.5 schemas', () => {
       return answer.json.error as string;
     };
     expect(await refusal('activate', { query: 'x', execution_id: 'not-a-uuid' })).toBe('BAD_USER_INPUT');
-    expect(await refusal('train', { content: 'print(1)', llm_model_id: 'm', mime: 'text/x-python', artifact_name: 'run.py', adapter_uri: 'kairos://adapter/some-adapter' })).toBe('BAD_USER_INPUT');
+    expect(
+      await refusal('train', {
+        content: 'print(1)',
+        llm_model_id: 'm',
+        mime: 'text/x-python',
+        artifact_name: 'run.py',
+        adapter_uri: 'kairos://adapter/some-adapter',
+      }),
+    ).toBe('BAD_USER_INPUT');
     expect(await refusal('export', { uri: 'kairos://artifact/run-script', format: 'source' })).toBe('BAD_USER_INPUT');
-    expect(await refusal('reward', { uri: 'kairos://layer/00000000-0000-4000-8000-000000000000?execution_id=00000000-0000-4000-8000-000000000001', outcome: 'success', score: 2 })).toBe('BAD_USER_INPUT');
+    expect(
+      await refusal('reward', {
+        uri: 'kairos://layer/00000000-0000-4000-8000-000000000000?execution_id=00000000-0000-4000-8000-000000000001',
+        outcome: 'success',
+        score: 2,
+      }),
+    ).toBe('BAD_USER_INPUT');
   });
 });

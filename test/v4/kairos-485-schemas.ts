@@ -20,7 +20,15 @@ const anyObject = z.record(z.string(), z.unknown());
 // activate
 const firstCall = z.object({ uri: adapterUri }).strict();
 const linkedArtifact = z
-  .object({ slug: z.string(), filename: z.string(), relative_path: z.string().nullable(), download_url: z.string(), sha256: z.string(), content_type: z.string(), materialize: z.string() })
+  .object({
+    slug: z.string(),
+    filename: z.string(),
+    relative_path: z.string().nullable(),
+    download_url: z.string(),
+    sha256: z.string(),
+    content_type: z.string(),
+    materialize: z.string(),
+  })
   .strict();
 const choiceFields = {
   uri: adapterUri,
@@ -50,7 +58,12 @@ export const activateOutput = z
     query: z.string(),
     choices: z.array(
       z.discriminatedUnion('role', [
-        z.object({ ...choiceFields, role: z.literal('match'), forward_first_call: firstCall, linked_artifacts: z.array(linkedArtifact).optional() }),
+        z.object({
+          ...choiceFields,
+          role: z.literal('match'),
+          forward_first_call: firstCall,
+          linked_artifacts: z.array(linkedArtifact).optional(),
+        }),
         z.object({ ...choiceFields, role: z.literal('refine'), forward_first_call: firstCall }),
         z.object({ ...choiceFields, role: z.literal('create'), forward_first_call: z.null() }),
       ]),
@@ -69,7 +82,14 @@ const contract = z.object({
   tensor: z
     .object({
       required_inputs: z.array(z.string()),
-      output: z.object({ name: z.string(), type: z.string(), min_length: z.number().optional(), max_length: z.number().optional(), min_items: z.number().optional(), max_items: z.number().optional() }),
+      output: z.object({
+        name: z.string(),
+        type: z.string(),
+        min_length: z.number().optional(),
+        max_length: z.number().optional(),
+        min_items: z.number().optional(),
+        max_items: z.number().optional(),
+      }),
       merge: z.string().optional(),
       condition: z.string().optional(),
     })
@@ -91,7 +111,10 @@ const solutionTemplate = z
     comment: anyObject.optional(),
   })
   .strict()
-  .refine((template) => template.evidence !== undefined || template[template.type] !== undefined, 'the evidence, or the payload of its type');
+  .refine(
+    (template) => template.evidence !== undefined || template[template.type] !== undefined,
+    'the evidence, or the payload of its type',
+  );
 export const forwardInput = z
   .object({
     uri: z.union([adapterUri, layerUri]),
@@ -103,7 +126,14 @@ export const forwardInput = z
         nonce: z.string().optional(),
         proof_hash: z.string().optional(),
         tensor: z.object({ name: z.string(), value: z.any() }).optional(),
-        shell: z.object({ exit_code: z.number(), stdout: z.string().optional(), stderr: z.string().optional(), duration_seconds: z.number().optional() }).optional(),
+        shell: z
+          .object({
+            exit_code: z.number(),
+            stdout: z.string().optional(),
+            stderr: z.string().optional(),
+            duration_seconds: z.number().optional(),
+          })
+          .optional(),
         mcp: z.object({ tool_name: z.string(), arguments: z.any().optional(), result: z.any(), success: z.boolean() }).optional(),
         user_input: z.object({ confirmation: z.string(), timestamp: z.string().optional() }).optional(),
         comment: z.object({ text: z.string() }).optional(),
@@ -116,7 +146,10 @@ export const forwardInput = z
 export const forwardOutput = z
   .object({
     must_obey: z.boolean(),
-    current_layer: z.object({ uri: layerUri, content: z.string(), mimeType: z.literal('text/markdown') }).nullable().optional(),
+    current_layer: z
+      .object({ uri: layerUri, content: z.string(), mimeType: z.literal('text/markdown') })
+      .nullable()
+      .optional(),
     contract,
     tensor_in: anyObject.optional(),
     next_action: z.string(),
@@ -128,7 +161,10 @@ export const forwardOutput = z
     slug_disambiguation_note: z.string().optional(),
     next_call: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('forward'), args: z.object({ uri: layerUri, solution_template: solutionTemplate }).strict() }),
-      z.object({ kind: z.literal('reward'), args: z.object({ uri: layerUri, outcome_template: z.object({ outcome: z.literal('success') }).strict() }).strict() }),
+      z.object({
+        kind: z.literal('reward'),
+        args: z.object({ uri: layerUri, outcome_template: z.object({ outcome: z.literal('success') }).strict() }).strict(),
+      }),
     ]),
     activation_space_name: z.string().optional(),
     context_adapter_name: z.string().optional(),
@@ -140,7 +176,13 @@ export const forwardOutput = z
   .strict();
 
 // reward
-const blocker = z.enum(['missing_rubric_version', 'missing_evaluator_identity', 'outcome_not_success', 'score_below_sft_threshold', 'score_below_preference_threshold']);
+const blocker = z.enum([
+  'missing_rubric_version',
+  'missing_evaluator_identity',
+  'outcome_not_success',
+  'score_below_sft_threshold',
+  'score_below_preference_threshold',
+]);
 export const rewardInput = z.object({
   uri: layerUri,
   outcome: z.enum(['success', 'failure']),
@@ -240,7 +282,16 @@ export const deleteOutput = z
   .strict();
 
 // export
-const exportFormat = z.enum(['markdown', 'trace_jsonl', 'reward_jsonl', 'sft_jsonl', 'preference_jsonl', 'source', 'skill_tree', 'skill_zip']);
+const exportFormat = z.enum([
+  'markdown',
+  'trace_jsonl',
+  'reward_jsonl',
+  'sft_jsonl',
+  'preference_jsonl',
+  'source',
+  'skill_tree',
+  'skill_zip',
+]);
 export const exportInput = z
   .object({
     uri: z.union([adapterUri, layerUri, artifactUri]).optional(),
@@ -251,7 +302,10 @@ export const exportInput = z
     delivery: z.enum(['download_ref', 'inline_base64']).optional(),
     include_reward: z.boolean().optional().default(true),
   })
-  .refine((input) => [Boolean(input.uri?.trim()), Boolean(input.adapters?.length), input.all_adapters === true].filter(Boolean).length === 1, 'exactly one selection')
+  .refine(
+    (input) => [Boolean(input.uri?.trim()), Boolean(input.adapters?.length), input.all_adapters === true].filter(Boolean).length === 1,
+    'exactly one selection',
+  )
   .refine((input) => input.delivery === undefined || input.format === 'skill_zip', 'delivery only with skill_zip');
 export const exportOutput = z.object({
   uri: z.string(),
@@ -268,7 +322,9 @@ export const exportOutput = z.object({
   bundle_sha256: z.string().optional(),
   export_adapter_count: z.number().optional(),
   skill_bundle_manifest: z.string().optional(),
-  download_ref: z.object({ url: z.string(), expires_at: z.string(), filename: z.string().optional(), content_type: z.string().optional() }).optional(),
+  download_ref: z
+    .object({ url: z.string(), expires_at: z.string(), filename: z.string().optional(), content_type: z.string().optional() })
+    .optional(),
 });
 
 // spaces
@@ -294,7 +350,17 @@ export const spacesOutput = z
               slug: z.string().nullable(),
               uri: z.string(),
               artifacts: z
-                .array(z.object({ name: z.string(), slug: z.string(), uri: z.string(), uuid_uri: z.string(), content_type: z.string(), sha256: z.string(), relative_path: z.string().nullable() }))
+                .array(
+                  z.object({
+                    name: z.string(),
+                    slug: z.string(),
+                    uri: z.string(),
+                    uuid_uri: z.string(),
+                    content_type: z.string(),
+                    sha256: z.string(),
+                    relative_path: z.string().nullable(),
+                  }),
+                )
                 .optional(),
             }),
           )
