@@ -156,7 +156,7 @@ export class RunService {
   }
 
   private async applyNextStep(viewer: Viewer, request: NextInput): Promise<StepAnswer> {
-    const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
+    const input = { ...request, ...resolveLayerUri(request.uri, request.runId) };
     checkText('nonce', input.solution?.nonce, { name: 'solution.nonce' });
     checkText('proofHash', input.solution?.proofHash, { name: 'solution.proofHash' });
     checkText('solutionTrace', input.solution?.trace, { name: 'solution.trace' });
@@ -164,7 +164,7 @@ export class RunService {
     const { trace = null, ...proved } = input.solution ?? { type: 'COMMENT' as const };
     const solution: SolutionInput | null | undefined = input.solution ? proved : input.solution;
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
-      const run = await this.loadOpenRun(viewer, input.runId, input.uri);
+      const run = await this.loadNamedRun(viewer, input);
       if (!run) return runNotFoundAnswer(input.runId ?? 'none', input.uri);
       const digest = solution ? solutionDigest(solution) : undefined;
       const settled = solution?.nonce ? this.settledProofWithNonce(run, solution.nonce) : null;
@@ -217,7 +217,7 @@ export class RunService {
   }
 
   private async applyAttestation(viewer: Viewer, request: AttestInput): Promise<AttestAnswer> {
-    const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
+    const input = { ...request, ...resolveLayerUri(request.uri, request.runId) };
     checkText('attestMessage', input.message, { name: 'message' });
     checkText('llmModelId', input.llmModelId, { plain: true });
     if (input.qualityBonus !== null && input.qualityBonus !== undefined && !Number.isFinite(input.qualityBonus)) {
@@ -226,7 +226,7 @@ export class RunService {
     const gradingRefusal = gradingInputRefusal(input);
     if (gradingRefusal) throw new RequestError(gradingRefusal.code, gradingRefusal.message);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
-      const run = await this.loadOpenRun(viewer, input.runId, input.uri);
+      const run = await this.loadNamedRun(viewer, input);
       if (!run) {
         const runId = input.runId ?? 'none';
         return {
@@ -443,21 +443,19 @@ export class RunService {
   }
 
   /**
-   * `kairos://layer/<id>?execution_id=<run>` names the step and its run (KAIROS 4): read as the
-   * step's `kairos://mem/` URI and that run. Refused (`EXECUTION_ID_MISMATCH`) when `runId` names
-   * another run, or the run is another principal's or does not hold that layer.
+   * `loadOpenRun`, and for a `kairos://layer/<id>?execution_id=<run>` URI the check that the run
+   * is the caller's and holds that layer (`EXECUTION_ID_MISMATCH`). The run loaded serves the
+   * check, so a call that passes it reads the run once; only a run not loaded is looked up again,
+   * to tell another principal's run from none.
    */
-  private async resolveLayerUri(viewer: Viewer, uri: string, runId: string | null | undefined): Promise<{ uri: string; runId: string | null | undefined }> {
-    const layer = parseKairosUri(uri);
-    if (layer?.kind !== 'layer') return { uri, runId };
-    const stepUri = memoryUri(layer.id);
-    if (!layer.executionId) return { uri: stepUri, runId };
-    const mismatch = (reason: string) => new RequestError('EXECUTION_ID_MISMATCH', reason, { uri, executionId: layer.executionId });
-    if (runId && runId !== layer.executionId) throw mismatch(`The layer URI names run ${layer.executionId} but runId is ${runId}`);
-    const run = await this.runs.findRunOwnership(layer.executionId);
-    if (run && run.principalId !== viewer.principalId) throw mismatch(`Run ${layer.executionId} belongs to another principal`);
-    if (run && !run.stepUris.includes(stepUri)) throw mismatch(`Layer ${layer.id} is not a step of run ${layer.executionId}`);
-    return { uri: stepUri, runId: layer.executionId };
+  private async loadNamedRun(viewer: Viewer, input: { uri: string; runId?: string | null; layerUri?: string }): Promise<RunRecord | null> {
+    const run = await this.loadOpenRun(viewer, input.runId, input.uri);
+    if (!input.layerUri || !input.runId) return run;
+    const owner = run ?? (await this.runs.findRunOwnership(input.runId));
+    const mismatch = (reason: string) => new RequestError('EXECUTION_ID_MISMATCH', reason, { uri: input.layerUri, executionId: input.runId });
+    if (owner && owner.principalId !== viewer.principalId) throw mismatch(`Run ${input.runId} belongs to another principal`);
+    if (owner && !owner.stepUris.includes(input.uri)) throw mismatch(`The layer is not a step of run ${input.runId}`);
+    return run;
   }
 
   private async loadRun(viewer: Viewer, runId: string): Promise<RunRecord | null> {
@@ -473,6 +471,22 @@ export class RunService {
 function inRunContext(answer: StepAnswer, run: Pick<RunRecord, 'protocol' | 'space'>): StepAnswer {
   if (!answer.currentStep) return answer;
   return { ...answer, currentStep: { ...answer.currentStep, protocolLabel: run.protocol.label, space: run.protocol.space ?? run.space } };
+}
+
+/**
+ * `kairos://layer/<id>?execution_id=<run>` names the step and its run (KAIROS 4): read as the
+ * step's `kairos://mem/` URI and that run (`layerUri` kept for the checks of `loadNamedRun`).
+ * Refused (`EXECUTION_ID_MISMATCH`) when `runId` names another run.
+ */
+function resolveLayerUri(uri: string, runId: string | null | undefined): { uri: string; runId: string | null | undefined; layerUri?: string } {
+  const layer = parseKairosUri(uri);
+  if (layer?.kind !== 'layer') return { uri, runId };
+  const stepUri = memoryUri(layer.id);
+  if (!layer.executionId) return { uri: stepUri, runId };
+  if (runId && runId !== layer.executionId) {
+    throw new RequestError('EXECUTION_ID_MISMATCH', `The layer URI names run ${layer.executionId} but runId is ${runId}`, { uri, executionId: layer.executionId });
+  }
+  return { uri: stepUri, runId: layer.executionId, layerUri: uri };
 }
 
 function nonceReusedAnswer(run: RunRecord, settled: StoredProof): StepAnswer {
