@@ -60,6 +60,15 @@ async function changeContent(
   return failed ? { ok: false, message: failed.message } : { ok: true, message: `Updated ${memoryUris.length} layer(s)`, moveUri: moveUriOf(target) };
 }
 
+/** A fork takes a slug of its own, as in KAIROS 4: the source's `slug:` frontmatter line is dropped. */
+export function withoutFrontmatterSlug(markdown: string): string {
+  const frontmatter = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(markdown);
+  if (!frontmatter) return markdown;
+  const kept = frontmatter[1]!.split('\n').filter((line) => !/^slug\s*:/.test(line));
+  const head = kept.some((line) => line.trim() !== '') ? `---\n${kept.join('\n')}\n---\n` : '';
+  return head + markdown.slice(frontmatter[0].length);
+}
+
 async function exportMarkdown(call: ToolCall, uri: string): Promise<{ ok: true; markdown: string } | { ok: false; code: string; message: string }> {
   const exported = await call.run(V4ExportDocument, { input: { uri, format: 'MARKDOWN' } });
   return exported.ok ? { ok: true, markdown: exported.data.export.content } : { ok: false, ...exported.refusal };
@@ -97,7 +106,7 @@ export const V4_ADAPTER_TOOLS = [
       } else if (args.source_adapter_uri) {
         const source = await exportMarkdown(call, args.source_adapter_uri);
         if (!source.ok) return refused(source.code, source.message);
-        markdown = source.markdown;
+        markdown = withoutFrontmatterSlug(source.markdown);
       } else {
         return refused('BAD_USER_INPUT', 'Send content, or source_adapter_uri to fork an adapter');
       }
