@@ -73,7 +73,7 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
       nextUri && (reward || nextCall.operation === 'NEXT')
         ? reward
           ? { kind: 'reward', args: { uri: nextUri, outcome_template: { outcome: 'success' } } }
-          : { kind: 'forward', args: { uri: nextUri, solution_template: solutionTemplate(contract) } }
+          : { kind: 'forward', args: { uri: nextUri, solution_template: solutionTemplate(contract ?? { type: 'comment' }) } }
         : null,
     proof_hash: payload.proofHash ?? payload.challenge?.proofHash ?? null,
     execution_id: executionId,
