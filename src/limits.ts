@@ -36,6 +36,8 @@ export const TEXT_LIMITS = {
   proofHash: 128,
   timestamp: 64,
   commentText: 64 * 1024,
+  /** `solution.trace`: the agent's reasoning, kept with the proof (cut to the stored-evidence size). */
+  solutionTrace: 64 * 1024,
   requestId: 128,
   operationName: 128,
   /** A memory URI named by `restoreMemory`: `kairos://mem/` and a UUID are 49 characters. */

@@ -1,4 +1,3 @@
-import { rankingRewardScore } from '../runs/grading.js';
 import { DATASET_SCHEMAS, type ExportAdapter, type ExportProof, type ExportRun } from './export-model.js';
 
 /**
@@ -34,6 +33,7 @@ export function traceRows(adapter: ExportAdapter, runs: readonly ExportRun[]): s
         executed_at: proof.executedAt,
         proof_hash: proof.proofHash,
         evidence: proof.evidence,
+        trace: proof.trace,
         run_outcome: lower(run.outcome),
       })),
     ),
@@ -59,11 +59,11 @@ export function rewardRows(adapter: ExportAdapter, runs: readonly ExportRun[]): 
           rubric_version: grading?.rubricVersion ?? null,
           llm_model_id: grading?.llmModelId ?? null,
           grader_kind: lower(grading?.graderKind ?? 'UNKNOWN'),
-          evaluation_label: lower(grading?.evaluationLabel ?? (run.outcome === 'SUCCESS' ? 'BRONZE' : 'REJECTED')),
+          evaluation_label: lower(grading?.evaluationLabel ?? (run.outcome === 'SUCCESS' ? 'GOLD' : 'REJECTED')),
           exportable_for_sft: grading?.exportableForSft ?? false,
           exportable_for_preference: grading?.exportableForPreference ?? false,
           sft_blockers: (grading?.sftBlockers ?? ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY']).map((code) => code.toLowerCase()),
-          preference_blockers: (grading?.preferenceBlockers ?? ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'MISSING_SCORE']).map((code) => code.toLowerCase()),
+          preference_blockers: (grading?.preferenceBlockers ?? ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY']).map((code) => code.toLowerCase()),
           rated_at: run.ratedAt,
           layer_count: adapter.layers.length,
           proven_layers: run.proofs.filter((proof) => proof.settled).length,
@@ -82,10 +82,14 @@ function completionOf(proof: ExportProof): string {
   return JSON.stringify({ type: proof.type.toLowerCase(), outcome: proof.status.toLowerCase() === 'failed' ? 'failure' : 'success', evidence: proof.evidence });
 }
 
-/** sft_jsonl: per layer of every run eligible for SFT, the layer's instructions and what the agent did. */
-export function sftRows(adapter: ExportAdapter, runs: readonly ExportRun[]): string {
+/**
+ * sft_jsonl: per layer of every run eligible for SFT, the layer's instructions and what the agent
+ * did. With `includeReward: false` (KAIROS's `include_reward`), every run's proven layers, graded or not.
+ */
+export function sftRows(adapter: ExportAdapter, runs: readonly ExportRun[], options: { includeReward?: boolean } = {}): string {
+  const includeReward = options.includeReward ?? true;
   const rows = runs
-    .filter((run) => run.grading?.exportableForSft)
+    .filter((run) => !includeReward || run.grading?.exportableForSft)
     .flatMap((run) => {
       const settled = settledByLayer(run);
       return adapter.layers.flatMap((layer) => {
@@ -111,18 +115,20 @@ export function sftRows(adapter: ExportAdapter, runs: readonly ExportRun[]): str
 }
 
 /**
- * preference_jsonl: per layer, the best-scored eligible run's answer (chosen) against the
- * worst-scored one's (rejected), when their ranking scores differ (a failure ranks 0).
+ * preference_jsonl: per layer, among the runs eligible for preference that proved it, the
+ * best-scored success (chosen) against the best-scored failure (rejected), as KAIROS pairs them;
+ * a layer without both gives no row. Ties go to the lower execution id, so the rows are stable.
  */
 export function preferenceRows(adapter: ExportAdapter, runs: readonly ExportRun[]): string {
   const eligible = runs
     .filter((run) => run.grading?.exportableForPreference && run.outcome)
-    .map((run) => ({ run, rank: rankingRewardScore(run.outcome!, run.grading!.score) ?? 0, settled: settledByLayer(run) }));
+    .map((run) => ({ run, score: run.grading!.score ?? 0, settled: settledByLayer(run) }))
+    .sort((a, b) => b.score - a.score || a.run.executionId.localeCompare(b.run.executionId));
   const rows = adapter.layers.flatMap((layer) => {
-    const answered = eligible.filter((entry) => entry.settled.has(layer.index)).sort((a, b) => b.rank - a.rank || a.run.executionId.localeCompare(b.run.executionId));
-    const chosen = answered[0];
-    const rejected = answered[answered.length - 1];
-    if (!chosen || !rejected || chosen.rank <= rejected.rank) return [];
+    const answered = eligible.filter((entry) => entry.settled.has(layer.index));
+    const chosen = answered.find((entry) => entry.run.outcome === 'SUCCESS');
+    const rejected = answered.find((entry) => entry.run.outcome === 'FAILURE');
+    if (!chosen || !rejected) return [];
     return [
       {
         schema: DATASET_SCHEMAS.PREFERENCE_JSONL,
@@ -134,8 +140,8 @@ export function preferenceRows(adapter: ExportAdapter, runs: readonly ExportRun[
         rejected: completionOf(rejected.settled.get(layer.index)!),
         chosen_execution_id: chosen.run.executionId,
         rejected_execution_id: rejected.run.executionId,
-        chosen_score: chosen.rank,
-        rejected_score: rejected.rank,
+        chosen_score: chosen.score,
+        rejected_score: rejected.score,
       },
     ];
   });

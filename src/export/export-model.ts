@@ -77,6 +77,8 @@ export interface ExportProof {
   proofHash: string;
   settled: boolean;
   evidence: Record<string, unknown>;
+  /** The agent's `solution.trace`, when it sent one. */
+  trace: string | null;
 }
 
 /** One run of an adapter. */

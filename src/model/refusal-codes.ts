@@ -50,6 +50,7 @@ export const REQUEST_REFUSALS = {
   CONTRACT_INVALID: { status: 400, description: 'KAIROS 4: a contract with a field of the wrong type or missing, such as an `mcp` contract without `tool_name` (`details.line`, `details.reason`).' },
   FRONTMATTER_INVALID: { status: 400, description: 'KAIROS 4: frontmatter that is not YAML `key: value` lines, or too large.' },
   CONTRACT_FENCE_REFUSED: { status: 400, description: 'KAIROS 4: contract JSON in a plain ``` fence; contract blocks are ```json fences.' },
+  MULTIPLE_ADAPTERS: { status: 400, description: 'KAIROS 4: a document with more than one H1 title (KAIROS 4 would store each as an adapter); send one adapter per document (`details.line` of the second title).' },
   EXECUTION_ID_MISMATCH: { status: 400, description: 'A `kairos://layer/…?execution_id=` URI whose run is another one, another principal\'s, or lacks the layer.' },
   INTERNAL_SERVER_ERROR: { status: 500, description: 'Something unexpected failed; the log keeps the detail.', message: 'Unexpected error.' },
 } as const satisfies Record<string, RequestRefusal>;
@@ -81,6 +82,7 @@ export const SERVICE_REFUSAL_CODES = [
   'CONTRACT_INVALID',
   'FRONTMATTER_INVALID',
   'CONTRACT_FENCE_REFUSED',
+  'MULTIPLE_ADAPTERS',
   'EXECUTION_ID_MISMATCH',
 ] as const satisfies readonly RequestRefusalCode[];
 

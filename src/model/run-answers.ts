@@ -125,7 +125,7 @@ export interface ChallengeView {
   /** Set for user_input challenges, so a person can answer through `answerPrompt`. */
   promptId: string | null;
   shell: ShellChallengeView | null;
-  mcp: { toolName: string; expectedResult: unknown } | null;
+  mcp: { toolName: string; arguments?: unknown; expectedResult: unknown } | null;
   userInput: { prompt: string; requireHuman: boolean } | null;
   comment: { minLength: number } | null;
   tensor: { name: string; shape: number[] | null } | null;
@@ -148,6 +148,11 @@ export interface CurrentStep {
   mimeType: 'text/markdown';
   stepIndex: number;
   stepCount: number;
+  /** The step's heading; null when it has none. */
+  label?: string | null;
+  /** The protocol's title and space, as the run recorded them (set by the run service). */
+  protocolLabel?: string | null;
+  space?: string | null;
 }
 
 /** The answer of begin, next and answerPrompt, as data. */

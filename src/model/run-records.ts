@@ -23,6 +23,8 @@ export interface StoredProof {
   stepVersion?: number;
   /** SHA-256 of the canonical JSON of the solution sent: a resubmission must match it (NONCE_REUSED otherwise). */
   solutionDigest?: string;
+  /** The agent's `solution.trace` (its reasoning), cut to the stored-evidence size; not hashed. */
+  trace?: string;
 }
 
 /**
@@ -65,8 +67,11 @@ export interface RunRecord {
   /** The protocol's space: who can read the protocol can see the run. */
   space: string;
   principalId: string;
-  /** `version`: the protocol's declared version at begin (absent on runs begun before 0.2). */
-  protocol: { chainId: string; label: string; slug: string; headUri: string; version?: string | null };
+  /**
+   * `version`: the protocol's declared version at begin (absent on runs begun before 0.2);
+   * `space`: the protocol's own space (the run's `space` differs for a built-in; absent on older runs).
+   */
+  protocol: { chainId: string; label: string; slug: string; headUri: string; version?: string | null; space?: string };
   /** Step URIs at begin, for "the caller's most recent run of this protocol". */
   stepUris: string[];
   status: RunStatus;

@@ -56,7 +56,7 @@ export class ProtocolStructureError extends Error {
 }
 
 /** Finer reasons a v4 adapter is refused; v3 documents report every one as a structure error. */
-export const STRUCTURE_ERROR_KINDS = ['STRUCTURE', 'CONTRACT_TYPE_UNKNOWN', 'CONTRACT_INVALID', 'FRONTMATTER_INVALID', 'CONTRACT_FENCE_REFUSED'] as const;
+export const STRUCTURE_ERROR_KINDS = ['STRUCTURE', 'CONTRACT_TYPE_UNKNOWN', 'CONTRACT_INVALID', 'FRONTMATTER_INVALID', 'CONTRACT_FENCE_REFUSED', 'MULTIPLE_ADAPTERS'] as const;
 export type StructureErrorKind = (typeof STRUCTURE_ERROR_KINDS)[number];
 
 export type AuthoredChallengeType = 'shell' | 'mcp' | 'user_input' | 'comment' | 'tensor';

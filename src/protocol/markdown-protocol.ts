@@ -56,7 +56,7 @@ export function isAdapterMarkdown(markdown: string): boolean {
 function readsAsV4(document: string, bodyStart: number, blocks: readonly MarkdownBlock[], hasFrontmatter: boolean): boolean {
   const declared = hasFrontmatter ? declaredFormat(document) : null;
   if (declared !== null) return declared === 'kairos-v4';
-  if (hasContractBlock(blocks)) return true;
+  if (hasContractBlock(blocks, document.slice(bodyStart))) return true;
   if (!hasFrontmatter) return false;
   return !hasV3StepMarkers(document.slice(bodyStart), blocks);
 }

@@ -3,8 +3,8 @@
  * headings: every top-level ```json fence that starts its line and holds a JSON object with an
  * object `contract` ends a layer. Any other fence (invalid JSON, no `contract`, indented, in a
  * list) is ordinary text. The H1 is the adapter title; the first H2, when it is
- * `## Activation Patterns`, and the last H2, when it is `## Reward Signal` with no contract after
- * it, are kept as adapter metadata and out of the layers' text.
+ * `## Activation Patterns`, and the last H2, when it is `## Reward Signal` straight after the last
+ * contract, are kept as adapter metadata and out of the layers' text.
  */
 import { jsonDepth, MAX_DOCUMENT_JSON_DEPTH } from '../limits.js';
 import { trimMarkdownBlock } from './body-markers.js';
@@ -26,10 +26,16 @@ const isRewardHeading = (text: string) => /^reward signal:?$/i.test(text.trim())
 /** What a top-level fence means in a v4 document. */
 type FenceReading = { kind: 'contract'; contract: Record<string, unknown> } | { kind: 'refused' } | { kind: 'text' };
 
-function readFence(block: CodeBlock): FenceReading {
+/**
+ * As KAIROS 4.8.5 reads a fence: a contract block opens with exactly three backticks and `json`
+ * (lower case, nothing after it); ```JSON, ```json title=x and ````json are text. A plain ```
+ * fence holding contract JSON is refused, as KAIROS refuses such a document.
+ */
+function readFence(block: CodeBlock, source: string): FenceReading {
   if (!block.fenced || block.fenceChar !== '`' || block.indent > 0) return { kind: 'text' };
-  const language = block.lang.toLowerCase();
-  if (language !== 'json' && block.info !== '') return { kind: 'text' };
+  if (/^`{4}/.test(source.slice(block.start, block.start + 4))) return { kind: 'text' };
+  const language = block.info;
+  if (language !== 'json' && language !== '') return { kind: 'text' };
   let json: unknown;
   try {
     json = JSON.parse(block.value);
@@ -41,8 +47,8 @@ function readFence(block: CodeBlock): FenceReading {
 }
 
 /** Whether a body holds a contract block (or a plain fence holding one, which is then refused). */
-export function hasContractBlock(blocks: readonly MarkdownBlock[]): boolean {
-  return blocks.some((block) => block.kind === 'code' && readFence(block).kind !== 'text');
+export function hasContractBlock(blocks: readonly MarkdownBlock[], source: string): boolean {
+  return blocks.some((block) => block.kind === 'code' && readFence(block, source).kind !== 'text');
 }
 
 interface ContractEvent {
@@ -67,7 +73,7 @@ export function parseV4Adapter(document: string, lines: LineIndex, blocks: reado
       const event = headingEvent(block, lineAt(block.start));
       if (event) headings.push(event);
     } else if (block.kind === 'code') {
-      const reading = readFence(block);
+      const reading = readFence(block, body);
       const line = lineAt(block.start);
       if (reading.kind === 'refused') {
         throw new ProtocolStructureError(line, 'contract blocks must be ```json fences (this is a plain ``` fence)', 'CONTRACT_FENCE_REFUSED');
@@ -83,7 +89,7 @@ export function parseV4Adapter(document: string, lines: LineIndex, blocks: reado
 
   const [titleHeading, secondTitle] = headings.filter((event) => event.kind === 'h1');
   if (titleHeading && secondTitle) {
-    throw new ProtocolStructureError(secondTitle.line, `a second H1 title (the first is at line ${titleHeading.line}); a document holds exactly one adapter`);
+    throw new ProtocolStructureError(secondTitle.line, `a second H1 title (the first is at line ${titleHeading.line}); a document holds exactly one adapter`, 'MULTIPLE_ADAPTERS');
   }
   if (titleHeading && titleHeading.text === '') throw new ProtocolStructureError(titleHeading.line, 'the H1 title is empty');
 
@@ -91,7 +97,12 @@ export function parseV4Adapter(document: string, lines: LineIndex, blocks: reado
   const activation = h2s[0] && isActivationHeading(h2s[0].text) ? h2s[0] : undefined;
   const lastH2 = h2s.at(-1);
   const lastContractEnd = contracts.at(-1)?.end ?? -1;
-  const reward = lastH2 && lastH2 !== activation && isRewardHeading(lastH2.text) && lastH2.start >= lastContractEnd ? lastH2 : undefined;
+  // As KAIROS 4.8.5 reads it: a reward section is the adapter's only when it comes straight after
+  // the last contract; after closing text (or with no contract) it stays in the last layer.
+  const reward =
+    lastH2 && lastH2 !== activation && isRewardHeading(lastH2.text) && contracts.length > 0 && lastH2.start >= lastContractEnd && body.slice(lastContractEnd, lastH2.start).trim() === ''
+      ? lastH2
+      : undefined;
   const layerHeadings = h2s.filter((heading) => heading !== activation && heading !== reward);
 
   const title = titleHeading?.text ?? layerHeadings[0]?.text;

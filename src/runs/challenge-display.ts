@@ -84,6 +84,8 @@ export function displayChallenge(input: DisplayChallengeInput): ChallengeView {
     case 'MCP':
       displayed.mcp = {
         toolName: challenge.mcp?.toolName ?? '',
+        // The proof must contain these arguments, so the agent must be shown them.
+        arguments: challenge.mcp?.arguments ?? null,
         expectedResult: challenge.mcp?.expectedResult ?? null,
       };
       break;

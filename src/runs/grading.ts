@@ -4,15 +4,48 @@ import type { Outcome } from '../model/run-enums.js';
 export { EVALUATION_LABELS, EXPORT_BLOCKERS, GRADER_KINDS, type ExportBlocker, type EvaluationLabel, type GraderKind, type Grading } from '../model/grading.js';
 
 /**
- * Grading of an attested run: who graded it, how well, and whether its rows may
- * feed a training set. Pure: attest stores the result with the run, `reward` shows it per layer,
- * the dataset exports filter on it, and search folds the scores into the ranking boost.
+ * Grading of an attested run, with KAIROS 4.8.5's meaning (its
+ * `src/services/reward-evals.ts`): who graded it, how well, and whether its rows may feed a
+ * training set. Pure: attest stores the result with the run, `reward` shows it per layer, and the
+ * dataset exports grade the stored inputs again with these rules, so runs graded under older
+ * rules are exported as KAIROS would export them.
  */
-/** A run's rows go into `sft_jsonl` only when graded this well (or not scored at all). */
-export const SFT_MIN_SCORE = 0.8;
-/** GOLD and SILVER: successful runs scored at least this. */
-export const GOLD_MIN_SCORE = 0.9;
-export const SILVER_MIN_SCORE = 0.7;
+
+/**
+ * Every number and order the grading follows, in one place; the tests derive their cases from it.
+ * Labels are tried in order: the first whose `minScore` the score reaches (a failure is always
+ * `failureLabel`). The grader kind is the first named identity in `graderKinds` order.
+ */
+export const GRADING_RULES = {
+  /** The score of an outcome sent without one. */
+  defaultScore: { SUCCESS: 1, FAILURE: 0 },
+  labels: [
+    { label: 'GOLD', minScore: 0.85 },
+    { label: 'SILVER', minScore: 0.65 },
+    { label: 'BRONZE', minScore: 0 },
+  ],
+  failureLabel: 'REJECTED',
+  sftMinScore: 0.65,
+  preferenceMinScore: 0.7,
+  graderKinds: [
+    { field: 'llmModelId', kind: 'MODEL' },
+    { field: 'rater', kind: 'HUMAN' },
+  ],
+  unnamedGraderKind: 'UNKNOWN',
+} as const satisfies {
+  defaultScore: Record<Outcome, number>;
+  labels: readonly { label: EvaluationLabel; minScore: number }[];
+  failureLabel: EvaluationLabel;
+  sftMinScore: number;
+  preferenceMinScore: number;
+  graderKinds: readonly { field: 'llmModelId' | 'rater'; kind: GraderKind }[];
+  unnamedGraderKind: GraderKind;
+};
+
+/** The SFT and label thresholds under their earlier names, from `GRADING_RULES`. */
+export const SFT_MIN_SCORE = GRADING_RULES.sftMinScore;
+export const GOLD_MIN_SCORE = GRADING_RULES.labels[0].minScore;
+export const SILVER_MIN_SCORE = GRADING_RULES.labels[1].minScore;
 
 /** Limits on the grading fields (characters). */
 export const GRADING_TEXT_LIMITS = { feedback: 10_000, rater: 200, rubricVersion: 64 } as const;
@@ -47,42 +80,35 @@ function present(value: string | null | undefined): string | null {
 }
 
 /**
- * The grading of a run:
- * - grader kind: HUMAN when a `rater` is named, else MODEL when an `llmModelId` is, else UNKNOWN;
- * - label: REJECTED for a failure; GOLD (score ≥ 0.9), SILVER (≥ 0.7) or BRONZE for a success
- *   (unscored successes are BRONZE);
- * - SFT rows need a success, a rubric version, an evaluator (rater or model) and a score that is
- *   absent or ≥ 0.8; preference rows need a rubric version, an evaluator and a score (a failure
- *   is the rejected side of a pair, so it stays eligible).
+ * The grading of a run, by `GRADING_RULES`: the score is the one sent, or the outcome's default
+ * (1 for a success, 0 for a failure), kept within 0..1; SFT rows need a success, a rubric version,
+ * an evaluator (rater or model) and the SFT minimum; preference rows need a rubric version, an
+ * evaluator and the preference minimum, whatever the outcome.
  */
 export function gradeRun(input: GradingInput): Grading {
-  const rater = present(input.rater);
-  const llmModelId = present(input.llmModelId);
+  const named = { rater: present(input.rater), llmModelId: present(input.llmModelId) };
   const rubricVersion = present(input.rubricVersion);
-  const score = input.score ?? null;
+  const sent = input.score ?? GRADING_RULES.defaultScore[input.outcome];
+  const score = Number.isFinite(sent) ? Math.min(1, Math.max(0, sent)) : 0;
   const success = input.outcome === 'SUCCESS';
-  const graderKind: GraderKind = rater ? 'HUMAN' : llmModelId ? 'MODEL' : 'UNKNOWN';
-  const evaluationLabel: EvaluationLabel = !success
-    ? 'REJECTED'
-    : score !== null && score >= GOLD_MIN_SCORE
-      ? 'GOLD'
-      : score !== null && score >= SILVER_MIN_SCORE
-        ? 'SILVER'
-        : 'BRONZE';
+  const graderKind: GraderKind = GRADING_RULES.graderKinds.find((entry) => named[entry.field])?.kind ?? GRADING_RULES.unnamedGraderKind;
+  const evaluationLabel: EvaluationLabel = success
+    ? (GRADING_RULES.labels.find((band) => score >= band.minScore)?.label ?? GRADING_RULES.failureLabel)
+    : GRADING_RULES.failureLabel;
   const common: ExportBlocker[] = [];
   if (!rubricVersion) common.push('MISSING_RUBRIC_VERSION');
-  if (!rater && !llmModelId) common.push('MISSING_EVALUATOR_IDENTITY');
+  if (!named.rater && !named.llmModelId) common.push('MISSING_EVALUATOR_IDENTITY');
   const sftBlockers: ExportBlocker[] = [...common];
   if (!success) sftBlockers.push('OUTCOME_NOT_SUCCESS');
-  if (score !== null && score < SFT_MIN_SCORE) sftBlockers.push('SCORE_BELOW_SFT_THRESHOLD');
+  if (score < GRADING_RULES.sftMinScore) sftBlockers.push('SCORE_BELOW_SFT_THRESHOLD');
   const preferenceBlockers: ExportBlocker[] = [...common];
-  if (score === null) preferenceBlockers.push('MISSING_SCORE');
+  if (score < GRADING_RULES.preferenceMinScore) preferenceBlockers.push('SCORE_BELOW_PREFERENCE_THRESHOLD');
   return {
     score,
     feedback: present(input.feedback),
-    rater,
+    rater: named.rater,
     rubricVersion,
-    llmModelId,
+    llmModelId: named.llmModelId,
     graderKind,
     evaluationLabel,
     exportableForSft: sftBlockers.length === 0,
@@ -90,6 +116,15 @@ export function gradeRun(input: GradingInput): Grading {
     sftBlockers,
     preferenceBlockers,
   };
+}
+
+/**
+ * A stored grading read with today's rules: the inputs it kept (score, rater, rubric version,
+ * model) graded again, so a run graded under older thresholds exports as KAIROS would export it.
+ * Nothing is written back. A run rated before grading existed has no inputs: ungraded, default score.
+ */
+export function regradeStored(outcome: Outcome, stored: Grading | null | undefined): Grading {
+  return gradeRun({ outcome, score: stored?.score ?? null, feedback: stored?.feedback ?? null, rater: stored?.rater ?? null, rubricVersion: stored?.rubricVersion ?? null, llmModelId: stored?.llmModelId ?? null });
 }
 
 /**

@@ -5,13 +5,14 @@
  * write, and hands the result to RunStore.commit (one conditional write) and then to the feeds.
  */
 import { createHash } from 'node:crypto';
-import { MAX_FAILED_ATTEMPT_EVENTS, MAX_FAILED_PROOF_BYTES } from '../limits.js';
+import { MAX_FAILED_ATTEMPT_EVENTS, MAX_FAILED_PROOF_BYTES, MAX_STORED_EVIDENCE_BYTES } from '../limits.js';
 import type { RunNotice } from '../model/run-answers.js';
 import type { RunState } from '../model/run-state.js';
 import type { PromptStatus, RunEventType, RunStatus } from '../model/run-enums.js';
 import type { PromptRecord, RunCommit, RunEventRecord, RunRecord, StoredAttestation, StoredProof } from '../model/run-records.js';
 import type { AttestCount, RunUsage } from '../model/run-records.js';
 import { canonicalJson } from './canonical-json.js';
+import { truncateUtf8 } from './proof-record.js';
 import { effectiveChallenge, requiresHuman, userInputPrompt } from './challenge-display.js';
 import type { AttestTransition } from './attest-transition.js';
 import type { StepTransition } from './run-transitions.js';
@@ -58,7 +59,7 @@ export function beginChange(run: RunRecord, now: Date): RunChange {
 export function stepChange(
   run: RunRecord,
   transition: StepTransition,
-  options: { now: Date; expiresAt: Date; answer?: PromptAnswer; solutionDigest?: string },
+  options: { now: Date; expiresAt: Date; answer?: PromptAnswer; solutionDigest?: string; trace?: string | null },
 ): RunChange | null {
   const before = run.state;
   const after = transition.state;
@@ -98,6 +99,7 @@ export function stepChange(
         ...(provenVersion === undefined ? {} : { stepVersion: provenVersion }),
         ...(promptAnswer ? { answeredBy: promptAnswer.by } : {}),
         ...(options.solutionDigest ? { solutionDigest: options.solutionDigest } : {}),
+        ...(options.trace ? { trace: truncateUtf8(options.trace, MAX_STORED_EVIDENCE_BYTES) } : {}),
       }]
     : [];
   const status: RunStatus = settled ? 'COMPLETED' : 'ACTIVE';

@@ -5,13 +5,14 @@ import { retriesExhausted } from './retry-policy.js';
 import { displayStepContent } from './step-content.js';
 import type { NextTarget } from './step-navigation.js';
 
-export function currentStepView(step: { uri: string; text: string; stepIndex: number; stepCount: number }): CurrentStep {
+export function currentStepView(step: { uri: string; label?: string | null; text: string; stepIndex: number; stepCount: number }): CurrentStep {
   return {
     uri: step.uri,
     content: displayStepContent(step.text),
     mimeType: 'text/markdown',
     stepIndex: step.stepIndex,
     stepCount: step.stepCount,
+    label: step.label?.trim() || null,
   };
 }
 

@@ -66,6 +66,7 @@ const ExportInput = builder.inputType('ExportInput', {
     spaceName: t.string({ description: 'With `allAdapters`: a space id, "personal", or its name as `spaces` shows it.' }),
     format: t.field({ type: ExportFormatEnum, required: true, description: 'What to produce.' }),
     delivery: t.field({ type: ExportDeliveryEnum, description: 'SKILL_ZIP only (else `BAD_USER_INPUT`): inline or a download link; omitted: by size.' }),
+    includeReward: t.boolean({ description: 'SFT_JSONL: true (the default) keeps only runs graded eligible for SFT; false takes every run\'s settled layers, graded or not (KAIROS 4 `include_reward`).' }),
   }),
 });
 
@@ -79,6 +80,7 @@ builder.queryField('export', (t) =>
     resolve: (_root, { input }, ctx) =>
       ctx.services.exports.export(ctx.viewer, ctx.reader, input, input.format, {
         delivery: input.delivery,
+        includeReward: input.includeReward,
         issuer: { tokenId: ctx.authentication.tokenId, narrowedTo: ctx.viewer.narrowed ? ctx.viewer.readableSpaces[0]! : null },
       }),
   }),

@@ -119,7 +119,7 @@ builder.mutationField('mint', (t) =>
     description:
       'Stores a markdown protocol document as a new protocol: one memory per step, each with its challenge, and a slug (the frontmatter slug, else one made from the title). Then run it with `begin`. ' +
       'Codes (GraphQL errors; nothing stored): `PROTOCOL_STRUCTURE_INVALID` (with the line and reason in the error details), ' +
-      'for KAIROS 4 adapters also `CONTRACT_TYPE_UNKNOWN`, `CONTRACT_INVALID` (a field missing or of the wrong type), `FRONTMATTER_INVALID`, `CONTRACT_FENCE_REFUSED` (contract JSON in a plain ``` fence), each with the line; `DUPLICATE_CHAIN` (same title in the space: send `force: true` to replace it), `DUPLICATE_SLUG` (the frontmatter slug is taken), `INVALID_SLUG`, `SLUG_ALLOCATION_EXHAUSTED` (set a slug), ' +
+      'for KAIROS 4 adapters also `CONTRACT_TYPE_UNKNOWN`, `CONTRACT_INVALID` (a field missing or of the wrong type), `FRONTMATTER_INVALID`, `CONTRACT_FENCE_REFUSED` (contract JSON in a plain ``` fence), `MULTIPLE_ADAPTERS` (a second H1 title), each with the line; `DUPLICATE_CHAIN` (same title in the space: send `force: true` to replace it), `DUPLICATE_SLUG` (the frontmatter slug is taken), `INVALID_SLUG`, `SLUG_ALLOCATION_EXHAUSTED` (set a slug), ' +
       '`SPACE_READ_ONLY`, `SPACE_NOT_FOUND` (a space you cannot write), `PAYLOAD_TOO_LARGE` (over 1 MB, more than 500 steps, a title or heading too long), `BAD_USER_INPUT` (control characters in a title or heading).',
     args: { input: t.arg({ type: MintInput, required: true, description: 'The document and options.' }) },
     resolve: async (_root, { input }, ctx) => ({ protocol: await ctx.services.protocols.mint(ctx.viewer, input) }),

@@ -57,6 +57,9 @@ const CurrentStepRef = builder.objectRef<CurrentStep>('CurrentStep').implement({
     mimeType: t.exposeString('mimeType', { description: 'Always text/markdown.' }),
     stepIndex: t.exposeInt('stepIndex', { description: '1-based position of this step in the protocol.' }),
     stepCount: t.exposeInt('stepCount', { description: 'Steps in the protocol.' }),
+    label: t.exposeString('label', { nullable: true, description: "The step's heading (its H2); null when it has none." }),
+    protocolLabel: t.exposeString('protocolLabel', { nullable: true, description: "The protocol's title, as it was when the run began." }),
+    space: t.exposeString('space', { nullable: true, description: "The protocol's space (for a built-in, the app space, though the run is kept in the runner's own space)." }),
   }),
 });
 

@@ -72,6 +72,9 @@ const SolutionInput = builder.inputType('SolutionInput', {
     userInput: t.field({ type: UserInputSolutionInput, description: 'For `USER_INPUT`.' }),
     comment: t.field({ type: CommentSolutionInput, description: 'For `COMMENT`.' }),
     tensor: t.field({ type: TensorSolutionInput, description: 'For `TENSOR`.' }),
+    trace: t.string({
+      description: 'Your reasoning for this step (KAIROS 4 `solution.trace`): kept with the proof and exported in `TRACE_JSONL`, not checked and not part of the proof hash or of the resubmission check. At most 65,536 characters; 4 KiB are stored.',
+    }),
   }),
 });
 

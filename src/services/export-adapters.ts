@@ -5,6 +5,7 @@ import { MAX_EXPORT_ADAPTERS } from '../export/export-model.js';
 import { adapterUri, layerUriOfMemoryUri, parseKairosUri } from '../model/kairos-uri.js';
 import type { MemoryRecord } from '../store/memory-store.js';
 import type { RunRecord, StoredProof } from '../model/run-records.js';
+import { regradeStored } from '../runs/grading.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
 import { type ProtocolView, protocolHead, renderProtocol } from './protocol-service.js';
@@ -130,6 +131,7 @@ export function exportRunOf(run: RunRecord): ExportRun {
     proofHash: proof.proofHash,
     settled: proof.settled,
     evidence: evidenceOf(proof),
+    trace: proof.trace ?? null,
   }));
   const attestation = run.attestation;
   return {
@@ -138,7 +140,8 @@ export function exportRunOf(run: RunRecord): ExportRun {
     outcome: attestation?.outcome ?? null,
     ratedAt: attestation?.ratedAt ?? null,
     message: attestation?.message ?? null,
-    grading: attestation?.grading ?? null,
+    // Graded again with today's rules, so runs graded by an earlier release export as KAIROS would.
+    grading: attestation?.outcome ? regradeStored(attestation.outcome, attestation.grading) : null,
     proofs,
   };
 }

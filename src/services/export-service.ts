@@ -114,7 +114,7 @@ export class ExportService {
     reader: MemoryReader,
     selection: ExportSelection,
     format: ExportFormat,
-    options: { delivery?: ExportDelivery | null; now?: Date; issuer?: ExportIssuer } = {},
+    options: { delivery?: ExportDelivery | null; includeReward?: boolean | null; now?: Date; issuer?: ExportIssuer } = {},
   ): Promise<ExportResult> {
     const now = options.now ?? new Date();
     if (SINGLE_ADAPTER_FORMATS.includes(format) && !selection.uri) {
@@ -133,7 +133,7 @@ export class ExportService {
         return { ...base, content: skillTree(adapters), itemCount: adapters.reduce((sum, adapter) => sum + skillFiles(adapter).length, 0) };
       default: {
         const runs = await this.runsOf(viewer, adapters[0]!);
-        const content = datasetRows(format, adapters[0]!, runs);
+        const content = datasetRows(format, adapters[0]!, runs, options.includeReward ?? true);
         return { ...base, content, itemCount: content === '' ? 0 : content.split('\n').length - 1 };
       }
     }
@@ -270,9 +270,9 @@ async function* skillEntriesOf(reader: MemoryReader, selected: readonly Selected
   }
 }
 
-function datasetRows(format: ExportFormat, adapter: ExportAdapter, runs: readonly ExportRun[]): string {
+function datasetRows(format: ExportFormat, adapter: ExportAdapter, runs: readonly ExportRun[], includeReward: boolean): string {
   if (format === 'TRACE_JSONL') return traceRows(adapter, runs);
   if (format === 'REWARD_JSONL') return rewardRows(adapter, runs);
-  if (format === 'SFT_JSONL') return sftRows(adapter, runs);
+  if (format === 'SFT_JSONL') return sftRows(adapter, runs, { includeReward });
   return preferenceRows(adapter, runs);
 }

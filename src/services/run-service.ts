@@ -43,7 +43,8 @@ export interface BeginInput {
 export interface NextInput {
   uri: string;
   runId?: string | null;
-  solution?: SolutionInput | null;
+  /** `trace`: the agent's reasoning (KAIROS 4 `solution.trace`), kept beside the proof. */
+  solution?: (SolutionInput & { trace?: string | null }) | null;
 }
 
 export interface AttestInput {
@@ -134,7 +135,7 @@ export class RunService {
         // Everyone reads the app space: a run of a built-in protocol belongs in its runner's own space.
         space: protocol.space === APP_SPACE ? personalSpaceOf(viewer.principalId) : protocol.space,
         principalId: viewer.principalId,
-        protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri, version: chain.protocolVersion },
+        protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri, version: chain.protocolVersion, space: protocol.space },
         stepUris: steps.map((step) => step.uri),
         status: isEveryStepSettled(transition.state) ? 'COMPLETED' : 'ACTIVE',
         state: transition.state,
@@ -151,25 +152,29 @@ export class RunService {
       now,
     );
     await this.commit(change);
-    return transition.answer;
+    return inRunContext(transition.answer, change.commit.run);
   }
 
   private async applyNextStep(viewer: Viewer, request: NextInput): Promise<StepAnswer> {
-    const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
+    const input = { ...request, ...resolveLayerUri(request.uri, request.runId) };
     checkText('nonce', input.solution?.nonce, { name: 'solution.nonce' });
     checkText('proofHash', input.solution?.proofHash, { name: 'solution.proofHash' });
+    checkText('solutionTrace', input.solution?.trace, { name: 'solution.trace' });
+    // The trace is kept beside the proof, outside what is checked, hashed and compared on resubmission.
+    const { trace = null, ...proved } = input.solution ?? { type: 'COMMENT' as const };
+    const solution: SolutionInput | null | undefined = input.solution ? proved : input.solution;
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
-      const run = await this.loadOpenRun(viewer, input.runId, input.uri);
+      const run = await this.loadNamedRun(viewer, input);
       if (!run) return runNotFoundAnswer(input.runId ?? 'none', input.uri);
-      const digest = input.solution ? solutionDigest(input.solution) : undefined;
-      const settled = input.solution?.nonce ? this.settledProofWithNonce(run, input.solution.nonce) : null;
+      const digest = solution ? solutionDigest(solution) : undefined;
+      const settled = solution?.nonce ? this.settledProofWithNonce(run, solution.nonce) : null;
       if (settled?.response) {
         // An idempotency key binds its request: the same nonce with another solution gets no one else's answer.
-        if (settled.solutionDigest && settled.solutionDigest !== digest) return nonceReusedAnswer(run, settled);
-        return answerOfStoredResponse(settled.response);
+        if (settled.solutionDigest && settled.solutionDigest !== digest) return inRunContext(nonceReusedAnswer(run, settled), run);
+        return inRunContext(answerOfStoredResponse(settled.response), run);
       }
-      const transition = applyNext(run.state, { uri: input.uri, solution: input.solution, now: new Date() }, idSource);
-      if (await this.save(run, transition, { solutionDigest: digest })) return transition.answer;
+      const transition = applyNext(run.state, { uri: input.uri, solution, now: new Date() }, idSource);
+      if (await this.save(run, transition, { solutionDigest: digest, trace })) return inRunContext(transition.answer, run);
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
@@ -201,18 +206,18 @@ export class RunService {
       const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date() }, idSource);
       if (!transition) {
         // Already answered (or the run moved on): answer with the run as it stands, changing nothing.
-        return { prompt: toChallengePrompt(prompt), result: this.answeredResponse(run, prompt) ?? showRun(run.state) };
+        return { prompt: toChallengePrompt(prompt), result: inRunContext(this.answeredResponse(run, prompt) ?? showRun(run.state), run) };
       }
       const answer: PromptAnswer = { prompt, by: viewer.principalId };
       if (await this.save(run, transition, { answer })) {
-        return { prompt: toChallengePrompt({ ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }), result: transition.answer };
+        return { prompt: toChallengePrompt({ ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }), result: inRunContext(transition.answer, run) };
       }
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
 
   private async applyAttestation(viewer: Viewer, request: AttestInput): Promise<AttestAnswer> {
-    const input = { ...request, ...(await this.resolveLayerUri(viewer, request.uri, request.runId)) };
+    const input = { ...request, ...resolveLayerUri(request.uri, request.runId) };
     checkText('attestMessage', input.message, { name: 'message' });
     checkText('llmModelId', input.llmModelId, { plain: true });
     if (input.qualityBonus !== null && input.qualityBonus !== undefined && !Number.isFinite(input.qualityBonus)) {
@@ -221,7 +226,7 @@ export class RunService {
     const gradingRefusal = gradingInputRefusal(input);
     if (gradingRefusal) throw new RequestError(gradingRefusal.code, gradingRefusal.message);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
-      const run = await this.loadOpenRun(viewer, input.runId, input.uri);
+      const run = await this.loadNamedRun(viewer, input);
       if (!run) {
         const runId = input.runId ?? 'none';
         return {
@@ -395,7 +400,7 @@ export class RunService {
   }
 
   /** Saves a step transition; false when another call moved the run first. */
-  private async save(run: RunRecord, transition: StepTransition, details: { answer?: PromptAnswer; solutionDigest?: string }): Promise<boolean> {
+  private async save(run: RunRecord, transition: StepTransition, details: { answer?: PromptAnswer; solutionDigest?: string; trace?: string | null }): Promise<boolean> {
     const now = new Date();
     const change = stepChange(run, transition, { now, expiresAt: this.expiryFrom(now), ...details });
     return change ? this.commit(change) : true;
@@ -438,21 +443,19 @@ export class RunService {
   }
 
   /**
-   * `kairos://layer/<id>?execution_id=<run>` names the step and its run (KAIROS 4): read as the
-   * step's `kairos://mem/` URI and that run. Refused (`EXECUTION_ID_MISMATCH`) when `runId` names
-   * another run, or the run is another principal's or does not hold that layer.
+   * `loadOpenRun`, and for a `kairos://layer/<id>?execution_id=<run>` URI the check that the run
+   * is the caller's and holds that layer (`EXECUTION_ID_MISMATCH`). The run loaded serves the
+   * check, so a call that passes it reads the run once; only a run not loaded is looked up again,
+   * to tell another principal's run from none.
    */
-  private async resolveLayerUri(viewer: Viewer, uri: string, runId: string | null | undefined): Promise<{ uri: string; runId: string | null | undefined }> {
-    const layer = parseKairosUri(uri);
-    if (layer?.kind !== 'layer') return { uri, runId };
-    const stepUri = memoryUri(layer.id);
-    if (!layer.executionId) return { uri: stepUri, runId };
-    const mismatch = (reason: string) => new RequestError('EXECUTION_ID_MISMATCH', reason, { uri, executionId: layer.executionId });
-    if (runId && runId !== layer.executionId) throw mismatch(`The layer URI names run ${layer.executionId} but runId is ${runId}`);
-    const run = await this.runs.findRunOwnership(layer.executionId);
-    if (run && run.principalId !== viewer.principalId) throw mismatch(`Run ${layer.executionId} belongs to another principal`);
-    if (run && !run.stepUris.includes(stepUri)) throw mismatch(`Layer ${layer.id} is not a step of run ${layer.executionId}`);
-    return { uri: stepUri, runId: layer.executionId };
+  private async loadNamedRun(viewer: Viewer, input: { uri: string; runId?: string | null; layerUri?: string }): Promise<RunRecord | null> {
+    const run = await this.loadOpenRun(viewer, input.runId, input.uri);
+    if (!input.layerUri || !input.runId) return run;
+    const owner = run ?? (await this.runs.findRunOwnership(input.runId));
+    const mismatch = (reason: string) => new RequestError('EXECUTION_ID_MISMATCH', reason, { uri: input.layerUri, executionId: input.runId });
+    if (owner && owner.principalId !== viewer.principalId) throw mismatch(`Run ${input.runId} belongs to another principal`);
+    if (owner && !owner.stepUris.includes(input.uri)) throw mismatch(`The layer is not a step of run ${input.runId}`);
+    return run;
   }
 
   private async loadRun(viewer: Viewer, runId: string): Promise<RunRecord | null> {
@@ -462,6 +465,28 @@ export class RunService {
   private expiryFrom(now: Date): Date {
     return new Date(now.getTime() + this.settings.runIdleTtlMs);
   }
+}
+
+/** The answer with the protocol's title and space on its step, as the run recorded them at begin. */
+function inRunContext(answer: StepAnswer, run: Pick<RunRecord, 'protocol' | 'space'>): StepAnswer {
+  if (!answer.currentStep) return answer;
+  return { ...answer, currentStep: { ...answer.currentStep, protocolLabel: run.protocol.label, space: run.protocol.space ?? run.space } };
+}
+
+/**
+ * `kairos://layer/<id>?execution_id=<run>` names the step and its run (KAIROS 4): read as the
+ * step's `kairos://mem/` URI and that run (`layerUri` kept for the checks of `loadNamedRun`).
+ * Refused (`EXECUTION_ID_MISMATCH`) when `runId` names another run.
+ */
+function resolveLayerUri(uri: string, runId: string | null | undefined): { uri: string; runId: string | null | undefined; layerUri?: string } {
+  const layer = parseKairosUri(uri);
+  if (layer?.kind !== 'layer') return { uri, runId };
+  const stepUri = memoryUri(layer.id);
+  if (!layer.executionId) return { uri: stepUri, runId };
+  if (runId && runId !== layer.executionId) {
+    throw new RequestError('EXECUTION_ID_MISMATCH', `The layer URI names run ${layer.executionId} but runId is ${runId}`, { uri, executionId: layer.executionId });
+  }
+  return { uri: stepUri, runId: layer.executionId, layerUri: uri };
 }
 
 function nonceReusedAnswer(run: RunRecord, settled: StoredProof): StepAnswer {

@@ -43,6 +43,24 @@ describe('database round trips of a protocol run', () => {
     ]);
   });
 
+  // KAIROS 4's forward names the run in the URI (kairos://layer/<id>?execution_id=<run>): the
+  // run loaded for the step also answers whose it is and whether it holds the layer.
+  it('costs a next by layer URI with execution_id the same 2 commands', async () => {
+    const { mint } = await server.query(MintDocument, { input: { markdown: shellProtocol(2) } });
+    let step = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin;
+    const perNext: string[][] = [];
+    while (step.nextCall.operation === 'NEXT') {
+      const solution = shellSolution(step.challenge!);
+      const uri = `kairos://layer/${step.currentStep!.uri.slice('kairos://mem/'.length)}?execution_id=${step.runId}`;
+      perNext.push(await commandsDuring(async () => (step = (await server.query(NextDocument, { input: { uri, solution } })).next)));
+      expect(step.errorCode).toBeNull();
+    }
+    expect(perNext).toEqual([
+      ['find', 'update'],
+      ['find', 'update'],
+    ]);
+  });
+
   it('costs a next answering a user_input step the same 2 commands: its prompt closes in the same update', async () => {
     const { mint } = await server.query(MintDocument, { input: { markdown: promptProtocol() } });
     const begin = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin;

@@ -94,13 +94,13 @@ describe('grading on attest', () => {
       llmModelId: null,
       graderKind: 'HUMAN',
       evaluationLabel: 'SILVER',
-      exportableForSft: false,
+      exportableForSft: true,
       exportableForPreference: true,
-      sftBlockers: ['SCORE_BELOW_SFT_THRESHOLD'],
+      sftBlockers: [],
       preferenceBlockers: [],
     });
     const ungraded = await gradedRun(alice, uri, {}, 'FAILURE');
-    expect(ungraded.data.attest.grading).toMatchObject({ graderKind: 'UNKNOWN', evaluationLabel: 'REJECTED', sftBlockers: ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'OUTCOME_NOT_SUCCESS'] });
+    expect(ungraded.data.attest.grading).toMatchObject({ graderKind: 'UNKNOWN', evaluationLabel: 'REJECTED', sftBlockers: ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'OUTCOME_NOT_SUCCESS', 'SCORE_BELOW_SFT_THRESHOLD'], preferenceBlockers: ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'SCORE_BELOW_PREFERENCE_THRESHOLD'], score: 0 });
   });
 
   it('refuses a score outside 0..1 and over-long grading text, writing nothing', async () => {
@@ -121,21 +121,42 @@ describe('export', () => {
     await gradedRun(alice, uri, { score: 0.9, rubricVersion: 'v1', llmModelId: 'judge-1' });
     await gradedRun(alice, uri, { score: 0.2, rubricVersion: 'v1', llmModelId: 'judge-1' });
     await gradedRun(alice, uri, {});
+    await gradedRun(alice, uri, { score: 0.5, rubricVersion: 'v1', rater: 'ann' }, 'FAILURE');
+    await gradedRun(alice, uri, { score: 0.8, rubricVersion: 'v1', rater: 'ann' }, 'FAILURE');
     const rows = async (format: string) => {
       const answer = (await as(alice, EXPORT, { input: { uri, format } })).data.export;
       return (answer.content as string).split('\n').filter(Boolean).map((line) => JSON.parse(line));
     };
     const rewards = await rows('REWARD_JSONL');
-    expect(rewards.map((row) => row.score)).toEqual([0.9, 0.2, null]);
+    // An unscored success scores 1, as in KAIROS.
+    expect(rewards.map((row) => [row.score, row.evaluation_label])).toEqual([[0.9, 'gold'], [0.2, 'bronze'], [1, 'gold'], [0.5, 'rejected'], [0.8, 'rejected']]);
     expect(rewards.every((row) => row.schema === 'kairos.reward/1')).toBe(true);
     const sft = await rows('SFT_JSONL');
     expect(sft).toHaveLength(1);
     expect(sft[0]).toMatchObject({ schema: 'kairos.sft/1', score: 0.9, rubric_version: 'v1' });
+    // KAIROS pairs the best-scored eligible success with the best-scored eligible failure; a
+    // failure scored below 0.7 is not preference data.
     const preference = await rows('PREFERENCE_JSONL');
-    expect(preference).toEqual([expect.objectContaining({ schema: 'kairos.preference/1', chosen_score: 0.9, rejected_score: 0.2 })]);
+    expect(preference).toEqual([expect.objectContaining({ schema: 'kairos.preference/1', chosen_score: 0.9, rejected_score: 0.8 })]);
     const traces = await rows('TRACE_JSONL');
-    expect(traces).toHaveLength(3);
+    expect(traces).toHaveLength(5);
     expect(traces[0]).toMatchObject({ schema: 'kairos.trace/1', contract_type: 'comment', evidence: { text: 'Wrote the notes down.' } });
+  });
+
+  it('exports a run graded by an earlier release with today\'s rules, leaving its stored grading as it was', async () => {
+    const { uri } = (await as(alice, MINT, { markdown: oneLayer(uniqueTitle('Earlier grades')) })).data.mint.protocol;
+    const attested = await gradedRun(alice, uri, { score: 0.67, rubricVersion: 'v1', rater: 'ann' });
+    expect(attested.data.attest.grading).toMatchObject({ evaluationLabel: 'SILVER', exportableForSft: true });
+    // What the earlier release stored for the same inputs: 0.67 was bronze there and below its 0.8 SFT minimum.
+    const runs = server.mongo().db(server.dbName).collection('runs');
+    const earlier = { 'attestation.grading.evaluationLabel': 'BRONZE', 'attestation.grading.exportableForSft': false, 'attestation.grading.sftBlockers': ['SCORE_BELOW_SFT_THRESHOLD'] };
+    const stored = await runs.updateOne({ 'attestation.grading.score': 0.67, 'attestation.grading.rater': 'ann' }, { $set: earlier });
+    expect(stored.modifiedCount).toBe(1);
+    const reward = (await as(alice, EXPORT, { input: { uri, format: 'REWARD_JSONL' } })).data.export.content as string;
+    expect(JSON.parse(reward.trim())).toMatchObject({ evaluation_label: 'silver', exportable_for_sft: true, sft_blockers: [] });
+    const sft = (await as(alice, EXPORT, { input: { uri, format: 'SFT_JSONL' } })).data.export.content as string;
+    expect(sft.trim().split('\n')).toHaveLength(1);
+    expect(await runs.countDocuments({ 'attestation.grading.score': 0.67, ...earlier })).toBe(1);
   });
 
   it('serves a large skill_zip from a short-lived URL to its principal only, and keeps tenants apart', async () => {

@@ -9,6 +9,7 @@ import { zipBytes } from '../../src/export/zip-writer.js';
 import { favourOwnSpace } from '../../src/mcp/v4/activation.js';
 import { solutionInputOf } from '../../src/mcp/v4/layer-json.js';
 import { reviewGateRefusal } from '../../src/mcp/v4/review-gate.js';
+import { withoutFrontmatterSlug } from '../../src/mcp/v4/adapter-tools.js';
 import { parseKairosUri } from '../../src/model/kairos-uri.js';
 import { gradeRun, rankingRewardScore, REWARD_BOOST_MAX, rewardBoost } from '../../src/runs/grading.js';
 import { attestBoost } from '../../src/runs/quality.js';
@@ -16,7 +17,7 @@ import { attestBoost } from '../../src/runs/quality.js';
 describe('grading', () => {
   it('labels and blocks by outcome, score, rubric and evaluator', () => {
     expect(gradeRun({ outcome: 'SUCCESS', score: 0.95, rubricVersion: 'v1', llmModelId: 'judge' })).toMatchObject({ graderKind: 'MODEL', evaluationLabel: 'GOLD', sftBlockers: [], preferenceBlockers: [] });
-    expect(gradeRun({ outcome: 'SUCCESS', score: null, rubricVersion: 'v1', rater: 'ann' })).toMatchObject({ evaluationLabel: 'BRONZE', exportableForSft: true, preferenceBlockers: ['MISSING_SCORE'] });
+    expect(gradeRun({ outcome: 'SUCCESS', score: null, rubricVersion: 'v1', rater: 'ann' })).toMatchObject({ score: 1, evaluationLabel: 'GOLD', exportableForSft: true, preferenceBlockers: [] });
     expect(gradeRun({ outcome: 'FAILURE', score: 0.9, rubricVersion: 'v1', rater: 'ann' })).toMatchObject({ evaluationLabel: 'REJECTED', sftBlockers: ['OUTCOME_NOT_SUCCESS'], exportableForPreference: true });
     expect(gradeRun({ outcome: 'SUCCESS', score: 0.5, rubricVersion: '  ', rater: '' }).sftBlockers).toEqual(['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'SCORE_BELOW_SFT_THRESHOLD']);
   });
@@ -113,5 +114,14 @@ describe('activate', () => {
       { name: 'refine', role: 'REFINE', score: null, space: null },
     ];
     expect(favourOwnSpace(choices, 'user:me').map((choice) => choice.name)).toEqual(['mine', 'shared', 'better', 'refine']);
+  });
+});
+
+describe('forking an adapter', () => {
+  it('drops the source slug from the frontmatter, so the fork takes a slug of its own, and keeps the rest', () => {
+    expect(withoutFrontmatterSlug('---\nslug: ledger-close\nversion: "1.2.0"\n---\n# Ledger close\n\nText.\n')).toBe('---\nversion: "1.2.0"\n---\n# Ledger close\n\nText.\n');
+    expect(withoutFrontmatterSlug('---\nslug: only-a-slug\n---\n# Title\n')).toBe('# Title\n');
+    // A slug line in the body is the author's text, not frontmatter.
+    expect(withoutFrontmatterSlug('# Title\n\nslug: kept\n')).toBe('# Title\n\nslug: kept\n');
   });
 });

@@ -103,7 +103,7 @@ describe('KAIROS 4 tools over MCP', () => {
 
     let answer = (await client.call('forward', { uri: adapterUri })).json;
     expect(answer.contract).toMatchObject({ type: 'shell', shell: { cmd: './check-ledger.sh' }, nonce: expect.any(String), proof_hash: expect.any(String) });
-    expect(answer.next_call).toEqual({ kind: 'forward', args: { uri: `${stored.items[0].uri}?execution_id=${answer.execution_id}` } });
+    expect(answer.next_call).toEqual({ kind: 'forward', args: { uri: `${stored.items[0].uri}?execution_id=${answer.execution_id}`, solution_template: { type: 'shell', outcome: 'success', evidence: { exit_code: 0 } } } });
     const executionId = answer.execution_id as string;
 
     const wrongNonce = await client.call('forward', { uri: answer.next_call.args.uri, solution: { type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: 'ok' }, nonce: 'nope', proof_hash: answer.contract.proof_hash } });
@@ -154,8 +154,9 @@ describe('KAIROS 4 tools over MCP', () => {
     const sft = (await client.call('export', { uri: adapterUri, format: 'sft_jsonl' })).json;
     expect((sft.content as string).trim().split('\n')).toHaveLength(4);
 
-    const zip = (await client.call('export', { uri: adapterUri, format: 'skill_zip' })).json;
-    expect(zip).toMatchObject({ format: 'skill_zip', content_type: 'application/zip', content_encoding: 'base64', export_adapter_count: 1 });
+    const zip = (await client.call('export', { uri: adapterUri, format: 'skill_zip', delivery: 'inline_base64' })).json;
+    expect(zip).toMatchObject({ format: 'skill_zip', content_type: 'application/zip', content_encoding: 'base64', export_adapter_count: 1, adapter_name: title, space_type: 'personal', space_name: 'Personal' });
+    expect(zip.download_ref).toBeUndefined();
     const archive = join(scratch, 'skills.zip');
     writeFileSync(archive, Buffer.from(zip.content, 'base64'));
     const unpacked = join(scratch, 'unpacked');
@@ -164,7 +165,9 @@ describe('KAIROS 4 tools over MCP', () => {
     expect(readdirSync(join(unpacked, slug)).sort()).toEqual(['SHA256SUMS', 'SKILL.md', 'artifacts']);
     expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(unpacked, slug), encoding: 'utf8' })).toMatch(/SKILL\.md: OK/);
 
-    // delivery (KAIROS 4): a download link however small, or inline; only for skill_zip.
+    // delivery (KAIROS 4): a download link however small (the default, as there), or inline; only for skill_zip.
+    const byDefault = (await client.call('export', { uri: adapterUri })).json;
+    expect(byDefault).toMatchObject({ format: 'skill_zip', content: '', download_ref: { url: expect.stringMatching(/^\/export\/download\//) } });
     const linked = (await client.call('export', { uri: adapterUri, format: 'skill_zip', delivery: 'download_ref' })).json;
     expect(linked).toMatchObject({ format: 'skill_zip', content: '', download_ref: { url: expect.stringMatching(/^\/export\/download\//), expires_at: expect.any(String), content_type: 'application/zip' } });
     expect(linked.content_encoding).toBeUndefined();
@@ -172,9 +175,6 @@ describe('KAIROS 4 tools over MCP', () => {
     writeFileSync(join(scratch, 'linked.zip'), downloaded);
     execFileSync('unzip', ['-q', join(scratch, 'linked.zip'), '-d', join(scratch, 'linked')]);
     expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(scratch, 'linked', slug), encoding: 'utf8' })).toMatch(/SKILL\.md: OK/);
-    const inline = (await client.call('export', { uri: adapterUri, format: 'skill_zip', delivery: 'inline_base64' })).json;
-    expect(inline).toMatchObject({ content_encoding: 'base64', bundle_sha256: zip.bundle_sha256 });
-    expect(inline.download_ref).toBeUndefined();
     expect((await client.call('export', { uri: adapterUri, format: 'markdown', delivery: 'inline_base64' })).json.error).toBe('BAD_USER_INPUT');
 
     const deleted = await client.call('delete', { uris: [adapterUri, 'kairos://adapter/no-such-adapter-here'] });

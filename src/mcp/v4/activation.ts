@@ -3,17 +3,25 @@ import { adapterUri } from '../../model/kairos-uri.js';
 
 type Json = Record<string, unknown>;
 
-/** The first `## Activation Patterns`-style lines of an adapter (its triggers), one a line. */
+/** The `## Activation Patterns`-style lines of an adapter (its triggers), one a line, all of them as KAIROS 4 gives them. */
 export function activationPatterns(triggers: string | null | undefined): string[] {
   if (!triggers) return [];
   return triggers
     .split(/\r?\n/)
     .map((line) => line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/^["“]|["”]$/g, '').trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .slice(0, 20);
+    .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-function spaceName(space: string): string {
+/** A space's KAIROS 4 type, from its id. */
+export function spaceTypeOf(space: string): 'personal' | 'group' | 'app' | 'other' {
+  if (space === 'app') return 'app';
+  if (space.startsWith('group:')) return 'group';
+  if (space.startsWith('user:')) return 'personal';
+  return 'other';
+}
+
+/** A space as KAIROS 4 names it to the agent. */
+export function spaceName(space: string): string {
   if (space === 'app') return 'Kairos app';
   if (space.startsWith('group:')) return `Group: ${space.slice(6)}`;
   return 'Personal';
@@ -31,7 +39,8 @@ export function choiceJson(choice: SearchChoice, adapter: Adapter | null): Json 
     role,
     uri,
     label: choice.label,
-    adapter_name: role === 'match' ? (adapter?.label ?? choice.chainLabel ?? null) : null,
+    // Refine and create rows name their built-in adapter too, as KAIROS 4 does.
+    adapter_name: adapter?.label ?? choice.chainLabel ?? (role === 'match' ? null : choice.label),
     activation_score: role === 'match' ? Math.max(0, Math.min(1, choice.score ?? 0)) : null,
     tags: choice.tags,
     next_action: create
@@ -40,7 +49,7 @@ export function choiceJson(choice: SearchChoice, adapter: Adapter | null): Json 
     adapter_version: adapter?.protocolVersion ?? choice.protocolVersion ?? null,
     activation_patterns: activationPatterns(adapter?.triggers),
     space_name: role === 'match' && adapter ? spaceName(adapter.space) : null,
-    slug: role === 'match' ? (adapter?.slug ?? null) : null,
+    slug: adapter?.slug ?? null,
     forward_first_call: create ? null : { uri },
   };
 }

@@ -3,10 +3,17 @@ import type { V4AdapterQuery } from '../../generated/graphql.js';
 import { adapterUri, layerUriOfMemoryUri, parseKairosUri, parseMemoryUri } from '../../model/kairos-uri.js';
 import { V4AdapterDocument, V4DeleteDocument, V4ExportDocument, V4MintDocument, V4MoveDocument, V4SpacesDocument, V4UpdateDocument } from './operations.js';
 import { reviewGateRefusal } from './review-gate.js';
+import { spaceName, spaceTypeOf } from './activation.js';
 import { answerOf, refused, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
 
 const MAX_URIS = 100;
+/** KAIROS 4's space types; a kind it does not name is `other`. */
+const SPACE_TYPES = new Map<string, string>([
+  ['PERSONAL', 'personal'],
+  ['GROUP', 'group'],
+  ['APP', 'app'],
+]);
 const reviewEvidence = z
   .object({ verdict_file: z.string().max(1_000), exit_code: z.number(), stdout: z.string().max(100_000) })
   .describe('What your review printed: it passes when exit_code is 0 and the first line of stdout is PASS. The server never opens verdict_file.');
@@ -53,6 +60,15 @@ async function changeContent(
   return failed ? { ok: false, message: failed.message } : { ok: true, message: `Updated ${memoryUris.length} layer(s)`, moveUri: moveUriOf(target) };
 }
 
+/** A fork takes a slug of its own, as in KAIROS 4: the source's `slug:` frontmatter line is dropped. */
+export function withoutFrontmatterSlug(markdown: string): string {
+  const frontmatter = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(markdown);
+  if (!frontmatter) return markdown;
+  const kept = frontmatter[1]!.split('\n').filter((line) => !/^slug\s*:/.test(line));
+  const head = kept.some((line) => line.trim() !== '') ? `---\n${kept.join('\n')}\n---\n` : '';
+  return head + markdown.slice(frontmatter[0].length);
+}
+
 async function exportMarkdown(call: ToolCall, uri: string): Promise<{ ok: true; markdown: string } | { ok: false; code: string; message: string }> {
   const exported = await call.run(V4ExportDocument, { input: { uri, format: 'MARKDOWN' } });
   return exported.ok ? { ok: true, markdown: exported.data.export.content } : { ok: false, ...exported.refusal };
@@ -73,8 +89,16 @@ export const V4_ADAPTER_TOOLS = [
       space: z.string().optional().describe('"personal" (default) or a space id.'),
       source_adapter_uri: z.string().max(300).optional().describe('Fork this adapter.'),
       review_evidence: reviewEvidence.optional(),
+      mime: z.string().max(200).optional().describe('text/markdown (the default); other types (artifacts) are not supported yet.'),
+      artifact_name: z.string().max(300).optional().describe('Artifacts are not supported yet.'),
+      adapter_uri: z.string().max(300).optional().describe('Artifacts are not supported yet.'),
+      relative_path: z.string().max(1_000).optional().describe('Artifacts are not supported yet.'),
     }),
     handle: async (args, call) => {
+      const mime = args.mime?.trim();
+      if ((mime && mime !== 'text/markdown') || args.artifact_name?.trim() || args.adapter_uri?.trim() || args.relative_path?.trim()) {
+        return refused('BAD_USER_INPUT', 'Artifacts are not supported yet: send an adapter document (text/markdown) without artifact_name, adapter_uri or relative_path');
+      }
       let markdown = args.content;
       if (markdown?.trim()) {
         const gate = reviewGateRefusal(args.review_evidence);
@@ -82,7 +106,7 @@ export const V4_ADAPTER_TOOLS = [
       } else if (args.source_adapter_uri) {
         const source = await exportMarkdown(call, args.source_adapter_uri);
         if (!source.ok) return refused(source.code, source.message);
-        markdown = source.markdown;
+        markdown = withoutFrontmatterSlug(source.markdown);
       } else {
         return refused('BAD_USER_INPUT', 'Send content, or source_adapter_uri to fork an adapter');
       }
@@ -145,8 +169,10 @@ export const V4_ADAPTER_TOOLS = [
           results.push({ uri, status: 'error', message: changed.message });
           continue;
         }
+        // As KAIROS 4 answers: an updated row names the layer (an adapter by its first layer).
+        const layerUri = layerUriOfMemoryUri(changed.moveUri);
         if (!space) {
-          results.push({ uri, status: 'updated', message: changed.message });
+          results.push({ uri: layerUri, status: 'updated', message: changed.message });
           continue;
         }
         const moved = await call.run(V4MoveDocument, { input: { uri: changed.moveUri, space } });
@@ -157,7 +183,7 @@ export const V4_ADAPTER_TOOLS = [
         }
         const { moveProtocol: move } = moved.data;
         results.push({
-          uri,
+          uri: layerUri,
           status: 'updated',
           message: move.moved
             ? `${done}Moved ${adapterUri(move.protocol.slug)} (${move.protocol.stepCount} layer(s)) from ${move.fromSpace} to ${move.protocol.space}`
@@ -203,22 +229,42 @@ export const V4_ADAPTER_TOOLS = [
       adapters: z.array(z.string().max(300)).max(256).optional(),
       all_adapters: z.boolean().optional(),
       space_name: z.string().max(200).optional(),
-      format: z.enum(['markdown', 'skill_tree', 'skill_zip', 'trace_jsonl', 'reward_jsonl', 'sft_jsonl', 'preference_jsonl']).optional(),
+      format: z.enum(['markdown', 'skill_tree', 'skill_zip', 'trace_jsonl', 'reward_jsonl', 'sft_jsonl', 'preference_jsonl', 'source']).optional(),
+      include_reward: z.boolean().optional().describe('sft_jsonl: true (default) keeps only runs graded eligible for SFT; false takes every run.'),
       delivery: z
         .enum(['download_ref', 'inline_base64'])
         .optional()
-        .describe('skill_zip only: download_ref always answers download_ref (content empty); inline_base64 always answers content (RESPONSE_TOO_LARGE over 4 MB). Omitted: inline when it fits, else download_ref.'),
+        .describe('skill_zip only: download_ref (the default, as in KAIROS 4) answers download_ref with content empty; inline_base64 answers content (RESPONSE_TOO_LARGE over 4 MB).'),
     }),
     handle: async (args, call) => {
       const format = args.format ?? 'skill_zip';
+      if (format === 'source' || /^kairos:\/\/artifact\//i.test(args.uri ?? '')) return refused('BAD_USER_INPUT', 'Artifacts are not supported yet: format source and kairos://artifact/ URIs cannot be exported');
+      const delivery = args.delivery ?? (format === 'skill_zip' ? 'download_ref' : null);
       const exported = await call.run(V4ExportDocument, {
-        input: { uri: args.uri ?? null, adapters: args.adapters ?? null, allAdapters: args.all_adapters ?? null, spaceName: args.space_name ?? null, format: format.toUpperCase() as never, delivery: args.delivery ? (args.delivery.toUpperCase() as never) : null },
+        input: {
+          uri: args.uri ?? null,
+          adapters: args.adapters ?? null,
+          allAdapters: args.all_adapters ?? null,
+          spaceName: args.space_name ?? null,
+          format: format.toUpperCase() as never,
+          delivery: delivery ? (delivery.toUpperCase() as never) : null,
+          includeReward: args.include_reward ?? null,
+        },
       });
+      if (!exported.ok) return answerOf(exported, () => ({}));
+      // One adapter: its name, version and space, as KAIROS 4 tells them.
+      const single = args.uri ? await call.run(V4AdapterDocument, { uri: args.uri, key: null }) : null;
+      const adapter = single?.ok ? single.data.protocol : null;
+      const first = args.adapters?.[0]?.trim();
       return answerOf(exported, ({ export: result }) => ({
-        uri: args.uri ?? null,
+        // KAIROS 4 names the first adapter exported; for all_adapters that is not known here.
+        uri: args.uri ?? (first ? (first.startsWith('kairos://') ? first : adapterUri(first)) : ''),
         format,
         content_type: result.contentType,
         content: result.content,
+        adapter_name: adapter?.label ?? null,
+        adapter_version: adapter?.protocolVersion ?? null,
+        ...(adapter ? { space_id: adapter.space, space_name: spaceName(adapter.space), space_type: spaceTypeOf(adapter.space) } : {}),
         ...(result.contentEncoding ? { content_encoding: 'base64' } : {}),
         item_count: result.itemCount,
         export_adapter_count: result.adapterCount,
@@ -229,19 +275,32 @@ export const V4_ADAPTER_TOOLS = [
   }),
   v4Tool({
     name: 'spaces',
-    description: 'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app, adapter_count, adapters?: [{ adapter_id, title, layer_count, slug, uri }] }] }; adapters when include_adapter_titles is true (adapter_id is the adapter uuid: kairos://adapter/<adapter_id> names it too).',
-    input: z.object({ include_adapter_titles: z.boolean().optional() }),
-    handle: async (args, call) =>
-      answerOf(await call.run(V4SpacesDocument, {}), (data) => ({
+    description:
+      'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app | other, adapter_count, adapters?: [{ adapter_id, title, layer_count, slug, uri, artifacts? }] }] }; adapters when include_adapter_titles (or include_artifacts) is true (adapter_id is the adapter uuid: kairos://adapter/<adapter_id> names it too). ' +
+      'include_artifacts adds artifacts: [] to each adapter (adapters carry no artifacts here yet); include_widget_html is accepted and adds nothing (no HTML part).',
+    input: z.object({ include_adapter_titles: z.boolean().optional(), include_widget_html: z.boolean().optional(), include_artifacts: z.boolean().optional() }),
+    handle: async (args, call) => {
+      const withAdapters = args.include_adapter_titles === true || args.include_artifacts === true;
+      return answerOf(await call.run(V4SpacesDocument, {}), (data) => ({
         spaces: data.spaces.map((space) => ({
           name: space.name,
           space_id: space.id,
-          type: space.kind.toLowerCase(),
+          type: SPACE_TYPES.get(space.kind) ?? 'other',
           adapter_count: space.protocols.length,
-          ...(args.include_adapter_titles
-            ? { adapters: space.protocols.map((protocol) => ({ adapter_id: protocol.chainId, title: protocol.label, layer_count: protocol.stepCount, slug: protocol.slug, uri: adapterUri(protocol.slug) })) }
+          ...(withAdapters
+            ? {
+                adapters: space.protocols.map((protocol) => ({
+                  adapter_id: protocol.chainId,
+                  title: protocol.label,
+                  layer_count: protocol.stepCount,
+                  slug: protocol.slug,
+                  uri: adapterUri(protocol.slug),
+                  ...(args.include_artifacts ? { artifacts: [] } : {}),
+                })),
+              }
             : {}),
         })),
-      })),
+      }));
+    },
   }),
 ];

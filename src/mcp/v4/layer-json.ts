@@ -1,4 +1,5 @@
 import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
+import { spaceName } from './activation.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,11 +19,37 @@ function contractJson(payload: V4LayerPayloadFragment): Json | null {
     nonce: challenge.nonce,
     proof_hash: challenge.proofHash,
     shell: challenge.shell ? present({ cmd: challenge.shell.cmd, timeout_seconds: challenge.shell.timeoutSeconds }) : null,
-    mcp: challenge.mcp ? present({ tool_name: challenge.mcp.toolName, expected_result: challenge.mcp.expectedResult }) : null,
+    mcp: challenge.mcp ? present({ tool_name: challenge.mcp.toolName, arguments: challenge.mcp.arguments, expected_result: challenge.mcp.expectedResult }) : null,
     user_input: challenge.userInput ? present({ prompt: challenge.userInput.prompt }) : null,
     comment: challenge.comment ? present({ min_length: challenge.comment.minLength }) : null,
     tensor: challenge.tensor ? present({ name: challenge.tensor.name, shape: challenge.tensor.shape }) : null,
   });
+}
+
+/**
+ * Where a client keeps a run's local files for shell contracts, as KAIROS 4.8.5 hints them by
+ * default: a place in the project, then one in the user's home. The client resolves them; the
+ * server names no path of its own.
+ */
+export const LOCAL_ARTIFACT_DIR_HINTS = ['project://.local/kairos/work', 'user://.config/kairos/work'] as const;
+
+/**
+ * The solution to send for a contract, KAIROS 4's `next_call.args.solution_template`: the type,
+ * outcome success, and the evidence keys to fill. An mcp contract's tool and arguments are filled
+ * in already, so a chain-link layer (tool `forward`) can be proven from the answer alone.
+ */
+function solutionTemplate(contract: Json): Json {
+  const type = String(contract.type);
+  const mcp = (contract.mcp ?? {}) as Json;
+  const tensor = (contract.tensor ?? {}) as Json;
+  const evidence: Record<string, Json> = {
+    comment: { text: '' },
+    shell: { exit_code: 0 },
+    mcp: { tool_name: mcp.tool_name ?? '', arguments: mcp.arguments ?? {}, response: {} },
+    user_input: { confirmation: '' },
+    tensor: { name: tensor.name ?? '', value: null },
+  };
+  return { type, outcome: 'success', evidence: evidence[type] ?? {} };
 }
 
 /**
@@ -36,16 +63,17 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
   const reward = nextCall.operation === 'ATTEST';
   // forward names the layer being proven (today's `next` takes it as well as the one after it); reward names the run's last layer.
   const nextUri = (reward ? (nextCall.uri ?? step?.uri) : (step?.uri ?? nextCall.uri)) ?? null;
+  const contract = contractJson(payload);
   return present({
     must_obey: payload.mustObey,
     current_layer: step ? { uri: step.uri, content: step.content, mimeType: step.mimeType } : null,
-    contract: contractJson(payload),
+    contract,
     next_action: payload.nextAction,
     next_call:
       nextUri && (reward || nextCall.operation === 'NEXT')
         ? reward
           ? { kind: 'reward', args: { uri: nextUri, outcome_template: { outcome: 'success' } } }
-          : { kind: 'forward', args: { uri: nextUri } }
+          : { kind: 'forward', args: { uri: nextUri, solution_template: solutionTemplate(contract ?? { type: 'comment' }) } }
         : null,
     proof_hash: payload.proofHash ?? payload.challenge?.proofHash ?? null,
     execution_id: executionId,
@@ -54,6 +82,10 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
     retry_count: payload.retryCount,
     adapter_layer_index: step?.stepIndex ?? null,
     adapter_layer_count: step?.stepCount ?? null,
+    current_layer_label: step?.label ?? null,
+    context_adapter_name: step?.protocolLabel ?? null,
+    activation_space_name: step?.space ? spaceName(step.space) : null,
+    kairos_local_artifact_dir: step ? [...LOCAL_ARTIFACT_DIR_HINTS] : null,
   });
 }
 
@@ -70,6 +102,7 @@ export interface V4Solution {
   comment?: Json | string;
   tensor?: Json;
   text?: string;
+  trace?: string;
 }
 
 function text(value: unknown): string | undefined {
@@ -90,7 +123,7 @@ export function solutionInputOf(solution: V4Solution): Json {
   const type = solution.type.toLowerCase();
   const older = type === 'comment' && typeof solution.comment === 'string' ? { text: solution.comment } : (solution[type as 'shell'] as Json | undefined);
   const evidence: Json = { ...(older ?? {}), ...(solution.evidence ?? {}), ...(type === 'comment' && solution.text ? { text: solution.text } : {}) };
-  const base = { type: type.toUpperCase(), nonce: solution.nonce, proofHash: solution.proof_hash };
+  const base = { type: type.toUpperCase(), nonce: solution.nonce, proofHash: solution.proof_hash, trace: solution.trace };
   switch (type) {
     case 'shell':
       return present({ ...base, shell: present({ exitCode: number(evidence.exit_code), stdout: text(evidence.stdout), stderr: text(evidence.stderr), durationSeconds: number(evidence.duration_seconds) }) });

@@ -1,11 +1,13 @@
 import * as z from 'zod';
 import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { choiceJson, favourOwnSpace } from './activation.js';
-import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
+import { forwardJson, LOCAL_ARTIFACT_DIR_HINTS, solutionInputOf, type V4Solution } from './layer-json.js';
 import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunLayersDocument } from './operations.js';
 import { answerOf, refused, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
 import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const solutionSchema = z
   .object({
@@ -20,6 +22,7 @@ const solutionSchema = z
     comment: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
     tensor: z.record(z.string(), z.unknown()).optional(),
     text: z.string().optional(),
+    trace: z.string().optional().describe('Your reasoning for this layer: kept with the proof and exported in trace_jsonl.'),
   })
   .describe('The proof of the layer: prefer { type, outcome, evidence, nonce, proof_hash }.');
 
@@ -45,9 +48,10 @@ export const V4_RUN_TOOLS = [
       space: z.string().optional().describe('Only this space ("personal", a space id).'),
       space_id: z.string().optional().describe('Alias of space.'),
       max_choices: z.number().int().min(5).max(50).optional(),
-      execution_id: z.string().max(64).optional().describe('From a previous activate of the same request.'),
+      execution_id: z.string().max(64).optional().describe('From a previous activate of the same request (a UUID).'),
     }),
     handle: async (args, call) => {
+      if (args.execution_id !== undefined && !UUID.test(args.execution_id)) return refused('BAD_USER_INPUT', 'execution_id must be the UUID a previous activate answered');
       const context = await call.run(V4ActivateContextDocument, { query: args.query, maxChoices: args.max_choices ?? null, space: args.space ?? args.space_id ?? null });
       if (!context.ok) return answerOf(context, () => ({}));
       const { me, search } = context.data;
@@ -73,6 +77,7 @@ export const V4_RUN_TOOLS = [
           execution_id: executionId,
           query: args.query,
           choices: ranked.map((entry) => choiceJson(entry.choice, entry.adapter)),
+          kairos_local_artifact_dir: [...LOCAL_ARTIFACT_DIR_HINTS],
         },
       };
     },
@@ -81,7 +86,7 @@ export const V4_RUN_TOOLS = [
     name: 'forward',
     description:
       'Run an adapter layer by layer. First call: uri = the adapter (kairos://adapter/<slug>) and no solution; it starts a run. Then, for each layer: do what current_layer says, and call forward with next_call.args.uri (kairos://layer/<uuid>?execution_id=<run>) and a solution { type: contract.type, outcome, evidence, nonce: contract.nonce, proof_hash: contract.proof_hash }. ' +
-      'Answer: { must_obey, current_layer { uri, content, mimeType }, contract { type, required, description, nonce, proof_hash, shell | mcp | user_input | comment | tensor }, next_action, next_call { kind: "forward" | "reward", args { uri } }, execution_id, proof_hash, message?, error_code?, retry_count, adapter_layer_index, adapter_layer_count }. ' +
+      'Answer: { must_obey, current_layer { uri, content, mimeType }, contract { type, required, description, nonce, proof_hash, shell | mcp | user_input | comment | tensor }, next_action, next_call { kind: "forward" | "reward", args { uri, solution_template | outcome_template } }, execution_id, proof_hash, message?, error_code?, retry_count, adapter_layer_index, adapter_layer_count, current_layer_label, context_adapter_name, activation_space_name, kairos_local_artifact_dir }. An mcp contract names tool_name and arguments: make that call (for tool forward with an adapter uri, run that adapter to its end) and send { tool_name, arguments, response } as evidence. ' +
       'A failed proof is data (error_code: NONCE_MISMATCH, PROOF_HASH_MISMATCH, TYPE_MISMATCH, MISSING_FIELD, COMMAND_FAILED, MAX_RETRIES_EXCEEDED, …): retry with that answer\'s contract. When next_call.kind is reward, call reward.',
     input: z.object({ uri: z.string().max(300).describe('kairos://adapter/<slug|uuid> to start; kairos://layer/<uuid>?execution_id=<run> to continue.'), solution: solutionSchema.optional() }),
     handle: async (args, call) => {
