@@ -125,7 +125,8 @@ export interface ChallengeView {
   /** Set for user_input challenges, so a person can answer through `answerPrompt`. */
   promptId: string | null;
   shell: ShellChallengeView | null;
-  mcp: { toolName: string; expectedResult: unknown } | null;
+  /** `arguments`: what the call must have used (a deep subset of the solution's). */
+  mcp: { toolName: string; expectedResult: unknown; arguments: unknown } | null;
   userInput: { prompt: string; requireHuman: boolean } | null;
   comment: { minLength: number } | null;
   tensor: { name: string; shape: number[] | null } | null;
@@ -143,6 +144,8 @@ export interface ShellChallengeView {
 
 export interface CurrentStep {
   uri: string;
+  /** The step's title (its heading) as the run snapshotted it; null for runs begun before labels were kept. */
+  label: string | null;
   /** The step body, BODY markers honoured. */
   content: string;
   mimeType: 'text/markdown';

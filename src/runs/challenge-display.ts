@@ -85,6 +85,7 @@ export function displayChallenge(input: DisplayChallengeInput): ChallengeView {
       displayed.mcp = {
         toolName: challenge.mcp?.toolName ?? '',
         expectedResult: challenge.mcp?.expectedResult ?? null,
+        arguments: challenge.mcp?.arguments ?? null,
       };
       break;
     case 'USER_INPUT':

@@ -40,7 +40,7 @@ export function pendingView(state: RunState, options: { atBegin?: boolean } = {}
   });
   return {
     runId: state.runId,
-    currentStep: currentStepView({ uri: step.uri, text: step.text, stepIndex: index, stepCount: state.steps.length }),
+    currentStep: currentStepView({ uri: step.uri, label: step.label, text: step.text, stepIndex: index, stepCount: state.steps.length }),
     challenge,
     instruction,
     notice,

@@ -53,6 +53,7 @@ const CurrentStepRef = builder.objectRef<CurrentStep>('CurrentStep').implement({
   description: 'The step to work on now: read `content`, do what it says, then prove it as `StepPayload.challenge` asks.',
   fields: (t) => ({
     uri: t.exposeString('uri', { description: 'The step (kairos://mem/{id}).' }),
+    label: t.exposeString('label', { nullable: true, description: "The step's title (its heading) as the run took it at begin; null for runs begun before titles were kept." }),
     content: t.exposeString('content', { description: 'The step body in markdown (BODY markers honoured): the instructions to carry out.' }),
     mimeType: t.exposeString('mimeType', { description: 'Always text/markdown.' }),
     stepIndex: t.exposeInt('stepIndex', { description: '1-based position of this step in the protocol.' }),

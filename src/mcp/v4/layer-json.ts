@@ -18,7 +18,7 @@ function contractJson(payload: V4LayerPayloadFragment): Json | null {
     nonce: challenge.nonce,
     proof_hash: challenge.proofHash,
     shell: challenge.shell ? present({ cmd: challenge.shell.cmd, timeout_seconds: challenge.shell.timeoutSeconds }) : null,
-    mcp: challenge.mcp ? present({ tool_name: challenge.mcp.toolName, expected_result: challenge.mcp.expectedResult }) : null,
+    mcp: challenge.mcp ? present({ tool_name: challenge.mcp.toolName, arguments: challenge.mcp.arguments, expected_result: challenge.mcp.expectedResult }) : null,
     user_input: challenge.userInput ? present({ prompt: challenge.userInput.prompt }) : null,
     comment: challenge.comment ? present({ min_length: challenge.comment.minLength }) : null,
     tensor: challenge.tensor ? present({ name: challenge.tensor.name, shape: challenge.tensor.shape }) : null,
@@ -28,8 +28,9 @@ function contractJson(payload: V4LayerPayloadFragment): Json | null {
 /**
  * The answer of `forward`: the layer, its contract, and the next call to make. The payload's
  * URIs are layer URIs already: the KAIROS 4 renderer names the steps when it renders the answer.
+ * `adapterName`: the adapter's title, when known.
  */
-export function forwardJson(payload: V4LayerPayloadFragment): Json {
+export function forwardJson(payload: V4LayerPayloadFragment, adapterName: string | null = null): Json {
   const executionId = payload.runId;
   const step = payload.currentStep;
   const nextCall = payload.nextCall;
@@ -52,6 +53,8 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
     message: payload.message,
     error_code: payload.errorCode,
     retry_count: payload.retryCount,
+    context_adapter_name: adapterName,
+    current_layer_label: step?.label,
     adapter_layer_index: step?.stepIndex ?? null,
     adapter_layer_count: step?.stepCount ?? null,
   });

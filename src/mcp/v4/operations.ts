@@ -5,6 +5,16 @@
  */
 import { graphql } from '../../generated/index.js';
 
+/** The adapter a run follows, by name, for forward's `context_adapter_name`. */
+export const V4RunAdapterNameDocument = graphql(`
+  query V4RunAdapterName($id: ID!) {
+    run(id: $id) {
+      id
+      protocolLabel
+    }
+  }
+`);
+
 export const V4BeginDocument = graphql(`
   mutation V4Begin($input: BeginInput!) {
     begin(input: $input) {

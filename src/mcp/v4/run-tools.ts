@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { choiceJson, favourOwnSpace } from './activation.js';
 import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
-import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunLayersDocument } from './operations.js';
-import { answerOf, refused, type ToolCall } from '../tool.js';
+import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunAdapterNameDocument, V4RunLayersDocument } from './operations.js';
+import { answerOf, refused, type ToolAnswer, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
 import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
 
@@ -24,14 +24,16 @@ const solutionSchema = z
   .describe('The proof of the layer: prefer { type, outcome, evidence, nonce, proof_hash }.');
 
 /**
- * forward's answer; while only a person other than the runner can answer the pending prompt, it
- * also says so (`person_required`, as the 2026 era's run tools do): the runner waits for that
- * person and polls forward without a solution, which does not count as a failed attempt.
+ * forward's answer, with the adapter's name (KAIROS 4's `context_adapter_name`) read from the
+ * run; while only a person other than the runner can answer the pending prompt, it also says so
+ * (`person_required`, as the 2026 era's run tools do): the runner waits for that person and
+ * polls forward without a solution, which does not count as a failed attempt.
  */
-function withPersonRequired(payload: V4LayerPayloadFragment, call: ToolCall): Record<string, unknown> {
-  const json = forwardJson(payload);
+async function forwardAnswer(call: ToolCall, payload: V4LayerPayloadFragment): Promise<ToolAnswer> {
+  const run = payload.currentStep ? await call.run(V4RunAdapterNameDocument, { id: payload.runId }) : null;
+  const json = forwardJson(payload, run?.ok ? (run.data.run?.protocolLabel ?? null) : null);
   const required = call.personRequired(payload.challenge, 'forward');
-  return required ? { ...json, person_required: required } : json;
+  return { ok: true, json: required ? { ...json, person_required: required } : json };
 }
 
 export const V4_RUN_TOOLS = [
@@ -81,7 +83,7 @@ export const V4_RUN_TOOLS = [
     name: 'forward',
     description:
       'Run an adapter layer by layer. First call: uri = the adapter (kairos://adapter/<slug>) and no solution; it starts a run. Then, for each layer: do what current_layer says, and call forward with next_call.args.uri (kairos://layer/<uuid>?execution_id=<run>) and a solution { type: contract.type, outcome, evidence, nonce: contract.nonce, proof_hash: contract.proof_hash }. ' +
-      'Answer: { must_obey, current_layer { uri, content, mimeType }, contract { type, required, description, nonce, proof_hash, shell | mcp | user_input | comment | tensor }, next_action, next_call { kind: "forward" | "reward", args { uri } }, execution_id, proof_hash, message?, error_code?, retry_count, adapter_layer_index, adapter_layer_count }. ' +
+      'Answer: { must_obey, current_layer { uri, content, mimeType }, contract { type, required, description, nonce, proof_hash, shell | mcp | user_input | comment | tensor }, next_action, next_call { kind: "forward" | "reward", args { uri } }, execution_id, proof_hash, message?, error_code?, retry_count, context_adapter_name, current_layer_label, adapter_layer_index, adapter_layer_count }. ' +
       'A failed proof is data (error_code: NONCE_MISMATCH, PROOF_HASH_MISMATCH, TYPE_MISMATCH, MISSING_FIELD, COMMAND_FAILED, MAX_RETRIES_EXCEEDED, …): retry with that answer\'s contract. When next_call.kind is reward, call reward.',
     input: z.object({ uri: z.string().max(300).describe('kairos://adapter/<slug|uuid> to start; kairos://layer/<uuid>?execution_id=<run> to continue.'), solution: solutionSchema.optional() }),
     handle: async (args, call) => {
@@ -91,13 +93,13 @@ export const V4_RUN_TOOLS = [
         if (args.solution) return refused('BAD_USER_INPUT', 'Omit solution on the first forward call (an adapter URI, or a layer URI without execution_id): it starts a run.');
         // begin resolves adapter (slug, chain id, step id) and layer URIs (MemoryReader).
         const begun = await call.run(V4BeginDocument, { input: { uri: args.uri } });
-        return answerOf(begun, (data) => withPersonRequired(data.begin, call));
+        return begun.ok ? forwardAnswer(call, begun.data.begin) : answerOf(begun, () => ({}));
       }
       const moved = await call.run(V4NextDocument, {
         // RunService resolves the layer URI and its execution_id (EXECUTION_ID_MISMATCH).
         input: { uri: args.uri, runId: null, solution: args.solution ? (solutionInputOf(args.solution as V4Solution) as never) : null },
       });
-      return answerOf(moved, (data) => withPersonRequired(data.next, call));
+      return moved.ok ? forwardAnswer(call, moved.data.next) : answerOf(moved, () => ({}));
     },
   }),
   v4Tool({
