@@ -13,6 +13,7 @@ import { answerHostReplies, askHost, HostAnswerRefused, HostInputNeeded, hostRep
 import { stepPayloadJson } from './v3/json-shapes.js';
 import { APP_VIEWS_CAPABILITY, registerAppViews, TOOL_VIEW_META } from './apps/views.js';
 import { registerRunResources, RUN_RESOURCE_CAPABILITY } from './run-resources.js';
+import { attachProtocolSkills } from './skills/protocol-skills.js';
 import { SERVER_INFO } from './server-info.js';
 import { inputJsonSchema, type ToolAnswer, type ToolCall } from './tool.js';
 import { TOOLS, TOOLS_BY_NAME } from './tools.js';
@@ -123,6 +124,7 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
 
   registerRunResources(mcp, app, options.authenticationOf);
   registerAppViews(mcp);
+  attachProtocolSkills(mcp, app, options.authenticationOf);
   return server;
 }
 
