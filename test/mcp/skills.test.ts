@@ -5,12 +5,15 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { type Skill, SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { uniqueTitle } from '../api/fixtures.js';
 import { useTestServer } from '../support/app.js';
+import { cliBin, hostEnvironment, repoRoot } from './mcp-client.js';
 import { MODERN_REVISION } from './modern-client.js';
+import { skillName } from '../../src/export/skill-bundle.js';
 
 const server = useTestServer({ authEnabled: true });
 const PASS = { verdict_file: '/home/agent/review/verdict.txt', exit_code: 0, stdout: 'PASS\nno findings' };
@@ -136,5 +139,40 @@ describe('protocols as MCP skills', () => {
     await expect(skills.list({ cursor: 'bm90IGEgY3Vyc29y' })).rejects.toThrow(/Invalid cursor/);
     const templates = await client.listResourceTemplates();
     expect(templates.resourceTemplates.map((template) => template.uriTemplate)).toEqual(expect.arrayContaining(['kairos://run/{runId}', 'skill://kairos/{+path}']));
+  });
+
+  it('relays skills and views through kairos-graphql mcp (stdio), on both eras', async () => {
+    const token = await tokenFor();
+    const owner = await connect(token);
+    const { adapterUri } = await train(owner.client, uniqueTitle('Stdio skill'));
+    const slug = adapterUri.slice('kairos://adapter/'.length);
+    for (const era of ['legacy', 'modern'] as const) {
+      const client = new Client({ name: 'stdio-skills-test', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_REVISION } } } : {});
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd: repoRoot, env: hostEnvironment({ KAIROS_URL: server.running.baseUrl, KAIROS_TOKEN: token }), stderr: 'pipe' }));
+      clients.push(client);
+      const skills = new SkillsClient(client);
+      const { skill } = await skills.get(`skill://kairos/personal/${slug}/SKILL.md`);
+      const manifest = await skills.read(skill);
+      expect(manifest.verified).toBe(true);
+      expect(manifest.frontmatter).toMatchObject({ name: slug, source: adapterUri });
+      const view = await client.readResource({ uri: 'ui://kairos/spaces-result' });
+      expect(view.contents[0]).toMatchObject({ mimeType: 'text/html;profile=mcp-app' });
+      const { tools } = await client.listTools();
+      expect(tools.find((tool) => tool.name === 'spaces')?._meta).toMatchObject({ ui: { resourceUri: 'ui://kairos/spaces-result' } });
+    }
+  });
+});
+
+describe('skill names (Agent Skills rules)', () => {
+  it('keeps a slug of up to 64 characters and cuts a longer one, keeping two such names apart', () => {
+    expect(skillName('deploy-service')).toBe('deploy-service');
+    const long = `${'a'.repeat(30)}-${'b'.repeat(40)}`;
+    const other = `${'a'.repeat(30)}-${'b'.repeat(39)}c`;
+    for (const name of [skillName(long), skillName(other)]) {
+      expect(name.length).toBeLessThanOrEqual(64);
+      expect(name).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    }
+    expect(skillName(long)).not.toBe(skillName(other));
+    expect(skillName(long).startsWith('a'.repeat(30))).toBe(true);
   });
 });
