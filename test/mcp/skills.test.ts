@@ -141,6 +141,24 @@ describe('protocols as MCP skills', () => {
     expect(templates.resourceTemplates.map((template) => template.uriTemplate)).toEqual(expect.arrayContaining(['kairos://run/{runId}', 'skill://kairos/{+path}']));
   });
 
+  it('tells a 2025 session when its skills may have changed, and not another principal’s session', async () => {
+    const token = await tokenFor();
+    const owner = await connect(token, 'legacy');
+    const stranger = await connect(await tokenFor(), 'legacy');
+    const notices = { owner: 0, stranger: 0 };
+    owner.client.setNotificationHandler('notifications/resources/list_changed', () => void (notices.owner += 1));
+    stranger.client.setNotificationHandler('notifications/resources/list_changed', () => void (notices.stranger += 1));
+    // Both sessions' feeds are open once a request went through each.
+    await owner.skills.list();
+    await stranger.skills.list();
+    await train((await connect(token)).client, uniqueTitle('Noticed skill'));
+    await expect.poll(() => notices.owner, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Writes are bunched: one training (three layers and the adapter) is one or two notices, not one per write.
+    expect(notices.owner).toBeLessThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(notices.stranger).toBe(0);
+  });
+
   it('relays skills and views through kairos-graphql mcp (stdio), on both eras', async () => {
     const token = await tokenFor();
     const owner = await connect(token);

@@ -25,3 +25,13 @@ export const McpSkillTreeDocument = graphql(`
     }
   }
 `);
+
+/** Memory writes in every space the caller reads: a protocol changed, so may the skills. */
+export const McpSkillChangesDocument = graphql(`
+  subscription McpSkillChanges {
+    memoryEvents {
+      type
+      space
+    }
+  }
+`);
