@@ -33,7 +33,6 @@ type Documents = {
     "\n  subscription McpRunPrompts($runId: ID!) {\n    challengePrompts(runId: $runId) {\n      ...ChallengePromptFields\n      stepUri\n    }\n  }\n": typeof types.McpRunPromptsDocument,
     "\n  query McpSkillSpaces {\n    spaces {\n      id\n      kind\n      protocols {\n        chainId\n        slug\n      }\n    }\n  }\n": typeof types.McpSkillSpacesDocument,
     "\n  query McpSkillTree($input: ExportInput!) {\n    export(input: $input) {\n      content\n    }\n  }\n": typeof types.McpSkillTreeDocument,
-    "\n  subscription McpSkillChanges {\n    memoryEvents {\n      type\n      space\n    }\n  }\n": typeof types.McpSkillChangesDocument,
     "\n  query McpSearch($query: String!, $maxChoices: Int, $space: String) {\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      mustObey\n      message\n      nextAction\n      choices {\n        ...SearchChoiceFields\n        nextAction\n      }\n    }\n  }\n": typeof types.McpSearchDocument,
     "\n  mutation McpBegin($input: BeginInput!) {\n    begin(input: $input) {\n      ...McpStepPayload\n    }\n  }\n": typeof types.McpBeginDocument,
     "\n  mutation McpNext($input: NextInput!) {\n    next(input: $input) {\n      ...McpStepPayload\n    }\n  }\n": typeof types.McpNextDocument,
@@ -138,7 +137,6 @@ const documents: Documents = {
     "\n  subscription McpRunPrompts($runId: ID!) {\n    challengePrompts(runId: $runId) {\n      ...ChallengePromptFields\n      stepUri\n    }\n  }\n": types.McpRunPromptsDocument,
     "\n  query McpSkillSpaces {\n    spaces {\n      id\n      kind\n      protocols {\n        chainId\n        slug\n      }\n    }\n  }\n": types.McpSkillSpacesDocument,
     "\n  query McpSkillTree($input: ExportInput!) {\n    export(input: $input) {\n      content\n    }\n  }\n": types.McpSkillTreeDocument,
-    "\n  subscription McpSkillChanges {\n    memoryEvents {\n      type\n      space\n    }\n  }\n": types.McpSkillChangesDocument,
     "\n  query McpSearch($query: String!, $maxChoices: Int, $space: String) {\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      mustObey\n      message\n      nextAction\n      choices {\n        ...SearchChoiceFields\n        nextAction\n      }\n    }\n  }\n": types.McpSearchDocument,
     "\n  mutation McpBegin($input: BeginInput!) {\n    begin(input: $input) {\n      ...McpStepPayload\n    }\n  }\n": types.McpBeginDocument,
     "\n  mutation McpNext($input: NextInput!) {\n    next(input: $input) {\n      ...McpStepPayload\n    }\n  }\n": types.McpNextDocument,
@@ -314,10 +312,6 @@ export function graphql(source: "\n  query McpSkillSpaces {\n    spaces {\n     
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query McpSkillTree($input: ExportInput!) {\n    export(input: $input) {\n      content\n    }\n  }\n"): (typeof documents)["\n  query McpSkillTree($input: ExportInput!) {\n    export(input: $input) {\n      content\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  subscription McpSkillChanges {\n    memoryEvents {\n      type\n      space\n    }\n  }\n"): (typeof documents)["\n  subscription McpSkillChanges {\n    memoryEvents {\n      type\n      space\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

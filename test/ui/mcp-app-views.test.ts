@@ -180,8 +180,12 @@ describe('MCP App views', () => {
     }
     expect(await host.view.getByText(title, { exact: false }).count()).toBeGreaterThan(0);
     expect(await host.view.locator('img').count()).toBe(0);
-    expect(host.requests).toEqual([]);
     await screenshot(host, 'spaces');
+    // The host switches to dark: the view follows without a new result.
+    expect(await host.view.locator('html').getAttribute('data-theme')).toBe('light');
+    await host.page.evaluate(() => (document.getElementById('app') as HTMLIFrameElement).contentWindow!.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/host-context-changed', params: { theme: 'dark' } }, '*'));
+    await host.view.locator('html[data-theme="dark"]').waitFor();
+    expect(host.requests).toEqual([]);
   });
 
   it('shows a refusal as the tool answered it', async () => {

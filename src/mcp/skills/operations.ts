@@ -25,13 +25,3 @@ export const McpSkillTreeDocument = graphql(`
     }
   }
 `);
-
-/** Memory writes in every space the caller reads: a protocol changed, so may the skills. */
-export const McpSkillChangesDocument = graphql(`
-  subscription McpSkillChanges {
-    memoryEvents {
-      type
-      space
-    }
-  }
-`);

@@ -11,7 +11,7 @@ function render(answer: Json): Node[] {
       : h(
           'table',
           {},
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Space'), h('th', { scope: 'col' }, 'Type'), h('th', { scope: 'col' }, 'Adapters'))),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Space'), h('th', { scope: 'col' }, 'Type'), h('th', { scope: 'col', class: 'count' }, 'Adapters'))),
           h('tbody', {}, spaces.flatMap(spaceRow)),
         ),
   ];
