@@ -23,14 +23,25 @@ afterAll(async () => {
 });
 
 async function tokenFor(): Promise<string> {
-  const issued = await server.running.services.auth.bootstrap({ name: `skills-${randomUUID().slice(0, 8)}`, role: 'AGENT', groups: [], tokenName: 'mcp', expiresInSeconds: null });
+  const issued = await server.running.services.auth.bootstrap({
+    name: `skills-${randomUUID().slice(0, 8)}`,
+    role: 'AGENT',
+    groups: [],
+    tokenName: 'mcp',
+    expiresInSeconds: null,
+  });
   return issued.token;
 }
 
 /** The official v2 client: pinned to 2026-07-28, or on the 2025 era (initialize, a session). */
 async function connect(token: string, era: 'modern' | 'legacy' = 'modern'): Promise<{ client: Client; skills: SkillsClient }> {
-  const client = new Client({ name: 'kairos-skills-test', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_REVISION } } } : {});
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.running.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  const client = new Client(
+    { name: 'kairos-skills-test', version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_REVISION } } } : {},
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(server.running.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   clients.push(client);
   return { client, skills: new SkillsClient(client) };
 }
@@ -103,7 +114,10 @@ describe('protocols as MCP skills', () => {
     const artifact = await skills.read(skill, `artifacts/${slug}.md`);
     expect(artifact.verified).toBe(true);
 
-    const tuned = await client.callTool({ name: 'tune', arguments: { uris: [layerUris[1]], updates: { text: 'Tell the team and the customers.' } } });
+    const tuned = await client.callTool({
+      name: 'tune',
+      arguments: { uris: [layerUris[1]], updates: { text: 'Tell the team and the customers.' } },
+    });
     expect(tuned.isError).toBeFalsy();
     const { skill: after } = await skills.get(uri);
     const digestAfter = (after.resources as { uri: string; digest: string }[]).find((resource) => resource.uri === uri)!.digest;
@@ -138,7 +152,9 @@ describe('protocols as MCP skills', () => {
     expect(page.ttlMs).toBeUndefined();
     await expect(skills.list({ cursor: 'bm90IGEgY3Vyc29y' })).rejects.toThrow(/Invalid cursor/);
     const templates = await client.listResourceTemplates();
-    expect(templates.resourceTemplates.map((template) => template.uriTemplate)).toEqual(expect.arrayContaining(['kairos://run/{runId}', 'skill://kairos/{+path}']));
+    expect(templates.resourceTemplates.map((template) => template.uriTemplate)).toEqual(
+      expect.arrayContaining(['kairos://run/{runId}', 'skill://kairos/{+path}']),
+    );
   });
 
   it('tells a 2025 session when its skills may have changed, and not another principal’s session', async () => {
@@ -165,8 +181,19 @@ describe('protocols as MCP skills', () => {
     const { adapterUri } = await train(owner.client, uniqueTitle('Stdio skill'));
     const slug = adapterUri.slice('kairos://adapter/'.length);
     for (const era of ['legacy', 'modern'] as const) {
-      const client = new Client({ name: 'stdio-skills-test', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_REVISION } } } : {});
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd: repoRoot, env: hostEnvironment({ KAIROS_URL: server.running.baseUrl, KAIROS_TOKEN: token }), stderr: 'pipe' }));
+      const client = new Client(
+        { name: 'stdio-skills-test', version: '1.0.0' },
+        era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_REVISION } } } : {},
+      );
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [cliBin, 'mcp'],
+          cwd: repoRoot,
+          env: hostEnvironment({ KAIROS_URL: server.running.baseUrl, KAIROS_TOKEN: token }),
+          stderr: 'pipe',
+        }),
+      );
       clients.push(client);
       const skills = new SkillsClient(client);
       const { skill } = await skills.get(`skill://kairos/personal/${slug}/SKILL.md`);

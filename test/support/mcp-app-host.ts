@@ -49,7 +49,9 @@ export async function openViewInHost(
   });
   await page.setViewportSize({ width: 720, height: 640 });
   await page.exposeFunction('hostCallTool', async (params: { name: string; arguments?: Record<string, unknown> }) =>
-    options.callTool ? options.callTool(params) : { content: [{ type: 'text', text: '{"error":"NOT_SUPPORTED","message":"no tools in this host"}' }], isError: true },
+    options.callTool
+      ? options.callTool(params)
+      : { content: [{ type: 'text', text: '{"error":"NOT_SUPPORTED","message":"no tools in this host"}' }], isError: true },
   );
   await page.setContent(HOST_PAGE);
   await page.evaluate(
@@ -84,7 +86,12 @@ export async function openViewInHost(
       });
       frame.srcdoc = html;
     },
-    { html: options.html, toolInput: options.toolInput, toolResult: options.toolResult, hostContext: options.hostContext ?? { theme: 'light' } },
+    {
+      html: options.html,
+      toolInput: options.toolInput,
+      toolResult: options.toolResult,
+      hostContext: options.hostContext ?? { theme: 'light' },
+    },
   );
   const view = page.frames().find((frame) => frame !== page.mainFrame());
   if (!view) throw new Error('the view frame did not appear');

@@ -20,7 +20,11 @@ const connectModern = useModernClients();
 const connectLegacy = useMcpClients(server);
 
 const APP_MIME = 'text/html;profile=mcp-app';
-const VIEW_URIS = { activate: 'ui://kairos/activate-result', forward: 'ui://kairos/forward-result', spaces: 'ui://kairos/spaces-result' } as const;
+const VIEW_URIS = {
+  activate: 'ui://kairos/activate-result',
+  forward: 'ui://kairos/forward-result',
+  spaces: 'ui://kairos/spaces-result',
+} as const;
 const PASS = { verdict_file: '/home/agent/review/verdict.txt', exit_code: 0, stdout: 'PASS\nno findings' };
 const fence = '```';
 const DOCS = join(process.cwd(), 'docs/images');
@@ -69,7 +73,12 @@ async function viewHtml(client: ModernTestClient, uri: string): Promise<string> 
 }
 
 /** Calls the tool for real and hands its whole result to the view. */
-async function showToolResult(client: ModernTestClient, tool: keyof typeof VIEW_URIS, args: Record<string, unknown>, theme: 'light' | 'dark' = 'light'): Promise<{ host: ViewInHost; result: ToolJson }> {
+async function showToolResult(
+  client: ModernTestClient,
+  tool: keyof typeof VIEW_URIS,
+  args: Record<string, unknown>,
+  theme: 'light' | 'dark' = 'light',
+): Promise<{ host: ViewInHost; result: ToolJson }> {
   const result = (await client.client.callTool({ name: tool, arguments: args })) as ToolJson;
   expect(result.isError).toBeFalsy();
   const host = await openViewInHost(browser, {
@@ -149,18 +158,30 @@ describe('MCP App views', () => {
     const title = uniqueTitle('Certificate change');
     const adapterUri = await train(client, title);
     const first = (await client.call('forward', { uri: adapterUri })).json;
-    const solution = { type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: '42 days left' }, nonce: first.contract.nonce, proof_hash: first.contract.proof_hash };
+    const solution = {
+      type: 'shell',
+      outcome: 'success',
+      evidence: { exit_code: 0, stdout: '42 days left' },
+      nonce: first.contract.nonce,
+      proof_hash: first.contract.proof_hash,
+    };
     const args = { uri: first.next_call.args.uri, solution };
     const { host, result } = await showToolResult(client, 'forward', args, 'dark');
     const answer = result.structuredContent as ToolJson;
-    expect(answer).toMatchObject({ context_adapter_name: title, current_layer_label: 'Open the change ticket', contract: { type: 'mcp', mcp: { arguments: { queue: 'CHG', labels: ['certs'] } } } });
+    expect(answer).toMatchObject({
+      context_adapter_name: title,
+      current_layer_label: 'Open the change ticket',
+      contract: { type: 'mcp', mcp: { arguments: { queue: 'CHG', labels: ['certs'] } } },
+    });
     expect(await host.view.locator('html').getAttribute('data-theme')).toBe('dark');
     expect(await textOf(host.view, 'h1.adapter')).toEqual([title]);
     expect(await textOf(host.view, '.layer')).toEqual(['Layer 2 of 4: Open the change ticket']);
     expect(await textOf(host.view, '.mcp-tool')).toEqual(['create_ticket']);
     expect(JSON.parse((await host.view.locator('.mcp-arguments').textContent())!)).toEqual({ queue: 'CHG', labels: ['certs'] });
     expect(await textOf(host.view, '.next-call')).toEqual([`forward ${answer.next_call.args.uri}`]);
-    expect(await host.view.locator('.contract dd code').allTextContents()).toEqual(expect.arrayContaining([answer.contract.nonce, answer.contract.proof_hash]));
+    expect(await host.view.locator('.contract dd code').allTextContents()).toEqual(
+      expect.arrayContaining([answer.contract.nonce, answer.contract.proof_hash]),
+    );
     expect(host.requests).toEqual([]);
     await screenshot(host, 'forward');
   });
@@ -183,7 +204,12 @@ describe('MCP App views', () => {
     await screenshot(host, 'spaces');
     // The host switches to dark: the view follows without a new result.
     expect(await host.view.locator('html').getAttribute('data-theme')).toBe('light');
-    await host.page.evaluate(() => (document.getElementById('app') as HTMLIFrameElement).contentWindow!.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/host-context-changed', params: { theme: 'dark' } }, '*'));
+    await host.page.evaluate(() =>
+      (document.getElementById('app') as HTMLIFrameElement).contentWindow!.postMessage(
+        { jsonrpc: '2.0', method: 'ui/notifications/host-context-changed', params: { theme: 'dark' } },
+        '*',
+      ),
+    );
     await host.view.locator('html[data-theme="dark"]').waitFor();
     expect(host.requests).toEqual([]);
   });
@@ -192,7 +218,11 @@ describe('MCP App views', () => {
     const client = await connectModern(server.running.mcpUrl);
     const result = await client.client.callTool({ name: 'forward', arguments: { uri: 'kairos://nothing' } });
     expect(result.isError).toBe(true);
-    const host = await openViewInHost(browser, { html: await viewHtml(client, VIEW_URIS.forward), toolInput: { uri: 'kairos://nothing' }, toolResult: result });
+    const host = await openViewInHost(browser, {
+      html: await viewHtml(client, VIEW_URIS.forward),
+      toolInput: { uri: 'kairos://nothing' },
+      toolResult: result,
+    });
     await host.view.locator('body[data-state="refused"]').waitFor();
     expect(await textOf(host.view, '.refusal strong')).toEqual(['BAD_USER_INPUT']);
     expect(host.requests).toEqual([]);

@@ -22,9 +22,27 @@ interface AppView {
 }
 
 export const APP_VIEWS: readonly AppView[] = [
-  { tool: 'activate', file: 'activate', uri: 'ui://kairos/activate-result', openAiUri: 'ui://open-ai/kairos/activate-result', description: "activate's choices with role and score; picking one calls forward" },
-  { tool: 'forward', file: 'forward', uri: 'ui://kairos/forward-result', openAiUri: 'ui://open-ai/kairos/forward-result', description: "forward's layer (i of n), the proof its contract needs and the next call" },
-  { tool: 'spaces', file: 'spaces', uri: 'ui://kairos/spaces-result', openAiUri: 'ui://open-ai/kairos/spaces-result', description: 'The spaces you can read with their adapter counts' },
+  {
+    tool: 'activate',
+    file: 'activate',
+    uri: 'ui://kairos/activate-result',
+    openAiUri: 'ui://open-ai/kairos/activate-result',
+    description: "activate's choices with role and score; picking one calls forward",
+  },
+  {
+    tool: 'forward',
+    file: 'forward',
+    uri: 'ui://kairos/forward-result',
+    openAiUri: 'ui://open-ai/kairos/forward-result',
+    description: "forward's layer (i of n), the proof its contract needs and the next call",
+  },
+  {
+    tool: 'spaces',
+    file: 'spaces',
+    uri: 'ui://kairos/spaces-result',
+    openAiUri: 'ui://open-ai/kairos/spaces-result',
+    description: 'The spaces you can read with their adapter counts',
+  },
 ];
 
 /** What the server declares: the HTML profiles its views come in. */
@@ -44,7 +62,9 @@ export const TOOL_VIEW_META: ReadonlyMap<string, Record<string, unknown>> = new 
         return undefined as never;
       },
     };
-    registerAppTool(recorder as never, view.tool, { _meta: { ui: { resourceUri: view.uri, visibility: ['model', 'app'] } } }, () => ({ content: [] }));
+    registerAppTool(recorder as never, view.tool, { _meta: { ui: { resourceUri: view.uri, visibility: ['model', 'app'] } } }, () => ({
+      content: [],
+    }));
     return [view.tool, meta];
   }),
 );
@@ -73,9 +93,15 @@ export function registerAppViews(mcp: McpServer): void {
       [view.uri, RESOURCE_MIME_TYPE, ''],
       [view.openAiUri, SKYBRIDGE_MIME_TYPE, ' (Skybridge profile)'],
     ] as const) {
-      registerAppResource(mcp, `${view.tool}-view${profile ? '-skybridge' : ''}`, uri, { title: `Kairos ${view.tool} view${profile}`, description: view.description, mimeType, _meta: NO_EXTERNAL_ORIGINS }, async () => ({
-        contents: [{ uri, mimeType, text: await viewHtml(view.file), _meta: NO_EXTERNAL_ORIGINS }],
-      }));
+      registerAppResource(
+        mcp,
+        `${view.tool}-view${profile ? '-skybridge' : ''}`,
+        uri,
+        { title: `Kairos ${view.tool} view${profile}`, description: view.description, mimeType, _meta: NO_EXTERNAL_ORIGINS },
+        async () => ({
+          contents: [{ uri, mimeType, text: await viewHtml(view.file), _meta: NO_EXTERNAL_ORIGINS }],
+        }),
+      );
     }
   }
 }

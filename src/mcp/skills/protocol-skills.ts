@@ -50,7 +50,13 @@ function encodeCursor(cursor: ListCursor): string {
 function decodeCursor(text: string): ListCursor {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<ListCursor>;
-    if (typeof value.space === 'string' && Number.isSafeInteger(value.offset) && value.offset! >= 0 && Number.isSafeInteger(value.listed) && value.listed! >= 0) {
+    if (
+      typeof value.space === 'string' &&
+      Number.isSafeInteger(value.offset) &&
+      value.offset! >= 0 &&
+      Number.isSafeInteger(value.listed) &&
+      value.listed! >= 0
+    ) {
       return value as ListCursor;
     }
   } catch {
@@ -64,7 +70,10 @@ function parseSkillUri(uri: string): { segment: string; name: string; file: stri
   if (!uri.startsWith(SKILL_BASE_URI)) return null;
   let parts: string[];
   try {
-    parts = new URL(uri).pathname.split('/').slice(1).map((part) => decodeURIComponent(part));
+    parts = new URL(uri).pathname
+      .split('/')
+      .slice(1)
+      .map((part) => decodeURIComponent(part));
   } catch {
     return null;
   }
@@ -122,7 +131,10 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
   }
 
   /** The files of the skill a URI names, when the caller may read it. */
-  async function filesAt(uri: string, ctx: ServerContext): Promise<{ segment: string; name: string; file: string; files: Record<string, string> } | undefined> {
+  async function filesAt(
+    uri: string,
+    ctx: ServerContext,
+  ): Promise<{ segment: string; name: string; file: string; files: Record<string, string> } | undefined> {
     const parsed = parseSkillUri(uri);
     if (!parsed) return undefined;
     const space = (await spacesOf(ctx)).find((candidate) => candidate.segment === parsed.segment);
@@ -141,7 +153,10 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
       if (!space) return { skills: [] };
       const room = Math.min(SKILLS_PAGE_SIZE, SKILLS_LIST_CAP - at.listed);
       const page = space.protocols.slice(at.offset, at.offset + Math.max(room, 0));
-      const files = await skillFiles(ctx, page.map((protocol) => protocol.chainId));
+      const files = await skillFiles(
+        ctx,
+        page.map((protocol) => protocol.chainId),
+      );
       const skills: Skill[] = [];
       for (const protocol of page) {
         const name = skillName(protocol.slug);
@@ -152,7 +167,14 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
       const listed = at.listed + page.length;
       const rest = at.offset + page.length < space.protocols.length;
       const nextSpace = spaces[index + 1];
-      const next: ListCursor | null = listed >= SKILLS_LIST_CAP ? null : rest ? { space: space.segment, offset: at.offset + page.length, listed } : nextSpace ? { space: nextSpace.segment, offset: 0, listed } : null;
+      const next: ListCursor | null =
+        listed >= SKILLS_LIST_CAP
+          ? null
+          : rest
+            ? { space: space.segment, offset: at.offset + page.length, listed }
+            : nextSpace
+              ? { space: nextSpace.segment, offset: 0, listed }
+              : null;
       return { skills, ...(next ? { nextCursor: encodeCursor(next) } : {}) };
     },
 
@@ -170,7 +192,12 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
     },
   };
 
-  return new SkillsExtension({ source, baseUri: SKILL_BASE_URI, cacheHint: { ttlMs: SKILLS_CACHE_TTL_MS, cacheScope: 'private' }, onWarning: (warning) => app.log.warn(warning, 'MCP skills') });
+  return new SkillsExtension({
+    source,
+    baseUri: SKILL_BASE_URI,
+    cacheHint: { ttlMs: SKILLS_CACHE_TTL_MS, cacheScope: 'private' },
+    onWarning: (warning) => app.log.warn(warning, 'MCP skills'),
+  });
 }
 
 export function attachProtocolSkills(mcp: McpServer, app: SkillsApp, authenticationOf: (ctx: ServerContext) => Authentication): void {

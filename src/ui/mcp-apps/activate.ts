@@ -3,16 +3,22 @@
  * `forward` with that choice's first call, as the choice's next_action tells the agent to.
  */
 import type { App } from '@modelcontextprotocol/ext-apps';
-import { h } from '../dom.js';
+import { type Child, h } from '../dom.js';
 import { answerOf, isObject, type Json, numberOf, startView, stringOf } from './view-app.js';
 
-function render(json: Json, app: App): Node[] {
+function render(json: Json, app: App): Child[] {
   const choices = Array.isArray(json.choices) ? json.choices.filter(isObject) : [];
   const query = stringOf(json.query);
   return [
     h('h1', {}, 'Adapters for ', query ? h('q', {}, query) : 'this request'),
     stringOf(json.message) ? h('p', { class: 'muted' }, stringOf(json.message)) : null,
-    choices.length === 0 ? h('p', { class: 'muted' }, 'No choices.') : h('ul', { class: 'cards' }, choices.map((choice) => choiceCard(choice, app))),
+    choices.length === 0
+      ? h('p', { class: 'muted' }, 'No choices.')
+      : h(
+          'ul',
+          { class: 'cards' },
+          choices.map((choice) => choiceCard(choice, app)),
+        ),
   ];
 }
 

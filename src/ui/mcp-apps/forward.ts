@@ -2,7 +2,7 @@
  * `forward`'s view: the adapter, the layer (i of n and its label), what proof the layer's
  * contract needs (an mcp layer's tool and required arguments included) and the next call.
  */
-import { h } from '../dom.js';
+import { type Child, h } from '../dom.js';
 import { isObject, type Json, numberOf, startView, stringOf } from './view-app.js';
 
 /** The layer's own title when the answer does not name it: the first heading of its text. */
@@ -15,7 +15,7 @@ function json(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-function render(answer: Json): Node[] {
+function render(answer: Json): Child[] {
   const index = numberOf(answer.adapter_layer_index);
   const count = numberOf(answer.adapter_layer_count);
   const layer = isObject(answer.current_layer) ? answer.current_layer : null;
@@ -26,14 +26,30 @@ function render(answer: Json): Node[] {
   return [
     h('h1', { class: 'adapter' }, stringOf(answer.context_adapter_name) ?? 'Adapter run'),
     index !== null && count !== null
-      ? h('p', { class: 'layer' }, h('span', { class: 'position' }, `Layer ${index} of ${count}`), label ? h('span', { class: 'layer-label' }, `: ${label}`) : null)
+      ? h(
+          'p',
+          { class: 'layer' },
+          h('span', { class: 'position' }, `Layer ${index} of ${count}`),
+          label ? h('span', { class: 'layer-label' }, `: ${label}`) : null,
+        )
       : null,
     index !== null && count !== null ? h('progress', { max: count, value: index, 'aria-label': `layer ${index} of ${count}` }) : null,
     errorCode
-      ? h('p', { class: 'refusal error-code', role: 'alert' }, h('strong', {}, errorCode), ` ${stringOf(answer.message) ?? ''}`, ` (retry ${numberOf(answer.retry_count) ?? 0})`)
+      ? h(
+          'p',
+          { class: 'refusal error-code', role: 'alert' },
+          h('strong', {}, errorCode),
+          ` ${stringOf(answer.message) ?? ''}`,
+          ` (retry ${numberOf(answer.retry_count) ?? 0})`,
+        )
       : null,
     contract ? contractSection(contract) : null,
-    h('section', { class: 'next' }, h('h2', {}, 'Next call'), next ? nextCall(next) : h('p', { class: 'muted' }, 'None: the run is closed.')),
+    h(
+      'section',
+      { class: 'next' },
+      h('h2', {}, 'Next call'),
+      next ? nextCall(next) : h('p', { class: 'muted' }, 'None: the run is closed.'),
+    ),
     stringOf(answer.next_action) ? h('p', { class: 'muted next-action' }, stringOf(answer.next_action)) : null,
   ];
 }
@@ -41,7 +57,10 @@ function render(answer: Json): Node[] {
 function contractSection(contract: Json): HTMLElement {
   const type = stringOf(contract.type) ?? 'comment';
   const detail = isObject(contract[type]) ? (contract[type] as Json) : {};
-  const rows: [string, Node | string][] = [['Proof', type], ['Required', contract.required === false ? 'no' : 'yes']];
+  const rows: [string, Node | string][] = [
+    ['Proof', type],
+    ['Required', contract.required === false ? 'no' : 'yes'],
+  ];
   if (stringOf(contract.description)) rows.push(['Asks', stringOf(contract.description)!]);
   switch (type) {
     case 'shell':
@@ -66,13 +85,28 @@ function contractSection(contract: Json): HTMLElement {
   }
   if (stringOf(contract.nonce)) rows.push(['Echo nonce', h('code', {}, stringOf(contract.nonce))]);
   if (stringOf(contract.proof_hash)) rows.push(['Echo proof_hash', h('code', {}, stringOf(contract.proof_hash))]);
-  return h('section', { class: 'contract', 'data-type': type }, h('h2', {}, 'Contract'), h('dl', {}, rows.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)])));
+  return h(
+    'section',
+    { class: 'contract', 'data-type': type },
+    h('h2', {}, 'Contract'),
+    h(
+      'dl',
+      {},
+      rows.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]),
+    ),
+  );
 }
 
 function nextCall(next: Json): HTMLElement {
   const kind = stringOf(next.kind) ?? 'forward';
   const args = isObject(next.args) ? next.args : {};
-  return h('p', { class: 'next-call', 'data-kind': kind }, h('code', {}, kind), ' ', h('code', { class: 'next-uri' }, stringOf(args.uri) ?? ''));
+  return h(
+    'p',
+    { class: 'next-call', 'data-kind': kind },
+    h('code', {}, kind),
+    ' ',
+    h('code', { class: 'next-uri' }, stringOf(args.uri) ?? ''),
+  );
 }
 
 void startView('forward', render);

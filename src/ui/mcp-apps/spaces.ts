@@ -1,8 +1,8 @@
 /** `spaces`' view: the spaces the caller reads, each with its adapter count (and titles when asked for). */
-import { h } from '../dom.js';
+import { type Child, h } from '../dom.js';
 import { isObject, type Json, numberOf, startView, stringOf } from './view-app.js';
 
-function render(answer: Json): Node[] {
+function render(answer: Json): Child[] {
   const spaces = Array.isArray(answer.spaces) ? answer.spaces.filter(isObject) : [];
   return [
     h('h1', {}, 'Spaces'),
@@ -11,7 +11,17 @@ function render(answer: Json): Node[] {
       : h(
           'table',
           {},
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Space'), h('th', { scope: 'col' }, 'Type'), h('th', { scope: 'col', class: 'count' }, 'Adapters'))),
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'col' }, 'Space'),
+              h('th', { scope: 'col' }, 'Type'),
+              h('th', { scope: 'col', class: 'count' }, 'Adapters'),
+            ),
+          ),
           h('tbody', {}, spaces.flatMap(spaceRow)),
         ),
   ];
@@ -30,7 +40,17 @@ function spaceRow(space: Json): HTMLElement[] {
   const titles = h(
     'tr',
     { class: 'adapters' },
-    h('td', { colspan: 3 }, h('ul', {}, adapters.map((adapter) => h('li', {}, stringOf(adapter.title) ?? '', ' ', h('span', { class: 'muted' }, `(${numberOf(adapter.layer_count) ?? 0} layers)`))))),
+    h(
+      'td',
+      { colspan: 3 },
+      h(
+        'ul',
+        {},
+        adapters.map((adapter) =>
+          h('li', {}, stringOf(adapter.title) ?? '', ' ', h('span', { class: 'muted' }, `(${numberOf(adapter.layer_count) ?? 0} layers)`)),
+        ),
+      ),
+    ),
   );
   return [row, titles];
 }

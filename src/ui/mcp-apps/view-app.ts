@@ -4,7 +4,7 @@
  * Nothing here fetches: the view only talks to the host through postMessage.
  */
 import { App, applyDocumentTheme, applyHostFonts, applyHostStyleVariables, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
-import { h, setChildren } from '../dom.js';
+import { type Child, h, setChildren } from '../dom.js';
 import './views.css';
 
 export type Json = Record<string, unknown>;
@@ -64,7 +64,7 @@ export function applyHostContext(context: McpUiHostContext | undefined): void {
 }
 
 /** Connects to the host and renders every tool result it delivers into #view. */
-export async function startView(name: string, render: (json: Json, app: App) => Node[]): Promise<App> {
+export async function startView(name: string, render: (json: Json, app: App) => Child[]): Promise<App> {
   const view = document.getElementById('view')!;
   const app = new App({ name: `kairos-${name}-view`, version: '1.0.0' }, {}, { autoResize: true });
   app.ontoolresult = (result) => {
@@ -79,6 +79,6 @@ export async function startView(name: string, render: (json: Json, app: App) => 
   return app;
 }
 
-function refusal(answer: Extract<ToolAnswer, { ok: false }>): Node[] {
+function refusal(answer: Extract<ToolAnswer, { ok: false }>): Child[] {
   return [h('p', { class: 'refusal', role: 'alert' }, h('strong', {}, answer.code), answer.message ? ` ${answer.message}` : '')];
 }

@@ -29,4 +29,3 @@ export function mcpAppViewConfig(view: McpAppView, emptyOutDir: boolean): UserCo
     },
   };
 }
-
