@@ -8,6 +8,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ProtocolError, Server, type ServerContext } from '@modelcontextprotocol/server';
+import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/server/ext/skills';
+import * as z from 'zod';
+import { APP_VIEWS_CAPABILITY } from '../mcp/apps/views.js';
 import { SERVER_INFO } from '../mcp/server-info.js';
 
 export interface Upstream {
@@ -17,13 +20,19 @@ export interface Upstream {
 
 const MODERN_REVISION = '2026-07-28';
 const ELICITATION_TIMEOUT_MS = 30 * 60_000;
+/** What the relay offers the host: the server's tools, its resources (runs, views, skill files) and its skills. */
+const RELAY_CAPABILITIES = { tools: {}, resources: {}, extensions: { ...APP_VIEWS_CAPABILITY.extensions, [SKILLS_EXTENSION_ID]: {} } };
+/** The skills methods are outside the core spec: their answers pass through as the server sent them. */
+const AnyResult = z.looseObject({});
+const ListSkillsParams = z.looseObject({ cursor: z.string().optional() });
+const GetSkillParams = z.looseObject({ uri: z.string() });
 
 function authorization(upstream: Upstream): Record<string, string> {
   return upstream.token ? { authorization: `Bearer ${upstream.token}` } : {};
 }
 
 export function legacyRelay(upstream: Upstream, onClient: (client: Promise<Client>) => void): Server {
-  const relay = new Server(SERVER_INFO, { capabilities: { tools: {} } });
+  const relay = new Server(SERVER_INFO, { capabilities: RELAY_CAPABILITIES });
   let client: Promise<Client> | null = null;
   const connected = (): Promise<Client> => {
     if (!client) {
@@ -45,6 +54,15 @@ export function legacyRelay(upstream: Upstream, onClient: (client: Promise<Clien
   };
   relay.setRequestHandler('tools/list', (request) => relayed((upstreamClient) => upstreamClient.listTools(request.params)) as never);
   relay.setRequestHandler('tools/call', (request) => relayed((upstreamClient) => upstreamClient.callTool(request.params as never)) as never);
+  relay.setRequestHandler('resources/list', (request) => relayed((upstreamClient) => upstreamClient.listResources(request.params)) as never);
+  relay.setRequestHandler('resources/templates/list', (request) => relayed((upstreamClient) => upstreamClient.listResourceTemplates(request.params)) as never);
+  relay.setRequestHandler('resources/read', (request) => relayed((upstreamClient) => upstreamClient.readResource(request.params)) as never);
+  for (const [method, params] of [
+    ['skills/list', ListSkillsParams],
+    ['skills/get', GetSkillParams],
+  ] as const) {
+    relay.setRequestHandler(method, { params }, (request) => relayed((upstreamClient) => upstreamClient.request({ method, params: request as never }, AnyResult as never)) as never);
+  }
   return relay;
 }
 
@@ -57,9 +75,16 @@ async function connectLegacy(upstream: Upstream, relay: Server): Promise<Client>
 }
 
 export function modernRelay(upstream: Upstream): Server {
-  const relay = new Server(SERVER_INFO, { capabilities: { tools: {} } });
-  relay.setRequestHandler('tools/list', (request, ctx) => forward(upstream, 'tools/list', request.params, ctx) as never);
-  relay.setRequestHandler('tools/call', (request, ctx) => forward(upstream, 'tools/call', request.params, ctx) as never);
+  const relay = new Server(SERVER_INFO, { capabilities: RELAY_CAPABILITIES });
+  for (const method of ['tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read'] as const) {
+    relay.setRequestHandler(method, (request, ctx) => forward(upstream, method, request.params, ctx) as never);
+  }
+  for (const [method, params] of [
+    ['skills/list', ListSkillsParams],
+    ['skills/get', GetSkillParams],
+  ] as const) {
+    relay.setRequestHandler(method, { params }, (request, ctx) => forward(upstream, method, request as Record<string, unknown>, ctx) as never);
+  }
   return relay;
 }
 
@@ -85,7 +110,8 @@ async function forward(upstream: Upstream, method: string, params: Record<string
       accept: 'application/json, text/event-stream',
       'mcp-protocol-version': MODERN_REVISION,
       'mcp-method': method,
-      ...(typeof params?.name === 'string' ? { 'mcp-name': params.name } : {}),
+      // The 2026-07-28 routing header: the tool's name, or the URI a read or skills/get names.
+      ...(typeof params?.name === 'string' ? { 'mcp-name': params.name } : typeof params?.uri === 'string' ? { 'mcp-name': params.uri } : {}),
       ...authorization(upstream),
     },
     body: JSON.stringify(body),

@@ -18,6 +18,19 @@ function yamlString(value: string): string {
   return JSON.stringify(value.replace(/\s+/g, ' ').trim());
 }
 
+/** Agent Skills names: 1-64 lowercase letters, digits and single hyphens, equal to the skill's folder. */
+export const SKILL_NAME_MAX_LENGTH = 64;
+
+/**
+ * An adapter's skill name, from its slug (slugs already follow the character rules). A slug over
+ * 64 characters is cut and takes `-` and 8 hex digits of its SHA-256, so two long slugs sharing
+ * a prefix keep distinct names; slugs are unique within a space, and so are the names.
+ */
+export function skillName(slug: string): string {
+  if (slug.length <= SKILL_NAME_MAX_LENGTH) return slug;
+  return `${slug.slice(0, SKILL_NAME_MAX_LENGTH - 9).replace(/-+$/, '')}-${sha256(slug).slice(0, 8)}`;
+}
+
 /** The skill's description: its activation text when it has one, else its title. */
 function descriptionOf(adapter: ExportAdapter): string {
   const activation = adapter.activation?.replace(/^#+.*$/gm, '').replace(/\s+/g, ' ').trim();
@@ -31,12 +44,13 @@ export const SKILL_FILES_PER_ADAPTER = 3;
  * The files of one adapter's skill: `SKILL.md` (frontmatter name and description, then the
  * adapter's markdown), `artifacts/<slug>.md` (the flat markdown, which trains back to the same
  * layers), and `SHA256SUMS` over both in GNU coreutils format (`<hex>  <path>`, paths relative
- * to the skill folder), so `sha256sum -c SHA256SUMS` run inside `<slug>/` checks them.
+ * to the skill folder), so `sha256sum -c SHA256SUMS` run inside `<name>/` (`skillName`) checks them.
  */
 export function skillFiles(adapter: ExportAdapter): SkillFile[] {
+  const name = skillName(adapter.slug);
   const skill = [
     '---',
-    `name: ${adapter.slug}`,
+    `name: ${name}`,
     `description: ${yamlString(descriptionOf(adapter))}`,
     ...(adapter.version ? [`version: ${yamlString(adapter.version)}`] : []),
     `source: ${adapter.uri}`,
@@ -51,7 +65,7 @@ export function skillFiles(adapter: ExportAdapter): SkillFile[] {
   ];
   const sums = files.map((file) => `${sha256(file.content)}  ${file.relative}\n`).join('');
   return [...files, { relative: 'SHA256SUMS', content: sums, contentType: 'text/plain' }].map((file) => ({
-    path: `${adapter.slug}/${file.relative}`,
+    path: `${name}/${file.relative}`,
     content: file.content,
     contentType: file.contentType,
     sha256: sha256(file.content),
@@ -72,7 +86,7 @@ export function skillTree(adapters: readonly ExportAdapter[]): string {
 /** The zip entries of one skill, its `artifacts/` folder included. */
 export function skillZipEntries(adapter: ExportAdapter): ZipEntry[] {
   return [
-    { path: `${adapter.slug}/artifacts/`, data: new Uint8Array() },
+    { path: `${skillName(adapter.slug)}/artifacts/`, data: new Uint8Array() },
     ...skillFiles(adapter).map((file) => ({ path: file.path, data: Buffer.from(file.content, 'utf8') })),
   ];
 }

@@ -31,6 +31,8 @@ type Documents = {
     "\n  query McpStatus {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    staged: proposals(status: STAGED, first: 200) {\n      totalCount\n      edges {\n        node {\n          ...StagedProposalFields\n        }\n      }\n    }\n    archive: memories(filter: { category: ARCHIVE }, first: 1) {\n      totalCount\n    }\n    sessions: memories(filter: { category: SESSION_LOG }, first: 1) {\n      totalCount\n    }\n    current: memories(filter: { category: CURRENT }, first: 1) {\n      totalCount\n    }\n    shared: memories(filter: { category: SHARED }, first: 1) {\n      totalCount\n    }\n    conventions: memories(filter: { category: CONVENTION }, first: 1) {\n      totalCount\n    }\n    decisions: memories(filter: { category: DECISION }, first: 1) {\n      totalCount\n    }\n    pitfalls: memories(filter: { category: PITFALL }, first: 1) {\n      totalCount\n    }\n    modules: memories(filter: { category: MODULE }, first: 1) {\n      totalCount\n    }\n  }\n": typeof types.McpStatusDocument,
     "\n  subscription McpRunProgress($runId: ID!, $afterSeq: Int) {\n    runProgress(runId: $runId, afterSeq: $afterSeq) {\n      ...RunProgressFields\n      stepUri\n    }\n  }\n": typeof types.McpRunProgressDocument,
     "\n  subscription McpRunPrompts($runId: ID!) {\n    challengePrompts(runId: $runId) {\n      ...ChallengePromptFields\n      stepUri\n    }\n  }\n": typeof types.McpRunPromptsDocument,
+    "\n  query McpSkillSpaces {\n    spaces {\n      id\n      kind\n      protocols {\n        chainId\n        slug\n      }\n    }\n  }\n": typeof types.McpSkillSpacesDocument,
+    "\n  query McpSkillTree($input: ExportInput!) {\n    export(input: $input) {\n      content\n    }\n  }\n": typeof types.McpSkillTreeDocument,
     "\n  query McpSearch($query: String!, $maxChoices: Int, $space: String) {\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      mustObey\n      message\n      nextAction\n      choices {\n        ...SearchChoiceFields\n        nextAction\n      }\n    }\n  }\n": typeof types.McpSearchDocument,
     "\n  mutation McpBegin($input: BeginInput!) {\n    begin(input: $input) {\n      ...McpStepPayload\n    }\n  }\n": typeof types.McpBeginDocument,
     "\n  mutation McpNext($input: NextInput!) {\n    next(input: $input) {\n      ...McpStepPayload\n    }\n  }\n": typeof types.McpNextDocument,
@@ -132,6 +134,8 @@ const documents: Documents = {
     "\n  query McpStatus {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    staged: proposals(status: STAGED, first: 200) {\n      totalCount\n      edges {\n        node {\n          ...StagedProposalFields\n        }\n      }\n    }\n    archive: memories(filter: { category: ARCHIVE }, first: 1) {\n      totalCount\n    }\n    sessions: memories(filter: { category: SESSION_LOG }, first: 1) {\n      totalCount\n    }\n    current: memories(filter: { category: CURRENT }, first: 1) {\n      totalCount\n    }\n    shared: memories(filter: { category: SHARED }, first: 1) {\n      totalCount\n    }\n    conventions: memories(filter: { category: CONVENTION }, first: 1) {\n      totalCount\n    }\n    decisions: memories(filter: { category: DECISION }, first: 1) {\n      totalCount\n    }\n    pitfalls: memories(filter: { category: PITFALL }, first: 1) {\n      totalCount\n    }\n    modules: memories(filter: { category: MODULE }, first: 1) {\n      totalCount\n    }\n  }\n": types.McpStatusDocument,
     "\n  subscription McpRunProgress($runId: ID!, $afterSeq: Int) {\n    runProgress(runId: $runId, afterSeq: $afterSeq) {\n      ...RunProgressFields\n      stepUri\n    }\n  }\n": types.McpRunProgressDocument,
     "\n  subscription McpRunPrompts($runId: ID!) {\n    challengePrompts(runId: $runId) {\n      ...ChallengePromptFields\n      stepUri\n    }\n  }\n": types.McpRunPromptsDocument,
+    "\n  query McpSkillSpaces {\n    spaces {\n      id\n      kind\n      protocols {\n        chainId\n        slug\n      }\n    }\n  }\n": types.McpSkillSpacesDocument,
+    "\n  query McpSkillTree($input: ExportInput!) {\n    export(input: $input) {\n      content\n    }\n  }\n": types.McpSkillTreeDocument,
     "\n  query McpSearch($query: String!, $maxChoices: Int, $space: String) {\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      mustObey\n      message\n      nextAction\n      choices {\n        ...SearchChoiceFields\n        nextAction\n      }\n    }\n  }\n": types.McpSearchDocument,
     "\n  mutation McpBegin($input: BeginInput!) {\n    begin(input: $input) {\n      ...McpStepPayload\n    }\n  }\n": types.McpBeginDocument,
     "\n  mutation McpNext($input: NextInput!) {\n    next(input: $input) {\n      ...McpStepPayload\n    }\n  }\n": types.McpNextDocument,
@@ -298,6 +302,14 @@ export function graphql(source: "\n  subscription McpRunProgress($runId: ID!, $a
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription McpRunPrompts($runId: ID!) {\n    challengePrompts(runId: $runId) {\n      ...ChallengePromptFields\n      stepUri\n    }\n  }\n"): (typeof documents)["\n  subscription McpRunPrompts($runId: ID!) {\n    challengePrompts(runId: $runId) {\n      ...ChallengePromptFields\n      stepUri\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query McpSkillSpaces {\n    spaces {\n      id\n      kind\n      protocols {\n        chainId\n        slug\n      }\n    }\n  }\n"): (typeof documents)["\n  query McpSkillSpaces {\n    spaces {\n      id\n      kind\n      protocols {\n        chainId\n        slug\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query McpSkillTree($input: ExportInput!) {\n    export(input: $input) {\n      content\n    }\n  }\n"): (typeof documents)["\n  query McpSkillTree($input: ExportInput!) {\n    export(input: $input) {\n      content\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -18,6 +18,8 @@ import { createGraphqlSubscriber } from './graphql-subscribe.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { type ListenRequest, namesRuns, serveRunListen } from './run-listen.js';
 import { OpenStreamQuota } from '../http/open-stream-quota.js';
+import { noticeSkillChanges } from './skills/skill-changes.js';
+import { DEFAULT_OVERFLOW_POLICY } from '../events/overflow-policy.js';
 import { createToolServer, LEGACY_REVISIONS, MODERN_REVISIONS } from './tool-server.js';
 
 export const MCP_PATH = '/mcp';
@@ -123,10 +125,15 @@ export function createMcpDoor(app: McpApp): McpDoor {
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: app.config.maxBodyBytes,
       supportedProtocolVersions: [...LEGACY_REVISIONS, ...MODERN_REVISIONS],
-      onsessioninitialized: (id) => sessions.add(id, transport, authentication),
+      onsessioninitialized: (id) => {
+        sessions.add(id, transport, authentication);
+        stopNotices = noticeSkillChanges(server, app.services.memories.watchMemoryEvents(authentication.viewer, {}, DEFAULT_OVERFLOW_POLICY), log);
+      },
       onsessionclosed: (id) => void sessions.close(id, 'client ended it'),
     });
+    let stopNotices = () => {};
     transport.onclose = () => {
+      stopNotices();
       if (transport.sessionId) sessions.forget(transport.sessionId);
     };
     await server.connect(transport);

@@ -1,4 +1,4 @@
-import { type CallToolRequest, type CallToolResult, inputRequired, type InputRequiredResult, Server, type ServerContext } from '@modelcontextprotocol/server';
+import { type CallToolRequest, type CallToolResult, inputRequired, type InputRequiredResult, McpServer, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { Logger } from '../observability/logger.js';
@@ -11,7 +11,9 @@ import type { Authentication } from '../services/auth-service.js';
 import type { OperationCaller, RunOperation } from './graphql-door.js';
 import { answerHostReplies, askHost, HostAnswerRefused, HostInputNeeded, hostReplies, personRequired, promptRequest } from './host-prompt.js';
 import { stepPayloadJson } from './v3/json-shapes.js';
+import { APP_VIEWS_CAPABILITY, registerAppViews, TOOL_VIEW_META } from './apps/views.js';
 import { registerRunResources, RUN_RESOURCE_CAPABILITY } from './run-resources.js';
+import { attachProtocolSkills } from './skills/protocol-skills.js';
 import { SERVER_INFO } from './server-info.js';
 import { inputJsonSchema, type ToolAnswer, type ToolCall } from './tool.js';
 import { TOOLS, TOOLS_BY_NAME } from './tools.js';
@@ -47,15 +49,20 @@ export interface ToolServerOptions {
  * differs (an `input_required` result, or an elicitation request pushed on the session).
  */
 export function createToolServer(app: ToolServerApp, options: ToolServerOptions): Server {
-  const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {}, ...RUN_RESOURCE_CAPABILITY },
+  // McpServer for its resource registry (runs, views, skills); tools keep the kernel's own handlers.
+  const mcp = new McpServer(SERVER_INFO, {
+    capabilities: { tools: {}, ...RUN_RESOURCE_CAPABILITY, ...APP_VIEWS_CAPABILITY },
     instructions: INSTRUCTIONS,
     supportedProtocolVersions: [...MODERN_REVISIONS, ...LEGACY_REVISIONS],
   });
+  const server = mcp.server;
 
   server.setRequestHandler('tools/list', (_request, ctx) =>
     inMcpRequestSpan(ctx, null, async () => ({
-      tools: TOOLS.map((definition) => ({ name: definition.name, description: definition.description, inputSchema: inputJsonSchema(definition) as never })),
+      tools: TOOLS.map((definition) => {
+        const meta = TOOL_VIEW_META.get(definition.name);
+        return { name: definition.name, description: definition.description, inputSchema: inputJsonSchema(definition) as never, ...(meta ? { _meta: meta } : {}) };
+      }),
     })),
   );
 
@@ -115,7 +122,9 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
     return 'resultType' in result ? (result as never) : toCallToolResult(result);
   }
 
-  registerRunResources(server, app, options.authenticationOf);
+  registerRunResources(mcp, app, options.authenticationOf);
+  registerAppViews(mcp);
+  attachProtocolSkills(mcp, app, options.authenticationOf);
   return server;
 }
 

@@ -56,6 +56,8 @@ describe('displayChallenge', () => {
     const mcp = displayChallenge({ ...base, stored: { type: 'MCP', required: true, mcp: { toolName: 'search_docs', expectedResult: { ok: true } } } });
     expect(mcp.description).toBe('Call MCP tool: search_docs. You MUST actually call this tool and report its real result; do not fabricate.');
     expect(mcp.mcp).toEqual({ toolName: 'search_docs', arguments: null, expectedResult: { ok: true } });
+    const withArguments = displayChallenge({ ...base, stored: { type: 'MCP', required: true, mcp: { toolName: 'create_ticket', arguments: { queue: 'CHG' } } } });
+    expect(withArguments.mcp).toEqual({ toolName: 'create_ticket', expectedResult: null, arguments: { queue: 'CHG' } });
 
     const input = displayChallenge({ ...base, promptId: 'p1', stored: { type: 'USER_INPUT', required: true, userInput: {} } });
     expect(input.userInput).toEqual({ prompt: 'Confirm completion', requireHuman: false });
