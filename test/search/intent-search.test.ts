@@ -9,6 +9,7 @@ import { startEmbeddingsServer, type EmbeddingsTestServer } from '../support/emb
 import { evaluate, FIGURES_HEADER, figuresRow, mintIntentLibrary, type RankingFigures } from './intent-evaluation.js';
 import { INTENT_PROTOCOLS } from './intent-corpus.js';
 import { HELD_OUT_QUERIES, TUNING_QUERIES } from './intent-queries.js';
+import { COLD_START_QUERIES } from './cold-start-queries.js';
 import { SearchProtocolsDocument } from './documents.js';
 
 const embeddings: EmbeddingsTestServer = await startEmbeddingsServer();
@@ -23,7 +24,7 @@ const openai = useTestServer({
 });
 
 const slugs = new Map<string, Map<string, string>>();
-const figures = new Map<string, { tuning: RankingFigures; heldOut: RankingFigures }>();
+const figures = new Map<string, { tuning: RankingFigures; heldOut: RankingFigures; coldStart: RankingFigures }>();
 
 afterAll(async () => {
   await embeddings?.close();
@@ -42,11 +43,18 @@ describe('search by intent on the labelled set', () => {
       figures.set(name, {
         tuning: await evaluate(server, slugs.get(name)!, TUNING_QUERIES),
         heldOut: await evaluate(server, slugs.get(name)!, HELD_OUT_QUERIES),
+        coldStart: await evaluate(server, slugs.get(name)!, COLD_START_QUERIES),
       });
     }
-    const rows = [...figures].flatMap(([name, f]) => [figuresRow(name, 'tuning', f.tuning), figuresRow(name, 'held-out', f.heldOut)]);
+    const rows = [...figures].flatMap(([name, f]) => [
+      figuresRow(name, 'tuning', f.tuning),
+      figuresRow(name, 'held-out', f.heldOut),
+      figuresRow(name, 'cold-start', f.coldStart),
+    ]);
     console.log(`search by intent: ${INTENT_PROTOCOLS.length} protocols\n${FIGURES_HEADER}\n${rows.join('\n')}`);
-    if (process.env.SEARCH_QUALITY_DETAIL) for (const [name, f] of figures) console.log(`${name} misses:\n  ${[...f.tuning.misses, ...f.heldOut.misses].join('\n  ')}`);
+    const json = Object.fromEntries([...figures].map(([name, f]) => [name, Object.fromEntries(Object.entries(f).map(([split, r]) => [split, { queries: r.queries, recallAt1: r.recallAt1, recallAt3: r.recallAt3, mrr: r.mrr, matched: r.matched }]))]));
+    console.log(`search by intent (JSON): ${JSON.stringify(json)}`);
+    if (process.env.SEARCH_QUALITY_DETAIL) for (const [name, f] of figures) console.log(`${name} misses:\n  ${[...f.tuning.misses, ...f.heldOut.misses, ...f.coldStart.misses].join('\n  ')}`);
   }, 300_000);
 
   it('has a labelled set of at least 40 requests over at least 30 protocols', () => {
@@ -54,6 +62,11 @@ describe('search by intent on the labelled set', () => {
     expect(INTENT_PROTOCOLS.length).toBeGreaterThanOrEqual(30);
     const expected = new Set([...TUNING_QUERIES, ...HELD_OUT_QUERIES].map((q) => q.expected));
     for (const slug of expected) expect(INTENT_PROTOCOLS.some((p) => p.slug === slug), slug).toBe(true);
+  });
+
+  it('has a cold-start set of at least 40 requests, each for a protocol of the library', () => {
+    expect(COLD_START_QUERIES.length).toBeGreaterThanOrEqual(40);
+    for (const labelled of COLD_START_QUERIES) expect(INTENT_PROTOCOLS.some((p) => p.slug === labelled.expected), labelled.expected).toBe(true);
   });
 
   it('the built-in provider finds more of what people mean than the words alone, on both halves', () => {
