@@ -40,6 +40,8 @@ import { SearchIndexSync } from './search/indexes/search-index-sync.js';
 import { AtlasVectorSearch } from './store/atlas-vector-search.js';
 import { AtlasVectorSource, detectVectorSearch, type VectorSearchChoice } from './search/indexes/atlas-vector-source.js';
 import { RunService } from './services/run-service.js';
+import { SearchLearningService } from './services/search-learning-service.js';
+import { LearnedTriggerStore } from './store/learned-trigger-store.js';
 import { SigningKeyStore } from './store/signing-key-store.js';
 import { SigningKeyService } from './services/signing-key-service.js';
 import { TranscriptService } from './services/transcript-service.js';
@@ -71,6 +73,8 @@ export interface Services {
   responseSizes: ResponseSizes;
   /** KAIROS 4 `activate` sequences (refinement counts), shared by every process through the database. */
   activations: ActivationService;
+  /** Learned triggers: requests that led to successful runs (docs/search.md). */
+  searchLearning: SearchLearningService;
   /** Moving a protocol to another space (KAIROS 4 `tune` with `space`). */
   protocolMoves: ProtocolMoveService;
 }
@@ -137,10 +141,19 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled, maxPending: { count: config.maxPendingProposals, bytes: config.maxPendingProposalBytes } });
+  const learnedTriggers = new LearnedTriggerStore(db);
+  await learnedTriggers.ensureIndexes();
+  const searchLearning = new SearchLearningService(learnedTriggers, { enabled: config.searchLearning, days: config.searchLearningDays, historyDays: config.historyDays, historyEnabled: config.historyEnabled });
   const runs = new RunService(runStore, usageStore, events, {
     runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000,
     onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }),
     replayBudget: new ReplayBudget(config.maxReplayedEventsPerMinute),
+    // Learning is a by-product of the run: a failure to learn is logged, never the attest's answer.
+    onSuccess: (run, score) =>
+      searchLearning.learnFromRun({ principalId: run.principalId, space: run.space, chainId: run.protocol.chainId, begunAt: run.createdAt, score }).then(
+        () => undefined,
+        (error: unknown) => log.warn({ err: error, runId: run._id }, 'search could not learn from a successful run'),
+      ),
   });
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
@@ -149,7 +162,8 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     history: new MemoryHistoryService(memoryStore, historyStore, events),
     protocols: new ProtocolService(memoryStore, historyStore, events, config, storageQuota),
     runs,
-    search: new SearchService(new SearchStore(db, usageStore), semanticIndex),
+    search: new SearchService(new SearchStore(db, usageStore), semanticIndex, config.searchLearning ? searchLearning : null),
+    searchLearning,
     semanticIndex,
     searchSync,
     vectorSearch,
@@ -159,7 +173,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     transcripts: new TranscriptService(runStore, signingKeys),
     exports: new ExportService(runs, sizeStats, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes, responseBudgetBytes: config.responseBudgetBytes }),
     responseSizes: new ResponseSizes(sizeStats),
-    activations: new ActivationService(activationStore),
+    activations: new ActivationService(activationStore, config.searchLearning ? searchLearning : null),
     protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events),
   };
 }

@@ -84,6 +84,10 @@ export interface AppConfig {
   maxStoredBytesPerSpace: number;
   /** KAIROS_VECTOR_SEARCH: where nearest-vector candidates come from: `auto` (Atlas `$vectorSearch` when the deployment has search indexes), `atlas`, `local` (in process). */
   vectorSearch: VectorSearchSetting;
+  /** KAIROS_SEARCH_LEARNING=off: search neither keeps requests, learns triggers from successful runs, nor uses learned ones. */
+  searchLearning: boolean;
+  /** KAIROS_SEARCH_LEARNING_DAYS: a learned trigger's credit fades to nothing this many days after its last success (0: never). */
+  searchLearningDays: number;
   /** How often each process compares the stored search-change stamps with the changes it heard of (docs/scale-out.md); not an environment setting. */
   searchCatchUpMs: number;
   /** Bytes one answer may hold (KAIROS_RESPONSE_BUDGET_BYTES): refused before it runs when projected over, cut while it runs. */
@@ -170,6 +174,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxStoredBytesPerPrincipal: intFromEnv('KAIROS_MAX_STORED_BYTES_PER_PRINCIPAL', DEFAULT_MAX_STORED_BYTES_PER_PRINCIPAL),
     maxStoredBytesPerSpace: intFromEnv('KAIROS_MAX_STORED_BYTES_PER_SPACE', DEFAULT_MAX_STORED_BYTES_PER_SPACE),
     vectorSearch: vectorSearchFromEnv(),
+    searchLearning: process.env.KAIROS_SEARCH_LEARNING !== 'off',
+    searchLearningDays: intFromEnv('KAIROS_SEARCH_LEARNING_DAYS', 90),
     searchCatchUpMs: 10_000,
     responseBudgetBytes: intFromEnv('KAIROS_RESPONSE_BUDGET_BYTES', DEFAULT_RESPONSE_BUDGET_BYTES),
     maxPendingProposals: intFromEnv('KAIROS_MAX_PENDING_PROPOSALS', DEFAULT_MAX_PENDING_PROPOSALS),

@@ -105,6 +105,8 @@ type Documents = {
     "\n  mutation SearchBegin($input: BeginInput!) {\n    begin(input: $input) {\n      runId\n      currentStep {\n        uri\n        stepIndex\n      }\n    }\n  }\n": typeof types.SearchBeginDocument,
     "\n  query SearchProtocolByKey($key: String!) {\n    protocol(key: $key) {\n      uri\n      slug\n      space\n      label\n      stepCount\n      protocolVersion\n    }\n  }\n": typeof types.SearchProtocolByKeyDocument,
     "\n  mutation SearchUpdateMemories($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        uri\n        status\n        message\n      }\n    }\n  }\n": typeof types.SearchUpdateMemoriesDocument,
+    "\n  query LearnedTriggers($uri: String!, $includeRemoved: Boolean) {\n    protocol(uri: $uri) {\n      chainId\n      learnedTriggers(includeRemoved: $includeRemoved) {\n        id\n        text\n        weight\n        successes\n        principals\n        learnedAt\n        lastSucceededAt\n        removedAt\n        removedBy\n      }\n    }\n  }\n": typeof types.LearnedTriggersDocument,
+    "\n  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {\n    forgetLearnedTrigger(input: $input) {\n      id\n      text\n      chainId\n      space\n      removedAt\n    }\n  }\n": typeof types.ForgetLearnedTriggerDocument,
     "\n  query Me {\n    me {\n      principalId\n      role\n      authenticated\n      readableSpaces\n      writableSpaces\n      defaultWriteSpace\n    }\n  }\n": typeof types.MeDocument,
     "\n  query Spaces {\n    spaces {\n      id\n      name\n      kind\n      writable\n      memoryCount\n      protocolCount\n      protocols {\n        uri\n        label\n      }\n    }\n  }\n": typeof types.SpacesDocument,
     "\n  mutation CreatePrincipal($input: CreatePrincipalInput!) {\n    createPrincipal(input: $input) {\n      principal {\n        id\n        name\n        role\n        groups\n      }\n    }\n  }\n": typeof types.CreatePrincipalDocument,
@@ -208,6 +210,8 @@ const documents: Documents = {
     "\n  mutation SearchBegin($input: BeginInput!) {\n    begin(input: $input) {\n      runId\n      currentStep {\n        uri\n        stepIndex\n      }\n    }\n  }\n": types.SearchBeginDocument,
     "\n  query SearchProtocolByKey($key: String!) {\n    protocol(key: $key) {\n      uri\n      slug\n      space\n      label\n      stepCount\n      protocolVersion\n    }\n  }\n": types.SearchProtocolByKeyDocument,
     "\n  mutation SearchUpdateMemories($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        uri\n        status\n        message\n      }\n    }\n  }\n": types.SearchUpdateMemoriesDocument,
+    "\n  query LearnedTriggers($uri: String!, $includeRemoved: Boolean) {\n    protocol(uri: $uri) {\n      chainId\n      learnedTriggers(includeRemoved: $includeRemoved) {\n        id\n        text\n        weight\n        successes\n        principals\n        learnedAt\n        lastSucceededAt\n        removedAt\n        removedBy\n      }\n    }\n  }\n": types.LearnedTriggersDocument,
+    "\n  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {\n    forgetLearnedTrigger(input: $input) {\n      id\n      text\n      chainId\n      space\n      removedAt\n    }\n  }\n": types.ForgetLearnedTriggerDocument,
     "\n  query Me {\n    me {\n      principalId\n      role\n      authenticated\n      readableSpaces\n      writableSpaces\n      defaultWriteSpace\n    }\n  }\n": types.MeDocument,
     "\n  query Spaces {\n    spaces {\n      id\n      name\n      kind\n      writable\n      memoryCount\n      protocolCount\n      protocols {\n        uri\n        label\n      }\n    }\n  }\n": types.SpacesDocument,
     "\n  mutation CreatePrincipal($input: CreatePrincipalInput!) {\n    createPrincipal(input: $input) {\n      principal {\n        id\n        name\n        role\n        groups\n      }\n    }\n  }\n": types.CreatePrincipalDocument,
@@ -598,6 +602,14 @@ export function graphql(source: "\n  query SearchProtocolByKey($key: String!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SearchUpdateMemories($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        uri\n        status\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SearchUpdateMemories($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        uri\n        status\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LearnedTriggers($uri: String!, $includeRemoved: Boolean) {\n    protocol(uri: $uri) {\n      chainId\n      learnedTriggers(includeRemoved: $includeRemoved) {\n        id\n        text\n        weight\n        successes\n        principals\n        learnedAt\n        lastSucceededAt\n        removedAt\n        removedBy\n      }\n    }\n  }\n"): (typeof documents)["\n  query LearnedTriggers($uri: String!, $includeRemoved: Boolean) {\n    protocol(uri: $uri) {\n      chainId\n      learnedTriggers(includeRemoved: $includeRemoved) {\n        id\n        text\n        weight\n        successes\n        principals\n        learnedAt\n        lastSucceededAt\n        removedAt\n        removedBy\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {\n    forgetLearnedTrigger(input: $input) {\n      id\n      text\n      chainId\n      space\n      removedAt\n    }\n  }\n"): (typeof documents)["\n  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {\n    forgetLearnedTrigger(input: $input) {\n      id\n      text\n      chainId\n      space\n      removedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

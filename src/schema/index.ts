@@ -12,6 +12,7 @@ import './run-calls.js';
 import './grading.js';
 import './export.js';
 import './search.js';
+import './learned-trigger.js';
 import './activation.js';
 import './space.js';
 import './transcript.js';

@@ -11,6 +11,8 @@
  *   MATCH threshold, and agreement of both lifts it further; it never falls below either part,
  *   so an exact title (lexical ≈ 1) stays on top and a plain-word request scores no lower than
  *   with the text index alone.
+ * - learned: the protocol's learned triggers matching the request (src/search/learned-triggers.ts)
+ *   join as a third ranker the same way: fused = 1 − (1 − lexical)(1 − dense)(1 − learned).
  * - then the capped attest boost, as before; the sum is capped at 1 and rounded to four places.
  *
  * The constants are per model family: the built-in word vectors give higher cosines to unrelated
@@ -44,12 +46,14 @@ export interface HybridScoreInputs {
   lexical: number;
   /** 0..1 from `denseRelevance` (0 when dense ranking is off or did not find it). */
   dense: number;
+  /** 0..1 from the protocol's learned triggers (absent or 0 without one that matches). */
+  learned?: number;
   /** From `attestBoost()` in src/runs/quality.ts: −0.04..0.12 (graded runs may lower it). */
   attestBoost: number;
 }
 
 export function hybridScore(inputs: HybridScoreInputs): number {
-  const fused = 1 - (1 - clamp01(inputs.lexical)) * (1 - clamp01(inputs.dense));
+  const fused = 1 - (1 - clamp01(inputs.lexical)) * (1 - clamp01(inputs.dense)) * (1 - clamp01(inputs.learned ?? 0));
   return Math.round(Math.max(0, Math.min(1, fused + inputs.attestBoost)) * 10_000) / 10_000;
 }
 

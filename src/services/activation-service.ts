@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import type { ActivationStore } from '../store/activation-store.js';
 import { RequestError } from './errors.js';
+import type { SearchLearningService } from './search-learning-service.js';
 
 /** After this many refinements with one execution id, `activate` stops offering the refine choice. */
 export const MAX_REFINEMENTS = 2;
@@ -24,7 +25,10 @@ export interface Activation {
  * (and a restarted one) agrees; another principal's id is the caller's own new sequence.
  */
 export class ActivationService {
-  constructor(private readonly store: ActivationStore) {}
+  constructor(
+    private readonly store: ActivationStore,
+    private readonly learning: SearchLearningService | null = null,
+  ) {}
 
   async activate(viewer: Viewer, executionId: string | null | undefined, now = new Date()): Promise<Activation> {
     if (executionId !== null && executionId !== undefined && !EXECUTION_ID.test(executionId)) {
@@ -33,10 +37,15 @@ export class ActivationService {
     }
     if (executionId) {
       const refinements = await this.store.refine(viewer.principalId, executionId, now);
-      if (refinements !== null) return { executionId, refinements, refineOffered: refinements < MAX_REFINEMENTS };
+      if (refinements !== null) {
+        // The search this activate made joins its sequence: learning reads a request with its refinements.
+        await this.learning?.linkActivation(viewer, executionId, now);
+        return { executionId, refinements, refineOffered: refinements < MAX_REFINEMENTS };
+      }
     }
     const id = executionId || randomUUID();
     await this.store.start(viewer.principalId, id, now);
+    await this.learning?.linkActivation(viewer, id, now);
     return { executionId: id, refinements: 0, refineOffered: true };
   }
 }

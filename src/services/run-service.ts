@@ -99,7 +99,13 @@ export class RunService {
     private readonly runs: RunStore,
     private readonly usage: UsageStore,
     private readonly events: EventBus,
-    private readonly settings: { runIdleTtlMs: number; onAttest?: (outcome: Outcome) => void; replayBudget?: ReplayBudget },
+    private readonly settings: {
+      runIdleTtlMs: number;
+      onAttest?: (outcome: Outcome) => void;
+      replayBudget?: ReplayBudget;
+      /** After a run attested as a success (and its usage counted): search learns from it. Must not throw. */
+      onSuccess?: (run: RunRecord, score: number | null) => Promise<void>;
+    },
   ) {}
 
   async begin(viewer: Viewer, reader: MemoryReader, input: BeginInput): Promise<StepAnswer> {
@@ -264,6 +270,7 @@ export class RunService {
       // After the run commits, outside its write: concurrent attests of one protocol share counters.
       await this.countUsage(run, pendingUsage);
       this.settings.onAttest?.(transition.rating.outcome);
+      if (transition.rating.outcome === 'SUCCESS') await this.settings.onSuccess?.(run, input.score ?? null);
       return transition.answer;
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');

@@ -11,6 +11,7 @@ import type { OutcomeCounts } from '../model/run-enums.js';
 import type { ProtocolHeadSummary, ProtocolTextQuery, SearchStore } from '../store/search-store.js';
 import { RequestError } from './errors.js';
 import type { SemanticIndex } from '../search/indexes/semantic-index.js';
+import type { SearchLearningService } from './search-learning-service.js';
 import { requireReadableSpace } from './spaces.js';
 
 export interface SearchArgs {
@@ -55,7 +56,12 @@ interface Candidate {
   head: CandidateHead;
   lexical: number;
   dense: number;
+  /** From the protocol's learned triggers (0 without one that matches). */
+  learned: number;
 }
+
+/** Learned relevance by chain key (src/services/search-learning-service.ts). */
+type LearnedRelevances = Map<string, { space: string; chainId: string; learned: number }>;
 
 function candidateHead(head: ProtocolHeadSummary & { space: string }): CandidateHead {
   return { memoryId: head._id, space: head.space, chainId: head.chain.chainId, uri: head.uri, label: head.label, tags: head.tags, chainLabel: head.chain.label, protocolVersion: head.chain.protocolVersion };
@@ -69,6 +75,8 @@ interface CandidateQuery {
   limit: number;
   readableSpaces: readonly string[];
   lexicalOnly: boolean;
+  /** Protocols whose learned triggers match the request: candidates whether or not their text does. */
+  learned: Promise<LearnedRelevances>;
 }
 
 const chainKey = (space: string, chainId: string) => `${space}\u0000${chainId}`;
@@ -84,6 +92,7 @@ export class SearchService {
   constructor(
     private readonly store: SearchStore,
     private readonly semantic: SemanticIndex | null = null,
+    private readonly learning: SearchLearningService | null = null,
   ) {}
 
   /** Which ranker a search would use now. */
@@ -139,6 +148,8 @@ export class SearchService {
         wanted.set(key, { space, chainId });
       }
     }
+    const learned = await query.learned;
+    for (const [key, entry] of learned) if (!wanted.has(key)) wanted.set(key, { space: entry.space, chainId: entry.chainId });
     const excluded = new Set(query.exclude.slugs);
     const held: CandidateHead[] = [];
     const missing: string[] = [];
@@ -170,7 +181,7 @@ export class SearchService {
       const lexical = hit
         ? lexicalRelevance({ rawTextScore: hit.rawTextScore, termCount: query.terms.length, titleHasAllTerms: titleHasAllTerms(searchTerms(head.chainLabel), query.terms) })
         : 0;
-      return { head, lexical, dense: dense.get(key) ?? 0 };
+      return { head, lexical, dense: dense.get(key) ?? 0, learned: learned.get(key)?.learned ?? 0 };
     });
     return { list, usage };
   }
@@ -188,22 +199,30 @@ export class SearchService {
         termCount: query.terms.length,
         titleHasAllTerms: titleHasAllTerms(searchTerms(hit.head.chain.label), query.terms),
       });
-      candidates.set(chainKey(hit.space, hit.chainId), { head: candidateHead({ ...hit.head, space: hit.space }), lexical, dense: 0 });
+      candidates.set(chainKey(hit.space, hit.chainId), { head: candidateHead({ ...hit.head, space: hit.space }), lexical, dense: 0, learned: 0 });
     }
+    const learned = await query.learned;
+    let dense = new Map<string, number>();
     if (queryVector) {
-      const dense = await this.denseRelevances(query.text, queryVector, query.spaces, hits);
-      const denseOnly = [...dense]
-        .filter(([key, relevance]) => relevance > 0 && !candidates.has(key))
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, DENSE_CANDIDATES)
-        .map(([key]) => {
-          const [space, chainId] = key.split('\u0000') as [string, string];
-          return { space, chainId };
-        });
-      for (const head of await this.store.headsOfChains(denseOnly, query.exclude)) {
-        candidates.set(chainKey(head.space!, head.chain.chainId), { head: candidateHead(head as ProtocolHeadSummary & { space: string }), lexical: 0, dense: 0 });
+      dense = await this.denseRelevances(query.text, queryVector, query.spaces, hits);
+    }
+    const others = [...dense]
+      .filter(([key, relevance]) => relevance > 0 && !candidates.has(key))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, DENSE_CANDIDATES)
+      .map(([key]) => {
+        const [space, chainId] = key.split('\u0000') as [string, string];
+        return { space, chainId };
+      });
+    for (const [key, entry] of learned) if (!candidates.has(key)) others.push({ space: entry.space, chainId: entry.chainId });
+    if (others.length > 0) {
+      for (const head of await this.store.headsOfChains(others, query.exclude)) {
+        candidates.set(chainKey(head.space!, head.chain.chainId), { head: candidateHead(head as ProtocolHeadSummary & { space: string }), lexical: 0, dense: 0, learned: 0 });
       }
-      for (const [key, candidate] of candidates) candidate.dense = dense.get(key) ?? 0;
+    }
+    for (const [key, candidate] of candidates) {
+      candidate.dense = dense.get(key) ?? 0;
+      candidate.learned = learned.get(key)?.learned ?? 0;
     }
     // Usage is counted per space: a viewer's ranking sees the runs of the spaces it can read.
     const list = [...candidates.values()];
@@ -244,17 +263,23 @@ export class SearchService {
     const exclude = { space: APP_SPACE, slugs: FOOTER_PROTOCOL_SLUGS };
     const footerIds = [BUILTIN_PROTOCOL_IDS.refineSearch, BUILTIN_PROTOCOL_IDS.createNewProtocol];
     const footer = this.footerVersions(footerIds);
-    const query: CandidateQuery = { text, terms, spaces, exclude, limit: candidateLimit(maxChoices), readableSpaces: viewer.readableSpaces, lexicalOnly: options.lexicalOnly === true };
+    // The request is kept for the run that may follow it (learning), beside the search's own work.
+    const recorded = this.learning ? this.learning.recordRequest(viewer, text) : Promise.resolve();
+    const learned = this.learning && terms.length > 0 ? this.learning.relevances(viewer, terms, spaces) : Promise.resolve<LearnedRelevances>(new Map());
+    // Awaited by the candidate search; marked handled here so a failure before that point is not an unhandled rejection.
+    void learned.catch(() => undefined);
+    const query: CandidateQuery = { text, terms, spaces, exclude, limit: candidateLimit(maxChoices), readableSpaces: viewer.readableSpaces, lexicalOnly: options.lexicalOnly === true, learned };
     // Only stop words, URIs or ids left: nothing to match, only the footer.
-    const { list, usage } = terms.length === 0 ? { list: [], usage: new Map<string, OutcomeCounts>() } : this.semantic?.lexicalReady ? await this.inProcessCandidates(query) : await this.engineCandidates(query);
+    const candidates = terms.length === 0 ? Promise.resolve({ list: [], usage: new Map<string, OutcomeCounts>() }) : this.semantic?.lexicalReady ? this.inProcessCandidates(query) : this.engineCandidates(query);
+    const [{ list, usage }] = await Promise.all([candidates, recorded]);
     const footerVersions = await footer;
-    const scored: ScoredProtocol[] = list.map(({ head, lexical, dense }) => ({
+    const scored: ScoredProtocol[] = list.map(({ head, lexical, dense, learned }) => ({
       uri: head.uri,
       label: head.label,
       chainLabel: head.chainLabel,
       tags: [...head.tags],
       protocolVersion: head.protocolVersion,
-      score: hybridScore({ lexical, dense, attestBoost: attestBoost(usage.get(head.memoryId) ?? { attempts: 0, successes: 0, failures: 0 }) }),
+      score: hybridScore({ lexical, dense, learned, attestBoost: attestBoost(usage.get(head.memoryId) ?? { attempts: 0, successes: 0, failures: 0 }) }),
     }));
     return buildSearchResult(scored, maxChoices, {
       refine: footerVersions.get(BUILTIN_PROTOCOL_IDS.refineSearch) ?? null,

@@ -72,3 +72,34 @@ export const SearchUpdateMemoriesDocument = graphql(`
     }
   }
 `);
+
+export const LearnedTriggersDocument = graphql(`
+  query LearnedTriggers($uri: String!, $includeRemoved: Boolean) {
+    protocol(uri: $uri) {
+      chainId
+      learnedTriggers(includeRemoved: $includeRemoved) {
+        id
+        text
+        weight
+        successes
+        principals
+        learnedAt
+        lastSucceededAt
+        removedAt
+        removedBy
+      }
+    }
+  }
+`);
+
+export const ForgetLearnedTriggerDocument = graphql(`
+  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {
+    forgetLearnedTrigger(input: $input) {
+      id
+      text
+      chainId
+      space
+      removedAt
+    }
+  }
+`);

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { Viewer } from '../auth/viewer.js';
+import { APP_SPACE } from '../auth/viewer.js';
+import { DEFAULT_ALLOWLIST_LIMITS, scanText } from '../proposals/secret-scan.js';
+import {
+  creditSuccess,
+  jaccard,
+  MAX_TRIGGER_TEXT,
+  MAX_TRIGGERS_PER_PROTOCOL,
+  NEAR_DUPLICATE_JACCARD,
+  REQUEST_TO_RUN_MS,
+  triggerMatch,
+  triggerTerms,
+  triggerWeight,
+} from '../search/learned-triggers.js';
+import type { LearnedTriggerRecord, LearnedTriggerStore } from '../store/learned-trigger-store.js';
+import { RequestError } from './errors.js';
+
+export interface SearchLearningSettings {
+  /** KAIROS_SEARCH_LEARNING=off: nothing recorded, learned or used. */
+  enabled: boolean;
+  /** KAIROS_SEARCH_LEARNING_DAYS: a principal's credit fades to nothing this long after its last success (0: never). */
+  days: number;
+  /** A removed trigger is kept as history this many days (0: forever); with history off it is deleted. */
+  historyDays: number;
+  historyEnabled: boolean;
+}
+
+/** A run that ended in success, as learning reads it. */
+export interface SucceededRun {
+  principalId: string;
+  space: string;
+  chainId: string;
+  begunAt: Date;
+  /** The reward score (0..1) when one was given. */
+  score: number | null;
+}
+
+/** A learned trigger as the doors show it. */
+export interface LearnedTriggerView {
+  id: string;
+  text: string;
+  /** Its weight in a search by someone who never ran the protocol after it. */
+  weight: number;
+  successes: number;
+  principals: number;
+  learnedAt: Date;
+  lastSucceededAt: Date | null;
+  removedAt: Date | null;
+  removedBy: string | null;
+}
+
+/** Requests of one activate sequence learned from one run at most (the latest first). */
+const MAX_REQUESTS_PER_RUN = 3;
+/** Triggers a search reads at most. */
+const MAX_MATCHING_TRIGGERS = 500;
+/** Retries of a trigger write another run changed meanwhile. */
+const MAX_WRITE_RETRIES = 5;
+/** How long after its search an `activate` may name the sequence of that search. */
+const ACTIVATE_AFTER_SEARCH_MS = 60_000;
+
+const SECRET_SCAN = { piiScan: true, piiScanEmail: true, allowlist: false, limits: DEFAULT_ALLOWLIST_LIMITS };
+
+const chainKey = (space: string, chainId: string) => `${space}\u0000${chainId}`;
+
+/**
+ * Search that learns which protocol a request leads to: each search request of a principal is kept
+ * for a few minutes; when that principal begins a run of a protocol within ten minutes of it and
+ * the run ends in success, the request's words become a learned trigger of that protocol, in its
+ * space. Search then uses them beside the protocol's own text (src/search/learned-triggers.ts says
+ * how much they weigh).
+ */
+export class SearchLearningService {
+  constructor(
+    private readonly store: LearnedTriggerStore,
+    private readonly settings: SearchLearningSettings,
+  ) {}
+
+  get enabled(): boolean {
+    return this.settings.enabled;
+  }
+
+  /**
+   * Keeps a request for the run that may follow it. One the secret scan flags (or with no words to
+   * match) is kept without its text: it is still the latest request, so a run after it learns
+   * nothing rather than an older request's words.
+   */
+  async recordRequest(viewer: Viewer, text: string, now = new Date()): Promise<void> {
+    if (!this.settings.enabled) return;
+    const scan = scanText(text, 'query', SECRET_SCAN);
+    const learnable = triggerTerms(text).length > 0 && 'findings' in scan && scan.findings.length === 0;
+    await this.store.recordRequest({ principalId: viewer.principalId, text: learnable ? text.slice(0, MAX_TRIGGER_TEXT) : '', executionId: null, at: now });
+  }
+
+  /** An `activate` names the sequence its search belongs to, so its refinements are learned together. */
+  async linkActivation(viewer: Viewer, executionId: string, now = new Date()): Promise<void> {
+    if (!this.settings.enabled) return;
+    await this.store.linkExecution(viewer.principalId, executionId, new Date(now.getTime() - ACTIVATE_AFTER_SEARCH_MS));
+  }
+
+  /** A run ended in success: the request (and its refinements) it followed become triggers of its protocol. */
+  async learnFromRun(run: SucceededRun, now = new Date()): Promise<number> {
+    if (!this.settings.enabled || run.space === APP_SPACE) return 0;
+    const latest = await this.store.latestRequest(run.principalId, new Date(run.begunAt.getTime() - REQUEST_TO_RUN_MS), run.begunAt);
+    if (!latest) return 0;
+    const requests = latest.executionId ? await this.store.requestsOfExecution(run.principalId, latest.executionId, run.begunAt, MAX_REQUESTS_PER_RUN) : [latest];
+    const texts = [...new Set(requests.map((request) => request.text).filter((text) => text !== ''))];
+    for (const text of texts) await this.learn(run, text, now);
+    return texts.length;
+  }
+
+  private async learn(run: SucceededRun, text: string, now: Date): Promise<void> {
+    const terms = triggerTerms(text);
+    if (terms.length === 0) return;
+    const score = run.score ?? 1;
+    for (let attempt = 0; attempt < MAX_WRITE_RETRIES; attempt++) {
+      const existing = await this.store.triggersOf(run.space, run.chainId, false);
+      const same = existing
+        .map((trigger) => ({ trigger, alike: jaccard(trigger.terms, terms) }))
+        .filter((entry) => entry.alike >= NEAR_DUPLICATE_JACCARD)
+        .sort((a, b) => b.alike - a.alike)[0]?.trigger;
+      if (same) {
+        const credits = creditSuccess(same.credits, run.principalId, score, now);
+        // The words of the request that succeeded most recently name a merged trigger.
+        if (await this.store.updateCredits(same, { credits, text, terms, now })) return;
+        continue;
+      }
+      await this.store.insert({
+        _id: randomUUID(),
+        space: run.space,
+        chainId: run.chainId,
+        text,
+        terms,
+        credits: creditSuccess([], run.principalId, score, now),
+        learnedAt: now,
+        updatedAt: now,
+        version: 1,
+        removedAt: null,
+        removedBy: null,
+      });
+      if (existing.length + 1 > MAX_TRIGGERS_PER_PROTOCOL) {
+        const lightest = existing
+          .map((trigger) => ({ id: trigger._id, weight: triggerWeight(trigger.credits, null, now, this.settings.days) }))
+          .sort((a, b) => a.weight - b.weight)
+          .slice(0, existing.length + 1 - MAX_TRIGGERS_PER_PROTOCOL);
+        await this.store.deleteMany(lightest.map((entry) => entry.id));
+      }
+      return;
+    }
+  }
+
+  /** Learned relevance (0..1) by protocol (space and chain) for a request in these spaces, as this viewer sees it. */
+  async relevances(viewer: Viewer, terms: readonly string[], spaces: readonly string[], now = new Date()): Promise<Map<string, { space: string; chainId: string; learned: number }>> {
+    const relevances = new Map<string, { space: string; chainId: string; learned: number }>();
+    if (!this.settings.enabled || terms.length === 0) return relevances;
+    for (const trigger of await this.store.matching(spaces, terms, MAX_MATCHING_TRIGGERS)) {
+      const learned = triggerWeight(trigger.credits, viewer.principalId, now, this.settings.days) * triggerMatch(terms, trigger.terms);
+      if (learned <= 0) continue;
+      const key = chainKey(trigger.space, trigger.chainId);
+      const held = relevances.get(key);
+      if (!held || held.learned < learned) relevances.set(key, { space: trigger.space, chainId: trigger.chainId, learned });
+    }
+    return relevances;
+  }
+
+  /** A protocol's learned triggers (with the removed ones still kept, when asked). The caller can read the protocol. */
+  async triggersOf(protocol: { space: string; chainId: string }, includeRemoved: boolean, now = new Date()): Promise<LearnedTriggerView[]> {
+    return (await this.store.triggersOf(protocol.space, protocol.chainId, includeRemoved)).map((trigger) => this.view(trigger, now));
+  }
+
+  /** Removes a learned trigger; whoever may write its protocol's space may. */
+  async forget(viewer: Viewer, id: string, now = new Date()): Promise<{ trigger: LearnedTriggerView; chainId: string; space: string }> {
+    const trigger = await this.store.byId(id);
+    if (!trigger || !viewer.readableSpaces.includes(trigger.space)) throw new RequestError('NOT_FOUND', 'No learned trigger with this id in the spaces you can read', { id });
+    if (!viewer.writableSpaces.includes(trigger.space)) throw new RequestError('FORBIDDEN', `Removing a learned trigger needs write access to space "${trigger.space}"`, { space: trigger.space });
+    if (trigger.removedAt === null) {
+      const expiresAt = !this.settings.historyEnabled ? now : this.settings.historyDays > 0 ? new Date(now.getTime() + this.settings.historyDays * 86_400_000) : null;
+      await this.store.remove(id, viewer.principalId, now, expiresAt);
+    }
+    const after = (await this.store.byId(id)) ?? { ...trigger, removedAt: now, removedBy: viewer.principalId };
+    return { trigger: this.view(after, now), chainId: trigger.chainId, space: trigger.space };
+  }
+
+  private view(trigger: LearnedTriggerRecord, now: Date): LearnedTriggerView {
+    const last = trigger.credits.reduce<Date | null>((latest, entry) => (!latest || entry.lastSucceededAt > latest ? entry.lastSucceededAt : latest), null);
+    return {
+      id: trigger._id,
+      text: trigger.text,
+      weight: Math.round(triggerWeight(trigger.credits, null, now, this.settings.days) * 10_000) / 10_000,
+      successes: trigger.credits.reduce((sum, entry) => sum + entry.successes, 0),
+      principals: trigger.credits.length,
+      learnedAt: trigger.learnedAt,
+      lastSucceededAt: last,
+      removedAt: trigger.removedAt,
+      removedBy: trigger.removedBy,
+    };
+  }
+}

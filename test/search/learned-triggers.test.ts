@@ -1,0 +1,207 @@
+/**
+ * Search that learns: a request followed by the same principal's successful run of a protocol
+ * becomes a learned trigger of that protocol, in its space. Through GraphQL, as agents of a team
+ * would: several principals sharing a group space, one outsider with a space of its own.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorCode, useTestServer, type TestServer } from '../support/app.js';
+import { AttestDocument, BeginDocument, NextDocument } from '../api/run-documents.js';
+import { protocolMarkdown, type ProtocolSpec } from './corpus.js';
+import { ForgetLearnedTriggerDocument, LearnedTriggersDocument, SearchMintDocument, SearchProtocolsDocument } from './documents.js';
+import { INTENT_PROTOCOLS } from './intent-corpus.js';
+
+const server = useTestServer({ authEnabled: true });
+const quiet = useTestServer({ authEnabled: true, searchLearning: false });
+
+/** Every step a comment, so a test can run any protocol to its end. */
+const note = { type: 'comment', comment: { min_length: 20 }, required: true };
+const LIBRARY: ProtocolSpec[] = INTENT_PROTOCOLS.map((spec) => ({ ...spec, steps: spec.steps.map((step) => ({ ...step, challenge: note })) }));
+
+interface Principal {
+  id: string;
+  headers: { authorization: string };
+}
+
+let team: string;
+let outside: string;
+let alice: Principal;
+let bob: Principal;
+let carol: Principal;
+let dave: Principal;
+let eve: Principal;
+/** slug → head URI, per space. */
+const uris = new Map<string, Map<string, string>>();
+
+async function principal(on: TestServer, name: string, groups: string[]): Promise<Principal> {
+  const issued = await on.running.services.auth.bootstrap({ name: `${name}-${randomUUID().slice(0, 8)}`, role: 'AGENT', groups, tokenName: 'test', expiresInSeconds: null });
+  return { id: issued.principal._id, headers: { authorization: `Bearer ${issued.token}` } };
+}
+
+async function mintLibrary(on: TestServer, who: Principal, space: string): Promise<Map<string, string>> {
+  const bySlug = new Map<string, string>();
+  for (const spec of LIBRARY) {
+    const minted = await on.request(SearchMintDocument, { input: { markdown: protocolMarkdown(spec), space } }, who.headers);
+    expect(minted.errors, JSON.stringify(minted.errors)).toBeUndefined();
+    bySlug.set(spec.slug, minted.data!.mint.protocol.uri);
+  }
+  return bySlug;
+}
+
+async function search(who: Principal, query: string, space: string, on: TestServer = server) {
+  const answer = await on.request(SearchProtocolsDocument, { query, space, maxChoices: 50 }, who.headers);
+  expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+  return answer.data!.search.choices.filter((choice) => choice.role === 'MATCH').map((choice) => ({ uri: choice.uri, score: choice.score }));
+}
+
+/** Where a protocol ranks among the matches (0 = first; -1 = not a match). */
+const rank = (choices: { uri: string }[], uri: string) => choices.findIndex((choice) => choice.uri === uri);
+
+/** Begins a run of the protocol, proves every step, and attests the outcome. */
+async function run(who: Principal, uri: string, outcome: 'SUCCESS' | 'FAILURE', on: TestServer = server): Promise<void> {
+  let answer = (await on.request(BeginDocument, { input: { uri } }, who.headers)).data!.begin;
+  while (answer.nextCall?.operation !== 'ATTEST') {
+    const solution = { type: 'COMMENT' as const, nonce: answer.challenge!.nonce, proofHash: answer.challenge!.proofHash, comment: { text: 'done, and checked by a second person' } };
+    const moved = await on.request(NextDocument, { input: { runId: answer.runId, uri: (answer.nextCall?.uri ?? answer.currentStep!.uri)!, solution } }, who.headers);
+    expect(moved.errors, JSON.stringify(moved.errors)).toBeUndefined();
+    expect(moved.data!.next.errorCode).toBeNull();
+    answer = moved.data!.next;
+  }
+  const attested = await on.request(AttestDocument, { input: { uri: answer.nextCall!.uri!, runId: answer.runId, outcome, message: `the run ended: ${outcome}` } }, who.headers);
+  expect(attested.data!.attest.errorCode).toBeNull();
+}
+
+async function triggers(who: Principal, uri: string, includeRemoved = false, on: TestServer = server) {
+  const answer = await on.request(LearnedTriggersDocument, { uri, includeRemoved }, who.headers);
+  expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+  return answer.data!.protocol!.learnedTriggers;
+}
+
+beforeAll(async () => {
+  team = `ops${randomUUID().slice(0, 6)}`;
+  outside = `far${randomUUID().slice(0, 6)}`;
+  alice = await principal(server, 'alice', [team, outside]);
+  bob = await principal(server, 'bob', [team]);
+  carol = await principal(server, 'carol', [team]);
+  dave = await principal(server, 'dave', [team]);
+  eve = await principal(server, 'eve', [outside]);
+  uris.set(`group:${team}`, await mintLibrary(server, alice, `group:${team}`));
+  uris.set(`group:${outside}`, await mintLibrary(server, eve, `group:${outside}`));
+}, 120_000);
+
+const inTeam = (slug: string) => uris.get(`group:${team}`)!.get(slug)!;
+const outsideUri = (slug: string) => uris.get(`group:${outside}`)!.get(slug)!;
+
+describe('learned triggers', () => {
+  it('a request that led to a successful run finds that protocol first next time, and a rephrasing in the top 3', async () => {
+    const space = `group:${team}`;
+    const target = inTeam('backup-verification');
+    const request = 'time for the zebra exercise';
+    const rephrased = 'the zebra exercise is due again';
+    const before = await search(alice, request, space);
+    expect(rank(before, target)).not.toBe(0);
+    const rephrasedBefore = rank(await search(alice, rephrased, space), target);
+
+    // The last request before the run is the one learned.
+    await search(alice, request, space);
+    await run(alice, target, 'SUCCESS');
+
+    const learned = await triggers(alice, target);
+    expect(learned.map((trigger) => [trigger.text, trigger.successes, trigger.principals])).toEqual([[request, 1, 1]]);
+    expect(rank(await search(alice, request, space), target)).toBe(0);
+    const rephrasedAfter = rank(await search(alice, rephrased, space), target);
+    expect(rephrasedAfter).toBeGreaterThanOrEqual(0);
+    expect(rephrasedAfter).toBeLessThan(3);
+    expect(rephrasedBefore === -1 || rephrasedAfter < rephrasedBefore).toBe(true);
+  });
+
+  it('a failed run teaches nothing', async () => {
+    const space = `group:${team}`;
+    const target = inTeam('kafka-consumer-lag');
+    const request = 'the walrus feed is stuck again';
+    const before = await search(bob, request, space);
+    await run(bob, target, 'FAILURE');
+    expect(await triggers(bob, target)).toEqual([]);
+    expect(await search(bob, request, space)).toEqual(before);
+  });
+
+  it('a trigger learned in one space does not move another space\'s results', async () => {
+    const request = 'prepare the otter figures for finance';
+    const eveBefore = await search(eve, request, `group:${outside}`);
+    const aliceOutsideBefore = await search(alice, request, `group:${outside}`);
+    await search(alice, request, `group:${team}`);
+    await run(alice, inTeam('cost-review'), 'SUCCESS');
+    expect((await triggers(alice, inTeam('cost-review'))).map((trigger) => trigger.text)).toEqual([request]);
+
+    expect(await search(eve, request, `group:${outside}`)).toEqual(eveBefore);
+    expect(await search(alice, request, `group:${outside}`)).toEqual(aliceOutsideBefore);
+    expect(await triggers(eve, outsideUri('cost-review'))).toEqual([]);
+    expect(rank(await search(alice, request, `group:${team}`), inTeam('cost-review'))).toBe(0);
+  });
+
+  it('one principal alone cannot make a trigger dominant; distinct principals make it weigh more', async () => {
+    const space = `group:${team}`;
+    const title = 'Renew TLS Certificates';
+    const tls = inTeam('tls-renewal');
+    const cdn = inTeam('cdn-cache-purge');
+    const carolBefore = await search(carol, title, space);
+    expect(rank(carolBefore, tls)).toBe(0);
+    const cdnBefore = carolBefore.find((choice) => choice.uri === cdn)?.score ?? 0;
+    for (let i = 0; i < 5; i++) {
+      await search(dave, title, space);
+      await run(dave, cdn, 'SUCCESS');
+    }
+    const [alone] = await triggers(dave, cdn);
+    expect(alone).toMatchObject({ text: title, successes: 5, principals: 1, weight: 0.3 });
+    const carolAfter = await search(carol, title, space);
+    expect(rank(carolAfter, tls)).toBe(0);
+    // Dave's own searches may lean on his trigger; everyone else gets at most its capped share.
+    const daveAfter = await search(dave, title, space);
+    const cdnScore = (choices: { uri: string; score: number | null }[]) => choices.find((choice) => choice.uri === cdn)?.score ?? 0;
+    expect(cdnScore(carolAfter)).toBeGreaterThan(cdnBefore);
+    expect(cdnScore(carolAfter)).toBeLessThan(cdnScore(daveAfter));
+
+    await search(bob, title, space);
+    await run(bob, cdn, 'SUCCESS');
+    const [two] = await triggers(bob, cdn);
+    expect(two).toMatchObject({ successes: 6, principals: 2 });
+    expect(two!.weight).toBeGreaterThan(alone!.weight);
+  });
+
+  it('someone who may write the protocol removes a trigger: search stops using it, history keeps it', async () => {
+    const space = `group:${team}`;
+    const target = inTeam('backup-verification');
+    const [trigger] = await triggers(bob, target);
+    expect(trigger).toBeDefined();
+
+    const foreign = await server.request(ForgetLearnedTriggerDocument, { input: { id: trigger!.id } }, eve.headers);
+    expect(errorCode(foreign.errors)).toBe('NOT_FOUND');
+
+    const removed = await server.request(ForgetLearnedTriggerDocument, { input: { id: trigger!.id } }, bob.headers);
+    expect(removed.errors, JSON.stringify(removed.errors)).toBeUndefined();
+    expect(removed.data!.forgetLearnedTrigger).toMatchObject({ id: trigger!.id, text: 'time for the zebra exercise', space });
+    expect(await triggers(bob, target)).toEqual([]);
+    expect(await triggers(bob, target, true)).toMatchObject([{ id: trigger!.id, removedBy: bob.id }]);
+    expect(rank(await search(alice, 'time for the zebra exercise', space), target)).not.toBe(0);
+  });
+
+  it('never learns a request the secret scan flags', async () => {
+    const space = `group:${team}`;
+    const target = inTeam('api-key-leak');
+    await search(carol, 'someone pasted AKIAIOSFODNN7EXAMPLE into the team chat', space);
+    await run(carol, target, 'SUCCESS');
+    expect(await triggers(carol, target)).toEqual([]);
+    const kept = await server.mongo().db(server.dbName).collection('search_requests').countDocuments({ text: /AKIA/ });
+    expect(kept).toBe(0);
+  });
+
+  it('KAIROS_SEARCH_LEARNING=off keeps no request and learns nothing', async () => {
+    const owner = await principal(quiet, 'frank', []);
+    const minted = await quiet.request(SearchMintDocument, { input: { markdown: protocolMarkdown(LIBRARY.find((spec) => spec.slug === 'dns-change')!) } }, owner.headers);
+    const uri = minted.data!.mint.protocol.uri;
+    await search(owner, 'the heron name thing', `user:${owner.id}`, quiet);
+    await run(owner, uri, 'SUCCESS', quiet);
+    expect(await triggers(owner, uri, true, quiet)).toEqual([]);
+    expect(await quiet.mongo().db(quiet.dbName).collection('search_requests').countDocuments({})).toBe(0);
+  });
+});
