@@ -103,7 +103,7 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const vectorSearch = await startVectorSearch(config, db, vectorStore, semanticIndex, log);
   const searchChanges = new SearchChangeStore(db);
   await searchChanges.ensureIndexes();
-  const searchSync = new SearchIndexSync(semanticIndex, searchChanges, events, log, config.searchCatchUpMs);
+  const searchSync = new SearchIndexSync(semanticIndex, searchChanges, events, log, config.searchCatchUpMs, { eventsCrossProcesses: config.redisUrl !== null });
   memoryStore.onWrite(semanticIndex.onMemoryWrite);
   // Listening before the index loads: a change another process makes meanwhile is not lost.
   await searchSync.listen();

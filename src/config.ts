@@ -138,7 +138,7 @@ function intFromEnv(name: string, fallback: number): number {
 }
 
 export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
+  const config: AppConfig = {
     port: intFromEnv('PORT', 4000),
     host: process.env.HOST ?? '0.0.0.0',
     mongoDbName: process.env.MONGODB_DB ?? 'kairos',
@@ -187,4 +187,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxReplayedEventsPerMinute: intFromEnv('KAIROS_MAX_REPLAYED_EVENTS_PER_MINUTE', DEFAULT_MAX_REPLAYED_EVENTS_PER_MINUTE),
     ...overrides,
   };
+  // Without Redis no change event crosses processes: the stamps are polled often enough that another process's write shows within about a second.
+  if (overrides.searchCatchUpMs === undefined) config.searchCatchUpMs = config.redisUrl ? 10_000 : 1_000;
+  return config;
 }

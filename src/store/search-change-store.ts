@@ -11,7 +11,17 @@ export interface SearchChangeRecord {
   _id: string;
   seq: number;
   updatedAt: Date;
+  /** The latest changes by stamp (at most RECENT_CHANGES): which chains each changed, null for "the whole space". */
+  recent?: RecentChange[];
 }
+
+export interface RecentChange {
+  seq: number;
+  chainIds: string[] | null;
+}
+
+/** Changes kept per space for processes that poll (no event bus between them). */
+export const RECENT_CHANGES = 50;
 
 export interface SpaceStamp {
   space: string;
@@ -38,6 +48,20 @@ export class SearchChangeStore {
         return { space, seq: record?.seq ?? 1 };
       }),
     );
+  }
+
+  /**
+   * Notes which chains the change with this stamp touched, so a process that polls re-reads those
+   * chains, not the space. Written after the stamp: a poller that sees the stamp first waits.
+   */
+  async noteChange(space: string, seq: number, chainIds: readonly string[] | null): Promise<void> {
+    await this.changes.updateOne({ _id: space }, { $push: { recent: { $each: [{ seq, chainIds: chainIds ? [...chainIds] : null }], $slice: -RECENT_CHANGES } } });
+  }
+
+  /** The recent changes of these spaces. */
+  async recentChanges(spaces: readonly string[]): Promise<Map<string, RecentChange[]>> {
+    const records = await this.changes.find({ _id: { $in: [...spaces] } }, { projection: { _id: 1, recent: 1 } }).toArray();
+    return new Map(records.map((record) => [record._id, record.recent ?? []]));
   }
 
   /** Stamps changed at or after `since` (every stamp without it). */

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../../events/event-bus.js';
 import type { SearchIndexEvent } from '../../events/topics.js';
 import type { ChainKey } from '../../store/memory-store.js';
-import type { SpaceStamp } from '../../store/search-change-store.js';
+import type { RecentChange, SpaceStamp } from '../../store/search-change-store.js';
 import type { SemanticIndex, SemanticIndexLog } from './semantic-index.js';
 
 /** Chain ids listed in one event; more and the event asks for the whole space. */
@@ -22,6 +22,16 @@ const CLOCK_MARGIN_MS = 5 * 60_000;
 export interface SearchChangeStamps {
   bump(spaces: readonly string[]): Promise<SpaceStamp[]>;
   stamps(since?: Date | null): Promise<SpaceStamp[]>;
+  noteChange(space: string, seq: number, chainIds: readonly string[] | null): Promise<void>;
+  recentChanges(spaces: readonly string[]): Promise<Map<string, RecentChange[]>>;
+}
+
+export interface SearchIndexSyncOptions {
+  /**
+   * False without Redis: no event from another process ever arrives, so a stamp found ahead is
+   * acted on at once (the chains its recent changes name, else the space), not after a second check.
+   */
+  eventsCrossProcesses: boolean;
 }
 
 /** The changes heard of in one space: every stamp up to `contiguous`, and some beyond. */
@@ -51,6 +61,7 @@ export class SearchIndexSync {
     private readonly bus: EventBus,
     private readonly log: SemanticIndexLog,
     private readonly checkEveryMs: number,
+    private readonly options: SearchIndexSyncOptions = { eventsCrossProcesses: true },
   ) {
     index.onRefreshed((chains) => this.announce(chains));
   }
@@ -89,7 +100,9 @@ export class SearchIndexSync {
       for (const { space, seq } of await this.changes.bump([...bySpace.keys()])) {
         this.markHeard(space, seq);
         const chainIds = bySpace.get(space)!;
-        this.bus.publish('searchIndex', 'changed', { origin: this.origin, space, seq, chainIds: chainIds.length > MAX_CHAIN_IDS_PER_EVENT ? null : chainIds });
+        const named = chainIds.length > MAX_CHAIN_IDS_PER_EVENT ? null : chainIds;
+        this.bus.publish('searchIndex', 'changed', { origin: this.origin, space, seq, chainIds: named });
+        await this.changes.noteChange(space, seq, named);
       }
     } catch (error) {
       this.log.warn({ error: String(error) }, 'could not record a search change for the other server processes: they see it at their next start');
@@ -159,6 +172,7 @@ export class SearchIndexSync {
     }
     this.lastCheck = started;
     const reread: string[] = [];
+    if (!this.options.eventsCrossProcesses) stamps = await this.applyRecentChanges(stamps, reread);
     for (const { space, seq } of stamps) {
       const heard = this.heard.get(space)?.contiguous ?? 0;
       const behindOf = this.behind.get(space);
@@ -171,6 +185,49 @@ export class SearchIndexSync {
     }
     await this.queue;
     return reread;
+  }
+
+  /**
+   * Without events between processes: the spaces ahead whose missing stamps all have their
+   * changes noted get those chains re-read now; the others are answered for the usual check
+   * (a stamp whose note is not written yet waits for the next check, then the space is re-read).
+   */
+  private async applyRecentChanges(stamps: SpaceStamp[], reread: string[]): Promise<SpaceStamp[]> {
+    const ahead = stamps.filter(({ space, seq }) => seq > (this.heard.get(space)?.contiguous ?? 0));
+    if (ahead.length === 0) return stamps;
+    let recent: Map<string, RecentChange[]>;
+    try {
+      recent = await this.changes.recentChanges(ahead.map((stamp) => stamp.space));
+    } catch (error) {
+      this.log.warn({ error: String(error) }, 'could not read the recent search changes: checked again later');
+      return stamps;
+    }
+    const settled = new Set<string>();
+    for (const { space, seq } of ahead) {
+      const from = this.heard.get(space)?.contiguous ?? 0;
+      const bySeq = new Map((recent.get(space) ?? []).map((change) => [change.seq, change.chainIds]));
+      const chainIds = new Set<string>();
+      let complete = true;
+      for (let missing = from + 1; missing <= seq && complete; missing++) {
+        const named = bySeq.get(missing);
+        if (named === undefined || named === null) complete = false;
+        else for (const chainId of named) chainIds.add(chainId);
+      }
+      if (!complete) continue;
+      settled.add(space);
+      reread.push(space);
+      this.queue = this.queue.then(async () => {
+        if (this.stopped) return;
+        try {
+          await this.index.applyStoredChains([...chainIds].map((chainId) => ({ space, chainId })));
+          for (let change = from + 1; change <= seq; change++) this.markHeard(space, change);
+          this.behind.delete(space);
+        } catch (error) {
+          this.log.warn({ error: String(error), space }, 'could not re-read a search change made by another process: retried at the next check');
+        }
+      });
+    }
+    return stamps.filter((stamp) => !settled.has(stamp.space));
   }
 
   private enqueueReload(space: string, seq: number): void {
