@@ -10,9 +10,11 @@ import { AttestDocument, BeginDocument, NextDocument } from '../api/run-document
 import { protocolMarkdown, type ProtocolSpec } from './corpus.js';
 import { ForgetLearnedTriggerDocument, LearnedTriggersDocument, SearchMintDocument, SearchProtocolsDocument } from './documents.js';
 import { INTENT_PROTOCOLS } from './intent-corpus.js';
+import { useMcpClients, type ToolJson } from '../mcp/mcp-client.js';
 
 const server = useTestServer({ authEnabled: true });
 const quiet = useTestServer({ authEnabled: true, searchLearning: false });
+const connect = useMcpClients(server);
 
 /** Every step a comment, so a test can run any protocol to its end. */
 const note = { type: 'comment', comment: { min_length: 20 }, required: true };
@@ -20,6 +22,7 @@ const LIBRARY: ProtocolSpec[] = INTENT_PROTOCOLS.map((spec) => ({ ...spec, steps
 
 interface Principal {
   id: string;
+  token: string;
   headers: { authorization: string };
 }
 
@@ -35,7 +38,7 @@ const uris = new Map<string, Map<string, string>>();
 
 async function principal(on: TestServer, name: string, groups: string[]): Promise<Principal> {
   const issued = await on.running.services.auth.bootstrap({ name: `${name}-${randomUUID().slice(0, 8)}`, role: 'AGENT', groups, tokenName: 'test', expiresInSeconds: null });
-  return { id: issued.principal._id, headers: { authorization: `Bearer ${issued.token}` } };
+  return { id: issued.principal._id, token: issued.token, headers: { authorization: `Bearer ${issued.token}` } };
 }
 
 async function mintLibrary(on: TestServer, who: Principal, space: string): Promise<Map<string, string>> {
@@ -183,6 +186,23 @@ describe('learned triggers', () => {
     expect(await triggers(bob, target)).toEqual([]);
     expect(await triggers(bob, target, true)).toMatchObject([{ id: trigger!.id, removedBy: bob.id }]);
     expect(rank(await search(alice, 'time for the zebra exercise', space), target)).not.toBe(0);
+  });
+
+  it('learns an activate request with its refinements (one execution_id), and activate then offers the protocol first', async () => {
+    const mcp = await connect({ token: carol.token });
+    const target = inTeam('vendor-security-review');
+    const vague = 'the badger paperwork';
+    const refined = 'badger paperwork for the new supplier';
+    expect(rank(await search(carol, vague, `group:${team}`), target)).not.toBe(0);
+    const first = (await mcp.call('activate', { query: vague, space: `group:${team}` })).json;
+    const second = (await mcp.call('activate', { query: refined, space: `group:${team}`, execution_id: first.execution_id })).json;
+    expect(second.execution_id).toBe(first.execution_id);
+    await run(carol, target, 'SUCCESS');
+
+    expect((await triggers(carol, target)).map((trigger) => trigger.text).sort()).toEqual([refined, vague].sort());
+    const again = (await mcp.call('activate', { query: vague, space: `group:${team}` })).json;
+    const matches = (again.choices as ToolJson[]).filter((choice) => choice.role === 'match');
+    expect(matches[0]?.uri).toBe(`kairos://adapter/vendor-security-review`);
   });
 
   it('never learns a request the secret scan flags', async () => {
