@@ -171,10 +171,10 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
     signingKeys,
     transcripts: new TranscriptService(runStore, signingKeys),
-    exports: new ExportService(runs, sizeStats, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes, responseBudgetBytes: config.responseBudgetBytes }),
+    exports: new ExportService(runs, sizeStats, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes, responseBudgetBytes: config.responseBudgetBytes }, searchLearning),
     responseSizes: new ResponseSizes(sizeStats),
     activations: new ActivationService(activationStore, config.searchLearning ? searchLearning : null),
-    protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events),
+    protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events, learnedTriggers),
   };
 }
 

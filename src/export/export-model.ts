@@ -64,6 +64,17 @@ export interface ExportAdapter {
   /** Activation text (the "when to run it" section), for the skill description. */
   activation: string | null;
   layers: ExportLayer[];
+  /** What search learned leads to it (docs/search.md), in KAIROS 4's snake_case keys; empty when nothing was. */
+  learnedTriggers?: ExportLearnedTrigger[];
+}
+
+export interface ExportLearnedTrigger {
+  text: string;
+  weight: number;
+  successes: number;
+  principals: number;
+  learned_at: string;
+  last_succeeded_at: string | null;
 }
 
 /** One proof of a run, with its evidence in KAIROS 4's snake_case keys. */

@@ -62,6 +62,10 @@ export function skillFiles(adapter: ExportAdapter): SkillFile[] {
   const files = [
     { relative: 'SKILL.md', content: skill, contentType: 'text/markdown' },
     { relative: `artifacts/${adapter.slug}.md`, content: adapter.markdown, contentType: 'text/markdown' },
+    ...(adapter.learnedTriggers?.length
+      ? [{ relative: 'artifacts/learned-triggers.json', content: `${JSON.stringify({ adapter_uri: adapter.uri, learned_triggers: adapter.learnedTriggers }, null, 2)}
+`, contentType: 'application/json' }]
+      : []),
   ];
   const sums = files.map((file) => `${sha256(file.content)}  ${file.relative}\n`).join('');
   return [...files, { relative: 'SHA256SUMS', content: sums, contentType: 'text/plain' }].map((file) => ({

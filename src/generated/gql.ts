@@ -107,6 +107,8 @@ type Documents = {
     "\n  mutation SearchUpdateMemories($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        uri\n        status\n        message\n      }\n    }\n  }\n": typeof types.SearchUpdateMemoriesDocument,
     "\n  query LearnedTriggers($uri: String!, $includeRemoved: Boolean) {\n    protocol(uri: $uri) {\n      chainId\n      learnedTriggers(includeRemoved: $includeRemoved) {\n        id\n        text\n        weight\n        successes\n        principals\n        learnedAt\n        lastSucceededAt\n        removedAt\n        removedBy\n      }\n    }\n  }\n": typeof types.LearnedTriggersDocument,
     "\n  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {\n    forgetLearnedTrigger(input: $input) {\n      id\n      text\n      chainId\n      space\n      removedAt\n    }\n  }\n": typeof types.ForgetLearnedTriggerDocument,
+    "\n  mutation LearningMoveProtocol($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      moved\n      protocol {\n        space\n      }\n    }\n  }\n": typeof types.LearningMoveProtocolDocument,
+    "\n  query LearningExport($input: ExportInput!) {\n    export(input: $input) {\n      content\n      itemCount\n    }\n  }\n": typeof types.LearningExportDocument,
     "\n  query Me {\n    me {\n      principalId\n      role\n      authenticated\n      readableSpaces\n      writableSpaces\n      defaultWriteSpace\n    }\n  }\n": typeof types.MeDocument,
     "\n  query Spaces {\n    spaces {\n      id\n      name\n      kind\n      writable\n      memoryCount\n      protocolCount\n      protocols {\n        uri\n        label\n      }\n    }\n  }\n": typeof types.SpacesDocument,
     "\n  mutation CreatePrincipal($input: CreatePrincipalInput!) {\n    createPrincipal(input: $input) {\n      principal {\n        id\n        name\n        role\n        groups\n      }\n    }\n  }\n": typeof types.CreatePrincipalDocument,
@@ -212,6 +214,8 @@ const documents: Documents = {
     "\n  mutation SearchUpdateMemories($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        uri\n        status\n        message\n      }\n    }\n  }\n": types.SearchUpdateMemoriesDocument,
     "\n  query LearnedTriggers($uri: String!, $includeRemoved: Boolean) {\n    protocol(uri: $uri) {\n      chainId\n      learnedTriggers(includeRemoved: $includeRemoved) {\n        id\n        text\n        weight\n        successes\n        principals\n        learnedAt\n        lastSucceededAt\n        removedAt\n        removedBy\n      }\n    }\n  }\n": types.LearnedTriggersDocument,
     "\n  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {\n    forgetLearnedTrigger(input: $input) {\n      id\n      text\n      chainId\n      space\n      removedAt\n    }\n  }\n": types.ForgetLearnedTriggerDocument,
+    "\n  mutation LearningMoveProtocol($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      moved\n      protocol {\n        space\n      }\n    }\n  }\n": types.LearningMoveProtocolDocument,
+    "\n  query LearningExport($input: ExportInput!) {\n    export(input: $input) {\n      content\n      itemCount\n    }\n  }\n": types.LearningExportDocument,
     "\n  query Me {\n    me {\n      principalId\n      role\n      authenticated\n      readableSpaces\n      writableSpaces\n      defaultWriteSpace\n    }\n  }\n": types.MeDocument,
     "\n  query Spaces {\n    spaces {\n      id\n      name\n      kind\n      writable\n      memoryCount\n      protocolCount\n      protocols {\n        uri\n        label\n      }\n    }\n  }\n": types.SpacesDocument,
     "\n  mutation CreatePrincipal($input: CreatePrincipalInput!) {\n    createPrincipal(input: $input) {\n      principal {\n        id\n        name\n        role\n        groups\n      }\n    }\n  }\n": types.CreatePrincipalDocument,
@@ -610,6 +614,14 @@ export function graphql(source: "\n  query LearnedTriggers($uri: String!, $inclu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {\n    forgetLearnedTrigger(input: $input) {\n      id\n      text\n      chainId\n      space\n      removedAt\n    }\n  }\n"): (typeof documents)["\n  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {\n    forgetLearnedTrigger(input: $input) {\n      id\n      text\n      chainId\n      space\n      removedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LearningMoveProtocol($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      moved\n      protocol {\n        space\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation LearningMoveProtocol($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      moved\n      protocol {\n        space\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LearningExport($input: ExportInput!) {\n    export(input: $input) {\n      content\n      itemCount\n    }\n  }\n"): (typeof documents)["\n  query LearningExport($input: ExportInput!) {\n    export(input: $input) {\n      content\n      itemCount\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

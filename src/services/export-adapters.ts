@@ -10,6 +10,7 @@ import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
 import { type ProtocolView, protocolHead, renderProtocol } from './protocol-service.js';
 import { requireReadableSpace } from './spaces.js';
+import type { LearnedTriggerView } from './search-learning-service.js';
 
 /** What an export names: one adapter, a list, or every adapter of one space. */
 export interface ExportSelection {
@@ -87,7 +88,7 @@ export async function loadSelectedAdapter(reader: MemoryReader, selected: Select
 }
 
 /** A protocol as the export renderers see it. */
-export function exportAdapterOf(protocol: ProtocolView): ExportAdapter {
+export function exportAdapterOf(protocol: ProtocolView, learned: readonly LearnedTriggerView[] = []): ExportAdapter {
   const chain = protocolHead(protocol).chain!;
   return {
     uri: adapterUri(chain.slug),
@@ -104,6 +105,14 @@ export function exportAdapterOf(protocol: ProtocolView): ExportAdapter {
       label: step.label,
       text: step.text,
       contractType: step.challenge?.type ?? null,
+    })),
+    learnedTriggers: learned.map((trigger) => ({
+      text: trigger.text,
+      weight: trigger.weight,
+      successes: trigger.successes,
+      principals: trigger.principals,
+      learned_at: trigger.learnedAt.toISOString(),
+      last_succeeded_at: trigger.lastSucceededAt?.toISOString() ?? null,
     })),
   };
 }

@@ -19,6 +19,8 @@ import { RequestError } from './errors.js';
 import { type ExportSelection, type SelectedAdapter, exportAdapterOf, exportRunOf, loadSelectedAdapter, selectAdapterSteps } from './export-adapters.js';
 import type { MemoryReader } from './memory-reader.js';
 import type { RunService } from './run-service.js';
+import type { ProtocolView } from './protocol-service.js';
+import type { LearnedTriggerView, SearchLearningService } from './search-learning-service.js';
 
 export const EXPORT_DOWNLOAD_PATH = '/export/download/';
 
@@ -102,6 +104,7 @@ export class ExportService {
     private readonly runs: RunService,
     private readonly sizes: SizeStatsStore,
     settings: { secret: string | null; inlineMaxBytes?: number; responseBudgetBytes?: number },
+    private readonly learning: SearchLearningService | null = null,
   ) {
     this.inlineMaxBytes = settings.inlineMaxBytes ?? INLINE_EXPORT_MAX_BYTES;
     this.responseBudgetBytes = settings.responseBudgetBytes ?? 0;
@@ -125,7 +128,8 @@ export class ExportService {
     const base = { format, contentType: CONTENT_TYPES[format], contentEncoding: null, adapterCount: selected.length, bundleSha256: null, download: null };
     if (format === 'SKILL_ZIP') return this.skillZip(viewer, reader, selection, selected, options.delivery ?? null, options.issuer ?? { tokenId: null, narrowedTo: null }, now);
     if (format === 'SKILL_TREE') await this.refuseOverBudget(selected);
-    const adapters = (await Promise.all(selected.map((adapter) => loadSelectedAdapter(reader, adapter)))).map(exportAdapterOf);
+    const loaded = await Promise.all(selected.map((adapter) => loadSelectedAdapter(reader, adapter)));
+    const adapters = await Promise.all(loaded.map(async (protocol) => exportAdapterOf(protocol, await this.learnedOf(protocol))));
     switch (format) {
       case 'MARKDOWN':
         return { ...base, content: adapters[0]!.markdown, itemCount: 1 };
@@ -138,6 +142,9 @@ export class ExportService {
       }
     }
   }
+
+  /** What search learned leads to a protocol (a skill carries it in artifacts/learned-triggers.json). */
+  private readonly learnedOf = async (protocol: ProtocolView): Promise<LearnedTriggerView[]> => (this.learning ? this.learning.triggersOf(protocol, false) : []);
 
   /** Checks a download link's signature and expiry: NOT_FOUND once expired or forged. Who may use it is the caller's to check (`download`). */
   openLink(token: string, now = new Date()): DownloadLink {
@@ -153,7 +160,7 @@ export class ExportService {
   async download(viewer: Viewer, reader: MemoryReader, link: DownloadLink): Promise<{ filename: string; body: AsyncGenerator<Buffer> }> {
     if (link.principalId !== viewer.principalId) throw new RequestError('FORBIDDEN', 'This download link belongs to another principal');
     const selected = await selectAdapterSteps(viewer, reader, link.selection);
-    return { filename: bundleName(selected), body: zipStream(skillEntriesOf(reader, selected)) };
+    return { filename: bundleName(selected), body: zipStream(skillEntriesOf(reader, selected, this.learnedOf)) };
   }
 
   /** skill_tree answers whole: priced from stored sizes before anything is read, refused over the response budget. */
@@ -192,7 +199,7 @@ export class ExportService {
   ): Promise<ExportResult> {
     const base = { format: 'SKILL_ZIP' as const, contentType: CONTENT_TYPES.SKILL_ZIP, adapterCount: selected.length, itemCount: selected.length * SKILL_FILES_PER_ADAPTER };
     if (delivery !== 'DOWNLOAD_REF' && (await this.estimateBytes(selected)) <= this.inlineMaxBytes) {
-      const { bytes, sha256 } = await zipBytes(skillEntriesOf(reader, selected));
+      const { bytes, sha256 } = await zipBytes(skillEntriesOf(reader, selected, this.learnedOf));
       if (bytes.length <= this.inlineMaxBytes) return { ...base, content: bytes.toString('base64'), contentEncoding: 'BASE64', bundleSha256: sha256, download: null };
     }
     if (delivery === 'INLINE_BASE64') {
@@ -260,11 +267,11 @@ function bundleName(adapters: readonly { slug: string }[]): string {
  * The zip entries of the selected adapters, each read and rendered only when the archive reaches
  * it, the loop getting a turn between reading, rendering and checksumming one adapter.
  */
-async function* skillEntriesOf(reader: MemoryReader, selected: readonly SelectedAdapter[]): AsyncGenerator<ZipEntry> {
+async function* skillEntriesOf(reader: MemoryReader, selected: readonly SelectedAdapter[], learnedOf: (protocol: ProtocolView) => Promise<LearnedTriggerView[]>): AsyncGenerator<ZipEntry> {
   for (const adapter of selected) {
     const protocol = await loadSelectedAdapter(reader, adapter);
     await nextTurn();
-    const rendered = exportAdapterOf(protocol);
+    const rendered = exportAdapterOf(protocol, await learnedOf(protocol));
     await nextTurn();
     yield* skillZipEntries(rendered);
   }

@@ -1,5 +1,6 @@
 import type { Viewer } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { LearnedTriggerStore } from '../store/learned-trigger-store.js';
 import type { MemoryHistoryStore } from '../store/memory-history-store.js';
 import type { MemoryStore, VersionChange } from '../store/memory-store.js';
 import { DuplicateKeyError } from '../store/store-errors.js';
@@ -48,6 +49,7 @@ export class ProtocolMoveService {
     private readonly store: MemoryStore,
     private readonly history: MemoryHistoryStore,
     private readonly events: EventBus,
+    private readonly learnedTriggers: LearnedTriggerStore | null = null,
   ) {}
 
   async move(viewer: Viewer, reader: MemoryReader, input: MoveProtocolInput): Promise<MoveProtocolResult> {
@@ -83,6 +85,8 @@ export class ProtocolMoveService {
         await this.history.insert(this.history.archivedVersions(current, now), session);
         await this.history.moveChainVersions(source, protocol.chainId, target, session);
         await this.store.moveChain(key, target, change, now, viewer.principalId, session);
+        // Its learned triggers go with it: they help whoever reads the space it is in.
+        await this.learnedTriggers?.moveProtocol(protocol.chainId, source, target, session);
         return this.store.findChainSteps([{ space: target, chainId: protocol.chainId }], session);
       })
       .catch(async (error: unknown) => {

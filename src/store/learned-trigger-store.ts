@@ -1,4 +1,4 @@
-import type { Collection, Db } from 'mongodb';
+import type { ClientSession, Collection, Db } from 'mongodb';
 import type { TriggerCredit } from '../search/learned-triggers.js';
 
 /**
@@ -122,8 +122,8 @@ export class LearnedTriggerStore {
     return result.modifiedCount === 1;
   }
 
-  /** Moves a protocol's triggers with it to another space. */
-  async moveProtocol(chainId: string, from: string, to: string): Promise<void> {
-    await this.triggers.updateMany({ space: from, chainId }, { $set: { space: to } });
+  /** Moves a protocol's triggers with it to another space (in the move's transaction). */
+  async moveProtocol(chainId: string, from: string, to: string, session: ClientSession): Promise<void> {
+    await this.triggers.updateMany({ space: from, chainId }, { $set: { space: to } }, { session });
   }
 }

@@ -103,3 +103,23 @@ export const ForgetLearnedTriggerDocument = graphql(`
     }
   }
 `);
+
+export const LearningMoveProtocolDocument = graphql(`
+  mutation LearningMoveProtocol($input: MoveProtocolInput!) {
+    moveProtocol(input: $input) {
+      moved
+      protocol {
+        space
+      }
+    }
+  }
+`);
+
+export const LearningExportDocument = graphql(`
+  query LearningExport($input: ExportInput!) {
+    export(input: $input) {
+      content
+      itemCount
+    }
+  }
+`);

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, useTestServer, type TestServer } from '../support/app.js';
 import { AttestDocument, BeginDocument, NextDocument } from '../api/run-documents.js';
 import { protocolMarkdown, type ProtocolSpec } from './corpus.js';
-import { ForgetLearnedTriggerDocument, LearnedTriggersDocument, SearchMintDocument, SearchProtocolsDocument } from './documents.js';
+import { ForgetLearnedTriggerDocument, LearnedTriggersDocument, LearningExportDocument, LearningMoveProtocolDocument, SearchMintDocument, SearchProtocolsDocument } from './documents.js';
 import { INTENT_PROTOCOLS } from './intent-corpus.js';
 import { useMcpClients, type ToolJson } from '../mcp/mcp-client.js';
 
@@ -142,6 +142,16 @@ describe('learned triggers', () => {
     expect(rank(await search(alice, request, `group:${team}`), inTeam('cost-review'))).toBe(0);
   });
 
+  it('a protocol moved to another space takes its learned triggers with it', async () => {
+    const request = 'prepare the otter figures for finance';
+    const uri = inTeam('cost-review');
+    const moved = await server.request(LearningMoveProtocolDocument, { input: { uri, space: 'personal' } }, alice.headers);
+    expect(moved.data?.moveProtocol, JSON.stringify(moved.errors)).toMatchObject({ moved: true, protocol: { space: `user:${alice.id}` } });
+    expect((await triggers(alice, uri)).map((trigger) => trigger.text)).toEqual([request]);
+    expect(rank(await search(alice, request, 'personal'), uri)).toBe(0);
+    expect(rank(await search(bob, request, `group:${team}`), uri)).toBe(-1);
+  });
+
   it('one principal alone cannot make a trigger dominant; distinct principals make it weigh more', async () => {
     const space = `group:${team}`;
     const title = 'Renew TLS Certificates';
@@ -169,6 +179,13 @@ describe('learned triggers', () => {
     const [two] = await triggers(bob, cdn);
     expect(two).toMatchObject({ successes: 6, principals: 2 });
     expect(two!.weight).toBeGreaterThan(alone!.weight);
+
+    // Exported with the protocol: the skill carries what search learned.
+    const exported = await server.request(LearningExportDocument, { input: { uri: cdn, format: 'SKILL_TREE' } }, bob.headers);
+    expect(exported.errors, JSON.stringify(exported.errors)).toBeUndefined();
+    const files = JSON.parse(exported.data!.export.content).skills[0].files as { path: string; content: string }[];
+    const learnedFile = files.find((file) => file.path.endsWith('/artifacts/learned-triggers.json'));
+    expect(JSON.parse(learnedFile!.content).learned_triggers).toMatchObject([{ text: title, successes: 6, principals: 2, weight: two!.weight }]);
   });
 
   it('someone who may write the protocol removes a trigger: search stops using it, history keeps it', async () => {
