@@ -89,7 +89,12 @@ export class SearchLearningService {
     if (!this.settings.enabled) return;
     const scan = scanText(text, 'query', SECRET_SCAN);
     const learnable = triggerTerms(text).length > 0 && 'findings' in scan && scan.findings.length === 0;
-    await this.store.recordRequest({ principalId: viewer.principalId, text: learnable ? text.slice(0, MAX_TRIGGER_TEXT) : '', executionId: null, at: now });
+    await this.store.recordRequest({
+      principalId: viewer.principalId,
+      text: learnable ? text.slice(0, MAX_TRIGGER_TEXT) : '',
+      executionId: null,
+      at: now,
+    });
   }
 
   /** An `activate` names the sequence its search belongs to, so its refinements are learned together. */
@@ -103,7 +108,9 @@ export class SearchLearningService {
     if (!this.settings.enabled || run.space === APP_SPACE) return 0;
     const latest = await this.store.latestRequest(run.principalId, new Date(run.begunAt.getTime() - REQUEST_TO_RUN_MS), run.begunAt);
     if (!latest) return 0;
-    const requests = latest.executionId ? await this.store.requestsOfExecution(run.principalId, latest.executionId, run.begunAt, MAX_REQUESTS_PER_RUN) : [latest];
+    const requests = latest.executionId
+      ? await this.store.requestsOfExecution(run.principalId, latest.executionId, run.begunAt, MAX_REQUESTS_PER_RUN)
+      : [latest];
     const texts = [...new Set(requests.map((request) => request.text).filter((text) => text !== ''))];
     for (const text of texts) await this.learn(run, text, now);
     return texts.length;
@@ -150,7 +157,12 @@ export class SearchLearningService {
   }
 
   /** Learned relevance (0..1) by protocol (space and chain) for a request in these spaces, as this viewer sees it. */
-  async relevances(viewer: Viewer, terms: readonly string[], spaces: readonly string[], now = new Date()): Promise<Map<string, { space: string; chainId: string; learned: number }>> {
+  async relevances(
+    viewer: Viewer,
+    terms: readonly string[],
+    spaces: readonly string[],
+    now = new Date(),
+  ): Promise<Map<string, { space: string; chainId: string; learned: number }>> {
     const relevances = new Map<string, { space: string; chainId: string; learned: number }>();
     if (!this.settings.enabled || terms.length === 0) return relevances;
     for (const trigger of await this.store.matching(spaces, terms, MAX_MATCHING_TRIGGERS)) {
@@ -171,10 +183,18 @@ export class SearchLearningService {
   /** Removes a learned trigger; whoever may write its protocol's space may. */
   async forget(viewer: Viewer, id: string, now = new Date()): Promise<{ trigger: LearnedTriggerView; chainId: string; space: string }> {
     const trigger = await this.store.byId(id);
-    if (!trigger || !viewer.readableSpaces.includes(trigger.space)) throw new RequestError('NOT_FOUND', 'No learned trigger with this id in the spaces you can read', { id });
-    if (!viewer.writableSpaces.includes(trigger.space)) throw new RequestError('FORBIDDEN', `Removing a learned trigger needs write access to space "${trigger.space}"`, { space: trigger.space });
+    if (!trigger || !viewer.readableSpaces.includes(trigger.space))
+      throw new RequestError('NOT_FOUND', 'No learned trigger with this id in the spaces you can read', { id });
+    if (!viewer.writableSpaces.includes(trigger.space))
+      throw new RequestError('FORBIDDEN', `Removing a learned trigger needs write access to space "${trigger.space}"`, {
+        space: trigger.space,
+      });
     if (trigger.removedAt === null) {
-      const expiresAt = !this.settings.historyEnabled ? now : this.settings.historyDays > 0 ? new Date(now.getTime() + this.settings.historyDays * 86_400_000) : null;
+      const expiresAt = !this.settings.historyEnabled
+        ? now
+        : this.settings.historyDays > 0
+          ? new Date(now.getTime() + this.settings.historyDays * 86_400_000)
+          : null;
       await this.store.remove(id, viewer.principalId, now, expiresAt);
     }
     const after = (await this.store.byId(id)) ?? { ...trigger, removedAt: now, removedBy: viewer.principalId };
@@ -182,7 +202,10 @@ export class SearchLearningService {
   }
 
   private view(trigger: LearnedTriggerRecord, now: Date): LearnedTriggerView {
-    const last = trigger.credits.reduce<Date | null>((latest, entry) => (!latest || entry.lastSucceededAt > latest ? entry.lastSucceededAt : latest), null);
+    const last = trigger.credits.reduce<Date | null>(
+      (latest, entry) => (!latest || entry.lastSucceededAt > latest ? entry.lastSucceededAt : latest),
+      null,
+    );
     return {
       id: trigger._id,
       text: trigger.text,

@@ -67,7 +67,11 @@ export class LearnedTriggerStore {
 
   /** Names the sequence of the principal's latest request since `since` that has none yet. */
   async linkExecution(principalId: string, executionId: string, since: Date): Promise<void> {
-    await this.requests.findOneAndUpdate({ principalId, at: { $gte: since }, executionId: null }, { $set: { executionId } }, { sort: { at: -1 } });
+    await this.requests.findOneAndUpdate(
+      { principalId, at: { $gte: since }, executionId: null },
+      { $set: { executionId } },
+      { sort: { at: -1 } },
+    );
   }
 
   /** The principal's latest request in [from, to]. */
@@ -84,7 +88,10 @@ export class LearnedTriggerStore {
   async matching(spaces: readonly string[], terms: readonly string[], limit: number): Promise<LearnedTriggerRecord[]> {
     if (spaces.length === 0 || terms.length === 0) return [];
     return this.triggers
-      .find({ space: { $in: [...spaces] }, terms: { $in: [...terms] }, removedAt: null }, { projection: { _id: 1, space: 1, chainId: 1, terms: 1, credits: 1 }, limit })
+      .find(
+        { space: { $in: [...spaces] }, terms: { $in: [...terms] }, removedAt: null },
+        { projection: { _id: 1, space: 1, chainId: 1, terms: 1, credits: 1 }, limit },
+      )
       .toArray();
   }
 
@@ -101,7 +108,10 @@ export class LearnedTriggerStore {
   }
 
   /** Writes a trigger's credits and text if nobody changed it since it was read; false when someone did. */
-  async updateCredits(trigger: LearnedTriggerRecord, change: { credits: TriggerCredit[]; text: string; terms: string[]; now: Date }): Promise<boolean> {
+  async updateCredits(
+    trigger: LearnedTriggerRecord,
+    change: { credits: TriggerCredit[]; text: string; terms: string[]; now: Date },
+  ): Promise<boolean> {
     const result = await this.triggers.updateOne(
       { _id: trigger._id, version: trigger.version, removedAt: null },
       { $set: { credits: change.credits, text: change.text, terms: change.terms, updatedAt: change.now }, $inc: { version: 1 } },

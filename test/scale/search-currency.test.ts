@@ -38,7 +38,13 @@ const pet = (title: string, slug: string): ProtocolSpec => ({
   title,
   intro: 'Daily care.',
   triggers: '',
-  steps: [{ heading: 'Breakfast', text: 'Put wet food in the bowl at nine.', challenge: { type: 'comment', comment: { min_length: 5 }, required: true } }],
+  steps: [
+    {
+      heading: 'Breakfast',
+      text: 'Put wet food in the bowl at nine.',
+      challenge: { type: 'comment', comment: { min_length: 5 }, required: true },
+    },
+  ],
 });
 const byMeaning = 'lunch for the dog';
 

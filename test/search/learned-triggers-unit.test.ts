@@ -1,6 +1,15 @@
 /** The pure rules of learned triggers: weight per principal, fading, matching, merging credits. */
 import { describe, expect, it } from 'vitest';
-import { creditSuccess, jaccard, MAX_PRINCIPALS_PER_TRIGGER, OTHERS_SHARE_CAP, OWN_SHARE_CAP, triggerMatch, triggerTerms, triggerWeight } from '../../src/search/learned-triggers.js';
+import {
+  creditSuccess,
+  jaccard,
+  MAX_PRINCIPALS_PER_TRIGGER,
+  OTHERS_SHARE_CAP,
+  OWN_SHARE_CAP,
+  triggerMatch,
+  triggerTerms,
+  triggerWeight,
+} from '../../src/search/learned-triggers.js';
 
 const now = new Date('2026-06-01T00:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);

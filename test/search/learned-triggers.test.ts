@@ -8,7 +8,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, useTestServer, type TestServer } from '../support/app.js';
 import { AttestDocument, BeginDocument, NextDocument } from '../api/run-documents.js';
 import { protocolMarkdown, type ProtocolSpec } from './corpus.js';
-import { ForgetLearnedTriggerDocument, LearnedTriggersDocument, LearningExportDocument, LearningMoveProtocolDocument, SearchMintDocument, SearchProtocolsDocument } from './documents.js';
+import {
+  ForgetLearnedTriggerDocument,
+  LearnedTriggersDocument,
+  LearningExportDocument,
+  LearningMoveProtocolDocument,
+  SearchMintDocument,
+  SearchProtocolsDocument,
+} from './documents.js';
 import { INTENT_PROTOCOLS } from './intent-corpus.js';
 import { useMcpClients, type ToolJson } from '../mcp/mcp-client.js';
 
@@ -18,7 +25,10 @@ const connect = useMcpClients(server);
 
 /** Every step a comment, so a test can run any protocol to its end. */
 const note = { type: 'comment', comment: { min_length: 20 }, required: true };
-const LIBRARY: ProtocolSpec[] = INTENT_PROTOCOLS.map((spec) => ({ ...spec, steps: spec.steps.map((step) => ({ ...step, challenge: note })) }));
+const LIBRARY: ProtocolSpec[] = INTENT_PROTOCOLS.map((spec) => ({
+  ...spec,
+  steps: spec.steps.map((step) => ({ ...step, challenge: note })),
+}));
 
 interface Principal {
   id: string;
@@ -37,7 +47,13 @@ let eve: Principal;
 const uris = new Map<string, Map<string, string>>();
 
 async function principal(on: TestServer, name: string, groups: string[]): Promise<Principal> {
-  const issued = await on.running.services.auth.bootstrap({ name: `${name}-${randomUUID().slice(0, 8)}`, role: 'AGENT', groups, tokenName: 'test', expiresInSeconds: null });
+  const issued = await on.running.services.auth.bootstrap({
+    name: `${name}-${randomUUID().slice(0, 8)}`,
+    role: 'AGENT',
+    groups,
+    tokenName: 'test',
+    expiresInSeconds: null,
+  });
   return { id: issued.principal._id, token: issued.token, headers: { authorization: `Bearer ${issued.token}` } };
 }
 
@@ -54,7 +70,9 @@ async function mintLibrary(on: TestServer, who: Principal, space: string): Promi
 async function search(who: Principal, query: string, space: string, on: TestServer = server) {
   const answer = await on.request(SearchProtocolsDocument, { query, space, maxChoices: 50 }, who.headers);
   expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
-  return answer.data!.search.choices.filter((choice) => choice.role === 'MATCH').map((choice) => ({ uri: choice.uri, score: choice.score }));
+  return answer
+    .data!.search.choices.filter((choice) => choice.role === 'MATCH')
+    .map((choice) => ({ uri: choice.uri, score: choice.score }));
 }
 
 /** Where a protocol ranks among the matches (0 = first; -1 = not a match). */
@@ -64,13 +82,26 @@ const rank = (choices: { uri: string }[], uri: string) => choices.findIndex((cho
 async function run(who: Principal, uri: string, outcome: 'SUCCESS' | 'FAILURE', on: TestServer = server): Promise<void> {
   let answer = (await on.request(BeginDocument, { input: { uri } }, who.headers)).data!.begin;
   while (answer.nextCall?.operation !== 'ATTEST') {
-    const solution = { type: 'COMMENT' as const, nonce: answer.challenge!.nonce, proofHash: answer.challenge!.proofHash, comment: { text: 'done, and checked by a second person' } };
-    const moved = await on.request(NextDocument, { input: { runId: answer.runId, uri: (answer.nextCall?.uri ?? answer.currentStep!.uri)!, solution } }, who.headers);
+    const solution = {
+      type: 'COMMENT' as const,
+      nonce: answer.challenge!.nonce,
+      proofHash: answer.challenge!.proofHash,
+      comment: { text: 'done, and checked by a second person' },
+    };
+    const moved = await on.request(
+      NextDocument,
+      { input: { runId: answer.runId, uri: (answer.nextCall?.uri ?? answer.currentStep!.uri)!, solution } },
+      who.headers,
+    );
     expect(moved.errors, JSON.stringify(moved.errors)).toBeUndefined();
     expect(moved.data!.next.errorCode).toBeNull();
     answer = moved.data!.next;
   }
-  const attested = await on.request(AttestDocument, { input: { uri: answer.nextCall!.uri!, runId: answer.runId, outcome, message: `the run ended: ${outcome}` } }, who.headers);
+  const attested = await on.request(
+    AttestDocument,
+    { input: { uri: answer.nextCall!.uri!, runId: answer.runId, outcome, message: `the run ended: ${outcome}` } },
+    who.headers,
+  );
   expect(attested.data!.attest.errorCode).toBeNull();
 }
 
@@ -128,7 +159,7 @@ describe('learned triggers', () => {
     expect(await search(bob, request, space)).toEqual(before);
   });
 
-  it('a trigger learned in one space does not move another space\'s results', async () => {
+  it("a trigger learned in one space does not move another space's results", async () => {
     const request = 'prepare the otter figures for finance';
     const eveBefore = await search(eve, request, `group:${outside}`);
     const aliceOutsideBefore = await search(alice, request, `group:${outside}`);
@@ -189,7 +220,9 @@ describe('learned triggers', () => {
     expect(exported.errors, JSON.stringify(exported.errors)).toBeUndefined();
     const files = JSON.parse(exported.data!.export.content).skills[0].files as { path: string; content: string }[];
     const learnedFile = files.find((file) => file.path.endsWith('/artifacts/learned-triggers.json'));
-    expect(JSON.parse(learnedFile!.content).learned_triggers).toMatchObject([{ text: reworded, successes: 6, principals: 2, weight: two!.weight }]);
+    expect(JSON.parse(learnedFile!.content).learned_triggers).toMatchObject([
+      { text: reworded, successes: 6, principals: 2, weight: two!.weight },
+    ]);
   });
 
   it('someone who may write the protocol removes a trigger: search stops using it, history keeps it', async () => {
@@ -238,7 +271,11 @@ describe('learned triggers', () => {
 
   it('KAIROS_SEARCH_LEARNING=off keeps no request and learns nothing', async () => {
     const owner = await principal(quiet, 'frank', []);
-    const minted = await quiet.request(SearchMintDocument, { input: { markdown: protocolMarkdown(LIBRARY.find((spec) => spec.slug === 'dns-change')!) } }, owner.headers);
+    const minted = await quiet.request(
+      SearchMintDocument,
+      { input: { markdown: protocolMarkdown(LIBRARY.find((spec) => spec.slug === 'dns-change')!) } },
+      owner.headers,
+    );
     const uri = minted.data!.mint.protocol.uri;
     await search(owner, 'the heron name thing', `user:${owner.id}`, quiet);
     await run(owner, uri, 'SUCCESS', quiet);
