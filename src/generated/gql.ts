@@ -47,7 +47,7 @@ type Documents = {
     "\n  mutation V4Attest($input: AttestInput!) {\n    attest(input: $input) {\n      ...RewardFields\n    }\n  }\n": typeof types.V4AttestDocument,
     "\n  query V4RunLayers($id: ID!) {\n    run(id: $id) {\n      id\n      stepUris\n    }\n  }\n": typeof types.V4RunLayersDocument,
     "\n  query V4Adapter($uri: String, $key: String) {\n    protocol(uri: $uri, key: $key) {\n      ...AdapterFields\n    }\n  }\n": typeof types.V4AdapterDocument,
-    "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n      }\n    }\n  }\n": typeof types.V4ActivateContextDocument,
+    "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n        learnedTrigger\n      }\n    }\n  }\n": typeof types.V4ActivateContextDocument,
     "\n  mutation V4RecordActivation($input: RecordActivationInput!) {\n    recordActivation(input: $input) {\n      executionId\n      refinements\n      refineOffered\n    }\n  }\n": typeof types.V4RecordActivationDocument,
     "\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        ...MintedAdapterFields\n      }\n    }\n  }\n": typeof types.V4MintDocument,
     "\n  mutation V4Update($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n": typeof types.V4UpdateDocument,
@@ -109,6 +109,7 @@ type Documents = {
     "\n  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {\n    forgetLearnedTrigger(input: $input) {\n      id\n      text\n      chainId\n      space\n      removedAt\n    }\n  }\n": typeof types.ForgetLearnedTriggerDocument,
     "\n  mutation LearningMoveProtocol($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      moved\n      protocol {\n        space\n      }\n    }\n  }\n": typeof types.LearningMoveProtocolDocument,
     "\n  query LearningExport($input: ExportInput!) {\n    export(input: $input) {\n      content\n      itemCount\n    }\n  }\n": typeof types.LearningExportDocument,
+    "\n  query LearnedSearch($query: String!, $space: String) {\n    search(query: $query, maxChoices: 50, space: $space) {\n      choices {\n        uri\n        role\n        score\n        learnedTrigger\n      }\n    }\n  }\n": typeof types.LearnedSearchDocument,
     "\n  query Me {\n    me {\n      principalId\n      role\n      authenticated\n      readableSpaces\n      writableSpaces\n      defaultWriteSpace\n    }\n  }\n": typeof types.MeDocument,
     "\n  query Spaces {\n    spaces {\n      id\n      name\n      kind\n      writable\n      memoryCount\n      protocolCount\n      protocols {\n        uri\n        label\n      }\n    }\n  }\n": typeof types.SpacesDocument,
     "\n  mutation CreatePrincipal($input: CreatePrincipalInput!) {\n    createPrincipal(input: $input) {\n      principal {\n        id\n        name\n        role\n        groups\n      }\n    }\n  }\n": typeof types.CreatePrincipalDocument,
@@ -154,7 +155,7 @@ const documents: Documents = {
     "\n  mutation V4Attest($input: AttestInput!) {\n    attest(input: $input) {\n      ...RewardFields\n    }\n  }\n": types.V4AttestDocument,
     "\n  query V4RunLayers($id: ID!) {\n    run(id: $id) {\n      id\n      stepUris\n    }\n  }\n": types.V4RunLayersDocument,
     "\n  query V4Adapter($uri: String, $key: String) {\n    protocol(uri: $uri, key: $key) {\n      ...AdapterFields\n    }\n  }\n": types.V4AdapterDocument,
-    "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n      }\n    }\n  }\n": types.V4ActivateContextDocument,
+    "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n        learnedTrigger\n      }\n    }\n  }\n": types.V4ActivateContextDocument,
     "\n  mutation V4RecordActivation($input: RecordActivationInput!) {\n    recordActivation(input: $input) {\n      executionId\n      refinements\n      refineOffered\n    }\n  }\n": types.V4RecordActivationDocument,
     "\n  mutation V4Mint($input: MintInput!) {\n    mint(input: $input) {\n      protocol {\n        ...MintedAdapterFields\n      }\n    }\n  }\n": types.V4MintDocument,
     "\n  mutation V4Update($input: UpdateMemoriesInput!) {\n    updateMemories(input: $input) {\n      results {\n        ...BatchItemFields\n      }\n    }\n  }\n": types.V4UpdateDocument,
@@ -216,6 +217,7 @@ const documents: Documents = {
     "\n  mutation ForgetLearnedTrigger($input: ForgetLearnedTriggerInput!) {\n    forgetLearnedTrigger(input: $input) {\n      id\n      text\n      chainId\n      space\n      removedAt\n    }\n  }\n": types.ForgetLearnedTriggerDocument,
     "\n  mutation LearningMoveProtocol($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      moved\n      protocol {\n        space\n      }\n    }\n  }\n": types.LearningMoveProtocolDocument,
     "\n  query LearningExport($input: ExportInput!) {\n    export(input: $input) {\n      content\n      itemCount\n    }\n  }\n": types.LearningExportDocument,
+    "\n  query LearnedSearch($query: String!, $space: String) {\n    search(query: $query, maxChoices: 50, space: $space) {\n      choices {\n        uri\n        role\n        score\n        learnedTrigger\n      }\n    }\n  }\n": types.LearnedSearchDocument,
     "\n  query Me {\n    me {\n      principalId\n      role\n      authenticated\n      readableSpaces\n      writableSpaces\n      defaultWriteSpace\n    }\n  }\n": types.MeDocument,
     "\n  query Spaces {\n    spaces {\n      id\n      name\n      kind\n      writable\n      memoryCount\n      protocolCount\n      protocols {\n        uri\n        label\n      }\n    }\n  }\n": types.SpacesDocument,
     "\n  mutation CreatePrincipal($input: CreatePrincipalInput!) {\n    createPrincipal(input: $input) {\n      principal {\n        id\n        name\n        role\n        groups\n      }\n    }\n  }\n": types.CreatePrincipalDocument,
@@ -377,7 +379,7 @@ export function graphql(source: "\n  query V4Adapter($uri: String, $key: String)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n        learnedTrigger\n      }\n    }\n  }\n"): (typeof documents)["\n  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {\n    me {\n      principalId\n      defaultWriteSpace\n    }\n    search(query: $query, maxChoices: $maxChoices, space: $space) {\n      message\n      choices {\n        ...SearchChoiceFields\n        learnedTrigger\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -622,6 +624,10 @@ export function graphql(source: "\n  mutation LearningMoveProtocol($input: MoveP
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query LearningExport($input: ExportInput!) {\n    export(input: $input) {\n      content\n      itemCount\n    }\n  }\n"): (typeof documents)["\n  query LearningExport($input: ExportInput!) {\n    export(input: $input) {\n      content\n      itemCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LearnedSearch($query: String!, $space: String) {\n    search(query: $query, maxChoices: 50, space: $space) {\n      choices {\n        uri\n        role\n        score\n        learnedTrigger\n      }\n    }\n  }\n"): (typeof documents)["\n  query LearnedSearch($query: String!, $space: String) {\n    search(query: $query, maxChoices: 50, space: $space) {\n      choices {\n        uri\n        role\n        score\n        learnedTrigger\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -22,6 +22,11 @@ const SearchChoiceRef = builder.objectRef<SearchChoicePayload>('SearchChoice').i
     tags: t.exposeStringList('tags', { description: "Step 1's tags." }),
     nextAction: t.exposeString('nextAction', { description: 'What to call to take this choice, e.g. "call begin with kairos://mem/… to execute this protocol".' }),
     protocolVersion: t.exposeString('protocolVersion', { nullable: true, description: "The protocol's author version, if any." }),
+    learnedTrigger: t.string({
+      nullable: true,
+      description: 'For a match: the words of the learned trigger that helped it most (a request that led to a successful run of it: `Protocol.learnedTriggers`); null when none did.',
+      resolve: (choice) => choice.learnedTrigger ?? null,
+    }),
   }),
 });
 

@@ -20,6 +20,8 @@ export interface SearchChoice {
   role: SearchChoiceRole;
   tags: string[];
   protocolVersion: string | null;
+  /** The words of the learned trigger that helped this match most (docs/search.md), if one did. */
+  learnedTrigger?: string | null;
 }
 
 /** How a search went: the door words it as the answer's `message` and `nextAction`. */
@@ -39,6 +41,7 @@ export interface ScoredProtocol {
   score: number;
   tags: string[];
   protocolVersion: string | null;
+  learnedTrigger?: string | null;
 }
 
 /** The stored versions of the footer protocols (null when not installed). */

@@ -36,6 +36,14 @@ export interface SucceededRun {
   score: number | null;
 }
 
+/** What a protocol's learned triggers add to one search: the best match's relevance and words. */
+export interface LearnedRelevance {
+  space: string;
+  chainId: string;
+  learned: number;
+  text: string;
+}
+
 /** A learned trigger as the doors show it. */
 export interface LearnedTriggerView {
   id: string;
@@ -162,15 +170,16 @@ export class SearchLearningService {
     terms: readonly string[],
     spaces: readonly string[],
     now = new Date(),
-  ): Promise<Map<string, { space: string; chainId: string; learned: number }>> {
-    const relevances = new Map<string, { space: string; chainId: string; learned: number }>();
+  ): Promise<Map<string, LearnedRelevance>> {
+    const relevances = new Map<string, LearnedRelevance>();
     if (!this.settings.enabled || terms.length === 0) return relevances;
     for (const trigger of await this.store.matching(spaces, terms, MAX_MATCHING_TRIGGERS)) {
       const learned = triggerWeight(trigger.credits, viewer.principalId, now, this.settings.days) * triggerMatch(terms, trigger.terms);
       if (learned <= 0) continue;
       const key = chainKey(trigger.space, trigger.chainId);
       const held = relevances.get(key);
-      if (!held || held.learned < learned) relevances.set(key, { space: trigger.space, chainId: trigger.chainId, learned });
+      if (!held || held.learned < learned)
+        relevances.set(key, { space: trigger.space, chainId: trigger.chainId, learned, text: trigger.text });
     }
     return relevances;
   }

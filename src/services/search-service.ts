@@ -11,7 +11,7 @@ import type { OutcomeCounts } from '../model/run-enums.js';
 import type { ProtocolHeadSummary, ProtocolTextQuery, SearchStore } from '../store/search-store.js';
 import { RequestError } from './errors.js';
 import type { SemanticIndex } from '../search/indexes/semantic-index.js';
-import type { SearchLearningService } from './search-learning-service.js';
+import type { LearnedRelevance, SearchLearningService } from './search-learning-service.js';
 import { requireReadableSpace } from './spaces.js';
 
 export interface SearchArgs {
@@ -58,10 +58,11 @@ interface Candidate {
   dense: number;
   /** From the protocol's learned triggers (0 without one that matches). */
   learned: number;
+  learnedTrigger: string | null;
 }
 
 /** Learned relevance by chain key (src/services/search-learning-service.ts). */
-type LearnedRelevances = Map<string, { space: string; chainId: string; learned: number }>;
+type LearnedRelevances = Map<string, LearnedRelevance>;
 
 function candidateHead(head: ProtocolHeadSummary & { space: string }): CandidateHead {
   return { memoryId: head._id, space: head.space, chainId: head.chain.chainId, uri: head.uri, label: head.label, tags: head.tags, chainLabel: head.chain.label, protocolVersion: head.chain.protocolVersion };
@@ -181,7 +182,7 @@ export class SearchService {
       const lexical = hit
         ? lexicalRelevance({ rawTextScore: hit.rawTextScore, termCount: query.terms.length, titleHasAllTerms: titleHasAllTerms(searchTerms(head.chainLabel), query.terms) })
         : 0;
-      return { head, lexical, dense: dense.get(key) ?? 0, learned: learned.get(key)?.learned ?? 0 };
+      return { head, lexical, dense: dense.get(key) ?? 0, learned: learned.get(key)?.learned ?? 0, learnedTrigger: learned.get(key)?.text ?? null };
     });
     return { list, usage };
   }
@@ -199,7 +200,7 @@ export class SearchService {
         termCount: query.terms.length,
         titleHasAllTerms: titleHasAllTerms(searchTerms(hit.head.chain.label), query.terms),
       });
-      candidates.set(chainKey(hit.space, hit.chainId), { head: candidateHead({ ...hit.head, space: hit.space }), lexical, dense: 0, learned: 0 });
+      candidates.set(chainKey(hit.space, hit.chainId), { head: candidateHead({ ...hit.head, space: hit.space }), lexical, dense: 0, learned: 0, learnedTrigger: null });
     }
     const learned = await query.learned;
     let dense = new Map<string, number>();
@@ -217,12 +218,13 @@ export class SearchService {
     for (const [key, entry] of learned) if (!candidates.has(key)) others.push({ space: entry.space, chainId: entry.chainId });
     if (others.length > 0) {
       for (const head of await this.store.headsOfChains(others, query.exclude)) {
-        candidates.set(chainKey(head.space!, head.chain.chainId), { head: candidateHead(head as ProtocolHeadSummary & { space: string }), lexical: 0, dense: 0, learned: 0 });
+        candidates.set(chainKey(head.space!, head.chain.chainId), { head: candidateHead(head as ProtocolHeadSummary & { space: string }), lexical: 0, dense: 0, learned: 0, learnedTrigger: null });
       }
     }
     for (const [key, candidate] of candidates) {
       candidate.dense = dense.get(key) ?? 0;
       candidate.learned = learned.get(key)?.learned ?? 0;
+      candidate.learnedTrigger = learned.get(key)?.text ?? null;
     }
     // Usage is counted per space: a viewer's ranking sees the runs of the spaces it can read.
     const list = [...candidates.values()];
@@ -273,13 +275,14 @@ export class SearchService {
     const candidates = terms.length === 0 ? Promise.resolve({ list: [], usage: new Map<string, OutcomeCounts>() }) : this.semantic?.lexicalReady ? this.inProcessCandidates(query) : this.engineCandidates(query);
     const [{ list, usage }] = await Promise.all([candidates, recorded]);
     const footerVersions = await footer;
-    const scored: ScoredProtocol[] = list.map(({ head, lexical, dense, learned }) => ({
+    const scored: ScoredProtocol[] = list.map(({ head, lexical, dense, learned, learnedTrigger }) => ({
       uri: head.uri,
       label: head.label,
       chainLabel: head.chainLabel,
       tags: [...head.tags],
       protocolVersion: head.protocolVersion,
       score: hybridScore({ lexical, dense, learned, attestBoost: attestBoost(usage.get(head.memoryId) ?? { attempts: 0, successes: 0, failures: 0 }) }),
+      learnedTrigger,
     }));
     return buildSearchResult(scored, maxChoices, {
       refine: footerVersions.get(BUILTIN_PROTOCOL_IDS.refineSearch) ?? null,

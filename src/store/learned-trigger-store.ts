@@ -90,7 +90,7 @@ export class LearnedTriggerStore {
     return this.triggers
       .find(
         { space: { $in: [...spaces] }, terms: { $in: [...terms] }, removedAt: null },
-        { projection: { _id: 1, space: 1, chainId: 1, terms: 1, credits: 1 }, limit },
+        { projection: { _id: 1, space: 1, chainId: 1, text: 1, terms: 1, credits: 1 }, limit },
       )
       .toArray();
   }

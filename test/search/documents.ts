@@ -123,3 +123,16 @@ export const LearningExportDocument = graphql(`
     }
   }
 `);
+
+export const LearnedSearchDocument = graphql(`
+  query LearnedSearch($query: String!, $space: String) {
+    search(query: $query, maxChoices: 50, space: $space) {
+      choices {
+        uri
+        role
+        score
+        learnedTrigger
+      }
+    }
+  }
+`);

@@ -50,6 +50,8 @@ export function choiceJson(choice: SearchChoice, adapter: Adapter | null): Json 
     activation_patterns: activationPatterns(adapter?.triggers),
     space_name: role === 'match' && adapter ? spaceName(adapter.space) : null,
     slug: adapter?.slug ?? null,
+    // Beside KAIROS 4's keys (its choice objects are open): the request search learned leads here.
+    learned_trigger: role === 'match' ? (choice.learnedTrigger ?? null) : null,
     forward_first_call: create ? null : { uri },
   };
 }

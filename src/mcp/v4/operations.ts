@@ -56,6 +56,7 @@ export const V4ActivateContextDocument = graphql(`
       message
       choices {
         ...SearchChoiceFields
+        learnedTrigger
       }
     }
   }
