@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { SealedPrivateKey } from '../transcripts/private-key-sealing.js';
-import { isDuplicateKey } from './store-errors.js';
+import { isDuplicateKey, isTransientWriteConflict } from './store-errors.js';
 
 /** One Ed25519 signing key. The private half never leaves this collection unsealed. */
 export interface SigningKeyRecord {
@@ -41,14 +41,21 @@ export class SigningKeyStore {
     return this.keys.find({}, { sort: { sequence: 1 }, projection: { privateKey: 0 } }).toArray();
   }
 
-  /** False when another process took this sequence number first. */
+  /**
+   * False when another process took this sequence number first. Processes starting together race
+   * here; the engine may end the race with a deadlock instead of a duplicate key, so the insert is
+   * sent again, and then meets the winner's key.
+   */
   async insertKey(record: SigningKeyRecord): Promise<boolean> {
-    try {
-      await this.keys.insertOne(record);
-      return true;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.keys.insertOne(record);
+        return true;
+      } catch (error) {
+        if (isDuplicateKey(error)) return false;
+        if (attempt < 5 && isTransientWriteConflict(error)) continue;
+        throw error;
+      }
     }
   }
 

@@ -13,6 +13,15 @@ export function isDuplicateKey(error: unknown): boolean {
   return error instanceof MongoServerError && error.code === 11000;
 }
 
+/**
+ * A write that lost a race with a concurrent one and may simply be sent again: MongoDB's
+ * WriteConflict (112), or PostgreSQL's deadlock under the local engine (its code 16908292), seen
+ * when server processes starting together insert into the same unique indexes.
+ */
+export function isTransientWriteConflict(error: unknown): boolean {
+  return error instanceof MongoServerError && (error.code === 112 || error.code === 16908292 || /deadlock detected/i.test(error.message));
+}
+
 /** Runs a write; a duplicate key comes out as DuplicateKeyError, so services never see the driver. */
 export async function translateDuplicateKey<T>(write: () => Promise<T>): Promise<T> {
   try {

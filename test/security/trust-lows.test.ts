@@ -12,7 +12,8 @@ import { fakeSecrets } from '../proposals/fake-secrets.js';
 import { recordDecision } from '../proposals/fixtures.js';
 import { deployProtocol, uniqueTitle } from '../api/fixtures.js';
 
-const server = useTestServer({ maxPendingProposals: 3, maxPendingProposalBytes: 20_000 });
+// The gauge test opens 502 subscriptions as one principal: above the per-principal default (500).
+const server = useTestServer({ maxPendingProposals: 3, maxPendingProposalBytes: 20_000, maxSubscriptionsPerPrincipal: 1_000 });
 
 async function post(query: string, variables: Record<string, unknown> = {}): Promise<{ status: number; data?: any; errors?: any[] }> {
   const response = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
