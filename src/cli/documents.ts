@@ -7,18 +7,7 @@ import { graphql } from '../generated/index.js';
 export const CliProposalsDocument = graphql(`
   query CliProposals($status: ProposalStatus, $first: Int) {
     proposals(status: $status, first: $first) {
-      totalCount
-      edges {
-        node {
-          id
-          status
-          intent
-          rationale
-          files
-          stagedAt
-          expiresAt
-        }
-      }
+      ...CliProposalPageFields
     }
   }
 `);
@@ -26,10 +15,7 @@ export const CliProposalsDocument = graphql(`
 export const CliProposalDocument = graphql(`
   query CliProposal($id: ID!) {
     proposal(id: $id) {
-      ...ProposalSummaryFields
-      decisionReason
-      decisionNote
-      ...ProposalReviewFields
+      ...CliProposalFields
     }
   }
 `);
@@ -37,16 +23,7 @@ export const CliProposalDocument = graphql(`
 export const CliApplyProposalDocument = graphql(`
   mutation CliApplyProposal($id: ID!) {
     applyProposal(input: { id: $id }) {
-      status
-      reason
-      message
-      files
-      drift {
-        file
-        sectionId
-        expected
-        found
-      }
+      ...CliApplyProposalFields
     }
   }
 `);
@@ -54,9 +31,7 @@ export const CliApplyProposalDocument = graphql(`
 export const CliRejectProposalDocument = graphql(`
   mutation CliRejectProposal($id: ID!, $reason: String!) {
     rejectProposal(input: { id: $id, reason: $reason }) {
-      status
-      reason
-      message
+      ...CliRejectProposalFields
     }
   }
 `);
@@ -64,15 +39,7 @@ export const CliRejectProposalDocument = graphql(`
 export const CliMintDocument = graphql(`
   mutation CliMint($input: MintInput!) {
     mint(input: $input) {
-      protocol {
-        uri
-        slug
-        label
-        space
-        chainId
-        stepCount
-        protocolVersion
-      }
+      ...CliMintFields
     }
   }
 `);
@@ -80,19 +47,7 @@ export const CliMintDocument = graphql(`
 export const CliRunsDocument = graphql(`
   query CliRuns($filter: RunFilter, $first: Int) {
     runs(filter: $filter, first: $first) {
-      totalCount
-      edges {
-        node {
-          id
-          status
-          protocolLabel
-          space
-          stepCount
-          pendingStepIndex
-          outcome
-          updatedAt
-        }
-      }
+      ...CliRunPageFields
     }
   }
 `);
@@ -100,39 +55,7 @@ export const CliRunsDocument = graphql(`
 export const CliRunDocument = graphql(`
   query CliRun($id: ID!) {
     run(id: $id) {
-      id
-      status
-      outcome
-      space
-      principalId
-      protocolLabel
-      protocolUri
-      stepUris
-      stepCount
-      pendingStepIndex
-      retryCount
-      createdAt
-      updatedAt
-      expiresAt
-      protocol {
-        steps {
-          uri
-          label
-        }
-      }
-      proofs {
-        stepIndex
-        stepUri
-        ...ProofSummaryFields
-      }
-      events {
-        ...RunEventFields
-      }
-      attestation {
-        outcome
-        message
-        ratedAt
-      }
+      ...CliRunFields
     }
   }
 `);

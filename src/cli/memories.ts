@@ -12,23 +12,7 @@ export const MEMORIES_USAGE = `       kairos-graphql memories <command> [--url U
 export const CliMemoryHistoryDocument = graphql(`
   query CliMemoryHistory($uri: String!, $first: Int) {
     memory(uri: $uri) {
-      uri
-      version
-      versions(first: $first) {
-        totalCount
-        edges {
-          node {
-            version
-            reason
-            proposalId
-            changedFields
-            principalId
-            at
-            current
-            diff
-          }
-        }
-      }
+      ...CliMemoryHistoryFields
     }
   }
 `);
@@ -36,19 +20,7 @@ export const CliMemoryHistoryDocument = graphql(`
 export const CliDeletedMemoryDocument = graphql(`
   query CliDeletedMemory($first: Int, $after: String) {
     deletedMemories(first: $first, after: $after) {
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        node {
-          uri
-          version
-          principalId
-          at
-          reason
-        }
-      }
+      ...CliDeletedMemoryPageFields
     }
   }
 `);
@@ -56,13 +28,7 @@ export const CliDeletedMemoryDocument = graphql(`
 export const CliRestoreMemoryDocument = graphql(`
   mutation CliRestoreMemory($input: RestoreMemoryInput!) {
     restoreMemory(input: $input) {
-      results {
-        uri
-        status
-        code
-        message
-        version
-      }
+      ...CliRestoreMemoryFields
     }
   }
 `);

@@ -4,8 +4,7 @@ import { graphql } from '../generated/index.js';
 export const CliRunTranscriptDocument = graphql(`
   query CliRunTranscript($id: ID!) {
     run(id: $id) {
-      id
-      transcript
+      ...CliRunTranscriptFields
     }
   }
 `);
@@ -13,17 +12,7 @@ export const CliRunTranscriptDocument = graphql(`
 export const CliRunTranscriptsDocument = graphql(`
   query CliRunTranscripts($space: String, $since: DateTime, $first: Int, $after: String) {
     runTranscripts(space: $space, since: $since, first: $first, after: $after) {
-      totalCount
-      edges {
-        node {
-          runId
-          transcript
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
+      ...CliRunTranscriptPageFields
     }
   }
 `);
