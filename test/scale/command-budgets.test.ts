@@ -1,0 +1,123 @@
+/**
+ * What each hot path may cost the database, counted with the driver's command monitoring
+ * (deterministic, unlike time). A change that adds a command to one of these paths fails here
+ * and has to say why. `npm run bench` prints the same counts.
+ *
+ * Counted: every command the operation causes, from the request until its trailing work has
+ * settled (the search vectors stored and the change stamp raised after a write answered), with
+ * the trailing work of earlier operations settled first, so nothing before or beside it counts.
+ * One command is time-dependent: the response budget prices a reply from the stored sizes with
+ * an `aggregate` it reuses for 5 s per viewer and kind (src/services/response-sizes.ts). It is
+ * kept out of the lists compared and allowed at most once per operation.
+ */
+import { describe, expect, it } from 'vitest';
+import { MintDocument, UpdateMemoriesDocument } from '../api/documents.js';
+import { AttestDocument, BeginDocument, NextDocument } from '../api/run-documents.js';
+import { useMcpClients, type ToolJson } from '../mcp/mcp-client.js';
+import { SearchProtocolsDocument } from '../search/documents.js';
+import { useTestServer } from '../support/app.js';
+import { uniqueTitle } from '../api/fixtures.js';
+import { shellProtocol, shellSolution } from './protocols.js';
+
+const server = useTestServer();
+const connect = useMcpClients(server);
+
+/** The commands `work` causes, in the order they started, without the response budget's price lookup (at most one). */
+async function commandsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const commands = await allCommandsOf(work);
+  const priced = commands.filter((name) => name === 'aggregate').length;
+  expect(priced, `price lookups in ${commands.join(', ')}`).toBeLessThanOrEqual(1);
+  return commands.filter((name) => name !== 'aggregate');
+}
+
+async function allCommandsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const index = server.running.services.semanticIndex;
+  await index.settled();
+  const commands: string[] = [];
+  const listener = (event: { commandName: string }) => commands.push(event.commandName);
+  server.running.mongoClient.on('commandStarted', listener);
+  try {
+    await work();
+    await index.settled();
+  } finally {
+    server.running.mongoClient.off('commandStarted', listener);
+  }
+  return commands;
+}
+
+function notesProtocol(steps: number): string {
+  const body = Array.from({ length: steps }, (_, index) => `## Item ${index + 1}\n\nA note worth keeping, number ${index + 1}.`);
+  return `# ${uniqueTitle('Budget notes')}\n\n${body.join('\n\n')}\n`;
+}
+
+async function mintSteps(count: number): Promise<string[]> {
+  const uris: string[] = [];
+  while (uris.length < count) uris.push(...(await server.query(MintDocument, { input: { markdown: notesProtocol(Math.min(50, count - uris.length)) } })).mint.protocol.stepUris);
+  return uris;
+}
+
+describe('database commands per operation', () => {
+  it('a run: begin 3, each next 2 (load the run, save it if unchanged), attest 4', async () => {
+    const { mint } = await server.query(MintDocument, { input: { markdown: shellProtocol(3) } });
+    let step = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin;
+    // Begin: the head, its chain, then the new run.
+    expect(await commandsOf(async () => (step = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin))).toEqual(['find', 'find', 'insert']);
+    const perNext: string[][] = [];
+    while (step.nextCall.operation === 'NEXT') {
+      const input = { uri: step.currentStep!.uri, runId: step.runId, solution: shellSolution(step.challenge!) };
+      perNext.push(await commandsOf(async () => (step = (await server.query(NextDocument, { input })).next)));
+      expect(step.errorCode).toBeNull();
+    }
+    expect(perNext).toEqual([
+      ['find', 'update'],
+      ['find', 'update'],
+      ['find', 'update'],
+    ]);
+    const attest = await commandsOf(() => server.query(AttestDocument, { input: { uri: step.nextCall.uri!, runId: step.runId, outcome: 'SUCCESS', message: 'done' } }));
+    // Attest: the run, its conditional save, the protocol's and the caller's quality counters.
+    expect(attest).toEqual(['find', 'update', 'update', 'update']);
+  });
+
+  it('updateMemories: 5 commands or fewer whether it names 1, 100 or 1,000 URIs', async () => {
+    const uris = await mintSteps(1_000);
+    // Read the targets, write them in one bulkWrite, archive what they superseded, commit; then
+    // (trailing the answer) raise the change stamp once when a step 1's shown tags changed.
+    const withHead = ['find', 'update', 'insert', 'commitTransaction', 'findAndModify'];
+    for (const size of [1, 100, 1_000]) {
+      const commands = await commandsOf(async () => {
+        const { updateMemories } = await server.query(UpdateMemoriesDocument, { input: { uris: uris.slice(0, size), updates: { tags: [`size-${size}`] } } });
+        expect(updateMemories.totalUpdated).toBe(size);
+      });
+      expect(commands, `${size} URIs`).toEqual(withHead);
+    }
+    // A step other than step 1: nothing search shows changed, so nothing trails.
+    expect(await commandsOf(() => server.query(UpdateMemoriesDocument, { input: { uris: [uris[1]!], updates: { tags: ['inner'] } } }))).toEqual(['find', 'update', 'insert', 'commitTransaction']);
+    // A new text: that one step is re-counted and re-embedded in process; its vector is stored after the answer.
+    const text = await commandsOf(() => server.query(UpdateMemoriesDocument, { input: { uris: uris.slice(0, 100), updates: { text: 'A rewritten note about release checklists.' } } }));
+    expect(text).toEqual(['find', 'update', 'insert', 'commitTransaction', 'update', 'findAndModify']);
+  });
+
+  it('mint: 8 commands (title and slug checks, the insert in a transaction, the steps read back for search, then their vectors stored and the stamp raised)', async () => {
+    const commands = await commandsOf(() => server.query(MintDocument, { input: { markdown: notesProtocol(20) } }));
+    expect(commands).toEqual(['find', 'find', 'insert', 'commitTransaction', 'find', 'update', 'delete', 'findAndModify']);
+  });
+
+  it('search: 2 commands', async () => {
+    await server.running.services.semanticIndex.lexicalBuilt;
+    const commands = await commandsOf(() => server.query(SearchProtocolsDocument, { query: 'budget notes' }));
+    expect(commands).toEqual(['find', 'find']);
+  });
+
+  it('forward (KAIROS 4): 3 commands to start a run, 3 per proven layer', async () => {
+    const client = await connect();
+    const { mint } = await server.query(MintDocument, { input: { markdown: shellProtocol(2) } });
+    const adapterUri = `kairos://adapter/${mint.protocol.slug}`;
+    let answer: ToolJson = {};
+    expect(await commandsOf(async () => (answer = (await client.call('forward', { uri: adapterUri })).json))).toEqual(['find', 'find', 'insert']);
+    const contract = answer.contract as { nonce: string; proof_hash: string };
+    const solution = { type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: 'ok' }, nonce: contract.nonce, proof_hash: contract.proof_hash };
+    const layer = await commandsOf(async () => (answer = (await client.call('forward', { uri: answer.next_call.args.uri, solution })).json));
+    expect(answer.error_code ?? null).toBeNull();
+    expect(layer).toEqual(['find', 'find', 'update']);
+  });
+});
