@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { MongoClient } from 'mongodb';
+import { SemanticIndex } from '../src/services/semantic-index.js';
 
 const commands = new Map<string, number>();
 const retries = { failedCommands: 0, abortedTransactions: 0, lostVersionRaces: 0 };
@@ -35,6 +36,19 @@ MongoClient.prototype.connect = function patchedConnect(this: MongoClient) {
   });
   return connect.call(this);
 };
+
+// The search index of the server, so `settle` can wait for the work that trails a write's answer
+// (stored vectors, the change stamp) and count it with the call that caused it.
+const indexes = new Set<SemanticIndex>();
+const start = SemanticIndex.prototype.start;
+SemanticIndex.prototype.start = function patchedStart(this: SemanticIndex) {
+  indexes.add(this);
+  return start.call(this);
+};
+process.on('message', (message: { type: string }) => {
+  if (message?.type !== 'settle') return;
+  void Promise.all([...indexes].map((index) => index.settled())).then(() => process.send?.({ type: 'settled' }));
+});
 
 export interface ProbeSample {
   rssBytes: number;
