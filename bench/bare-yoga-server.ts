@@ -4,7 +4,7 @@
  * version check and one more proof and event), on the same engine and driver settings as the
  * server. What our server takes beyond this is what it adds. Run as its own process by the bench:
  *
- *   MONGODB_URI=… MONGODB_DB=… PORT=… TEMPLATE_RUN_ID=… node --import tsx bench/bare-yoga-server.ts
+ *   NODE_ENV=production MONGODB_URI=… MONGODB_DB=… PORT=… TEMPLATE_RUN_ID=… node --import tsx bench/bare-yoga-server.ts
  */
 import { createServer } from 'node:http';
 import type { Document } from 'mongodb';

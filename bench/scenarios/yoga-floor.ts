@@ -39,7 +39,7 @@ export async function yogaFloor(server: BenchServer, db: Db, mongoUri: string, d
   const port = await freeLoopbackPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-yoga-server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, MONGODB_URI: mongoUri, MONGODB_DB: dbName, PORT: String(port), TEMPLATE_RUN_ID: template.runId },
+    env: { ...process.env, NODE_ENV: 'production', MONGODB_URI: mongoUri, MONGODB_DB: dbName, PORT: String(port), TEMPLATE_RUN_ID: template.runId },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
