@@ -76,6 +76,8 @@ export async function startServer(options: { mongoUri: string; dbName: string; e
       // One principal sends all the load: limits stay in the pipeline but too high to trip.
       KAIROS_RATE_LIMIT_PER_MINUTE: '1000000000',
       KAIROS_MAX_CONCURRENT_PER_PRINCIPAL: '1000000',
+      // The gauge and fan-out open thousands of subscriptions as that one principal.
+      KAIROS_MAX_SUBSCRIPTIONS_PER_PRINCIPAL: '1000000',
       ...options.env,
     },
   });
