@@ -329,7 +329,16 @@ export class SemanticIndex {
     const rereadKeys = new Set(reread.map(chainKeyOf));
     const embedded = shown.filter((edit) => searched(edit) && !rereadKeys.has(chainKeyOf({ space: edit.memory.space, chainId: edit.memory.chain!.chainId })));
     if (!provider || embedded.length === 0) return { chains, reread, store: none.store };
-    const vectors = await this.embedSteps(embedded.map((edit) => edit.memory), { timeoutMs: this.options.writeTimeoutMs });
+    let vectors: StepVector[];
+    try {
+      vectors = await this.embedSteps(embedded.map((edit) => edit.memory), { timeoutMs: this.options.writeTimeoutMs });
+    } catch (error) {
+      // As for a whole chain: found by its words until a repair embeds and stores it.
+      this.log.warn({ error: String(error) }, 'could not embed search vectors after an edit; that protocol is found by its words only until they are stored (retried in the background)');
+      for (const edit of embedded) this.vectorRepair.set(chainKeyOf({ space: edit.memory.space, chainId: edit.memory.chain!.chainId }), { space: edit.memory.space, chainId: edit.memory.chain!.chainId });
+      this.scheduleVectorRepair();
+      return { chains, reread, store: none.store };
+    }
     for (const vector of vectors) this.put(vector);
     const keys = uniqueChains(vectors.map((vector) => ({ space: vector.space, chainId: vector.chainId })));
     return { chains, reread, store: () => this.storeVectors(keys, vectors, provider.modelId, false) };
