@@ -55,6 +55,8 @@ export interface BenchServer {
   wsUrl: string;
   /** RSS, heap, open resources and database commands counted since the last reset, from inside the server. */
   sample(options?: { gc?: boolean; resetCommands?: boolean }): Promise<ProbeSample>;
+  /** Resolves once the work that trails the writes answered so far (stored vectors, change stamps) is done. */
+  settle(): Promise<void>;
   /** Profiles the server's CPU while `work` runs, if a file is given (bench --profile). */
   profiled<T>(file: string | undefined, work: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
@@ -74,6 +76,8 @@ export async function startServer(options: { mongoUri: string; dbName: string; e
       // One principal sends all the load: limits stay in the pipeline but too high to trip.
       KAIROS_RATE_LIMIT_PER_MINUTE: '1000000000',
       KAIROS_MAX_CONCURRENT_PER_PRINCIPAL: '1000000',
+      // The gauge and fan-out open thousands of subscriptions as that one principal.
+      KAIROS_MAX_SUBSCRIPTIONS_PER_PRINCIPAL: '1000000',
       ...options.env,
     },
   });
@@ -94,6 +98,19 @@ export async function startServer(options: { mongoUri: string; dbName: string; e
         };
         child.on('message', onMessage);
         child.send({ type: 'sample', ...sampleOptions });
+      });
+    },
+    settle() {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('server probe did not settle')), 60_000);
+        const onMessage = (message: { type: string }) => {
+          if (message.type !== 'settled') return;
+          clearTimeout(timer);
+          child.off('message', onMessage);
+          resolve();
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'settle' });
       });
     },
     async profiled(file, work) {

@@ -9,7 +9,7 @@
  * the MATCH/strong thresholds keep their meaning); a protocol scores as its best step.
  *
  * Memory: per term a growable Int32Array of step rows and a Uint16Array of weighted counts
- * (6 bytes per distinct term of a step), per step 4 bytes (its chain), per protocol one small
+ * (6 bytes per distinct term of a step), per step 4 bytes (its chain) and its memory id (so an edited step is replaced alone), per protocol one small
  * entry (chain id, head id, slug) and what an answer shows of its step 1 (URI, label, tags, title,
  * version: about 300 bytes), so a search reads no protocol from the engine. Removed steps are tombstoned and swept from the postings once
  * they outnumber the live ones.
@@ -61,6 +61,8 @@ export interface LexicalHit {
 interface ChainEntry {
   number: number;
   rows: number[];
+  /** The memory id of each row, in the same order (one step is replaced in place after an edit). */
+  memoryIds: string[];
   headId: string | null;
   slug: string | null;
   head: LexicalHead | null;
@@ -138,7 +140,7 @@ export class SpaceLexicalIndex {
     const chainId = step.chain.chainId;
     let entry = this.chains.get(chainId);
     if (!entry) {
-      entry = { number: this.nextChain++, rows: [], headId: null, slug: null, head: null };
+      entry = { number: this.nextChain++, rows: [], memoryIds: [], headId: null, slug: null, head: null };
       this.chains.set(chainId, entry);
       this.chainIdOf[entry.number] = chainId;
     }
@@ -168,7 +170,33 @@ export class SpaceLexicalIndex {
     }
     this.rowChain[row] = entry.number;
     entry.rows.push(row);
+    entry.memoryIds.push(step.memoryId);
     for (const [term, count] of counts) this.post(term, row, count);
+  }
+
+  /**
+   * Puts one edited step in place of the one held under its memory id (the rest of its chain
+   * stays); false when the chain or the step is not held (then the caller re-reads the chain).
+   */
+  replaceStep(step: LexicalStep, counts: ReadonlyMap<string, number> = weightedCounts(step)): boolean {
+    const entry = this.chains.get(step.chain.chainId);
+    const position = entry ? entry.memoryIds.indexOf(step.memoryId) : -1;
+    if (!entry || position < 0) return false;
+    this.rowChain[entry.rows[position]!] = DEAD;
+    this.dead++;
+    entry.rows.splice(position, 1);
+    entry.memoryIds.splice(position, 1);
+    this.add(step, counts);
+    if (this.dead > 1_000 && this.dead > this.rows - this.dead) this.sweep();
+    return true;
+  }
+
+  /** A head's tags changed (they are shown, not searched): no step is re-counted. */
+  retagHead(chainId: string, memoryId: string, tags: readonly string[]): boolean {
+    const head = this.chains.get(chainId)?.head;
+    if (!head || head.memoryId !== memoryId) return false;
+    head.tags = tags.length ? [...tags] : NO_TAGS;
+    return true;
   }
 
   removeChain(chainId: string): void {

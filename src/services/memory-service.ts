@@ -110,6 +110,7 @@ export class MemoryService {
         change: { reason: 'UPDATE_MEMORIES', proposalId: null, fields },
         updatedAt: now,
         updatedBy: viewer.principalId,
+        read: target.record,
       });
     }
 

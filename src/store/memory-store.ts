@@ -109,12 +109,21 @@ export interface MemoryPatch {
   change: VersionChange;
   updatedAt: Date;
   updatedBy: string;
+  /** The memory as read at `expectedVersion`: with it, listeners are told the edit as written and need not read it back. */
+  read?: MemoryRecord;
 }
 
-/** What one committed write touched: whole chains, and single memories by id (their chain may be gone). */
+/** One memory a patch wrote, as it now stands, and what changed in it. */
+export interface MemoryEdit {
+  memory: MemoryRecord;
+  fields: VersionedField[];
+}
+
+/** What one committed write touched: whole chains, single memories by id (their chain may be gone), and edits as written. */
 export interface MemoryWrite {
   chains: ChainKey[];
   memoryIds: string[];
+  edits: MemoryEdit[];
 }
 
 /**
@@ -146,20 +155,21 @@ export class MemoryStore {
   }
 
   /** Inside a transaction: remembered until it commits; outside one: told now. */
-  private async wrote(session: ClientSession | undefined, chains: readonly ChainKey[], memoryIds: readonly string[] = []): Promise<void> {
+  private async wrote(session: ClientSession | undefined, chains: readonly ChainKey[], memoryIds: readonly string[] = [], edits: readonly MemoryEdit[] = []): Promise<void> {
     const pending = session ? this.transactionWrites.get(session) : undefined;
     if (pending) {
       pending.chains.push(...chains);
       pending.memoryIds.push(...memoryIds);
+      pending.edits.push(...edits);
       return;
     }
-    await this.tell({ chains: [...chains], memoryIds: [...memoryIds] });
+    await this.tell({ chains: [...chains], memoryIds: [...memoryIds], edits: [...edits] });
   }
 
   private async tell(write: MemoryWrite): Promise<void> {
-    if (write.chains.length === 0 && write.memoryIds.length === 0) return;
+    if (write.chains.length === 0 && write.memoryIds.length === 0 && write.edits.length === 0) return;
     const chains = new Map(write.chains.map((key) => [chainKeyString(key), key]));
-    const deduplicated = { chains: [...chains.values()], memoryIds: [...new Set(write.memoryIds)] };
+    const deduplicated = { chains: [...chains.values()], memoryIds: [...new Set(write.memoryIds)], edits: write.edits };
     for (const listener of this.writeListeners) await listener(deduplicated);
   }
 
@@ -206,7 +216,7 @@ export class MemoryStore {
 
   async withTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
     const session = this.client.startSession();
-    const writes: MemoryWrite = { chains: [], memoryIds: [] };
+    const writes: MemoryWrite = { chains: [], memoryIds: [], edits: [] };
     this.transactionWrites.set(session, writes);
     try {
       const result = await translateDuplicateKey(() => session.withTransaction(work));
@@ -221,7 +231,8 @@ export class MemoryStore {
 
   async findByIds(ids: readonly string[], spaces: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
     if (ids.length === 0) return [];
-    return this.collection.find({ _id: { $in: [...ids] }, space: { $in: [...spaces] } }, { session, projection: WITHOUT_INDEXED_TEXT }).toArray();
+    // One batch for all of them: a getMore per 101 documents is a round trip each.
+    return this.collection.find({ _id: { $in: [...ids] }, space: { $in: [...spaces] } }, { session, projection: WITHOUT_INDEXED_TEXT, batchSize: ids.length }).toArray();
   }
 
   /** All steps of the given chains, in step order, in one query. */
@@ -280,11 +291,20 @@ export class MemoryStore {
     }));
     const result = await this.collection.bulkWrite(operations, { ordered: false, session });
     const ids = patches.map((patch) => patch.id);
-    await this.wrote(session, [], ids);
-    if (result.matchedCount === patches.length) return new Set(ids);
     // Counts do not say which filters missed; the write id marks the documents this call wrote.
-    const written = await this.collection.find({ _id: { $in: ids }, writeId }, { projection: { _id: 1 }, session }).toArray();
-    return new Set(written.map((doc) => doc._id));
+    const written =
+      result.matchedCount === patches.length
+        ? new Set(ids)
+        : new Set((await this.collection.find({ _id: { $in: ids }, writeId }, { projection: { _id: 1 }, session, batchSize: ids.length }).toArray()).map((doc) => doc._id));
+    const edits: MemoryEdit[] = [];
+    const unread: string[] = [];
+    for (const patch of patches) {
+      if (!written.has(patch.id)) continue;
+      if (!patch.read) unread.push(patch.id);
+      else edits.push({ memory: { ...patch.read, ...patch.set, change: patch.change, updatedAt: patch.updatedAt, updatedBy: patch.updatedBy, version: patch.expectedVersion + 1, writeId }, fields: patch.change.fields });
+    }
+    await this.wrote(session, [], unread, edits);
+    return written;
   }
 
   /**

@@ -24,6 +24,7 @@ let a: GraphqlHttpClient;
 let b: GraphqlHttpClient;
 let c: GraphqlHttpClient;
 let d: GraphqlHttpClient;
+let runningC: RunningApp;
 let runningB: RunningApp;
 let runningD: RunningApp;
 
@@ -36,14 +37,14 @@ function start(config: Partial<AppConfig>): Promise<RunningApp> {
 beforeAll(async () => {
   if ('missing' in redis) throw new Error(`The scale-out tests need Redis: ${redis.missing}. Set REDIS_URL or install redis-server (apt-get install redis-server).`);
   // B's stamp check never fires by itself here: the test calls it, so the bus alone must carry A's writes.
-  const [runningA, startedB, runningC, startedD] = await Promise.all([
+  const [runningA, startedB, startedC, startedD] = await Promise.all([
     start({ redisUrl: redis.url }),
     start({ redisUrl: redis.url, vectorSearch: 'atlas', searchCatchUpMs: 3_600_000 }),
     start({ redisUrl: null }),
     // D ranks by words only: its lexical index follows the same events and stamps.
     start({ redisUrl: redis.url, embeddings: 'off', searchCatchUpMs: 3_600_000 }),
   ]);
-  [runningB, runningD] = [startedB, startedD];
+  [runningB, runningC, runningD] = [startedB, startedC, startedD];
   [a, b, c, d] = [runningA, runningB, runningC, runningD].map((running) => graphqlHttpClient(running.graphqlUrl)) as [GraphqlHttpClient, GraphqlHttpClient, GraphqlHttpClient, GraphqlHttpClient];
   await Promise.all([runningA, runningB, runningC, runningD].map((running) => running.services.semanticIndex.lexicalBuilt));
 }, 120_000);
@@ -141,6 +142,8 @@ describe('search across server processes', () => {
     await checkTwice();
     const { mint } = await c.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec) } });
     expect(await matches(c)).toContain(spec.title);
+    // C raises the stamp just after its answer: settled, so the checks below find it.
+    await runningC.services.semanticIndex.settled();
     // No event: B and D do not know yet. The first check finds the space behind; a second one, still behind, re-reads it.
     expect(await matches(b)).not.toContain(spec.title);
     expect(await matches(d, 'studio cat')).not.toContain(spec.title);
@@ -159,6 +162,7 @@ describe('search across server processes', () => {
     expect(held()).toEqual({ lexicalB: true, vectorsB: true, lexicalD: true });
 
     await c.query(DeleteMemoriesDocument, { input: { uris: mint.protocol.stepUris } });
+    await runningC.services.semanticIndex.settled();
     await checkTwice();
     expect(await matches(b)).not.toContain(spec.title);
     expect(await matches(d, 'studio cat')).not.toContain(spec.title);

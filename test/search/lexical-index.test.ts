@@ -27,6 +27,22 @@ describe('SpaceLexicalIndex', () => {
     expect(index.search(searchTerms('sourdough bread'), 10)).toEqual([]);
   });
 
+  it('replaces one edited step in place: its old words go, its new ones count, the rest of its chain stays', () => {
+    const index = new SpaceLexicalIndex();
+    index.add({ ...step('a', 1, { title: 'Rotate TLS certificates', label: 'Check expiry' }), uri: 'kairos://mem/a-1', tags: ['ops'] });
+    index.add(step('a', 2, { title: 'Rotate TLS certificates', label: 'Install', text: 'Restart nginx.' }));
+    expect(index.replaceStep(step('a', 2, { title: 'Rotate TLS certificates', label: 'Install', text: 'Reload haproxy.' }))).toBe(true);
+    expect(index.search(searchTerms('nginx'), 10)).toEqual([]);
+    expect(index.search(searchTerms('haproxy'), 10).map((hit) => [hit.chainId, hit.rawTextScore])).toEqual([['a', 0.1]]);
+    expect(index.search(searchTerms('expiry'), 10).map((hit) => hit.chainId)).toEqual(['a']);
+    // A head's tags are shown, not searched: retagged without counting anything.
+    expect(index.retagHead('a', 'a-1', ['security'])).toBe(true);
+    expect(index.headOf('a')?.tags).toEqual(['security']);
+    expect(index.retagHead('a', 'a-2', ['x'])).toBe(false);
+    // A step it does not hold: the caller re-reads the chain instead.
+    expect(index.replaceStep(step('b', 1, { title: 'Unknown' }))).toBe(false);
+  });
+
   it('follows a chain replaced or removed, and leaves out refused slugs', () => {
     const index = new SpaceLexicalIndex();
     index.add(step('a', 1, { title: 'Rotate TLS certificates' }));

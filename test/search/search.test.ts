@@ -44,7 +44,7 @@ async function copyProtocolToSpace(headUri: string, space: string, title: string
   });
   await memories().insertMany(copies);
   // Written past the store, as another tenant's server would: tell the search index as the store would have.
-  await server.running.services.semanticIndex.onMemoryWrite({ chains: [{ space, chainId }], memoryIds: [] });
+  await server.running.services.semanticIndex.onMemoryWrite({ chains: [{ space, chainId }], memoryIds: [], edits: [] });
   return copies[0]!.uri;
 }
 

@@ -39,6 +39,8 @@ describe('vectors stay current', () => {
     const { mint } = await server.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec) } });
     expect(await matches(byMeaning)).toContain(spec.title);
 
+    // Stored after the answer (search in this process already has them): settled before reading the collection.
+    await server.running.services.semanticIndex.settled();
     const stored = await vectors().find({ chainId: mint.protocol.chainId }).toArray();
     expect(stored).toHaveLength(mint.protocol.stepUris.length);
     for (const record of stored) expect(record).toMatchObject({ model: BUILTIN_MODEL_ID, dimensions: 100, space: mint.protocol.space });
@@ -53,12 +55,14 @@ describe('vectors stay current', () => {
       input: { uris: [stepTwo], updates: { text: 'Water the vegetable plants on the windowsill.' } },
     });
     expect(updated.updateMemories.results[0]!.status).toBe('UPDATED');
+    await server.running.services.semanticIndex.settled();
     expect((await vectors().findOne({ _id: stepTwo.replace('kairos://mem/', '') }))!.updatedAt.getTime()).toBeGreaterThan(beforeUpdate.getTime());
     expect(await matches(gardening)).toContain(spec.title);
 
     // Deleted: its vectors go with it, and meaning no longer finds it.
     const deleted = await server.query(DeleteMemoriesDocument, { input: { uris: mint.protocol.stepUris } });
     expect(deleted.deleteMemories.results.every((result) => result.status === 'DELETED')).toBe(true);
+    await server.running.services.semanticIndex.settled();
     expect(await vectors().countDocuments({ chainId: mint.protocol.chainId })).toBe(0);
     expect(await matches(byMeaning)).not.toContain(spec.title);
 
@@ -68,6 +72,7 @@ describe('vectors stay current', () => {
       const restored = await server.query(RestoreMemoryDocument, { input: { uri, version: uri === stepTwo ? 2 : 1 } });
       expect(restored.restoreMemory.results[0]!.status, uri).toBe('RESTORED');
     }
+    await server.running.services.semanticIndex.settled();
     expect(await vectors().countDocuments({ chainId: mint.protocol.chainId })).toBe(mint.protocol.stepUris.length);
     expect(await matches(byMeaning)).toContain(spec.title);
   });

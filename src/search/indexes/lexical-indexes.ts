@@ -101,6 +101,40 @@ export class LexicalIndexes {
     else if (this.pending) for (const key of keys) this.pending.set(keyOf(key.space, key.chainId), key);
   }
 
+  /**
+   * Edited steps put in place one by one, after every update queued before them: `searched` when
+   * the label or text changed (the step is counted again), else only a head's tags are shown
+   * anew. Answers the chains it could not edit in place (not held): the caller re-reads those.
+   */
+  async editSteps(edits: readonly { step: EmbeddableStep; searched: boolean }[]): Promise<ChainKey[]> {
+    if (!this.readyValue) {
+      if (this.pending) for (const { step } of edits) if (step.chain) this.pending.set(keyOf(step.space, step.chain.chainId), { space: step.space, chainId: step.chain.chainId });
+      return [];
+    }
+    const counted = Promise.all(
+      edits
+        .filter(({ step }) => step.chain)
+        .map(async ({ step, searched }) => {
+          const lexical = lexicalStepOf(step);
+          return { step, lexical, counts: searched ? await weightedCountsInSlices(lexical) : null };
+        }),
+    );
+    counted.catch(() => {});
+    const missed = new Map<string, ChainKey>();
+    const applied = this.queue.then(async () => {
+      for (const { step, lexical, counts } of await counted) {
+        if (!this.readyValue) continue;
+        const index = this.indexOf(step.space);
+        const chainId = lexical.chain.chainId;
+        const done = counts ? index.replaceStep(lexical, counts) : lexical.chain.stepIndex !== 1 || index.retagHead(chainId, step._id, step.tags ?? []);
+        if (!done) missed.set(keyOf(step.space, chainId), { space: step.space, chainId });
+      }
+    });
+    this.queue = applied.catch(() => {});
+    await applied;
+    return [...missed.values()];
+  }
+
   /** The `limit` best protocols by words over the given spaces (null until built). */
   search(terms: readonly string[], spaces: readonly string[], limit: number, exclude: { space: string; slugs: readonly string[] }): LexicalSpaceHit[] | null {
     if (!this.readyValue) return null;
@@ -177,7 +211,7 @@ export class LexicalIndexes {
     for (const step of steps) {
       const chain = step.chain && byChain.get(keyOf(step.space, step.chain.chainId));
       if (!chain) continue;
-      const lexical: LexicalStep = { memoryId: step._id, uri: step.uri, tags: step.tags ?? [], label: step.label, text: step.text, chain: step.chain! };
+      const lexical = lexicalStepOf(step);
       chain.steps.push(lexical);
       chain.counts.push(await weightedCountsInSlices(lexical));
     }
@@ -200,4 +234,8 @@ export class LexicalIndexes {
     this.queue = applied.catch(() => {});
     return applied;
   }
+}
+
+function lexicalStepOf(step: EmbeddableStep): LexicalStep {
+  return { memoryId: step._id, uri: step.uri, tags: step.tags ?? [], label: step.label, text: step.text, chain: step.chain! };
 }

@@ -15,7 +15,7 @@ import { SpaceVectorIndex, type ChainSimilarity } from '../vector-index.js';
 import { readSnapshot, writeSnapshot } from '../vector-snapshot.js';
 import type { LexicalHead } from '../lexical-index.js';
 import { LexicalIndexes, type LexicalSpaceHit } from './lexical-indexes.js';
-import type { ChainKey, MemoryWrite } from '../../store/memory-store.js';
+import type { ChainKey, MemoryEdit, MemoryWrite } from '../../store/memory-store.js';
 import type { EmbeddableStep, StepVector, VectorStore } from '../../store/vector-store.js';
 
 export const SEMANTIC_INDEX_STATES = ['OFF', 'STALE', 'READY'] as const;
@@ -76,6 +76,8 @@ const VECTOR_REPAIR_MAX_DELAY_MS = 10 * 60_000;
 
 export class SemanticIndex {
   private spaces = new Map<string, SpaceVectorIndex>();
+  /** The stored vectors and notices of the writes told so far, one after another in write order. */
+  private trailing: Promise<void> = Promise.resolve();
   /** The in-process lexical index per space, kept whatever the provider. */
   private readonly lexical: LexicalIndexes;
   private stateValue: SemanticIndexState;
@@ -194,6 +196,7 @@ export class SemanticIndex {
   /** At shutdown: stops polling and writes the local snapshot when the index changed since the last. */
   async close(): Promise<void> {
     this.stop();
+    await this.trailing;
     await this.backfilled;
     await this.saveSnapshot();
   }
@@ -271,23 +274,90 @@ export class SemanticIndex {
     }
   }
 
-  /** The MemoryStore write listener: re-embeds the chains a committed write touched. */
+  /**
+   * The MemoryStore write listener. Before the write answers, this process's indexes take it in:
+   * an edit in place (tags shown on step 1, or one step's label and text counted and embedded
+   * again), any other write by re-reading its chains. Storing the vectors and telling the other
+   * processes trail the answer, in write order (`settled`).
+   */
   readonly onMemoryWrite = async (write: MemoryWrite): Promise<void> => {
     if (!this.provider && !this.lexical.following && this.refreshedListeners.length === 0) return;
     let chains = uniqueChains(write.chains);
+    let stored: () => Promise<void> = async () => {};
     try {
+      const edited = await this.applyEdits(write.edits);
       const fromIds = await this.store.chainsOfMemories(write.memoryIds);
-      chains = await this.refreshChains([...write.chains, ...fromIds]);
+      const refreshed = await this.refreshChains([...write.chains, ...fromIds, ...edited.reread]);
+      chains = uniqueChains([...refreshed.chains, ...edited.chains]);
+      stored = async () => {
+        await edited.store();
+        await refreshed.store();
+      };
     } catch (error) {
       // The write has committed. Until a rebuild succeeds this process searches with the engine's text index again (always current).
       this.lexical.fail();
       this.log.warn({ error: String(error) }, 'could not update the search index after a write; search uses the text index until the in-process index is rebuilt');
     }
-    // Other processes hear of the chains it knows even then: they re-read them from the database themselves.
-    for (const listener of this.refreshedListeners) {
-      await listener(chains).catch((error: unknown) => this.log.warn({ error: String(error) }, 'a search-index listener failed after a write'));
-    }
+    if (chains.length === 0) return;
+    this.trailing = this.trailing.then(async () => {
+      await stored();
+      // Other processes hear of the chains even when this process failed: they re-read them from the database themselves.
+      for (const listener of this.refreshedListeners) {
+        await listener(chains).catch((error: unknown) => this.log.warn({ error: String(error) }, 'a search-index listener failed after a write'));
+      }
+    });
   };
+
+  /** Settles once the stored vectors and notices of every write told so far are done (shutdown, tests). */
+  settled(): Promise<void> {
+    return this.trailing;
+  }
+
+  /**
+   * Edits in place: a step whose label or text changed is counted and embedded again alone; a
+   * step 1 whose tags changed is shown anew; nothing else an edit changes is searched or shown.
+   * Chains the lexical index does not hold in place are handed back to be re-read.
+   */
+  private async applyEdits(edits: readonly MemoryEdit[]): Promise<{ chains: ChainKey[]; reread: ChainKey[]; store: () => Promise<void> }> {
+    const searched = (edit: MemoryEdit) => edit.fields.includes('TEXT') || edit.fields.includes('LABEL');
+    const shown = edits.filter((edit) => edit.memory.chain && (searched(edit) || (edit.memory.chain.stepIndex === 1 && edit.fields.includes('TAGS'))));
+    const none = { chains: [], reread: [], store: async () => {} };
+    if (shown.length === 0) return none;
+    const chains = uniqueChains(shown.map((edit) => ({ space: edit.memory.space, chainId: edit.memory.chain!.chainId })));
+    const reread = await this.lexical.editSteps(shown.map((edit) => ({ step: edit.memory, searched: searched(edit) })));
+    const provider = this.provider;
+    const rereadKeys = new Set(reread.map(chainKeyOf));
+    const embedded = shown.filter((edit) => searched(edit) && !rereadKeys.has(chainKeyOf({ space: edit.memory.space, chainId: edit.memory.chain!.chainId })));
+    if (!provider || embedded.length === 0) return { chains, reread, store: none.store };
+    let vectors: StepVector[];
+    try {
+      vectors = await this.embedSteps(embedded.map((edit) => edit.memory), { timeoutMs: this.options.writeTimeoutMs });
+    } catch (error) {
+      // As for a whole chain: found by its words until a repair embeds and stores it.
+      this.log.warn({ error: String(error) }, 'could not embed search vectors after an edit; that protocol is found by its words only until they are stored (retried in the background)');
+      for (const edit of embedded) this.vectorRepair.set(chainKeyOf({ space: edit.memory.space, chainId: edit.memory.chain!.chainId }), { space: edit.memory.space, chainId: edit.memory.chain!.chainId });
+      this.scheduleVectorRepair();
+      return { chains, reread, store: none.store };
+    }
+    for (const vector of vectors) this.put(vector);
+    const keys = uniqueChains(vectors.map((vector) => ({ space: vector.space, chainId: vector.chainId })));
+    return { chains, reread, store: () => this.storeVectors(keys, vectors, provider.modelId, false) };
+  }
+
+  /** Stores vectors this process already holds; what fails is embedded and stored again later. */
+  private async storeVectors(keys: readonly ChainKey[], vectors: readonly StepVector[], model: string, wholeChains: boolean): Promise<void> {
+    try {
+      if (wholeChains) await this.store.replaceChainVectors(keys, vectors, model);
+      else await this.store.upsertVectors(vectors, model);
+      // A later write stored them: nothing left to repair (and a repair could store older steps' vectors).
+      if (wholeChains) for (const key of keys) this.vectorRepair.delete(chainKeyOf(key));
+    } catch (error) {
+      // The write has committed; other processes find the protocol by its words until its vectors are stored.
+      this.log.warn({ error: String(error) }, 'could not store search vectors after a write; retried in the background');
+      for (const key of keys) this.vectorRepair.set(chainKeyOf(key), key);
+      this.scheduleVectorRepair();
+    }
+  }
 
   /** The query's unit vector, or null when dense ranking is not available now. */
   async embedQuery(text: string): Promise<Float32Array | null> {
@@ -384,27 +454,29 @@ export class SemanticIndex {
     return this.lexical.headOf(space, key);
   }
 
-  /** Re-reads whole chains from what is stored now: the lexical index, and (with a provider) vectors in the database and the index. Answers the chains. */
-  private async refreshChains(keys: readonly ChainKey[]): Promise<ChainKey[]> {
+  /**
+   * Re-reads whole chains from what is stored now into the lexical index and (with a provider)
+   * embeds them into the vector index. Answers the chains, and the storing of their vectors.
+   */
+  private async refreshChains(keys: readonly ChainKey[]): Promise<{ chains: ChainKey[]; store: () => Promise<void> }> {
     const provider = this.provider;
     const unique = uniqueChains(keys);
-    if (unique.length === 0) return unique;
+    const nothing = async () => {};
+    if (unique.length === 0) return { chains: unique, store: nothing };
     const steps = (await this.store.stepsOfChains(unique)).filter((step) => step.chain);
     await this.lexical.fromStored(unique, steps);
-    if (!provider) return unique;
+    if (!provider) return { chains: unique, store: nothing };
     try {
       const vectors = await this.embedSteps(steps, { timeoutMs: this.options.writeTimeoutMs });
-      await this.store.replaceChainVectors(unique, vectors, provider.modelId);
       this.replaceChainsInIndex(unique, vectors);
-      // A later write stored them: nothing left to repair (and a repair could store older steps' vectors).
-      for (const key of unique) this.vectorRepair.delete(chainKeyOf(key));
+      return { chains: unique, store: () => this.storeVectors(unique, vectors, provider.modelId, true) };
     } catch (error) {
       // The write has committed; the protocol is found by its words until its vectors are stored.
-      this.log.warn({ error: String(error) }, 'could not update search vectors after a write; that protocol is found by its words only until they are stored (retried in the background)');
+      this.log.warn({ error: String(error) }, 'could not embed search vectors after a write; that protocol is found by its words only until they are stored (retried in the background)');
       for (const key of unique) this.vectorRepair.set(chainKeyOf(key), key);
       this.scheduleVectorRepair();
+      return { chains: unique, store: nothing };
     }
-    return unique;
   }
 
   /** Embeds the chains of `vectorRepair` again after a delay that doubles while it fails (at most 10 minutes). */
