@@ -4,7 +4,9 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'src/generated/', 'bench/results/', 'test-output/', 'src/ui/vite.config.ts', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: ['node_modules/', 'dist/', 'src/generated/', 'bench/results/', 'test-output/', 'src/ui/vite.config.ts', '**/*.js', '**/*.mjs'],
+  },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],
@@ -17,7 +19,10 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
 );

@@ -46,7 +46,10 @@ const yoga = createYoga({
             {
               $set: { status: 'ACTIVE', state: run.state, updatedAt: now, expiresAt: now },
               $inc: { version: 1, eventSeq: 1 },
-              $push: { proofs: { $each: [proof] }, events: { $each: [{ ...event, runId: args.runId, seq: run.eventSeq + 1, at: now }] } } as Document,
+              $push: {
+                proofs: { $each: [proof] },
+                events: { $each: [{ ...event, runId: args.runId, seq: run.eventSeq + 1, at: now }] },
+              } as Document,
             },
           );
           if (saved.modifiedCount !== 1) throw new Error('version check failed');

@@ -45,7 +45,22 @@ import { searchBench } from './search-bench.js';
 import { tracingCost } from './scenarios/tracing.js';
 
 /** `nextprofile` runs only with --profile. */
-const SCENARIOS = ['counts', 'baseline', 'runs', 'forward', 'floor', 'tracing', 'batch', 'fanout', 'reads', 'mcp', 'search', 'abuse', 'gauge', 'nextprofile'] as const;
+const SCENARIOS = [
+  'counts',
+  'baseline',
+  'runs',
+  'forward',
+  'floor',
+  'tracing',
+  'batch',
+  'fanout',
+  'reads',
+  'mcp',
+  'search',
+  'abuse',
+  'gauge',
+  'nextprofile',
+] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -64,9 +79,11 @@ const { values: args } = parseArgs({
 const quick = args.quick! || args.ci!;
 const ci = args.ci!;
 const subscribers = args.subscribers ? Number(args.subscribers) : quick ? 200 : 1_000;
-if (!Number.isInteger(subscribers) || subscribers < 1 || subscribers > 20_000) throw new Error('--subscribers takes a whole number from 1 to 20000');
+if (!Number.isInteger(subscribers) || subscribers < 1 || subscribers > 20_000)
+  throw new Error('--subscribers takes a whole number from 1 to 20000');
 const gaugeSubscriptions = args['gauge-subscriptions'] ? Number(args['gauge-subscriptions']) : quick ? 1_000 : 5_000;
-if (!Number.isInteger(gaugeSubscriptions) || gaugeSubscriptions < 1 || gaugeSubscriptions > 100_000) throw new Error('--gauge-subscriptions takes a whole number from 1 to 100000');
+if (!Number.isInteger(gaugeSubscriptions) || gaugeSubscriptions < 1 || gaugeSubscriptions > 100_000)
+  throw new Error('--gauge-subscriptions takes a whole number from 1 to 100000');
 const window = { concurrency: 32, warmupMs: quick ? 1_000 : 3_000, durationMs: quick ? 3_000 : 10_000 };
 const selected = new Set<ScenarioName>((args.only?.split(',').map((name) => name.trim()) as ScenarioName[] | undefined) ?? SCENARIOS);
 for (const name of selected) if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
@@ -86,7 +103,8 @@ const profileFile = (name: string) => (args.profile ? `${repoRoot}bench/results/
 const results: Record<string, unknown> = {};
 const targets: Target[] = [];
 const failures: Record<string, string> = {};
-const target = (scenario: string, figure: string, measured: number, wanted: string, met: boolean) => targets.push({ scenario, figure, measured, target: wanted, met });
+const target = (scenario: string, figure: string, measured: number, wanted: string, met: boolean) =>
+  targets.push({ scenario, figure, measured, target: wanted, met });
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 let engine: Engine | null = null;
@@ -96,7 +114,10 @@ const dbName = `kairos_bench_${randomUUID().slice(0, 8)}`;
 const load = { atStart: loadavg().map((value) => Number(value.toFixed(2))), atEnd: [] as number[] };
 
 async function cleanUp(): Promise<void> {
-  await mongo?.db(dbName).dropDatabase().catch(() => {});
+  await mongo
+    ?.db(dbName)
+    .dropDatabase()
+    .catch(() => {});
   await mongo?.close().catch(() => {});
   mongo = null;
   await server?.stop().catch(() => {});
@@ -156,34 +177,56 @@ async function main(): Promise<void> {
     }));
     // A second server exporting every span over OTLP/HTTP to a sink, against this one (no endpoint).
     await scenario('tracing', () =>
-      tracingCost(running, (env) => startServer({ mongoUri: engine!.uri, dbName, env, preload: ['./bench/tracing-preload.ts'] }), { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs }),
+      tracingCost(running, (env) => startServer({ mongoUri: engine!.uri, dbName, env, preload: ['./bench/tracing-preload.ts'] }), {
+        concurrency: 8,
+        warmupMs: window.warmupMs,
+        durationMs: window.durationMs,
+      }),
     );
     // A second server on the same database with KAIROS_HISTORY=off: what keeping versions costs.
     await scenario('batch', async () => {
       const plain = await startServer({ mongoUri: engine!.uri, dbName, env: { KAIROS_HISTORY: 'off' } });
       try {
-        return await running.profiled(profileFile('batch'), () => batch(running, db, { uris: 1_000, repetitions: quick ? 2 : 5, withoutHistory: plain }));
+        return await running.profiled(profileFile('batch'), () =>
+          batch(running, db, { uris: 1_000, repetitions: quick ? 2 : 5, withoutHistory: plain }),
+        );
       } finally {
         await plain.stop();
       }
     });
-    if (args.profile) await scenario('nextprofile', () => nextProfile(running, { nexts: quick ? 100 : 300, profileFile: profileFile('next')! }));
+    if (args.profile)
+      await scenario('nextprofile', () => nextProfile(running, { nexts: quick ? 100 : 300, profileFile: profileFile('next')! }));
     await scenario('search', async () => {
       const figures = await searchBench(engine!.uri, Number(args['search-protocols'] ?? (ci ? 500 : 10_000)));
-      console.log(`search at ${figures.protocols} protocols (${figures.steps} steps): builtin p50 ${figures.builtin.searchP50Ms} ms p99 ${figures.builtin.searchP99Ms} ms; lexical only p50 ${figures.lexicalOnly.searchP50Ms} ms p99 ${figures.lexicalOnly.searchP99Ms} ms; start +${figures.addedStartMs} ms; idle RSS +${figures.addedIdleRssMb} MB; ${figures.bytesPerStepVector} bytes per step vector; load average ${figures.loadAverage.start.join(' ')} → ${figures.loadAverage.end.join(' ')}`);
+      console.log(
+        `search at ${figures.protocols} protocols (${figures.steps} steps): builtin p50 ${figures.builtin.searchP50Ms} ms p99 ${figures.builtin.searchP99Ms} ms; lexical only p50 ${figures.lexicalOnly.searchP50Ms} ms p99 ${figures.lexicalOnly.searchP99Ms} ms; start +${figures.addedStartMs} ms; idle RSS +${figures.addedIdleRssMb} MB; ${figures.bytesPerStepVector} bytes per step vector; load average ${figures.loadAverage.start.join(' ')} → ${figures.loadAverage.end.join(' ')}`,
+      );
       target('search', `p50 ms at ${figures.protocols} protocols`, figures.builtin.searchP50Ms, '< 20', figures.builtin.searchP50Ms < 20);
       target('search', `p99 ms at ${figures.protocols} protocols`, figures.builtin.searchP99Ms, '< 60', figures.builtin.searchP99Ms < 60);
       target('search', 'idle RSS added by the built-in provider, MB', figures.addedIdleRssMb, '<= 80', figures.addedIdleRssMb <= 80);
       target('search', 'start-up added by the built-in provider, ms', figures.addedStartMs, '<= 2000', figures.addedStartMs <= 2000);
       return figures;
     });
-    await scenario('reads', () => running.profiled(profileFile('reads'), () => reads(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs })));
-    await scenario('mcp', () => running.profiled(profileFile('mcp'), () => mcpCalls(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs })));
+    await scenario('reads', () =>
+      running.profiled(profileFile('reads'), () =>
+        reads(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs }),
+      ),
+    );
+    await scenario('mcp', () =>
+      running.profiled(profileFile('mcp'), () =>
+        mcpCalls(running, { concurrency: 8, warmupMs: window.warmupMs, durationMs: window.durationMs }),
+      ),
+    );
     // A fresh server process, so its RSS shows the subscribers and not the scenarios before.
     await scenario('fanout', async () => {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName });
       try {
-        return await fanOut(fresh, { subscribers, events: quick ? 5 : 20, spacingMs: Math.max(250, subscribers / 10), profileFile: profileFile('fanout-delivery') });
+        return await fanOut(fresh, {
+          subscribers,
+          events: quick ? 5 : 20,
+          spacingMs: Math.max(250, subscribers / 10),
+          profileFile: profileFile('fanout-delivery'),
+        });
       } finally {
         await fresh.stop();
       }
@@ -195,11 +238,18 @@ async function main(): Promise<void> {
         const amplification = await abuse(fresh, { protocols: quick ? 6 : 12, profileFile: (phase) => profileFile(`abuse-${phase}`) });
         return {
           ...amplification,
-          listenerFlood: await listenerFlood(fresh, { mongo: mongo!, dbName: `${dbName}_abuse`, profileFile: profileFile('abuse-listener-flood') }),
+          listenerFlood: await listenerFlood(fresh, {
+            mongo: mongo!,
+            dbName: `${dbName}_abuse`,
+            profileFile: profileFile('abuse-listener-flood'),
+          }),
           largeExport: await largeExport(fresh, { adapters: quick ? 10 : 30 }),
         };
       } finally {
-        await mongo!.db(`${dbName}_abuse`).dropDatabase().catch(() => {});
+        await mongo!
+          .db(`${dbName}_abuse`)
+          .dropDatabase()
+          .catch(() => {});
         await fresh.stop();
       }
     });
@@ -207,9 +257,15 @@ async function main(): Promise<void> {
     await scenario('gauge', async () => {
       const fresh = await startServer({ mongoUri: engine!.uri, dbName: `${dbName}_gauge` });
       try {
-        return await subscriberGauge(fresh, { subscriptions: gaugeSubscriptions, perSocket: Math.max(100, Math.ceil(gaugeSubscriptions / 200)) });
+        return await subscriberGauge(fresh, {
+          subscriptions: gaugeSubscriptions,
+          perSocket: Math.max(100, Math.ceil(gaugeSubscriptions / 200)),
+        });
       } finally {
-        await mongo!.db(`${dbName}_gauge`).dropDatabase().catch(() => {});
+        await mongo!
+          .db(`${dbName}_gauge`)
+          .dropDatabase()
+          .catch(() => {});
         await fresh.stop();
       }
     });
@@ -219,10 +275,15 @@ async function main(): Promise<void> {
     if (ci) checkForCi();
   }
   load.atEnd = loadavg().map((value) => Number(value.toFixed(2)));
-  process.stdout.write(`\nload average (1/5/15 min) at start ${load.atStart.join(' ')}, at end ${load.atEnd.join(' ')} on ${cpus().length} CPUs\n`);
+  process.stdout.write(
+    `\nload average (1/5/15 min) at start ${load.atStart.join(' ')}, at end ${load.atEnd.join(' ')} on ${cpus().length} CPUs\n`,
+  );
 
   const file = `${repoRoot}bench/results/${runStamp}${args.soak ? '-soak' : ''}.json`;
-  await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), quick, cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, load, results, targets, failures }, null, 2)}\n`);
+  await writeFile(
+    file,
+    `${JSON.stringify({ at: new Date().toISOString(), quick, cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, load, results, targets, failures }, null, 2)}\n`,
+  );
   process.stdout.write(`figures written to ${file.slice(repoRoot.length)}\n`);
 }
 
@@ -237,8 +298,11 @@ function checkForCi(): void {
   for (const [name, stack] of Object.entries(failures)) problems.push(`scenario ${name} failed: ${stack.split('\n')[0]}`);
   const budgets = targets.filter((entry) => /^database commands|^commands per page/.test(entry.figure));
   if (budgets.length === 0) problems.push('no command budget was measured');
-  for (const budget of budgets) if (!budget.met) problems.push(`${budget.scenario}: ${budget.figure} is ${budget.measured}, budget ${budget.target}`);
-  process.stdout.write(`\nci: ${budgets.length} command budgets, ${selected.size} scenarios: ${problems.length === 0 ? 'all held' : `${problems.length} problems`}\n`);
+  for (const budget of budgets)
+    if (!budget.met) problems.push(`${budget.scenario}: ${budget.figure} is ${budget.measured}, budget ${budget.target}`);
+  process.stdout.write(
+    `\nci: ${budgets.length} command budgets, ${selected.size} scenarios: ${problems.length === 0 ? 'all held' : `${problems.length} problems`}\n`,
+  );
   for (const problem of problems) process.stdout.write(`  ${problem}\n`);
   if (problems.length) process.exitCode = 1;
 }
@@ -250,7 +314,10 @@ type Batch = Awaited<ReturnType<typeof batch>>;
 type FanOut = Awaited<ReturnType<typeof fanOut>>;
 type Reads = Awaited<ReturnType<typeof reads>>;
 type McpCalls = Awaited<ReturnType<typeof mcpCalls>>;
-type Abuse = Awaited<ReturnType<typeof abuse>> & { listenerFlood?: Awaited<ReturnType<typeof listenerFlood>>; largeExport?: Awaited<ReturnType<typeof largeExport>> };
+type Abuse = Awaited<ReturnType<typeof abuse>> & {
+  listenerFlood?: Awaited<ReturnType<typeof listenerFlood>>;
+  largeExport?: Awaited<ReturnType<typeof largeExport>>;
+};
 
 function evaluateTargets(): void {
   const tracing = results.tracing as Awaited<ReturnType<typeof tracingCost>> | undefined;
@@ -274,14 +341,21 @@ function evaluateTargets(): void {
   }
   if (runs && counted) {
     target('runs', 'database commands per next, shell step (max)', runs.commandsPerNext.max, '≤ 2', runs.commandsPerNext.max <= 2);
-    target('runs', 'database commands per next, user_input step (max)', runs.commandsPerPromptNext.max, '≤ 2', runs.commandsPerPromptNext.max <= 2);
+    target(
+      'runs',
+      'database commands per next, user_input step (max)',
+      runs.commandsPerPromptNext.max,
+      '≤ 2',
+      runs.commandsPerPromptNext.max <= 2,
+    );
   }
   if (runs) {
     const tail = runs.attest.p99Ms / runs.next.p99Ms;
     target('runs', 'hot protocol: attest p99 / next p99', tail, '≤ 2', tail <= 2);
     const share = runs.runsPerSecond / runs.spread.runsPerSecond;
     target('runs', 'hot protocol runs/s / spread over 32 protocols', share, '≥ 0.80', share >= 0.8);
-    if (counted) target('runs', 'hot protocol: retried writes during the load', retriedWrites(runs.retries), '0', retriedWrites(runs.retries) === 0);
+    if (counted)
+      target('runs', 'hot protocol: retried writes during the load', retriedWrites(runs.retries), '0', retriedWrites(runs.retries) === 0);
   }
   if (runs && base) {
     const ratio = runs.next.perSecond / base.perSecond;
@@ -299,8 +373,20 @@ function evaluateTargets(): void {
   }
   if (edits) {
     if (counted) {
-      target('batch', 'database commands per updateMemories(1,000), trailing work included', edits.commandsPerBatchCall, '≤ 6', edits.commandsPerBatchCall <= 6);
-      target('batch', 'database commands per single-URI updateMemories, trailing work included', edits.commandsPerSingleCall, '≤ 6', edits.commandsPerSingleCall <= 6);
+      target(
+        'batch',
+        'database commands per updateMemories(1,000), trailing work included',
+        edits.commandsPerBatchCall,
+        '≤ 6',
+        edits.commandsPerBatchCall <= 6,
+      );
+      target(
+        'batch',
+        'database commands per single-URI updateMemories, trailing work included',
+        edits.commandsPerSingleCall,
+        '≤ 6',
+        edits.commandsPerSingleCall <= 6,
+      );
     }
     const overRaw = edits.batchCallMs / edits.rawBulkWriteMs;
     target('batch', 'updateMemories(1,000) / raw bulkWrite', overRaw, '≤ 1.5', overRaw <= 1.5);
@@ -316,19 +402,37 @@ function evaluateTargets(): void {
   if (fan) {
     // The issue's two sizes: < 50 ms to 1,000 subscribers, < 250 ms to 10,000 (linear between).
     const deliveryLimit = fan.subscribers <= 1_000 ? 50 : fan.subscribers >= 10_000 ? 250 : 50 + ((fan.subscribers - 1_000) * 200) / 9_000;
-    target('fanout', `p99 delivery to ${fan.subscribers} subscribers, from sending the next (ms)`, fan.deliveryP99Ms, `< ${fixed(deliveryLimit, 0)}`, fan.deliveryP99Ms < deliveryLimit && fan.missing === 0);
+    target(
+      'fanout',
+      `p99 delivery to ${fan.subscribers} subscribers, from sending the next (ms)`,
+      fan.deliveryP99Ms,
+      `< ${fixed(deliveryLimit, 0)}`,
+      fan.deliveryP99Ms < deliveryLimit && fan.missing === 0,
+    );
     target('fanout', `p99 fan-out spread, first to each delivery (ms)`, fan.spreadP99Ms, '< 30', fan.spreadP99Ms < 30 && fan.missing === 0);
   }
   const subscribers = results.gauge as Awaited<ReturnType<typeof subscriberGauge>> | undefined;
   if (subscribers) {
-    target('gauge', `active-subscriptions gauge with ${subscribers.subscriptions} open`, subscribers.gaugeOpen, `= ${subscribers.subscriptions}`, subscribers.gaugeOpen === subscribers.subscriptions);
+    target(
+      'gauge',
+      `active-subscriptions gauge with ${subscribers.subscriptions} open`,
+      subscribers.gaugeOpen,
+      `= ${subscribers.subscriptions}`,
+      subscribers.gaugeOpen === subscribers.subscriptions,
+    );
     target('gauge', 'active-subscriptions gauge after they close', subscribers.gaugeAfterClose, '= 0', subscribers.gaugeAfterClose === 0);
   }
   const attack = results.abuse as Abuse | undefined;
   if (attack) {
     const refusedAll = attack.answers.every((answer) => answer === 'RESPONSE_TOO_LARGE');
     target('abuse', 'worst /healthz during 4 amplification queries (ms)', attack.worstHealthzMs, '< 1000', attack.worstHealthzMs < 1000);
-    target('abuse', 'RSS growth during them (MB)', attack.peakRssMb - attack.rssBeforeMb, '< 300', attack.peakRssMb - attack.rssBeforeMb < 300 && refusedAll);
+    target(
+      'abuse',
+      'RSS growth during them (MB)',
+      attack.peakRssMb - attack.rssBeforeMb,
+      '< 300',
+      attack.peakRssMb - attack.rssBeforeMb < 300 && refusedAll,
+    );
     target('abuse', 'longest event-loop block during them (ms)', attack.longestLoopBlockMs, '< 200', attack.longestLoopBlockMs < 200);
     const flood = attack.listenerFlood;
     if (flood) {
@@ -337,15 +441,31 @@ function evaluateTargets(): void {
     }
     const exported = attack.largeExport;
     if (exported) {
-      const exportBlock = Math.max(exported.link.longestLoopBlockMs, exported.downloads.longestLoopBlockMs, exported.skillTree.longestLoopBlockMs);
-      target('abuse', `longest event-loop block, export of ${exported.adapters} × 1 MB adapters (link, 4 downloads, skill_tree) (ms)`, exportBlock, '< 200', exportBlock < 200);
+      const exportBlock = Math.max(
+        exported.link.longestLoopBlockMs,
+        exported.downloads.longestLoopBlockMs,
+        exported.skillTree.longestLoopBlockMs,
+      );
+      target(
+        'abuse',
+        `longest event-loop block, export of ${exported.adapters} × 1 MB adapters (link, 4 downloads, skill_tree) (ms)`,
+        exportBlock,
+        '< 200',
+        exportBlock < 200,
+      );
       const exportHealthz = Math.max(exported.link.worstHealthzMs, exported.downloads.worstHealthzMs, exported.skillTree.worstHealthzMs);
       target('abuse', 'worst /healthz during that export (ms)', exportHealthz, '< 1000', exportHealthz < 1000);
     }
   }
   if (page && counted) {
     const counts = Object.values(page.commandsByPageSize);
-    target('reads', 'commands per page (1, 10, 100 items)', Math.max(...counts), 'constant', counts.every((count) => count === counts[0]));
+    target(
+      'reads',
+      'commands per page (1, 10, 100 items)',
+      Math.max(...counts),
+      'constant',
+      counts.every((count) => count === counts[0]),
+    );
   }
 }
 
@@ -354,52 +474,179 @@ function printTable(): void {
   const perOperation = results.counts as Awaited<ReturnType<typeof commandCounts>> | undefined;
   if (perOperation) {
     for (const [index, [operation, budget]] of (Object.entries(COMMAND_BUDGETS) as [CountedOperation, number][]).entries()) {
-      rows.push([index === 0 ? '0 counts' : '', `${operation}: database commands (budget ${budget})`, '', '', '', `${perOperation.counts[operation]}: ${perOperation.names[operation].join(', ')}`]);
+      rows.push([
+        index === 0 ? '0 counts' : '',
+        `${operation}: database commands (budget ${budget})`,
+        '',
+        '',
+        '',
+        `${perOperation.counts[operation]}: ${perOperation.names[operation].join(', ')}`,
+      ]);
     }
     rows.push(['', 'price lookups beside them (cached 5 s)', '', '', '', String(perOperation.priceLookups)]);
   }
   const base = results.baseline as Baseline | undefined;
-  if (base) rows.push(['1 baseline', '{ __typename }, 32 clients', fixed(base.p50Ms, 2), fixed(base.p99Ms, 2), fixed(base.perSecond, 0), `${base.errors} errors`]);
+  if (base)
+    rows.push([
+      '1 baseline',
+      '{ __typename }, 32 clients',
+      fixed(base.p50Ms, 2),
+      fixed(base.p99Ms, 2),
+      fixed(base.perSecond, 0),
+      `${base.errors} errors`,
+    ]);
   const runs = results.runs as Runs | undefined;
   if (runs) {
-    rows.push(['2 runs', 'next (32 agents)', fixed(runs.next.p50Ms, 2), fixed(runs.next.p99Ms, 2), fixed(runs.next.perSecond, 0), `${runs.commandsPerNext.min}–${runs.commandsPerNext.max} commands: ${runs.commandsPerNext.names.join(', ')}`]);
-    rows.push(['', 'next answering a user_input step', '', '', '', `${runs.commandsPerPromptNext.min}–${runs.commandsPerPromptNext.max} commands: ${runs.commandsPerPromptNext.names.join(', ')}`]);
+    rows.push([
+      '2 runs',
+      'next (32 agents)',
+      fixed(runs.next.p50Ms, 2),
+      fixed(runs.next.p99Ms, 2),
+      fixed(runs.next.perSecond, 0),
+      `${runs.commandsPerNext.min}–${runs.commandsPerNext.max} commands: ${runs.commandsPerNext.names.join(', ')}`,
+    ]);
+    rows.push([
+      '',
+      'next answering a user_input step',
+      '',
+      '',
+      '',
+      `${runs.commandsPerPromptNext.min}–${runs.commandsPerPromptNext.max} commands: ${runs.commandsPerPromptNext.names.join(', ')}`,
+    ]);
     rows.push(['', 'begin', fixed(runs.begin.p50Ms, 2), fixed(runs.begin.p99Ms, 2), fixed(runs.begin.perSecond, 0), '']);
     rows.push(['', 'attest', fixed(runs.attest.p50Ms, 2), fixed(runs.attest.p99Ms, 2), fixed(runs.attest.perSecond, 0), '']);
-    rows.push(['', 'whole runs (begin → 5 × next → attest)', '', '', fixed(runs.runsPerSecond, 1), `${runs.errors} errors${runs.firstError ? `: ${runs.firstError}` : ''}; ${retryNote(runs.retries)}`]);
+    rows.push([
+      '',
+      'whole runs (begin → 5 × next → attest)',
+      '',
+      '',
+      fixed(runs.runsPerSecond, 1),
+      `${runs.errors} errors${runs.firstError ? `: ${runs.firstError}` : ''}; ${retryNote(runs.retries)}`,
+    ]);
     const spread = runs.spread;
-    rows.push(['', 'spread: 32 agents on 32 protocols, next', fixed(spread.next.p50Ms, 2), fixed(spread.next.p99Ms, 2), fixed(spread.next.perSecond, 0), '']);
+    rows.push([
+      '',
+      'spread: 32 agents on 32 protocols, next',
+      fixed(spread.next.p50Ms, 2),
+      fixed(spread.next.p99Ms, 2),
+      fixed(spread.next.perSecond, 0),
+      '',
+    ]);
     rows.push(['', 'spread: attest', fixed(spread.attest.p50Ms, 2), fixed(spread.attest.p99Ms, 2), fixed(spread.attest.perSecond, 0), '']);
-    rows.push(['', 'spread: whole runs', '', '', fixed(spread.runsPerSecond, 1), `${spread.errors} errors${spread.firstError ? `: ${spread.firstError}` : ''}; ${retryNote(spread.retries)}`]);
+    rows.push([
+      '',
+      'spread: whole runs',
+      '',
+      '',
+      fixed(spread.runsPerSecond, 1),
+      `${spread.errors} errors${spread.firstError ? `: ${spread.firstError}` : ''}; ${retryNote(spread.retries)}`,
+    ]);
   }
   const forward = results.forward as Awaited<ReturnType<typeof forwardLoad>> | undefined;
   if (forward) {
     const note = `${forward.agents} MCP clients × ${forward.runsPerAgent} runs of each; ${forward.errors} errors${forward.firstError ? `: ${forward.firstError}` : ''}`;
-    rows.push(['2b mcp', 'forward (KAIROS 4, one layer proven)', fixed(forward.forward.p50Ms, 2), fixed(forward.forward.p99Ms, 2), fixed(forward.forward.perSecond, 0), note]);
-    rows.push(['', 'kairos_next (v3), same runs, alternating', fixed(forward.next.p50Ms, 2), fixed(forward.next.p99Ms, 2), fixed(forward.next.perSecond, 0), '']);
+    rows.push([
+      '2b mcp',
+      'forward (KAIROS 4, one layer proven)',
+      fixed(forward.forward.p50Ms, 2),
+      fixed(forward.forward.p99Ms, 2),
+      fixed(forward.forward.perSecond, 0),
+      note,
+    ]);
+    rows.push([
+      '',
+      'kairos_next (v3), same runs, alternating',
+      fixed(forward.next.p50Ms, 2),
+      fixed(forward.next.p99Ms, 2),
+      fixed(forward.next.perSecond, 0),
+      '',
+    ]);
   }
   const tracing = results.tracing as Awaited<ReturnType<typeof tracingCost>> | undefined;
   if (tracing) {
-    rows.push(['2c tracing', 'next, no OTLP endpoint (8 agents)', fixed(tracing.off.p50Ms, 2), fixed(tracing.off.p99Ms, 2), fixed(tracing.off.perSecond, 0), `the off path adds ${fixed(tracing.offPathMicroseconds, 2)} µs a next`]);
-    rows.push(['', 'next, every span exported (always_on)', fixed(tracing.fullSampling.p50Ms, 2), fixed(tracing.fullSampling.p99Ms, 2), fixed(tracing.fullSampling.perSecond, 0), `${tracing.exported.requests} OTLP requests, ${fixed(tracing.exported.bytes / 1e6, 1)} MB`]);
+    rows.push([
+      '2c tracing',
+      'next, no OTLP endpoint (8 agents)',
+      fixed(tracing.off.p50Ms, 2),
+      fixed(tracing.off.p99Ms, 2),
+      fixed(tracing.off.perSecond, 0),
+      `the off path adds ${fixed(tracing.offPathMicroseconds, 2)} µs a next`,
+    ]);
+    rows.push([
+      '',
+      'next, every span exported (always_on)',
+      fixed(tracing.fullSampling.p50Ms, 2),
+      fixed(tracing.fullSampling.p99Ms, 2),
+      fixed(tracing.fullSampling.perSecond, 0),
+      `${tracing.exported.requests} OTLP requests, ${fixed(tracing.exported.bytes / 1e6, 1)} MB`,
+    ]);
   }
   const floor = results.floor as Floor | undefined;
   if (floor) {
     const note = `${floor.yoga.errors} errors${floor.yoga.firstError ? `: ${floor.yoga.firstError}` : ''}${floor.yoga.ranOut ? '; a window ran out of prepared runs' : ''}`;
-    rows.push(['3 floor', 'next on our server, runs begun beforehand, 32 clients', fixed(floor.yoga.next.p50Ms, 2), fixed(floor.yoga.next.p99Ms, 2), fixed(floor.yoga.next.perSecond, 0), note]);
-    rows.push(['', 'bare Yoga, no plugins: the same 2 commands, same clients', fixed(floor.yoga.floor.p50Ms, 2), fixed(floor.yoga.floor.p99Ms, 2), fixed(floor.yoga.floor.perSecond, 0), '']);
-    rows.push(['', "a next's 2 commands via the driver alone, 32 loops", fixed(floor.driver.next.p50Ms, 2), fixed(floor.driver.next.p99Ms, 2), fixed(floor.driver.next.perSecond, 0), `${floor.driver.errors} errors; context`]);
+    rows.push([
+      '3 floor',
+      'next on our server, runs begun beforehand, 32 clients',
+      fixed(floor.yoga.next.p50Ms, 2),
+      fixed(floor.yoga.next.p99Ms, 2),
+      fixed(floor.yoga.next.perSecond, 0),
+      note,
+    ]);
+    rows.push([
+      '',
+      'bare Yoga, no plugins: the same 2 commands, same clients',
+      fixed(floor.yoga.floor.p50Ms, 2),
+      fixed(floor.yoga.floor.p99Ms, 2),
+      fixed(floor.yoga.floor.perSecond, 0),
+      '',
+    ]);
+    rows.push([
+      '',
+      "a next's 2 commands via the driver alone, 32 loops",
+      fixed(floor.driver.next.p50Ms, 2),
+      fixed(floor.driver.next.p99Ms, 2),
+      fixed(floor.driver.next.perSecond, 0),
+      `${floor.driver.errors} errors; context`,
+    ]);
   }
   const edits = results.batch as Batch | undefined;
   if (edits) {
-    rows.push(['4 batch', `updateMemories, ${edits.uris} URIs in one call`, fixed(edits.batchCallMs, 0), '', '', `${edits.commandsPerBatchCall} commands: ${edits.batchCommandNames.join(', ')}`]);
+    rows.push([
+      '4 batch',
+      `updateMemories, ${edits.uris} URIs in one call`,
+      fixed(edits.batchCallMs, 0),
+      '',
+      '',
+      `${edits.commandsPerBatchCall} commands: ${edits.batchCommandNames.join(', ')}`,
+    ]);
     if (edits.batchCallWithoutHistoryMs !== null) {
-      rows.push(['', 'the same call, KAIROS_HISTORY=off', fixed(edits.batchCallWithoutHistoryMs, 0), '', '', `${edits.commandsPerBatchCallWithoutHistory} commands`]);
+      rows.push([
+        '',
+        'the same call, KAIROS_HISTORY=off',
+        fixed(edits.batchCallWithoutHistoryMs, 0),
+        '',
+        '',
+        `${edits.commandsPerBatchCallWithoutHistory} commands`,
+      ]);
     }
     rows.push(['', 'raw bulkWrite of the same updates', fixed(edits.rawBulkWriteMs, 0), '', '', '']);
-    rows.push(['', `${edits.uris} single-URI calls, sequential (total)`, fixed(edits.singleCallsMs, 0), '', '', `${edits.commandsPerSingleCall} commands each (step 1)`]);
+    rows.push([
+      '',
+      `${edits.uris} single-URI calls, sequential (total)`,
+      fixed(edits.singleCallsMs, 0),
+      '',
+      '',
+      `${edits.commandsPerSingleCall} commands each (step 1)`,
+    ]);
     rows.push(['', `${edits.uris} raw updateOne of one memory, sequential (total)`, fixed(edits.rawSingleUpdatesMs, 0), '', '', '']);
-    rows.push(['', `${edits.uris} single-URI calls, 32 at a time (total)`, fixed(edits.singleCallsConcurrentMs, 0), '', '', 'context only']);
+    rows.push([
+      '',
+      `${edits.uris} single-URI calls, 32 at a time (total)`,
+      fixed(edits.singleCallsConcurrentMs, 0),
+      '',
+      '',
+      'context only',
+    ]);
   }
   const attack = results.abuse as Abuse | undefined;
   if (attack) {
@@ -413,7 +660,7 @@ function printTable(): void {
     ]);
     rows.push([
       '',
-      'the bench\'s own seeding before it (mint + begin each)',
+      "the bench's own seeding before it (mint + begin each)",
       fixed(attack.seeding.ms, 0),
       '',
       '',
@@ -430,7 +677,15 @@ function printTable(): void {
         `listens streaming ${flood.listensStreaming}, refused ${flood.listensRefused}, cut off ${flood.listensCutOff}; subscriptions replayed ${flood.subscriptionsReplayed}, refused ${flood.subscriptionsRefused}; RSS ${fixed(flood.rssBeforeMb, 0)} → peak ${fixed(flood.peakRssMb, 0)} MB; worst /healthz ${fixed(flood.worstHealthzMs, 0)} ms of ${flood.healthzProbes}; longest loop block ${fixed(flood.longestLoopBlockMs, 0)} ms`,
       ]);
     }
-    if (attack.slowHealthz.length) rows.push(['', '/healthz over 200 ms (phase@ms: ms)', '', '', '', attack.slowHealthz.map((slow) => `${slow.phase}@${slow.atMs}: ${slow.ms}`).join(', ')]);
+    if (attack.slowHealthz.length)
+      rows.push([
+        '',
+        '/healthz over 200 ms (phase@ms: ms)',
+        '',
+        '',
+        '',
+        attack.slowHealthz.map((slow) => `${slow.phase}@${slow.atMs}: ${slow.ms}`).join(', '),
+      ]);
     const exported = attack.largeExport;
     if (exported) {
       for (const [name, phase] of [
@@ -438,7 +693,14 @@ function printTable(): void {
         ['4 downloads of it at once', exported.downloads],
         ['skill_tree of them', exported.skillTree],
       ] as const) {
-        rows.push(['', name, fixed(phase.ms, 0), '', '', `${phase.outcome}; worst /healthz ${fixed(phase.worstHealthzMs, 0)} ms; longest loop block ${fixed(phase.longestLoopBlockMs, 0)} ms`]);
+        rows.push([
+          '',
+          name,
+          fixed(phase.ms, 0),
+          '',
+          '',
+          `${phase.outcome}; worst /healthz ${fixed(phase.worstHealthzMs, 0)} ms; longest loop block ${fixed(phase.longestLoopBlockMs, 0)} ms`,
+        ]);
       }
     }
   }
@@ -455,14 +717,37 @@ function printTable(): void {
   }
   const page = results.reads as Reads | undefined;
   if (page) {
-    const counts = Object.entries(page.commandsByPageSize).map(([size, count]) => `${size}: ${count}`).join(', ');
-    rows.push(['6 reads', 'page of 100 memories + protocols, 8 clients', fixed(page.page100.p50Ms, 2), fixed(page.page100.p99Ms, 2), fixed(page.page100.perSecond, 0), `commands by page size ${counts}`]);
+    const counts = Object.entries(page.commandsByPageSize)
+      .map(([size, count]) => `${size}: ${count}`)
+      .join(', ');
+    rows.push([
+      '6 reads',
+      'page of 100 memories + protocols, 8 clients',
+      fixed(page.page100.p50Ms, 2),
+      fixed(page.page100.p99Ms, 2),
+      fixed(page.page100.perSecond, 0),
+      `commands by page size ${counts}`,
+    ]);
   }
   const mcp = results.mcp as McpCalls | undefined;
   if (mcp) {
     const note = `${mcp.errors} errors${mcp.firstError ? `: ${mcp.firstError}` : ''}`;
-    rows.push(['7 mcp', 'tool call kairos_run, 2025 session (8 clients)', fixed(mcp.legacy.p50Ms, 2), fixed(mcp.legacy.p99Ms, 2), fixed(mcp.legacy.perSecond, 0), note]);
-    rows.push(['', 'tool call kairos_run, 2026-07-28 stateless', fixed(mcp.modern.p50Ms, 2), fixed(mcp.modern.p99Ms, 2), fixed(mcp.modern.perSecond, 0), '']);
+    rows.push([
+      '7 mcp',
+      'tool call kairos_run, 2025 session (8 clients)',
+      fixed(mcp.legacy.p50Ms, 2),
+      fixed(mcp.legacy.p99Ms, 2),
+      fixed(mcp.legacy.perSecond, 0),
+      note,
+    ]);
+    rows.push([
+      '',
+      'tool call kairos_run, 2026-07-28 stateless',
+      fixed(mcp.modern.p50Ms, 2),
+      fixed(mcp.modern.p99Ms, 2),
+      fixed(mcp.modern.perSecond, 0),
+      '',
+    ]);
   }
   const fan = results.fanout as FanOut | undefined;
   if (fan) {
@@ -498,7 +783,9 @@ function printNextProfile(): void {
   const cpu = Object.values(profile.cpuMsPerNext).reduce((sum, ms) => sum + ms, 0);
   const rest = profile.clientMeanMs - cpu - profile.databaseMsPerNext;
   const share = (ms: number) => `${fixed((100 * ms) / profile.clientMeanMs, 0)}%`;
-  process.stdout.write(`\nwhere a next spends its time (${profile.nexts} shell-step nexts, one at a time; client mean ${fixed(profile.clientMeanMs, 2)} ms, median ${fixed(profile.clientP50Ms, 2)} ms)\n`);
+  process.stdout.write(
+    `\nwhere a next spends its time (${profile.nexts} shell-step nexts, one at a time; client mean ${fixed(profile.clientMeanMs, 2)} ms, median ${fixed(profile.clientP50Ms, 2)} ms)\n`,
+  );
   printRows([
     ['part', 'ms per next', 'of the mean'],
     ...Object.entries(profile.cpuMsPerNext)
@@ -506,7 +793,11 @@ function printNextProfile(): void {
       .sort((a, b) => b[1] - a[1])
       .map(([layer, ms]) => [`server CPU: ${layer}`, fixed(ms, 2), share(ms)]),
     ['server CPU, all layers', fixed(cpu, 2), share(cpu)],
-    [`database: ${fixed(profile.commandsPerNext, 1)} commands (driver wait: wire adapter + PostgreSQL + loopback)`, fixed(profile.databaseMsPerNext, 2), share(profile.databaseMsPerNext)],
+    [
+      `database: ${fixed(profile.commandsPerNext, 1)} commands (driver wait: wire adapter + PostgreSQL + loopback)`,
+      fixed(profile.databaseMsPerNext, 2),
+      share(profile.databaseMsPerNext),
+    ],
     ['the rest (client, loopback HTTP, scheduling on a shared CPU)', fixed(rest, 2), share(rest)],
   ]);
   process.stdout.write(`CPU profile: ${profile.profileFile.slice(repoRoot.length)}\n`);
@@ -515,7 +806,13 @@ function printNextProfile(): void {
 function printSoak(outcome: Awaited<ReturnType<typeof soak>>): void {
   printRows([
     ['at s', 'RSS MB', 'heap used MB', 'handles', 'resources'],
-    ...outcome.samples.map((sample) => [fixed(sample.atSeconds, 0), fixed(sample.rssMb, 1), fixed(sample.heapUsedMb, 1), String(sample.activeHandles), String(sample.activeResources)]),
+    ...outcome.samples.map((sample) => [
+      fixed(sample.atSeconds, 0),
+      fixed(sample.rssMb, 1),
+      fixed(sample.heapUsedMb, 1),
+      String(sample.activeHandles),
+      String(sample.activeResources),
+    ]),
   ]);
   process.stdout.write(
     `\nsoak ${outcome.seconds} s: ${outcome.runs} runs, ${outcome.pages} pages, ${outcome.memoryEventsSeen} memory events delivered, ${outcome.errors} errors${outcome.firstError ? ` (${outcome.firstError})` : ''}\n` +
@@ -536,7 +833,12 @@ function retryNote(retries: Runs['retries']): string {
 function printRows(rows: string[][]): void {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   for (const [index, row] of rows.entries()) {
-    process.stdout.write(`${row.map((cell, column) => (column >= 2 && column <= 4 && index > 0 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd()}\n`);
+    process.stdout.write(
+      `${row
+        .map((cell, column) => (column >= 2 && column <= 4 && index > 0 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+        .join('  ')
+        .trimEnd()}\n`,
+    );
     if (index === 0) process.stdout.write(`${widths.map((width) => '-'.repeat(width)).join('  ')}\n`);
   }
 }

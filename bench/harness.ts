@@ -23,7 +23,10 @@ export interface Engine {
 /** MONGODB_URI if set; else `npm run engine -- start` in a child, so its wire adapter has its own CPU time. */
 export async function startEngine(): Promise<Engine> {
   if (process.env.MONGODB_URI) return { uri: process.env.MONGODB_URI, stop: async () => {} };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'engine/cli.ts', 'start'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'engine/cli.ts', 'start'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const uri = await new Promise<string>((resolve, reject) => {
@@ -63,7 +66,12 @@ export interface BenchServer {
 }
 
 /** `src/main.ts` as deployed (the tests' server process), plus the probe; LOG_LEVEL=warn so logging is not what is measured. */
-export async function startServer(options: { mongoUri: string; dbName: string; env?: Record<string, string>; preload?: string[] }): Promise<BenchServer> {
+export async function startServer(options: {
+  mongoUri: string;
+  dbName: string;
+  env?: Record<string, string>;
+  preload?: string[];
+}): Promise<BenchServer> {
   const server = await startServerProcess({
     mongoUri: options.mongoUri,
     dbName: options.dbName,
@@ -154,7 +162,14 @@ export function graphqlClient(graphqlUrl: string, sockets: number) {
   function post<T = Record<string, any>>(body: string): Promise<GraphqlResponse<T>> {
     return new Promise((resolve, reject) => {
       const req = request(
-        { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -21,7 +21,11 @@ export interface LeanSubscriberHandlers {
   error(message: string): void;
 }
 
-export function leanSubscribe(url: string, operation: { query: string; variables: Record<string, unknown> }, handlers: LeanSubscriberHandlers): LeanSubscriber {
+export function leanSubscribe(
+  url: string,
+  operation: { query: string; variables: Record<string, unknown> },
+  handlers: LeanSubscriberHandlers,
+): LeanSubscriber {
   const socket = new WebSocket(url, 'graphql-transport-ws');
   let closing = false;
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));

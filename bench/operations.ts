@@ -44,7 +44,8 @@ export interface StepAnswer {
 export function shellProtocol(steps: number): string {
   const body = Array.from(
     { length: steps },
-    (_, index) => `## Check ${index + 1}\n\nRun the check and report its output.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "echo ${index + 1}", "timeout_seconds": 5}}}\n${fence}`,
+    (_, index) =>
+      `## Check ${index + 1}\n\nRun the check and report its output.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "echo ${index + 1}", "timeout_seconds": 5}}}\n${fence}`,
   );
   return `# Bench checks ${randomUUID().slice(0, 8)}\n\n${body.join('\n\n')}\n`;
 }
@@ -53,7 +54,8 @@ export function shellProtocol(steps: number): string {
 export function promptProtocol(steps: number): string {
   const body = Array.from(
     { length: steps },
-    (_, index) => `## Approve ${index + 1}\n\nAsk the owner.\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Approve part ${index + 1}?"}}}\n${fence}`,
+    (_, index) =>
+      `## Approve ${index + 1}\n\nAsk the owner.\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Approve part ${index + 1}?"}}}\n${fence}`,
   );
   return `# Bench approvals ${randomUUID().slice(0, 8)}\n\n${body.join('\n\n')}\n`;
 }
@@ -65,7 +67,12 @@ export function plainProtocol(steps: number): string {
 }
 
 export function shellSolution(challenge: NonNullable<StepAnswer['challenge']>) {
-  return { type: challenge.type, nonce: challenge.nonce, proofHash: challenge.proofHash, shell: { exitCode: 0, stdout: 'ok', stderr: '', durationSeconds: 0.1 } };
+  return {
+    type: challenge.type,
+    nonce: challenge.nonce,
+    proofHash: challenge.proofHash,
+    shell: { exitCode: 0, stdout: 'ok', stderr: '', durationSeconds: 0.1 },
+  };
 }
 
 export function userInputSolution(challenge: NonNullable<StepAnswer['challenge']>) {

@@ -61,13 +61,21 @@ function layerOf(url: string, functionName: string): Layer | null {
   if (/^node:(internal\/)?async_hooks$/.test(url)) return 'async context (AsyncLocalStorage hooks)';
   if (!url || url.startsWith('node:')) return null;
   if (/node_modules\/graphql\/language\//.test(url)) return 'GraphQL parse';
-  if (/node_modules\/graphql\/validation\/|@escape\.tech\/graphql-armor|\/src\/document-cost\.ts|\/src\/limits\.ts/.test(url)) return 'GraphQL validate (rules, armor, cost)';
-  if (/node_modules\/graphql\/|@graphql-tools\/|graphql-scalars|@pothos\/|\/src\/schema\/|\/src\/subscription-sharing\.ts/.test(url)) return 'GraphQL execute (executor, resolvers)';
-  if (/graphql-yoga|@graphql-yoga\/|@envelop\/|@whatwg-node\/|\/src\/yoga\.ts|\/src\/refusals\.ts|\/src\/context\.ts|\/src\/server\.ts/.test(url)) return 'Yoga, envelop, HTTP adapter';
+  if (/node_modules\/graphql\/validation\/|@escape\.tech\/graphql-armor|\/src\/document-cost\.ts|\/src\/limits\.ts/.test(url))
+    return 'GraphQL validate (rules, armor, cost)';
+  if (/node_modules\/graphql\/|@graphql-tools\/|graphql-scalars|@pothos\/|\/src\/schema\/|\/src\/subscription-sharing\.ts/.test(url))
+    return 'GraphQL execute (executor, resolvers)';
+  if (
+    /graphql-yoga|@graphql-yoga\/|@envelop\/|@whatwg-node\/|\/src\/yoga\.ts|\/src\/refusals\.ts|\/src\/context\.ts|\/src\/server\.ts/.test(
+      url,
+    )
+  )
+    return 'Yoga, envelop, HTTP adapter';
   if (/\/src\/(services|runs|protocol|proposals|auth|transcripts|search)\//.test(url)) return 'service (rules)';
   if (/\/src\/store\//.test(url)) return 'store';
   if (/node_modules\/(mongodb|bson)\//.test(url)) return 'MongoDB driver (mongodb, bson)';
-  if (/\/src\/events\/|@repeaterjs\/|graphql-ws|node_modules\/ws\/|\/src\/subscription-guard\.ts|\/src\/websocket\.ts/.test(url)) return 'events and live delivery';
+  if (/\/src\/events\/|@repeaterjs\/|graphql-ws|node_modules\/ws\/|\/src\/subscription-guard\.ts|\/src\/websocket\.ts/.test(url))
+    return 'events and live delivery';
   if (/node_modules\/(pino|prom-client|sonic-boom|thread-stream)\//.test(url)) return 'logging and metrics';
   return 'other';
 }
@@ -98,7 +106,8 @@ export function cpuByLayer(profile: CpuProfile): Record<Layer, number> {
     return resolve(id);
   };
   const totals = Object.fromEntries(LAYERS.map((layer) => [layer, 0])) as Record<Layer, number>;
-  for (const [index, sample] of profile.samples.entries()) totals[resolve(sample)] += (profile.timeDeltas[index + 1] ?? profile.timeDeltas[index] ?? 0) / 1000;
+  for (const [index, sample] of profile.samples.entries())
+    totals[resolve(sample)] += (profile.timeDeltas[index + 1] ?? profile.timeDeltas[index] ?? 0) / 1000;
   return totals;
 }
 

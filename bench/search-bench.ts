@@ -101,11 +101,21 @@ export async function searchBench(uri: string, protocols: number): Promise<Searc
   } finally {
     // The local vector snapshots of the two databases go with them.
     for (const db of [full, empty]) {
-      const state = await mongo.db(db).collection<{ _id: string; instanceId?: string }>('search_state').findOne({ _id: 'embeddings' }).catch(() => null);
+      const state = await mongo
+        .db(db)
+        .collection<{ _id: string; instanceId?: string }>('search_state')
+        .findOne({ _id: 'embeddings' })
+        .catch(() => null);
       if (state?.instanceId) await removeSnapshot(loadConfig().dataDir, state.instanceId);
     }
-    await mongo.db(full).dropDatabase().catch(() => {});
-    await mongo.db(empty).dropDatabase().catch(() => {});
+    await mongo
+      .db(full)
+      .dropDatabase()
+      .catch(() => {});
+    await mongo
+      .db(empty)
+      .dropDatabase()
+      .catch(() => {});
     await mongo.close();
   }
 }

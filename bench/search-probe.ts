@@ -15,7 +15,10 @@ import { INTENT_PROTOCOLS } from '../test/search/intent-corpus.js';
 import { HELD_OUT_QUERIES, TUNING_QUERIES } from '../test/search/intent-queries.js';
 
 const [mode = 'measure', countArg = '0'] = process.argv.slice(2);
-const FILLER = 'alpha bravo cobalt delta ember falcon granite harbor indigo juniper kestrel lumen maple nimbus orchid pepper quartz raven saffron tundra'.split(' ');
+const FILLER =
+  'alpha bravo cobalt delta ember falcon granite harbor indigo juniper kestrel lumen maple nimbus orchid pepper quartz raven saffron tundra'.split(
+    ' ',
+  );
 
 function syntheticProtocol(n: number, space: string, now: Date): MemoryRecord[] {
   const template = INTENT_PROTOCOLS[n % INTENT_PROTOCOLS.length]!;
@@ -32,7 +35,16 @@ function syntheticProtocol(n: number, space: string, now: Date): MemoryRecord[] 
       text: `${step.text} Applies to the ${tag} environment.`,
       tags: [],
       category: 'PROTOCOL_STEP',
-      chain: { chainId, label: title, titleKey: title.toLowerCase(), stepIndex: index + 1, stepCount: template.steps.length, slug: `${template.slug}-${n}`, protocolVersion: null, triggers: template.triggers || null },
+      chain: {
+        chainId,
+        label: title,
+        titleKey: title.toLowerCase(),
+        stepIndex: index + 1,
+        stepCount: template.steps.length,
+        slug: `${template.slug}-${n}`,
+        protocolVersion: null,
+        triggers: template.triggers || null,
+      },
       challenge: null,
       createdAt: now,
       createdBy: 'bench',
@@ -68,7 +80,9 @@ async function main(): Promise<void> {
       await services.memoryStore.insertMany(records);
     }
     await services.semanticIndex.backfilled;
-    console.log(JSON.stringify({ mode, protocols: count, seedMs: Math.round(performance.now() - seedStarted), vectors: services.semanticIndex.size }));
+    console.log(
+      JSON.stringify({ mode, protocols: count, seedMs: Math.round(performance.now() - seedStarted), vectors: services.semanticIndex.size }),
+    );
   } else {
     await services.semanticIndex.backfilled;
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -22,7 +22,10 @@ MongoClient.prototype.connect = function patchedConnect(this: MongoClient) {
     // Timed work no request caused (the stamp check between processes every 10 s, the minute's
     // sweeps) would land in whichever count it happens to overlap: counted apart.
     const collection = event.command[event.commandName];
-    const fromTimer = (event.commandName === 'find' && collection === 'search_changes') || collection === 'proposals' || (collection === 'runs' && /expiresAt|pendingUsage/.test(JSON.stringify(event.command.filter ?? {})));
+    const fromTimer =
+      (event.commandName === 'find' && collection === 'search_changes') ||
+      collection === 'proposals' ||
+      (collection === 'runs' && /expiresAt|pendingUsage/.test(JSON.stringify(event.command.filter ?? {})));
     if (fromTimer) {
       background++;
       return;
@@ -30,7 +33,8 @@ MongoClient.prototype.connect = function patchedConnect(this: MongoClient) {
     commands.set(event.commandName, (commands.get(event.commandName) ?? 0) + 1);
     if (event.commandName === 'abortTransaction') retries.abortedTransactions++;
   });
-  const timed = (event: { commandName: string; duration: number }) => commandMs.set(event.commandName, (commandMs.get(event.commandName) ?? 0) + event.duration);
+  const timed = (event: { commandName: string; duration: number }) =>
+    commandMs.set(event.commandName, (commandMs.get(event.commandName) ?? 0) + event.duration);
   // A failed command (a write conflict) and a conditional run write that matched nothing (another
   // call moved the run) are each followed by a retry: together they count the work done twice.
   this.on('commandFailed', (event) => {
@@ -40,7 +44,8 @@ MongoClient.prototype.connect = function patchedConnect(this: MongoClient) {
   this.on('commandSucceeded', (event) => {
     timed(event);
     const reply = event.reply as { n?: number; lastErrorObject?: { n?: number } } | undefined;
-    const matched = event.commandName === 'update' ? reply?.n : event.commandName === 'findAndModify' ? reply?.lastErrorObject?.n : undefined;
+    const matched =
+      event.commandName === 'update' ? reply?.n : event.commandName === 'findAndModify' ? reply?.lastErrorObject?.n : undefined;
     if (matched === 0) retries.lostVersionRaces++;
   });
   return connect.call(this);
@@ -116,4 +121,3 @@ process.on('message', (message: { type: 'profile'; action: 'start' | 'stop'; fil
     process.send?.({ type: 'profile', done: true });
   });
 });
-

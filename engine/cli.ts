@@ -25,7 +25,9 @@ async function main(command: string | undefined): Promise<void> {
       return;
     case 'status': {
       const { installed, pgPort } = await documentDbStatus();
-      console.log(`DocumentDB engine: ${installed ? 'installed' : 'not built yet'}; PostgreSQL ${pgPort ? `running on 127.0.0.1:${pgPort}` : 'not running'}`);
+      console.log(
+        `DocumentDB engine: ${installed ? 'installed' : 'not built yet'}; PostgreSQL ${pgPort ? `running on 127.0.0.1:${pgPort}` : 'not running'}`,
+      );
       return;
     }
     default:

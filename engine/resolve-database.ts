@@ -26,7 +26,8 @@ export function engineStatementTimeoutMs(): number {
   const raw = process.env.KAIROS_ENGINE_STATEMENT_TIMEOUT_MS;
   if (raw === undefined || raw === '') return DEFAULT_ENGINE_STATEMENT_TIMEOUT_MS;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`KAIROS_ENGINE_STATEMENT_TIMEOUT_MS must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`KAIROS_ENGINE_STATEMENT_TIMEOUT_MS must be a non-negative integer, got "${raw}"`);
   return value;
 }
 

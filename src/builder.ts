@@ -34,5 +34,6 @@ builder.mutationType({
     'Writes. A run: `begin` → `next`… → `attest`. Protocols: `mint`, `updateMemories`, `deleteMemories`, `restoreMemory`. Project memory: `proposeUpdate`. Each mutation takes one `input` and returns one payload; outcomes an agent branches on are data in the payload, refusals of the whole request are GraphQL errors with extensions.code.',
 });
 builder.subscriptionType({
-  description: 'Live feeds over WebSocket (graphql-ws) or server-sent events: `runProgress`, `challengePrompts`, `runEvents`, `memoryEvents`, `proposalEvents`.',
+  description:
+    'Live feeds over WebSocket (graphql-ws) or server-sent events: `runProgress`, `challengePrompts`, `runEvents`, `memoryEvents`, `proposalEvents`.',
 });

@@ -79,7 +79,14 @@ export interface Services {
   protocolMoves: ProtocolMoveService;
 }
 
-export async function createServices(db: Db, client: MongoClient, events: EventBus, config: AppConfig, metrics: Metrics, log: Logger): Promise<Services> {
+export async function createServices(
+  db: Db,
+  client: MongoClient,
+  events: EventBus,
+  config: AppConfig,
+  metrics: Metrics,
+  log: Logger,
+): Promise<Services> {
   const memoryStore = new MemoryStore(db, client);
   await memoryStore.ensureIndexes();
   // Memories written before the text index read a normalised copy get theirs in the background.
@@ -92,7 +99,11 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const embeddingProvider = await startEmbeddings(config, log);
   embeddingProvider?.circuit?.onStateChange((state) => {
     metrics.embeddingsCircuitOpen.set(state === 'CLOSED' ? 0 : 1);
-    if (state === 'OPEN') log.warn({ model: embeddingProvider.modelId }, 'the embeddings endpoint keeps failing: search ranks by words and writes leave their vectors to the background repair until it answers again');
+    if (state === 'OPEN')
+      log.warn(
+        { model: embeddingProvider.modelId },
+        'the embeddings endpoint keeps failing: search ranks by words and writes leave their vectors to the background repair until it answers again',
+      );
     else log.info({ model: embeddingProvider.modelId }, 'the embeddings endpoint answers again: dense ranking is back');
   });
   const semanticIndex = new SemanticIndex(vectorStore, embeddingProvider, log, {
@@ -103,7 +114,9 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const vectorSearch = await startVectorSearch(config, db, vectorStore, semanticIndex, log);
   const searchChanges = new SearchChangeStore(db);
   await searchChanges.ensureIndexes();
-  const searchSync = new SearchIndexSync(semanticIndex, searchChanges, events, log, config.searchCatchUpMs, { eventsCrossProcesses: config.redisUrl !== null });
+  const searchSync = new SearchIndexSync(semanticIndex, searchChanges, events, log, config.searchCatchUpMs, {
+    eventsCrossProcesses: config.redisUrl !== null,
+  });
   memoryStore.onWrite(semanticIndex.onMemoryWrite);
   // Listening before the index loads: a change another process makes meanwhile is not lost.
   await searchSync.listen();
@@ -115,8 +128,13 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const runStore = new RunStore(db);
   await runStore.ensureIndexes();
   const legacy = await foldLegacyEventsAndPrompts(db);
-  if (legacy.folded > 0) log.info({ runs: legacy.folded }, 'moved the events and prompts of runs begun before 0.2 into their run documents');
-  if (legacy.failed > 0) log.warn({ runs: legacy.failed, error: legacy.firstError }, 'could not move the events and prompts of some runs begun before 0.2: retried at the next start');
+  if (legacy.folded > 0)
+    log.info({ runs: legacy.folded }, 'moved the events and prompts of runs begun before 0.2 into their run documents');
+  if (legacy.failed > 0)
+    log.warn(
+      { runs: legacy.failed, error: legacy.firstError },
+      'could not move the events and prompts of some runs begun before 0.2: retried at the next start',
+    );
   const usageStore = new UsageStore(db);
   await usageStore.ensureIndexes();
   const authStore = new AuthStore(db);
@@ -140,20 +158,30 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
   const storageQuota = new StorageQuota(sizeStats, config);
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
-  const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, { separateReviewer: config.authEnabled, maxPending: { count: config.maxPendingProposals, bytes: config.maxPendingProposalBytes } });
+  const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, {
+    separateReviewer: config.authEnabled,
+    maxPending: { count: config.maxPendingProposals, bytes: config.maxPendingProposalBytes },
+  });
   const learnedTriggers = new LearnedTriggerStore(db);
   await learnedTriggers.ensureIndexes();
-  const searchLearning = new SearchLearningService(learnedTriggers, { enabled: config.searchLearning, days: config.searchLearningDays, historyDays: config.historyDays, historyEnabled: config.historyEnabled });
+  const searchLearning = new SearchLearningService(learnedTriggers, {
+    enabled: config.searchLearning,
+    days: config.searchLearningDays,
+    historyDays: config.historyDays,
+    historyEnabled: config.historyEnabled,
+  });
   const runs = new RunService(runStore, usageStore, events, {
     runIdleTtlMs: config.runIdleDays * 24 * 60 * 60 * 1000,
     onAttest: (outcome) => metrics.runOutcomes.inc({ outcome }),
     replayBudget: new ReplayBudget(config.maxReplayedEventsPerMinute),
     // Learning is a by-product of the run: a failure to learn is logged, never the attest's answer.
     onSuccess: (run, score) =>
-      searchLearning.learnFromRun({ principalId: run.principalId, space: run.space, chainId: run.protocol.chainId, begunAt: run.createdAt, score }).then(
-        () => undefined,
-        (error: unknown) => log.warn({ err: error, runId: run._id }, 'search could not learn from a successful run'),
-      ),
+      searchLearning
+        .learnFromRun({ principalId: run.principalId, space: run.space, chainId: run.protocol.chainId, begunAt: run.createdAt, score })
+        .then(
+          () => undefined,
+          (error: unknown) => log.warn({ err: error, runId: run._id }, 'search could not learn from a successful run'),
+        ),
   });
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
@@ -171,7 +199,12 @@ export async function createServices(db: Db, client: MongoClient, events: EventB
     memoryContext: new MemoryContextService(projectMemory, (space, principalId) => proposals.ensureSeeded(space, principalId)),
     signingKeys,
     transcripts: new TranscriptService(runStore, signingKeys),
-    exports: new ExportService(runs, sizeStats, { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes, responseBudgetBytes: config.responseBudgetBytes }, searchLearning),
+    exports: new ExportService(
+      runs,
+      sizeStats,
+      { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes, responseBudgetBytes: config.responseBudgetBytes },
+      searchLearning,
+    ),
     responseSizes: new ResponseSizes(sizeStats),
     activations: new ActivationService(activationStore, config.searchLearning ? searchLearning : null),
     protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events, learnedTriggers),
@@ -183,10 +216,17 @@ async function startEmbeddings(config: AppConfig, log: Logger): Promise<Embeddin
   const started = Date.now();
   try {
     const { provider, converted } = await createEmbeddingProvider(config);
-    if (provider) log.info({ model: provider.modelId, dimensions: provider.dimensions, ms: Date.now() - started, converted }, 'search embeddings ready');
+    if (provider)
+      log.info(
+        { model: provider.modelId, dimensions: provider.dimensions, ms: Date.now() - started, converted },
+        'search embeddings ready',
+      );
     return provider;
   } catch (error) {
-    log.error({ embeddings: config.embeddings, error: error instanceof Error ? error.message : String(error) }, 'search embeddings could not start: search is lexical only');
+    log.error(
+      { embeddings: config.embeddings, error: error instanceof Error ? error.message : String(error) },
+      'search embeddings could not start: search is lexical only',
+    );
     return null;
   }
 }
@@ -196,14 +236,24 @@ async function startEmbeddings(config: AppConfig, log: Logger): Promise<Embeddin
  * also written in Atlas's form, the index is created, and the in-process index answers until it
  * is queryable. Anything that fails here leaves the in-process index in charge.
  */
-async function startVectorSearch(config: AppConfig, db: Db, vectorStore: VectorStore, semanticIndex: SemanticIndex, log: Logger): Promise<Services['vectorSearch']> {
+async function startVectorSearch(
+  config: AppConfig,
+  db: Db,
+  vectorStore: VectorStore,
+  semanticIndex: SemanticIndex,
+  log: Logger,
+): Promise<Services['vectorSearch']> {
   const provider = semanticIndex.provider;
   if (!provider) return { mode: 'LOCAL', reason: 'embeddings are off', source: null };
   await vectorStore.ensureIndexes();
   const atlas = new AtlasVectorSearch(db);
   const choice = await detectVectorSearch(config.vectorSearch, atlas);
   if (choice.mode === 'LOCAL') {
-    if (config.vectorSearch === 'atlas') log.warn({ reason: choice.reason }, 'KAIROS_VECTOR_SEARCH=atlas but this deployment has no search indexes: nearest vectors come from the in-process index');
+    if (config.vectorSearch === 'atlas')
+      log.warn(
+        { reason: choice.reason },
+        'KAIROS_VECTOR_SEARCH=atlas but this deployment has no search indexes: nearest vectors come from the in-process index',
+      );
     return { ...choice, source: null };
   }
   const source = new AtlasVectorSource(atlas, provider.dimensions, log);
@@ -212,7 +262,10 @@ async function startVectorSearch(config: AppConfig, db: Db, vectorStore: VectorS
     await source.start(provider.modelId);
   } catch (error) {
     vectorStore.writeSearchVectors = false;
-    log.warn({ error: error instanceof Error ? error.message : String(error) }, 'could not create the Atlas vector search index: nearest vectors come from the in-process index');
+    log.warn(
+      { error: error instanceof Error ? error.message : String(error) },
+      'could not create the Atlas vector search index: nearest vectors come from the in-process index',
+    );
     return { mode: 'LOCAL', reason: 'creating the Atlas vector search index failed', source: null };
   }
   semanticIndex.useNearestSource(source);

@@ -113,7 +113,8 @@ export type EmbeddingsSetting = (typeof EMBEDDINGS_SETTINGS)[number];
 
 function embeddingsFromEnv(): EmbeddingsSetting {
   const raw = process.env.KAIROS_EMBEDDINGS || 'builtin';
-  if (!(EMBEDDINGS_SETTINGS as readonly string[]).includes(raw)) throw new Error(`KAIROS_EMBEDDINGS must be one of ${EMBEDDINGS_SETTINGS.join(', ')}, got "${raw}"`);
+  if (!(EMBEDDINGS_SETTINGS as readonly string[]).includes(raw))
+    throw new Error(`KAIROS_EMBEDDINGS must be one of ${EMBEDDINGS_SETTINGS.join(', ')}, got "${raw}"`);
   return raw as EmbeddingsSetting;
 }
 
@@ -122,7 +123,8 @@ export type VectorSearchSetting = (typeof VECTOR_SEARCH_SETTINGS)[number];
 
 function vectorSearchFromEnv(): VectorSearchSetting {
   const raw = process.env.KAIROS_VECTOR_SEARCH || 'auto';
-  if (!(VECTOR_SEARCH_SETTINGS as readonly string[]).includes(raw)) throw new Error(`KAIROS_VECTOR_SEARCH must be one of ${VECTOR_SEARCH_SETTINGS.join(', ')}, got "${raw}"`);
+  if (!(VECTOR_SEARCH_SETTINGS as readonly string[]).includes(raw))
+    throw new Error(`KAIROS_VECTOR_SEARCH must be one of ${VECTOR_SEARCH_SETTINGS.join(', ')}, got "${raw}"`);
   return raw as VectorSearchSetting;
 }
 
@@ -150,7 +152,10 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxBodyBytes: intFromEnv('KAIROS_MAX_BODY_BYTES', 2 * 1024 * 1024),
     rateLimitPerMinute: intFromEnv('KAIROS_RATE_LIMIT_PER_MINUTE', 6000),
     maxConcurrentPerPrincipal: intFromEnv('KAIROS_MAX_CONCURRENT_PER_PRINCIPAL', 64),
-    corsOrigins: (process.env.KAIROS_CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: (process.env.KAIROS_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     introspection: process.env.KAIROS_INTROSPECTION !== 'off',
     runIdleDays: Number(process.env.KAIROS_RUN_IDLE_DAYS ?? 7),
     redisUrl: process.env.REDIS_URL || null,

@@ -16,7 +16,9 @@ try {
   // One process (no `a && b` in npm start), so SIGINT/SIGTERM reach the server itself.
   await ensureUiBuild((line) => log.info(line));
   const running = await app.start();
-  log.info(`kairos-graphql ready: GraphiQL and HTTP ${running.graphqlUrl} · WebSocket ${running.wsUrl} · live page ${running.baseUrl}/ui · health ${running.baseUrl}/healthz`);
+  log.info(
+    `kairos-graphql ready: GraphiQL and HTTP ${running.graphqlUrl} · WebSocket ${running.wsUrl} · live page ${running.baseUrl}/ui · health ${running.baseUrl}/healthz`,
+  );
 } catch (error) {
   log.fatal({ err: error }, `kairos-graphql failed to start: ${(error as Error).message}`);
   await app.stop().catch(() => {});

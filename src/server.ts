@@ -63,12 +63,25 @@ export function buildApp(options: AppOptions = {}): App {
     database = options.mongoUri
       ? { uri: options.mongoUri, description: 'given URI', stop: async () => {} }
       : await resolveDatabase({ log: (message) => log.info(message) });
-    mongo = await connectMongo(database.uri, config.mongoDbName, { monitorCommands: options.monitorCommands, maxTimeMs: config.dbMaxTimeMs });
+    mongo = await connectMongo(database.uri, config.mongoDbName, {
+      monitorCommands: options.monitorCommands,
+      maxTimeMs: config.dbMaxTimeMs,
+    });
     events = await createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.mongoDbName, log });
     const metrics = createMetrics();
     const keySecret = await resolveKeyEncryptionSecret({ configured: config.signingSecret, dataDir: config.dataDir });
-    if (keySecret.source === 'generated') log.warn(`generated a key-encryption secret in ${keySecret.path} (mode 0600): it seals the transcript signing keys; back it up, or set KAIROS_SECRET (several machines on one database need the same secret)`);
-    const services = await createServices(mongo.db, mongo.client, events, { ...config, signingSecret: keySecret.secret }, metrics, log).catch((error: unknown) => {
+    if (keySecret.source === 'generated')
+      log.warn(
+        `generated a key-encryption secret in ${keySecret.path} (mode 0600): it seals the transcript signing keys; back it up, or set KAIROS_SECRET (several machines on one database need the same secret)`,
+      );
+    const services = await createServices(
+      mongo.db,
+      mongo.client,
+      events,
+      { ...config, signingSecret: keySecret.secret },
+      metrics,
+      log,
+    ).catch((error: unknown) => {
       if (error instanceof PrivateKeyUnsealError) throw new PrivateKeyUnsealError(`${error.message} (${secretSourceHint(keySecret)})`);
       throw error;
     });
@@ -88,7 +101,12 @@ export function buildApp(options: AppOptions = {}): App {
       if (refusal) {
         const requestId = sanitizeForLog(req.headers['x-request-id'] as string | undefined, TEXT_LIMITS.requestId) ?? randomUUID();
         res.writeHead(refusal.status, { 'content-type': 'application/json', connection: 'close', 'x-request-id': requestId });
-        res.end(JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code, requestId } }], extensions: { requestId } }));
+        res.end(
+          JSON.stringify({
+            errors: [{ message: refusal.message, extensions: { code: refusal.code, requestId } }],
+            extensions: { requestId },
+          }),
+        );
         req.resume();
         return;
       }

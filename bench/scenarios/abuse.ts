@@ -55,7 +55,10 @@ export async function loopBlockSinceLastScrape(server: BenchServer): Promise<num
  * with the budget), the server's peak RSS, the worst /healthz latency and the server's longest
  * event-loop block meanwhile; the seeding before it is probed the same way and reported apart.
  */
-export async function abuse(server: BenchServer, options: { protocols: number; profileFile?: (phase: 'seeding' | 'attack') => string | undefined }): Promise<AbuseResult> {
+export async function abuse(
+  server: BenchServer,
+  options: { protocols: number; profileFile?: (phase: 'seeding' | 'attack') => string | undefined },
+): Promise<AbuseResult> {
   const client = graphqlClient(server.graphqlUrl, 8);
   const scenarioStart = performance.now();
   let phase = 'seeding' as 'seeding' | 'attack';
@@ -73,7 +76,8 @@ export async function abuse(server: BenchServer, options: { protocols: number; p
       const ms = performance.now() - started;
       worst[probedPhase] = Math.max(worst[probedPhase], ms);
       probes[probedPhase]++;
-      if (ms > SLOW_HEALTHZ_MS && slowHealthz.length < 50) slowHealthz.push({ phase: probedPhase, atMs: Math.round(started - scenarioStart), ms: Math.round(ms) });
+      if (ms > SLOW_HEALTHZ_MS && slowHealthz.length < 50)
+        slowHealthz.push({ phase: probedPhase, atMs: Math.round(started - scenarioStart), ms: Math.round(ms) });
       if (probedPhase === 'attack') peakRss = Math.max(peakRss, (await server.sample()).rssBytes);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -82,9 +86,16 @@ export async function abuse(server: BenchServer, options: { protocols: number; p
     await loopBlockSinceLastScrape(server);
     await server.profiled(options.profileFile?.('seeding'), async () => {
       for (let index = 0; index < options.protocols; index++) {
-        const minted = await client.post<{ mint: { protocol: { uri: string } } }>(JSON.stringify({ query: MINT, variables: { input: { markdown: bigProtocol(index) } } }));
+        const minted = await client.post<{ mint: { protocol: { uri: string } } }>(
+          JSON.stringify({ query: MINT, variables: { input: { markdown: bigProtocol(index) } } }),
+        );
         if (minted.errors) throw new Error(`seeding: ${JSON.stringify(minted.errors)}`);
-        const begun = await client.post(JSON.stringify({ query: 'mutation($input: BeginInput!) { begin(input: $input) { runId } }', variables: { input: { uri: minted.data!.mint.protocol.uri } } }));
+        const begun = await client.post(
+          JSON.stringify({
+            query: 'mutation($input: BeginInput!) { begin(input: $input) { runId } }',
+            variables: { input: { uri: minted.data!.mint.protocol.uri } },
+          }),
+        );
         if (begun.errors) throw new Error(`seeding runs: ${JSON.stringify(begun.errors)}`);
       }
     });
@@ -96,7 +107,9 @@ export async function abuse(server: BenchServer, options: { protocols: number; p
     phase = 'attack';
     const started = performance.now();
     const results = await server.profiled(options.profileFile?.('attack'), () =>
-      Promise.all([AMPLIFY_MARKDOWN, AMPLIFY_MARKDOWN, AMPLIFY_TRANSCRIPTS, AMPLIFY_MARKDOWN].map((query) => client.post(JSON.stringify({ query })))),
+      Promise.all(
+        [AMPLIFY_MARKDOWN, AMPLIFY_MARKDOWN, AMPLIFY_TRANSCRIPTS, AMPLIFY_MARKDOWN].map((query) => client.post(JSON.stringify({ query }))),
+      ),
     );
     const refusalMs = performance.now() - started;
     // Keep probing a little after: memory the answers left behind shows up here.
@@ -109,7 +122,9 @@ export async function abuse(server: BenchServer, options: { protocols: number; p
       seededMb: (options.protocols * STEPS * STEP_BYTES) / 1e6,
       seeding: { ms: seedingMs, healthzProbes: probes.seeding, worstHealthzMs: worst.seeding, longestLoopBlockMs: seedingLoopBlockMs },
       refusalMs,
-      answers: results.map((result) => String(result.errors?.[0]?.extensions?.code ?? `answered ${(JSON.stringify(result.data).length / 1e6).toFixed(1)} MB`)),
+      answers: results.map((result) =>
+        String(result.errors?.[0]?.extensions?.code ?? `answered ${(JSON.stringify(result.data).length / 1e6).toFixed(1)} MB`),
+      ),
       rssBeforeMb: before.rssBytes / 1e6,
       peakRssMb: peakRss / 1e6,
       worstHealthzMs: worst.attack,

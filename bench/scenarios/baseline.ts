@@ -5,7 +5,10 @@ export interface BaselineResult extends LatencySummary {
 }
 
 /** `{ __typename }` over HTTP: HTTP, Yoga's pipeline and JSON, no database. The server's own ceiling. */
-export async function baseline(server: BenchServer, options: { concurrency: number; warmupMs: number; durationMs: number }): Promise<BaselineResult> {
+export async function baseline(
+  server: BenchServer,
+  options: { concurrency: number; warmupMs: number; durationMs: number },
+): Promise<BaselineResult> {
   const client = graphqlClient(server.graphqlUrl, options.concurrency);
   const body = JSON.stringify({ query: '{ __typename }' });
   try {

@@ -29,14 +29,20 @@ export interface BatchResult {
  * `updateMemories` over 1,000 URIs, against the raw write floor, against 1,000 single calls, and
  * against the same call on a server that keeps no history (what history costs).
  */
-export async function batch(server: BenchServer, db: Db, options: { uris: number; repetitions: number; withoutHistory?: BenchServer }): Promise<BatchResult> {
+export async function batch(
+  server: BenchServer,
+  db: Db,
+  options: { uris: number; repetitions: number; withoutHistory?: BenchServer },
+): Promise<BatchResult> {
   const client = graphqlClient(server.graphqlUrl, 32);
   const plainClient = options.withoutHistory ? graphqlClient(options.withoutHistory.graphqlUrl, 32) : null;
   try {
     const uris: string[] = [];
     while (uris.length < options.uris) {
       const steps = Math.min(50, options.uris - uris.length);
-      const { mint } = await client.query<{ mint: { protocol: { stepUris: string[] } } }>(MINT, { input: { markdown: plainProtocol(steps) } });
+      const { mint } = await client.query<{ mint: { protocol: { stepUris: string[] } } }>(MINT, {
+        input: { markdown: plainProtocol(steps) },
+      });
       uris.push(...mint.protocol.stepUris);
     }
     const update = (targets: string[], tag: string) =>
@@ -60,7 +66,8 @@ export async function batch(server: BenchServer, db: Db, options: { uris: number
           commandCount = total;
           commandNames = Object.entries(commands).map(([name, count]) => (count > 1 ? `${name} ×${count}` : name));
         }
-        if (result.updateMemories.totalUpdated !== uris.length) throw new Error(`${label} updated ${result.updateMemories.totalUpdated} of ${uris.length}`);
+        if (result.updateMemories.totalUpdated !== uris.length)
+          throw new Error(`${label} updated ${result.updateMemories.totalUpdated} of ${uris.length}`);
         times.push(ms);
       }
       return { ms: median(times), commands: commandCount, names: commandNames };
@@ -69,7 +76,9 @@ export async function batch(server: BenchServer, db: Db, options: { uris: number
     const withHistory: { ms: number; commands: number; names: string[] }[] = [];
     const withoutHistory: { ms: number; commands: number; names: string[] }[] = [];
     const plainUpdate = (targets: string[], tag: string) =>
-      plainClient!.query<{ updateMemories: { totalUpdated: number } }>(UPDATE_MEMORIES, { input: { uris: targets, updates: { tags: [tag] } } });
+      plainClient!.query<{ updateMemories: { totalUpdated: number } }>(UPDATE_MEMORIES, {
+        input: { uris: targets, updates: { tags: [tag] } },
+      });
     for (let round = 0; round < 2; round++) {
       withHistory.push(await measure(server, update, `batch-${round}`));
       if (options.withoutHistory) withoutHistory.push(await measure(options.withoutHistory, plainUpdate, `plain-${round}`));
@@ -79,7 +88,8 @@ export async function batch(server: BenchServer, db: Db, options: { uris: number
     const commandsPerBatchCall = fewest.commands;
     const batchCommandNames = fewest.names;
     const batchCallWithoutHistoryMs = withoutHistory.length > 0 ? median(withoutHistory.map((entry) => entry.ms)) : null;
-    const commandsPerBatchCallWithoutHistory = withoutHistory.length > 0 ? Math.min(...withoutHistory.map((entry) => entry.commands)) : null;
+    const commandsPerBatchCallWithoutHistory =
+      withoutHistory.length > 0 ? Math.min(...withoutHistory.map((entry) => entry.commands)) : null;
 
     // The same conditional updates the store issues, straight from the driver.
     const memories = db.collection<Document>('memories');
@@ -101,7 +111,11 @@ export async function batch(server: BenchServer, db: Db, options: { uris: number
     }
 
     // The floor of one single-URI call: the same conditional update, one document, straight from the driver.
-    const versions = new Map((await memories.find({ _id: { $in: ids } } as Document, { projection: { version: 1 }, batchSize: ids.length }).toArray()).map((doc) => [doc._id as unknown as string, doc.version as number]));
+    const versions = new Map(
+      (await memories.find({ _id: { $in: ids } } as Document, { projection: { version: 1 }, batchSize: ids.length }).toArray()).map(
+        (doc) => [doc._id as unknown as string, doc.version as number],
+      ),
+    );
     const [, rawSingleUpdatesMs] = await timed(async () => {
       for (const [index, id] of ids.entries()) {
         const result = await memories.updateOne({ _id: id, version: versions.get(id) } as Document, {
@@ -118,7 +132,10 @@ export async function batch(server: BenchServer, db: Db, options: { uris: number
       await server.sample({ resetCommands: true });
       await update([uris[0]!], `single-counted-${repetition}`);
       await server.settle();
-      commandsPerSingleCall = Math.min(commandsPerSingleCall, Object.values((await server.sample({ resetCommands: true })).commands).reduce((sum, count) => sum + count, 0));
+      commandsPerSingleCall = Math.min(
+        commandsPerSingleCall,
+        Object.values((await server.sample({ resetCommands: true })).commands).reduce((sum, count) => sum + count, 0),
+      );
     }
 
     const [, singleCallsMs] = await timed(async () => {

@@ -62,26 +62,48 @@ export async function commandCounts(server: BenchServer): Promise<CommandCounts>
     return json;
   };
   try {
-    const minted = await count('mint', () => client.query<{ mint: { protocol: { uri: string; slug: string } } }>(MINT.replace('uri stepUris', 'uri slug stepUris'), { input: { markdown: shellProtocol(3) } }));
+    const minted = await count('mint', () =>
+      client.query<{ mint: { protocol: { uri: string; slug: string } } }>(MINT.replace('uri stepUris', 'uri slug stepUris'), {
+        input: { markdown: shellProtocol(3) },
+      }),
+    );
     await client.query(BEGIN, { input: { uri: minted.mint.protocol.uri } });
     let step = (await count('begin', () => client.query<{ begin: StepAnswer }>(BEGIN, { input: { uri: minted.mint.protocol.uri } }))).begin;
     while (step.nextCall.operation === 'NEXT') {
       const input = { uri: step.currentStep!.uri, runId: step.runId, solution: shellSolution(step.challenge!) };
       step = (await count('next', () => client.query<{ next: StepAnswer }>(NEXT, { input }))).next;
     }
-    await count('attest', () => client.query(ATTEST, { input: { uri: step.nextCall.uri, runId: step.runId, outcome: 'SUCCESS', message: 'counted' } }));
+    await count('attest', () =>
+      client.query(ATTEST, { input: { uri: step.nextCall.uri, runId: step.runId, outcome: 'SUCCESS', message: 'counted' } }),
+    );
 
     const uris: string[] = [];
-    while (uris.length < 1_000) uris.push(...(await client.query<{ mint: { protocol: { stepUris: string[] } } }>(MINT, { input: { markdown: plainProtocol(50) } })).mint.protocol.stepUris);
-    for (const [operation, size] of [['updateMemories, 1 URI', 1], ['updateMemories, 100 URIs', 100], ['updateMemories, 1,000 URIs', 1_000]] as const) {
-      await count(operation, () => client.query(UPDATE_MEMORIES, { input: { uris: uris.slice(0, size), updates: { tags: [`counted-${size}`] } } }));
+    while (uris.length < 1_000)
+      uris.push(
+        ...(await client.query<{ mint: { protocol: { stepUris: string[] } } }>(MINT, { input: { markdown: plainProtocol(50) } })).mint
+          .protocol.stepUris,
+      );
+    for (const [operation, size] of [
+      ['updateMemories, 1 URI', 1],
+      ['updateMemories, 100 URIs', 100],
+      ['updateMemories, 1,000 URIs', 1_000],
+    ] as const) {
+      await count(operation, () =>
+        client.query(UPDATE_MEMORIES, { input: { uris: uris.slice(0, size), updates: { tags: [`counted-${size}`] } } }),
+      );
     }
     await count('search', () => client.query(SEARCH, { query: 'bench checks' }));
 
     const adapterUri = `kairos://adapter/${minted.mint.protocol.slug}`;
     const started = await count('forward, start', () => call('forward', { uri: adapterUri }));
     const contract = started.contract as { nonce: string; proof_hash: string };
-    const solution = { type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: 'ok' }, nonce: contract.nonce, proof_hash: contract.proof_hash };
+    const solution = {
+      type: 'shell',
+      outcome: 'success',
+      evidence: { exit_code: 0, stdout: 'ok' },
+      nonce: contract.nonce,
+      proof_hash: contract.proof_hash,
+    };
     await count('forward, one layer proven', () => call('forward', { uri: started.next_call.args.uri, solution }));
     return { counts, names, priceLookups };
   } finally {

@@ -38,11 +38,16 @@ export interface FanOutResult {
  * warms up (as every other scenario does) and is not measured: it is the first time the server's
  * delivery code runs for these subscribers.
  */
-export async function fanOut(server: BenchServer, options: { subscribers: number; events: number; spacingMs: number; profileFile?: string }): Promise<FanOutResult> {
+export async function fanOut(
+  server: BenchServer,
+  options: { subscribers: number; events: number; spacingMs: number; profileFile?: string },
+): Promise<FanOutResult> {
   const http = graphqlClient(server.graphqlUrl, 4);
   const clients: LeanSubscriber[] = [];
   try {
-    const { mint } = await http.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: shellProtocol(options.events + 2) } });
+    const { mint } = await http.query<{ mint: { protocol: { uri: string } } }>(MINT, {
+      input: { markdown: shellProtocol(options.events + 2) },
+    });
     let step = (await http.query<{ begin: StepAnswer }>(BEGIN, { input: { uri: mint.protocol.uri } })).begin;
     const runId = step.runId;
 
@@ -58,28 +63,32 @@ export async function fanOut(server: BenchServer, options: { subscribers: number
     const everyoneSubscribed = new Promise<void>((resolve) => (allSubscribed = resolve));
 
     for (let index = 0; index < options.subscribers; index++) {
-      const client = leanSubscribe(server.wsUrl, { query: RUN_PROGRESS, variables: { runId } }, {
-        next: (payload, now) => {
-          const seq = (payload.data as { runProgress: { seq: number } } | undefined)?.runProgress.seq;
-          if (seq === undefined) {
-            if (subscriberErrors++ === 0) console.error('subscriber error:', JSON.stringify(payload.errors));
-            return;
-          }
-          if (seq === 1) {
-            if (++subscribed === options.subscribers) allSubscribed();
-            return;
-          }
-          const sent = sentAt.get(seq);
-          if (sent === undefined) return; // the warm-up event
-          deliveries.push(now - sent);
-          const first = firstDelivery.get(seq) ?? now;
-          firstDelivery.set(seq, first);
-          spreads.push(now - first);
+      const client = leanSubscribe(
+        server.wsUrl,
+        { query: RUN_PROGRESS, variables: { runId } },
+        {
+          next: (payload, now) => {
+            const seq = (payload.data as { runProgress: { seq: number } } | undefined)?.runProgress.seq;
+            if (seq === undefined) {
+              if (subscriberErrors++ === 0) console.error('subscriber error:', JSON.stringify(payload.errors));
+              return;
+            }
+            if (seq === 1) {
+              if (++subscribed === options.subscribers) allSubscribed();
+              return;
+            }
+            const sent = sentAt.get(seq);
+            if (sent === undefined) return; // the warm-up event
+            deliveries.push(now - sent);
+            const first = firstDelivery.get(seq) ?? now;
+            firstDelivery.set(seq, first);
+            spreads.push(now - first);
+          },
+          error: (message) => {
+            if (subscriberErrors++ === 0) console.error('subscriber error:', message);
+          },
         },
-        error: (message) => {
-          if (subscriberErrors++ === 0) console.error('subscriber error:', message);
-        },
-      });
+      );
       clients.push(client);
       // Open the sockets in small groups, at most 200 handshakes unanswered: a burst of thousands is a different benchmark.
       if (index % 50 === 49) {
@@ -89,19 +98,28 @@ export async function fanOut(server: BenchServer, options: { subscribers: number
     }
     // 10,000 handshakes take a while on a shared machine: the wait grows with the count.
     await Promise.race([everyoneSubscribed, sleep(Math.max(60_000, options.subscribers * 20))]);
-    if (subscribed < options.subscribers) throw new Error(`only ${subscribed} of ${options.subscribers} subscribers got the replay (${subscriberErrors} errors)`);
+    if (subscribed < options.subscribers)
+      throw new Error(`only ${subscribed} of ${options.subscribers} subscribers got the replay (${subscriberErrors} errors)`);
     await sleep(500);
     const withSubscribers = await server.sample({ gc: true });
 
     // Each next proves one step and publishes one STEP_PROVEN event (seq 2, 3, …); seq 2 warms up.
-    step = (await http.query<{ next: StepAnswer }>(NEXT, { input: { uri: step.currentStep!.uri, runId, solution: shellSolution(step.challenge!) } })).next;
+    step = (
+      await http.query<{ next: StepAnswer }>(NEXT, {
+        input: { uri: step.currentStep!.uri, runId, solution: shellSolution(step.challenge!) },
+      })
+    ).next;
     await sleep(options.spacingMs * 2);
     const cpuBefore = (await server.sample()).cpuMicros;
     await server.profiled(options.profileFile, async () => {
       for (let event = 0; event < options.events; event++) {
         const sent = performance.now();
         sentAt.set(event + 3, sent);
-        step = (await http.query<{ next: StepAnswer }>(NEXT, { input: { uri: step.currentStep!.uri, runId, solution: shellSolution(step.challenge!) } })).next;
+        step = (
+          await http.query<{ next: StepAnswer }>(NEXT, {
+            input: { uri: step.currentStep!.uri, runId, solution: shellSolution(step.challenge!) },
+          })
+        ).next;
         nextLatencies.push(performance.now() - sent);
         await sleep(options.spacingMs);
       }
@@ -130,7 +148,11 @@ export async function fanOut(server: BenchServer, options: { subscribers: number
       rssBeforeMb: mb(before.rssBytes),
       rssWithSubscribersMb: mb(withSubscribers.rssBytes),
       rssAfterCloseMb: mb(afterClose.rssBytes),
-      heapUsedMb: { before: mb(before.heapUsedBytes), withSubscribers: mb(withSubscribers.heapUsedBytes), afterClose: mb(afterClose.heapUsedBytes) },
+      heapUsedMb: {
+        before: mb(before.heapUsedBytes),
+        withSubscribers: mb(withSubscribers.heapUsedBytes),
+        afterClose: mb(afterClose.heapUsedBytes),
+      },
       missing: options.subscribers * options.events - deliveries.length,
     };
   } finally {

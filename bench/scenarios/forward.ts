@@ -30,7 +30,13 @@ async function v4Run(client: Client, adapterUri: string, record: (ms: number) =>
   let answer = await call(client, 'forward', { uri: adapterUri });
   while (answer.next_call?.kind === 'forward') {
     const contract = answer.contract;
-    const solution = { type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: 'ok' }, nonce: contract.nonce, proof_hash: contract.proof_hash };
+    const solution = {
+      type: 'shell',
+      outcome: 'success',
+      evidence: { exit_code: 0, stdout: 'ok' },
+      nonce: contract.nonce,
+      proof_hash: contract.proof_hash,
+    };
     const [moved, ms] = await timed(() => call(client, 'forward', { uri: answer.next_call.args.uri, solution }));
     record(ms);
     answer = moved;
@@ -42,12 +48,22 @@ async function v4Run(client: Client, adapterUri: string, record: (ms: number) =>
 async function v3Run(client: Client, headUri: string, record: (ms: number) => void): Promise<void> {
   let answer = await call(client, 'kairos_begin', { uri: headUri });
   while (answer.challenge?.nonce) {
-    const solution = { type: 'shell', shell: { exit_code: 0, stdout: 'ok' }, nonce: answer.challenge.nonce, proof_hash: answer.challenge.proof_hash };
+    const solution = {
+      type: 'shell',
+      shell: { exit_code: 0, stdout: 'ok' },
+      nonce: answer.challenge.nonce,
+      proof_hash: answer.challenge.proof_hash,
+    };
     const [moved, ms] = await timed(() => call(client, 'kairos_next', { uri: answer.current_step.uri, run_id: answer.run_id, solution }));
     record(ms);
     answer = moved;
   }
-  await call(client, 'kairos_attest', { uri: answer.current_step?.uri ?? headUri, run_id: answer.run_id, outcome: 'success', message: 'bench run' });
+  await call(client, 'kairos_attest', {
+    uri: answer.current_step?.uri ?? headUri,
+    run_id: answer.run_id,
+    outcome: 'success',
+    message: 'bench run',
+  });
 }
 
 /**
@@ -56,9 +72,12 @@ async function v3Run(client: Client, headUri: string, record: (ms: number) => vo
  */
 export async function forwardLoad(server: BenchServer, options: { agents: number; runsPerAgent: number }): Promise<ForwardResult> {
   const graphql = graphqlClient(server.graphqlUrl, 1);
-  const minted = await graphql.query<{ mint: { protocol: { uri: string; slug: string } } }>(MINT.replace('uri stepUris', 'uri slug stepUris'), {
-    input: { markdown: shellProtocol(LAYERS).replace(/^# .*$/m, `# Forward bench ${Date.now()}`) },
-  });
+  const minted = await graphql.query<{ mint: { protocol: { uri: string; slug: string } } }>(
+    MINT.replace('uri stepUris', 'uri slug stepUris'),
+    {
+      input: { markdown: shellProtocol(LAYERS).replace(/^# .*$/m, `# Forward bench ${Date.now()}`) },
+    },
+  );
   const { uri: headUri, slug } = minted.mint.protocol;
   const forward: number[] = [];
   const next: number[] = [];
@@ -85,5 +104,12 @@ export async function forwardLoad(server: BenchServer, options: { agents: number
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { forward: summarize(forward, seconds), next: summarize(next, seconds), agents: options.agents, runsPerAgent: options.runsPerAgent, errors, firstError };
+  return {
+    forward: summarize(forward, seconds),
+    next: summarize(next, seconds),
+    agents: options.agents,
+    runsPerAgent: options.runsPerAgent,
+    errors,
+    firstError,
+  };
 }

@@ -15,7 +15,10 @@ export interface McpCallsResult {
 const fence = '```';
 
 /** One tool call (`kairos_run`: a read through the whole MCP door and the GraphQL pipeline) on each era, closed loop. */
-export async function mcpCalls(server: BenchServer, options: { concurrency: number; warmupMs: number; durationMs: number }): Promise<McpCallsResult> {
+export async function mcpCalls(
+  server: BenchServer,
+  options: { concurrency: number; warmupMs: number; durationMs: number },
+): Promise<McpCallsResult> {
   const mcpUrl = new URL(`${server.baseUrl}/mcp`);
   const legacy = await Promise.all(
     Array.from({ length: options.concurrency }, async () => {
@@ -33,7 +36,7 @@ export async function mcpCalls(server: BenchServer, options: { concurrency: numb
   );
   try {
     const markdown = `# Bench MCP ${Date.now()}\n\n## Look\nLook.\n\n${fence}json\n{"challenge": {"type": "comment", "comment": {"min_length": 5}}}\n${fence}\n`;
-    const text = (result: unknown) => JSON.parse(((result as { content: { text: string }[] }).content)[0]!.text) as Record<string, any>;
+    const text = (result: unknown) => JSON.parse((result as { content: { text: string }[] }).content[0]!.text) as Record<string, any>;
     const minted = text(await legacy[0]!.callTool({ name: 'kairos_mint', arguments: { markdown_doc: markdown, llm_model_id: 'bench' } }));
     const begun = text(await legacy[0]!.callTool({ name: 'kairos_begin', arguments: { uri: minted.items[0].uri } }));
     const args = { name: 'kairos_run', arguments: { run_id: begun.run_id } };
@@ -43,7 +46,13 @@ export async function mcpCalls(server: BenchServer, options: { concurrency: numb
         warmupMs: options.warmupMs,
         durationMs: options.durationMs,
         work: async (worker, record) => {
-          const [result, ms] = await timed(() => (era === 'legacy' ? legacy[worker]!.callTool(args) : modern[worker]!.callTool(args)) as Promise<unknown> as Promise<{ isError?: unknown; content?: unknown }>);
+          const [result, ms] = await timed(
+            () =>
+              (era === 'legacy' ? legacy[worker]!.callTool(args) : modern[worker]!.callTool(args)) as Promise<unknown> as Promise<{
+                isError?: unknown;
+                content?: unknown;
+              }>,
+          );
           if (result.isError) throw new Error(JSON.stringify(result.content).slice(0, 300));
           record(era, ms);
         },
@@ -52,7 +61,12 @@ export async function mcpCalls(server: BenchServer, options: { concurrency: numb
     };
     const onLegacy = await measure('legacy');
     const onModern = await measure('modern');
-    return { legacy: onLegacy.summary, modern: onModern.summary, errors: onLegacy.errors + onModern.errors, firstError: onLegacy.firstError ?? onModern.firstError };
+    return {
+      legacy: onLegacy.summary,
+      modern: onModern.summary,
+      errors: onLegacy.errors + onModern.errors,
+      firstError: onLegacy.firstError ?? onModern.firstError,
+    };
   } finally {
     await Promise.all([...legacy, ...modern].map((client) => client.close().catch(() => {})));
   }

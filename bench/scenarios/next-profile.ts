@@ -26,7 +26,9 @@ export interface NextProfileResult {
 export async function nextProfile(server: BenchServer, options: { nexts: number; profileFile: string }): Promise<NextProfileResult> {
   const client = graphqlClient(server.graphqlUrl, 1);
   try {
-    const { mint } = await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: shellProtocol(STEPS_PER_RUN) } });
+    const { mint } = await client.query<{ mint: { protocol: { uri: string } } }>(MINT, {
+      input: { markdown: shellProtocol(STEPS_PER_RUN) },
+    });
     const warmup = 20;
     const steps: StepAnswer[] = [];
     for (let run = 0; run < Math.ceil((options.nexts + warmup) / STEPS_PER_RUN); run++) {
@@ -52,7 +54,9 @@ export async function nextProfile(server: BenchServer, options: { nexts: number;
     const { commands, commandMs } = await server.sample({ resetCommands: true });
 
     const layers = cpuByLayer(JSON.parse(await readFile(options.profileFile, 'utf8')) as CpuProfile);
-    const cpuMsPerNext = Object.fromEntries(LAYERS.filter((layer) => layer !== 'idle').map((layer) => [layer, layers[layer] / options.nexts])) as NextProfileResult['cpuMsPerNext'];
+    const cpuMsPerNext = Object.fromEntries(
+      LAYERS.filter((layer) => layer !== 'idle').map((layer) => [layer, layers[layer] / options.nexts]),
+    ) as NextProfileResult['cpuMsPerNext'];
     const sum = (values: Record<string, number>) => Object.values(values).reduce((total, value) => total + value, 0);
     return {
       nexts: options.nexts,

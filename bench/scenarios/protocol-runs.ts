@@ -1,5 +1,24 @@
-import { type BenchServer, closedLoop, type GraphqlClient, graphqlClient, type LatencySummary, type LoadResult, summarize, timed } from '../harness.js';
-import { ATTEST, BEGIN, MINT, NEXT, promptProtocol, shellProtocol, shellSolution, type StepAnswer, userInputSolution } from '../operations.js';
+import {
+  type BenchServer,
+  closedLoop,
+  type GraphqlClient,
+  graphqlClient,
+  type LatencySummary,
+  type LoadResult,
+  summarize,
+  timed,
+} from '../harness.js';
+import {
+  ATTEST,
+  BEGIN,
+  MINT,
+  NEXT,
+  promptProtocol,
+  shellProtocol,
+  shellSolution,
+  type StepAnswer,
+  userInputSolution,
+} from '../operations.js';
 
 export const STEPS_PER_RUN = 5;
 
@@ -49,7 +68,9 @@ async function runOnce(client: GraphqlClient, headUri: string, record: (kind: st
     step = moved.next;
   }
   const [attested, attestMs] = await timed(() =>
-    client.query<{ attest: { errorCode: string | null } }>(ATTEST, { input: { uri: step.nextCall.uri, runId: step.runId, outcome: 'SUCCESS', message: 'bench run' } }),
+    client.query<{ attest: { errorCode: string | null } }>(ATTEST, {
+      input: { uri: step.nextCall.uri, runId: step.runId, outcome: 'SUCCESS', message: 'bench run' },
+    }),
   );
   if (attested.attest.errorCode) throw new Error(`attest answered ${attested.attest.errorCode}`);
   record('attest', attestMs);
@@ -65,7 +86,8 @@ type LoadWindow = { concurrency: number; warmupMs: number; durationMs: number };
  */
 export async function protocolRuns(server: BenchServer, options: LoadWindow & { rounds?: number }): Promise<ProtocolRunsResult> {
   const client = graphqlClient(server.graphqlUrl, options.concurrency);
-  const mint = async (markdown: string) => (await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown } })).mint.protocol.uri;
+  const mint = async (markdown: string) =>
+    (await client.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown } })).mint.protocol.uri;
   try {
     const headUri = await mint(shellProtocol(STEPS_PER_RUN));
     const commandsPerNext = await countCommandsPerNext(server, client, headUri, shellSolution);
@@ -88,7 +110,12 @@ export async function protocolRuns(server: BenchServer, options: LoadWindow & { 
 
 type Measured = LoadResult & { retries: RetryCount };
 
-async function measure(server: BenchServer, client: GraphqlClient, options: LoadWindow, protocolOf: (worker: number) => string): Promise<Measured> {
+async function measure(
+  server: BenchServer,
+  client: GraphqlClient,
+  options: LoadWindow,
+  protocolOf: (worker: number) => string,
+): Promise<Measured> {
   await server.sample({ resetCommands: true });
   const load = await closedLoop({
     workers: options.concurrency,
@@ -109,7 +136,11 @@ function summarizeRounds(rounds: Measured[]): RunLoad {
     begin: summarize(all('begin'), seconds),
     attest: summarize(all('attest'), seconds),
     runsPerSecond: all('run').length / seconds,
-    retries: { failedCommands: total('failedCommands'), abortedTransactions: total('abortedTransactions'), lostVersionRaces: total('lostVersionRaces') },
+    retries: {
+      failedCommands: total('failedCommands'),
+      abortedTransactions: total('abortedTransactions'),
+      lostVersionRaces: total('lostVersionRaces'),
+    },
     errors: rounds.reduce((sum, round) => sum + round.errors, 0),
     firstError: rounds.find((round) => round.firstError)?.firstError ?? null,
   };
@@ -127,7 +158,11 @@ async function countCommandsPerNext(
     let step = (await client.query<{ begin: StepAnswer }>(BEGIN, { input: { uri: headUri } })).begin;
     while (step.nextCall.operation === 'NEXT') {
       await server.sample({ resetCommands: true });
-      step = (await client.query<{ next: StepAnswer }>(NEXT, { input: { uri: step.currentStep!.uri, runId: step.runId, solution: solve(step.challenge!) } })).next;
+      step = (
+        await client.query<{ next: StepAnswer }>(NEXT, {
+          input: { uri: step.currentStep!.uri, runId: step.runId, solution: solve(step.challenge!) },
+        })
+      ).next;
       if (step.errorCode) throw new Error(`next answered ${step.errorCode}`);
       const { commands } = await server.sample({ resetCommands: true });
       counts.push(Object.values(commands).reduce((sum, count) => sum + count, 0));

@@ -8,7 +8,10 @@ export interface ReadsResult {
 }
 
 /** A page of memories with their protocols (DataLoader batching), counted and timed. */
-export async function reads(server: BenchServer, options: { concurrency: number; warmupMs: number; durationMs: number }): Promise<ReadsResult> {
+export async function reads(
+  server: BenchServer,
+  options: { concurrency: number; warmupMs: number; durationMs: number },
+): Promise<ReadsResult> {
   const client = graphqlClient(server.graphqlUrl, options.concurrency);
   try {
     const tag = `bench-page-${Date.now()}`;
@@ -24,7 +27,8 @@ export async function reads(server: BenchServer, options: { concurrency: number;
       await server.sample({ resetCommands: true });
       const result = await client.post<{ memories: { edges: unknown[] } }>(body(first));
       const { commands } = await server.sample({ resetCommands: true });
-      if (result.errors || result.data!.memories.edges.length !== first) throw new Error(`page of ${first}: ${JSON.stringify(result.errors)}`);
+      if (result.errors || result.data!.memories.edges.length !== first)
+        throw new Error(`page of ${first}: ${JSON.stringify(result.errors)}`);
       commandsByPageSize[String(first)] = Object.values(commands).reduce((sum, count) => sum + count, 0);
     }
     const page = body(100);

@@ -15,7 +15,11 @@ export interface StoreFloorResult {
  * with the version check and its new event in the same update (as `RunStore.commit` does). Run
  * documents are copies of a real run, so their size and indexes are what the server sees.
  */
-export async function storeFloor(server: BenchServer, db: Db, options: { concurrency: number; warmupMs: number; durationMs: number }): Promise<StoreFloorResult> {
+export async function storeFloor(
+  server: BenchServer,
+  db: Db,
+  options: { concurrency: number; warmupMs: number; durationMs: number },
+): Promise<StoreFloorResult> {
   const runs = db.collection<{ _id: string } & Document>('runs');
   // Templates made by the server itself: a fresh run, and one with a settled proof and its event.
   const client = graphqlClient(server.graphqlUrl, 1);
@@ -52,7 +56,10 @@ export async function storeFloor(server: BenchServer, db: Db, options: { concurr
             {
               $set: { status: 'ACTIVE', state: run.state, updatedAt: now, expiresAt: now },
               $inc: { version: 1, eventSeq: 1 },
-              $push: { proofs: { $each: [proof] }, events: { $each: [{ ...eventTemplate, runId, seq: run.eventSeq + 1, at: now }] } } as Document,
+              $push: {
+                proofs: { $each: [proof] },
+                events: { $each: [{ ...eventTemplate, runId, seq: run.eventSeq + 1, at: now }] },
+              } as Document,
             },
           );
           if (saved.modifiedCount !== 1) throw new Error('version check failed');

@@ -51,7 +51,10 @@ async function pollGauge(server: BenchServer, wanted: number, timeoutMs: number)
  * share executions; reads the gauge, sends one event to all of them, closes every socket and reads
  * the gauge again. The subscribers speak the protocol directly, as bench/lean-subscriber.ts does.
  */
-export async function subscriberGauge(server: BenchServer, options: { subscriptions: number; perSocket: number }): Promise<SubscriberGaugeResult> {
+export async function subscriberGauge(
+  server: BenchServer,
+  options: { subscriptions: number; perSocket: number },
+): Promise<SubscriberGaugeResult> {
   const sockets: WebSocket[] = [];
   const received = new Uint8Array(options.subscriptions);
   let receivedCount = 0;
@@ -76,7 +79,9 @@ export async function subscriberGauge(server: BenchServer, options: { subscripti
             const message = JSON.parse(raw.toString()) as { type: string; id?: string; payload?: unknown };
             if (message.type === 'connection_ack') {
               for (let index = first; index < first + count; index++) {
-                socket.send(JSON.stringify({ id: String(index), type: 'subscribe', payload: { query: DOCUMENTS[index % DOCUMENTS.length] } }));
+                socket.send(
+                  JSON.stringify({ id: String(index), type: 'subscribe', payload: { query: DOCUMENTS[index % DOCUMENTS.length] } }),
+                );
               }
               resolve();
             } else if (message.type === 'next') {

@@ -2,7 +2,16 @@ import { spawn } from 'node:child_process';
 import type { Db, Document } from 'mongodb';
 import { freeLoopbackPort } from '../../test/support/free-port.js';
 import { stopProcess } from '../../test/support/server-process.js';
-import { type BenchServer, closedLoop, type GraphqlClient, graphqlClient, type LatencySummary, repoRoot, summarize, timed } from '../harness.js';
+import {
+  type BenchServer,
+  closedLoop,
+  type GraphqlClient,
+  graphqlClient,
+  type LatencySummary,
+  repoRoot,
+  summarize,
+  timed,
+} from '../harness.js';
 import { BEGIN, MINT, NEXT, shellProtocol, shellSolution, type StepAnswer } from '../operations.js';
 import { STEPS_PER_RUN } from './protocol-runs.js';
 
@@ -27,19 +36,35 @@ type Begun = { runId: string; step: StepAnswer };
  * prepared before each window so it holds nothing but the timed calls, rounds alternating
  * (ours, bare, ours, bare) so the shared machine's load falls on both alike.
  */
-export async function yogaFloor(server: BenchServer, db: Db, mongoUri: string, dbName: string, options: Window & { rounds?: number }): Promise<YogaFloorResult> {
+export async function yogaFloor(
+  server: BenchServer,
+  db: Db,
+  mongoUri: string,
+  dbName: string,
+  options: Window & { rounds?: number },
+): Promise<YogaFloorResult> {
   const setup = graphqlClient(server.graphqlUrl, options.concurrency);
-  const headUri = (await setup.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: shellProtocol(STEPS_PER_RUN) } })).mint.protocol.uri;
+  const headUri = (await setup.query<{ mint: { protocol: { uri: string } } }>(MINT, { input: { markdown: shellProtocol(STEPS_PER_RUN) } }))
+    .mint.protocol.uri;
   // A run with one settled proof and its event: the bare server pushes copies of these.
   const template = (await setup.query<{ begin: StepAnswer }>(BEGIN, { input: { uri: headUri } })).begin;
-  await setup.query(NEXT, { input: { uri: template.currentStep!.uri, runId: template.runId, solution: shellSolution(template.challenge!) } });
+  await setup.query(NEXT, {
+    input: { uri: template.currentStep!.uri, runId: template.runId, solution: shellSolution(template.challenge!) },
+  });
   const runs = db.collection<{ _id: string } & Document>('runs');
   const active = (await runs.findOne({ _id: (await setup.query<{ begin: StepAnswer }>(BEGIN, { input: { uri: headUri } })).begin.runId }))!;
 
   const port = await freeLoopbackPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-yoga-server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', MONGODB_URI: mongoUri, MONGODB_DB: dbName, PORT: String(port), TEMPLATE_RUN_ID: template.runId },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      MONGODB_URI: mongoUri,
+      MONGODB_DB: dbName,
+      PORT: String(port),
+      TEMPLATE_RUN_ID: template.runId,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -78,7 +103,13 @@ export async function yogaFloor(server: BenchServer, db: Db, mongoUri: string, d
         return true;
       });
     };
-    const bareNext = (runId: string) => bare.post(JSON.stringify({ query: 'mutation($runId: ID!, $space: String!) { next(runId: $runId, space: $space) }', variables: { runId, space: active.space } }));
+    const bareNext = (runId: string) =>
+      bare.post(
+        JSON.stringify({
+          query: 'mutation($runId: ID!, $space: String!) { next(runId: $runId, space: $space) }',
+          variables: { runId, space: active.space },
+        }),
+      );
     const bareWindow = async () => {
       const copies = Array.from({ length: perRound }, () => ({ ...active, _id: crypto.randomUUID(), version: 1, eventSeq: 1 }));
       await runs.insertMany(copies);
@@ -96,9 +127,11 @@ export async function yogaFloor(server: BenchServer, db: Db, mongoUri: string, d
     // The bare server is a fresh process: a few hundred calls first, so its code is compiled as ours is.
     const warm = Array.from({ length: 40 }, () => ({ ...active, _id: crypto.randomUUID(), version: 1, eventSeq: 1 }));
     await runs.insertMany(warm);
-    await Promise.all(warm.map(async (copy) => {
-      for (let index = 0; index < STEPS_PER_RUN; index++) await bareNext(copy._id);
-    }));
+    await Promise.all(
+      warm.map(async (copy) => {
+        for (let index = 0; index < STEPS_PER_RUN; index++) await bareNext(copy._id);
+      }),
+    );
     for (let round = 0; round < rounds; round++) {
       // Each goes first in every other round: whatever follows a window's preparation falls on both.
       const [mine, floor] = round % 2 === 0 ? [await oursWindow(), await bareWindow()] : [null, await bareWindow()];

@@ -3,14 +3,7 @@ import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { chrootCommand, ensureDocumentDbInstalled, mountSystemDirs, POSTGRES_BIN, unmountSystemDirs } from './chroot.js';
-import {
-  dropLease,
-  engineLayout,
-  type EngineLayout,
-  otherLeaseHolders,
-  takeLease,
-  withEngineLock,
-} from './engine-dir.js';
+import { dropLease, engineLayout, type EngineLayout, otherLeaseHolders, takeLease, withEngineLock } from './engine-dir.js';
 
 type Log = (message: string) => void;
 
@@ -75,8 +68,15 @@ async function ensureDataDir(layout: EngineLayout, log: Log): Promise<void> {
   await chown(layout.dataDir, uid, gid);
   await asPostgres(layout, [
     join(POSTGRES_BIN, 'initdb'),
-    '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8',
-    '-D', layout.dataDirInChroot,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '-D',
+    layout.dataDirInChroot,
   ]);
   const conf = join(layout.dataDir, 'postgresql.conf');
   await writeFile(conf, `${await readFile(conf, 'utf8')}\ninclude_if_exists = 'kairos.conf'\n`);
@@ -101,8 +101,15 @@ async function startPostgres(layout: EngineLayout, port: number): Promise<void> 
   await writeFile(join(layout.dataDir, 'kairos.conf'), engineSettings(port));
   try {
     await asPostgres(layout, [
-      join(POSTGRES_BIN, 'pg_ctl'), 'start', '-w', '-t', '60',
-      '-D', layout.dataDirInChroot, '-l', layout.logFileInChroot,
+      join(POSTGRES_BIN, 'pg_ctl'),
+      'start',
+      '-w',
+      '-t',
+      '60',
+      '-D',
+      layout.dataDirInChroot,
+      '-l',
+      layout.logFileInChroot,
     ]);
   } catch (error) {
     const logTail = await readFile(join(layout.rootfs, layout.logFileInChroot), 'utf8').catch(() => '');

@@ -19,9 +19,7 @@ export function runCommand(command: string, args: string[], options: RunOptions 
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    const timer = options.timeoutMs
-      ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
-      : undefined;
+    const timer = options.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs) : undefined;
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(new Error(`${command} could not be run: ${error.message}`));

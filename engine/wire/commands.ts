@@ -20,8 +20,18 @@ const LOGICAL_SESSION_TIMEOUT_MINUTES = 30;
 
 /** Fields the driver adds for the server itself; DocumentDB's functions must only see the command. */
 const DRIVER_FIELDS = [
-  '$db', 'lsid', 'txnNumber', '$clusterTime', 'autocommit', 'startTransaction', 'readConcern',
-  'writeConcern', '$readPreference', 'apiVersion', 'apiStrict', 'apiDeprecationErrors',
+  '$db',
+  'lsid',
+  'txnNumber',
+  '$clusterTime',
+  'autocommit',
+  'startTransaction',
+  'readConcern',
+  'writeConcern',
+  '$readPreference',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
 ];
 
 const bsonParam = (position: number) => `$${position}::bytea::documentdb_core.bson`;
@@ -187,18 +197,18 @@ export class CommandDispatcher {
       case 'insert':
       case 'update':
       case 'delete': {
-        const { rows } = await db.query(
-          `SELECT p_result::bytea AS result FROM documentdb_api.${name}($1, ${bsonParam(2)})`,
-          [database, spec()],
-        );
+        const { rows } = await db.query(`SELECT p_result::bytea AS result FROM documentdb_api.${name}($1, ${bsonParam(2)})`, [
+          database,
+          spec(),
+        ]);
         return withMongoWriteErrorCodes(rows[0].result);
       }
       case 'findAndModify':
       case 'findandmodify': {
-        const { rows } = await db.query(
-          `SELECT p_result::bytea AS result FROM documentdb_api.find_and_modify($1, ${bsonParam(2)})`,
-          [database, spec()],
-        );
+        const { rows } = await db.query(`SELECT p_result::bytea AS result FROM documentdb_api.find_and_modify($1, ${bsonParam(2)})`, [
+          database,
+          spec(),
+        ]);
         return rows[0].result;
       }
       case 'find':
@@ -251,11 +261,10 @@ export class CommandDispatcher {
 
   private async createIndexes(db: Queryable, database: string, spec: Buffer): Promise<CommandReply> {
     // The "non-concurrent" build is synchronous, so a query right after createIndexes can use the index.
-    const result = await this.singleBson(
-      db,
-      `documentdb_api_internal.create_indexes_non_concurrently($1, ${bsonParam(2)}, true)`,
-      [database, spec],
-    );
+    const result = await this.singleBson(db, `documentdb_api_internal.create_indexes_non_concurrently($1, ${bsonParam(2)}, true)`, [
+      database,
+      spec,
+    ]);
     const reply = BSON.deserialize(result, LOSSLESS);
     const shardReply = (reply.raw as Document | undefined)?.defaultShard as Document | undefined;
     if (!shardReply) return reply;
@@ -305,11 +314,7 @@ export class CommandDispatcher {
     }
   }
 
-  private async getMore(
-    database: string,
-    command: Document,
-    transactionClient: pg.PoolClient | undefined,
-  ): Promise<CommandReply> {
+  private async getMore(database: string, command: Document, transactionClient: pg.PoolClient | undefined): Promise<CommandReply> {
     const id = toBigInt(command.getMore);
     const cursor = this.cursors.get(id);
     if (!cursor) throw cursorNotFound(id);

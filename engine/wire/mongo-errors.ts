@@ -20,12 +20,10 @@ export class MongoCommandError extends Error {
 
 export const TRANSIENT_TRANSACTION_ERROR = 'TransientTransactionError';
 
-export const writeConflict = (message: string) =>
-  new MongoCommandError(112, 'WriteConflict', message, [TRANSIENT_TRANSACTION_ERROR]);
+export const writeConflict = (message: string) => new MongoCommandError(112, 'WriteConflict', message, [TRANSIENT_TRANSACTION_ERROR]);
 export const noSuchTransaction = (message: string) =>
   new MongoCommandError(251, 'NoSuchTransaction', message, [TRANSIENT_TRANSACTION_ERROR]);
-export const commandNotFound = (name: string) =>
-  new MongoCommandError(59, 'CommandNotFound', `no such command: '${name}'`);
+export const commandNotFound = (name: string) => new MongoCommandError(59, 'CommandNotFound', `no such command: '${name}'`);
 export const badValue = (message: string) => new MongoCommandError(2, 'BadValue', message);
 export const cursorNotFound = (id: bigint) => new MongoCommandError(43, 'CursorNotFound', `cursor id ${id} not found`);
 export const invalidBson = (message: string) => new MongoCommandError(22, 'InvalidBSON', message);

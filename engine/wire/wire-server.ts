@@ -56,7 +56,13 @@ export async function startWireServer({ pool, log }: WireServerOptions): Promise
    * Answers the driver monitor's awaitable hello after `waitMs` and, when the client allows exhaust,
    * goes on answering every `waitMs` (moreToCome set) until the connection closes, as mongod does.
    */
-  async function streamHello(socket: net.Socket, requestId: number, hello: { waitMs: number; answerNow: boolean }, exhaust: boolean, connectionId: number): Promise<void> {
+  async function streamHello(
+    socket: net.Socket,
+    requestId: number,
+    hello: { waitMs: number; answerNow: boolean },
+    exhaust: boolean,
+    connectionId: number,
+  ): Promise<void> {
     let responseTo = requestId;
     let waitMs = hello.answerNow ? 0 : hello.waitMs;
     do {

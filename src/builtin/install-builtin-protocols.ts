@@ -30,7 +30,10 @@ export const BUILTIN_PROTOCOLS: readonly BuiltinProtocolSource[] = [
 const SYSTEM_PRINCIPAL = 'kairos';
 
 /** Installs or refreshes every built-in; returns the slugs it (re)wrote. */
-export async function installBuiltinProtocols(store: MemoryStore, sources: readonly BuiltinProtocolSource[] = BUILTIN_PROTOCOLS): Promise<string[]> {
+export async function installBuiltinProtocols(
+  store: MemoryStore,
+  sources: readonly BuiltinProtocolSource[] = BUILTIN_PROTOCOLS,
+): Promise<string[]> {
   const written: string[] = [];
   for (const source of sources) {
     const markdown = await readFile(source.file, 'utf8');

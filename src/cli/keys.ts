@@ -19,14 +19,17 @@ export async function keysCommand(args: string[], io: CommandOutput): Promise<nu
   return withSigningKeys(async (keys) => {
     if (command === 'rotate') {
       const added = await keys.rotate();
-      io.out(`New signing key ${added.id} (Ed25519, created ${added.createdAt.toISOString()}) signs from now on; older keys stay published.`);
+      io.out(
+        `New signing key ${added.id} (Ed25519, created ${added.createdAt.toISOString()}) signs from now on; older keys stay published.`,
+      );
       return 0;
     }
     if (parsed.values.json) {
       io.out(JSON.stringify(await keys.publicKeySet(), null, 2));
       return 0;
     }
-    for (const key of await keys.publicKeys()) io.out(`${key.id}  ${key.algorithm}  ${key.createdAt.toISOString()}${key.active ? '  active' : ''}`);
+    for (const key of await keys.publicKeys())
+      io.out(`${key.id}  ${key.algorithm}  ${key.createdAt.toISOString()}${key.active ? '  active' : ''}`);
     return 0;
   });
 }

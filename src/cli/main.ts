@@ -81,7 +81,8 @@ export async function main(argv: string[], out: (line: string) => void = console
   if (!group || !['proposals', 'mint', 'runs', 'memories'].includes(group) || !command) throw new CliError(USAGE, 2);
   const url = graphqlEndpoint(values.url ?? process.env.KAIROS_URL ?? DEFAULT_URL);
   const token = values.token ?? process.env.KAIROS_TOKEN ?? null;
-  const call = <TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables: TVariables) => request(url, token, document, variables);
+  const call = <TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables: TVariables) =>
+    request(url, token, document, variables);
   const json = values.json ?? false;
   if (group === 'mint') return mintFile(call, command, { space: values.space, force: values.force ?? false, json }, out);
   if (group === 'runs') {
@@ -117,7 +118,9 @@ export async function main(argv: string[], out: (line: string) => void = console
       if (!proposal) throw new CliError(`NOT_FOUND: no proposal ${id} in your spaces`, 1);
       if (json) return printJson(out, proposal);
       out(`Proposal   ${proposal.id}`);
-      out(`Status     ${proposal.status}${proposal.decisionReason ? ` (${proposal.decisionReason}${proposal.decisionNote ? `: ${proposal.decisionNote}` : ''})` : ''}`);
+      out(
+        `Status     ${proposal.status}${proposal.decisionReason ? ` (${proposal.decisionReason}${proposal.decisionNote ? `: ${proposal.decisionNote}` : ''})` : ''}`,
+      );
       out(`Intent     ${proposal.intent}, confidence ${proposal.confidence}`);
       out(`Rationale  ${proposal.rationale ?? '(none)'}`);
       out(`Space      ${proposal.space}, proposed by ${proposal.proposedBy} at ${proposal.stagedAt}, expires ${proposal.expiresAt}`);
@@ -132,8 +135,9 @@ export async function main(argv: string[], out: (line: string) => void = console
       const { applyProposal } = await call(CliApplyProposalDocument, { id: needId() });
       if (json) printJson(out, applyProposal);
       else {
-      out(`${applyProposal.status}${applyProposal.reason ? ` (${applyProposal.reason})` : ''}: ${applyProposal.message}`);
-      for (const drift of applyProposal.drift) out(`  drift: ${drift.file}${drift.sectionId ? `#${drift.sectionId}` : ''} expected ${drift.expected}, found ${drift.found}`);
+        out(`${applyProposal.status}${applyProposal.reason ? ` (${applyProposal.reason})` : ''}: ${applyProposal.message}`);
+        for (const drift of applyProposal.drift)
+          out(`  drift: ${drift.file}${drift.sectionId ? `#${drift.sectionId}` : ''} expected ${drift.expected}, found ${drift.found}`);
       }
       return applyProposal.status === 'APPLIED' ? 0 : 1;
     }
@@ -143,7 +147,10 @@ export async function main(argv: string[], out: (line: string) => void = console
       const { rejectProposal } = await call(CliRejectProposalDocument, { id: needId(), reason });
       const done = rejectProposal.reason === 'USER_REJECTED';
       if (json) printJson(out, rejectProposal);
-      else out(done ? `REJECTED: ${rejectProposal.message}` : `${rejectProposal.status} (${rejectProposal.reason}): ${rejectProposal.message}`);
+      else
+        out(
+          done ? `REJECTED: ${rejectProposal.message}` : `${rejectProposal.status} (${rejectProposal.reason}): ${rejectProposal.message}`,
+        );
       return done ? 0 : 1;
     }
     default:
@@ -160,11 +167,15 @@ function printJson(out: (line: string) => void, value: unknown): number {
  * Bootstraps access: the first admin token cannot come from the API (that needs a token), so
  * this talks to the database the server uses, the same way the server finds it.
  */
-async function createToken(values: { role?: string; name?: string; group?: string[]; 'expires-in'?: string }, out: (line: string) => void): Promise<number> {
+async function createToken(
+  values: { role?: string; name?: string; group?: string[]; 'expires-in'?: string },
+  out: (line: string) => void,
+): Promise<number> {
   const role = (values.role ?? 'admin').toUpperCase();
   if (!isRole(role)) throw new CliError(`--role must be one of ${ROLES.map((name) => name.toLowerCase()).join(', ')}`, 2);
   const expiresInSeconds = values['expires-in'] ? Number(values['expires-in']) : null;
-  if (expiresInSeconds !== null && !(Number.isInteger(expiresInSeconds) && expiresInSeconds > 0)) throw new CliError('--expires-in must be a positive number of seconds', 2);
+  if (expiresInSeconds !== null && !(Number.isInteger(expiresInSeconds) && expiresInSeconds > 0))
+    throw new CliError('--expires-in must be a positive number of seconds', 2);
   const { resolveDatabase } = await import('../../engine/resolve-database.js');
   const { connectMongo } = await import('../store/mongo.js');
   const { AuthStore } = await import('../store/auth-store.js');
@@ -196,7 +207,10 @@ async function createToken(values: { role?: string; name?: string; group?: strin
 async function runMcp(values: { url?: string; token?: string }): Promise<number> {
   const { McpRelayError, runMcpRelay, DEFAULT_SERVER_URL } = await import('./mcp.js');
   try {
-    return await runMcpRelay({ url: values.url ?? process.env.KAIROS_URL ?? DEFAULT_SERVER_URL, token: values.token ?? process.env.KAIROS_TOKEN ?? null });
+    return await runMcpRelay({
+      url: values.url ?? process.env.KAIROS_URL ?? DEFAULT_SERVER_URL,
+      token: values.token ?? process.env.KAIROS_TOKEN ?? null,
+    });
   } catch (error) {
     if (error instanceof McpRelayError) throw new CliError(error.message, 1);
     throw error;

@@ -53,23 +53,43 @@ export function legacyRelay(upstream: Upstream, onClient: (client: Promise<Clien
     }
   };
   relay.setRequestHandler('tools/list', (request) => relayed((upstreamClient) => upstreamClient.listTools(request.params)) as never);
-  relay.setRequestHandler('tools/call', (request) => relayed((upstreamClient) => upstreamClient.callTool(request.params as never)) as never);
-  relay.setRequestHandler('resources/list', (request) => relayed((upstreamClient) => upstreamClient.listResources(request.params)) as never);
-  relay.setRequestHandler('resources/templates/list', (request) => relayed((upstreamClient) => upstreamClient.listResourceTemplates(request.params)) as never);
+  relay.setRequestHandler(
+    'tools/call',
+    (request) => relayed((upstreamClient) => upstreamClient.callTool(request.params as never)) as never,
+  );
+  relay.setRequestHandler(
+    'resources/list',
+    (request) => relayed((upstreamClient) => upstreamClient.listResources(request.params)) as never,
+  );
+  relay.setRequestHandler(
+    'resources/templates/list',
+    (request) => relayed((upstreamClient) => upstreamClient.listResourceTemplates(request.params)) as never,
+  );
   relay.setRequestHandler('resources/read', (request) => relayed((upstreamClient) => upstreamClient.readResource(request.params)) as never);
   for (const [method, params] of [
     ['skills/list', ListSkillsParams],
     ['skills/get', GetSkillParams],
   ] as const) {
-    relay.setRequestHandler(method, { params }, (request) => relayed((upstreamClient) => upstreamClient.request({ method, params: request as never }, AnyResult as never)) as never);
+    relay.setRequestHandler(
+      method,
+      { params },
+      (request) => relayed((upstreamClient) => upstreamClient.request({ method, params: request as never }, AnyResult as never)) as never,
+    );
   }
   return relay;
 }
 
 async function connectLegacy(upstream: Upstream, relay: Server): Promise<Client> {
   const hostCanAsk = Boolean(relay.getClientCapabilities()?.elicitation);
-  const client = new Client({ name: 'kairos-graphql-stdio', version: SERVER_INFO.version }, { capabilities: hostCanAsk ? { elicitation: {} } : {} });
-  if (hostCanAsk) client.setRequestHandler(ElicitRequestSchema, (request) => relay.elicitInput(request.params as never, { timeout: ELICITATION_TIMEOUT_MS }) as never);
+  const client = new Client(
+    { name: 'kairos-graphql-stdio', version: SERVER_INFO.version },
+    { capabilities: hostCanAsk ? { elicitation: {} } : {} },
+  );
+  if (hostCanAsk)
+    client.setRequestHandler(
+      ElicitRequestSchema,
+      (request) => relay.elicitInput(request.params as never, { timeout: ELICITATION_TIMEOUT_MS }) as never,
+    );
   await client.connect(new StreamableHTTPClientTransport(new URL(upstream.mcpUrl), { requestInit: { headers: authorization(upstream) } }));
   return client;
 }
@@ -83,14 +103,23 @@ export function modernRelay(upstream: Upstream): Server {
     ['skills/list', ListSkillsParams],
     ['skills/get', GetSkillParams],
   ] as const) {
-    relay.setRequestHandler(method, { params }, (request, ctx) => forward(upstream, method, request as Record<string, unknown>, ctx) as never);
+    relay.setRequestHandler(
+      method,
+      { params },
+      (request, ctx) => forward(upstream, method, request as Record<string, unknown>, ctx) as never,
+    );
   }
   return relay;
 }
 
 let nextId = 1;
 
-async function forward(upstream: Upstream, method: string, params: Record<string, unknown> | undefined, ctx: ServerContext): Promise<unknown> {
+async function forward(
+  upstream: Upstream,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  ctx: ServerContext,
+): Promise<unknown> {
   const requestState = ctx.mcpReq.requestState<string>();
   const body = {
     jsonrpc: '2.0',
@@ -111,7 +140,11 @@ async function forward(upstream: Upstream, method: string, params: Record<string
       'mcp-protocol-version': MODERN_REVISION,
       'mcp-method': method,
       // The 2026-07-28 routing header: the tool's name, or the URI a read or skills/get names.
-      ...(typeof params?.name === 'string' ? { 'mcp-name': params.name } : typeof params?.uri === 'string' ? { 'mcp-name': params.uri } : {}),
+      ...(typeof params?.name === 'string'
+        ? { 'mcp-name': params.name }
+        : typeof params?.uri === 'string'
+          ? { 'mcp-name': params.uri }
+          : {}),
       ...authorization(upstream),
     },
     body: JSON.stringify(body),
@@ -120,10 +153,14 @@ async function forward(upstream: Upstream, method: string, params: Record<string
   const text = await response.text();
   // A JSON answer, or an SSE stream whose last message is the answer.
   const messages = (response.headers.get('content-type') ?? '').includes('text/event-stream')
-    ? text.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>)
+    ? text
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>)
     : [JSON.parse(text) as Record<string, unknown>];
   const answer = messages.find((message) => message.id === body.id) ?? messages.at(-1);
   const error = answer?.error as { code: number; message: string; data?: unknown } | undefined;
-  if (error || !answer) throw new ProtocolError(error?.code ?? -32603, error?.message ?? `The server answered HTTP ${response.status}`, error?.data);
+  if (error || !answer)
+    throw new ProtocolError(error?.code ?? -32603, error?.message ?? `The server answered HTTP ${response.status}`, error?.data);
   return answer.result;
 }

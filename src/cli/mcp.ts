@@ -68,6 +68,8 @@ async function probe(base: string, token: string | null): Promise<void> {
   const body = (await me.json().catch(() => null)) as { errors?: { message: string; extensions?: { code?: string } }[] } | null;
   const refusal = body?.errors?.[0];
   if (refusal || !me.ok) {
-    throw new McpRelayError(`kairos-graphql mcp: the server refused the token (${refusal?.extensions?.code ?? `HTTP ${me.status}`}: ${refusal?.message ?? 'no answer'}); set KAIROS_TOKEN`);
+    throw new McpRelayError(
+      `kairos-graphql mcp: the server refused the token (${refusal?.extensions?.code ?? `HTTP ${me.status}`}: ${refusal?.message ?? 'no answer'}); set KAIROS_TOKEN`,
+    );
   }
 }

@@ -59,7 +59,8 @@ export async function memoriesCommand(
     }
     case 'restore': {
       const version = positiveInt(args.version ?? fail(`memories restore needs a version\n${MEMORIES_USAGE}`, 2), 'version', fail);
-      const expectedVersion = args.expectedVersion === undefined ? undefined : positiveInt(args.expectedVersion, '--expected-version', fail);
+      const expectedVersion =
+        args.expectedVersion === undefined ? undefined : positiveInt(args.expectedVersion, '--expected-version', fail);
       const { restoreMemory } = await call(CliRestoreMemoryDocument, { input: { uri, version, expectedVersion } });
       for (const result of restoreMemory.results) out(`${result.status}${result.code ? ` (${result.code})` : ''}: ${result.message}`);
       return restoreMemory.results.every((result) => result.status === 'RESTORED') ? 0 : 1;
@@ -70,11 +71,22 @@ export async function memoriesCommand(
 }
 
 /** A deleted memory has no `memory(uri)`; its deletion record says which version to restore. */
-async function deletedHistory(uri: string, call: Call, out: (line: string) => void, fail: (message: string, exitCode: number) => never): Promise<number> {
+async function deletedHistory(
+  uri: string,
+  call: Call,
+  out: (line: string) => void,
+  fail: (message: string, exitCode: number) => never,
+): Promise<number> {
   let after: string | null = null;
   for (let page = 0; page < 50; page++) {
-    const { deletedMemories }: { deletedMemories: { pageInfo: { hasNextPage: boolean; endCursor?: string | null }; edges: { node: { uri: string; version: number; principalId: string; at: unknown; reason: string } }[] } } =
-      await call(CliDeletedMemoryDocument, { first: 200, after });
+    const {
+      deletedMemories,
+    }: {
+      deletedMemories: {
+        pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+        edges: { node: { uri: string; version: number; principalId: string; at: unknown; reason: string } }[];
+      };
+    } = await call(CliDeletedMemoryDocument, { first: 200, after });
     const found = deletedMemories.edges.find(({ node }) => node.uri === uri);
     if (found) {
       const { node } = found;

@@ -3,7 +3,12 @@ import { CliMintDocument } from './documents.js';
 import { type Call, CliError } from './server-client.js';
 
 /** `mint <file.md> [--space S] [--force]`: a protocol document becomes steps on the server. */
-export async function mintFile(call: Call, file: string, options: { space?: string; force: boolean; json: boolean }, out: (line: string) => void): Promise<number> {
+export async function mintFile(
+  call: Call,
+  file: string,
+  options: { space?: string; force: boolean; json: boolean },
+  out: (line: string) => void,
+): Promise<number> {
   let markdown: string;
   try {
     markdown = await readFile(file, 'utf8');
@@ -16,6 +21,8 @@ export async function mintFile(call: Call, file: string, options: { space?: stri
     out(JSON.stringify(protocol, null, 2));
     return 0;
   }
-  out(`Minted "${protocol.label}" (${protocol.stepCount} step${protocol.stepCount === 1 ? '' : 's'}, key ${protocol.slug}) in ${protocol.space}: ${protocol.uri}`);
+  out(
+    `Minted "${protocol.label}" (${protocol.stepCount} step${protocol.stepCount === 1 ? '' : 's'}, key ${protocol.slug}) in ${protocol.space}: ${protocol.uri}`,
+  );
   return 0;
 }

@@ -15,7 +15,10 @@ export function progressBar(done: number, total: number): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${done}/${total} steps`;
 }
 
-export async function reindexCommand(out: (line: string) => void, err: (text: string) => void = (text) => process.stderr.write(text)): Promise<number> {
+export async function reindexCommand(
+  out: (line: string) => void,
+  err: (text: string) => void = (text) => process.stderr.write(text),
+): Promise<number> {
   const { resolveDatabase } = await import('../../engine/resolve-database.js');
   const { connectMongo } = await import('../store/mongo.js');
   const { loadConfig } = await import('../config.js');
@@ -55,7 +58,9 @@ export async function reindexCommand(out: (line: string) => void, err: (text: st
     if (interactive) err('\n');
     // Running servers re-read every space at their next stamp check (docs/scale-out.md).
     await new SearchChangeStore(mongo.db).bump(await store.spacesWithVectors());
-    out(`Re-indexed ${result.done} protocol steps with ${provider.modelId} (${provider.dimensions} dimensions) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    out(
+      `Re-indexed ${result.done} protocol steps with ${provider.modelId} (${provider.dimensions} dimensions) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
     return 0;
   } finally {
     await mongo.close();

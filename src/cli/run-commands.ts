@@ -3,11 +3,11 @@ import { CliRunDocument, CliRunsDocument } from './documents.js';
 import { RUN_STATUSES, type RunStatus } from '../model/run-enums.js';
 import { type Call, CliError } from './server-client.js';
 
-
 /** `runs list [--status S]`: the most recently active runs first. */
 export async function listRuns(call: Call, options: { status?: string; json: boolean }, out: (line: string) => void): Promise<number> {
   const status = options.status?.toUpperCase();
-  if (status !== undefined && !(RUN_STATUSES as readonly string[]).includes(status)) throw new CliError(`--status must be one of ${RUN_STATUSES.join(', ')}`, 2);
+  if (status !== undefined && !(RUN_STATUSES as readonly string[]).includes(status))
+    throw new CliError(`--status must be one of ${RUN_STATUSES.join(', ')}`, 2);
   const { runs } = await call(CliRunsDocument, { filter: status ? { status: status as RunStatus } : null, first: 100 });
   if (options.json) {
     out(JSON.stringify({ totalCount: runs.totalCount, runs: runs.edges.map((edge) => edge.node) }, null, 2));
@@ -50,13 +50,21 @@ function describeRun(run: NonNullable<CliRunQuery['run']>): string[] {
   lines.push('', 'Steps');
   run.stepUris.forEach((uri, index) => {
     const settled = run.proofs.find((proof) => proof.settled && proof.stepIndex === index + 1);
-    const state = settled ? `proven (${settled.type}, ${settled.source})` : run.pendingStepIndex === index + 1 ? 'waiting for proof' : run.pendingStepIndex && index + 1 > run.pendingStepIndex ? 'not reached' : 'settled without proof';
+    const state = settled
+      ? `proven (${settled.type}, ${settled.source})`
+      : run.pendingStepIndex === index + 1
+        ? 'waiting for proof'
+        : run.pendingStepIndex && index + 1 > run.pendingStepIndex
+          ? 'not reached'
+          : 'settled without proof';
     lines.push(`  ${index + 1}. ${labels.get(uri) ?? '(step deleted)'}  ${uri}  ${state}`);
   });
   lines.push('', 'Proofs');
   if (run.proofs.length === 0) lines.push('  (none)');
   for (const proof of run.proofs) {
-    lines.push(`  step ${proof.stepIndex}  ${proof.type}  ${proof.status}  ${proof.source}  ${proof.settled ? 'settled' : 'attempt'}  ${proof.executedAt}  ${proofEvidence(proof)}`);
+    lines.push(
+      `  step ${proof.stepIndex}  ${proof.type}  ${proof.status}  ${proof.source}  ${proof.settled ? 'settled' : 'attempt'}  ${proof.executedAt}  ${proofEvidence(proof)}`,
+    );
     lines.push(`    hash ${proof.proofHash} ← ${proof.previousProofHash}`);
   }
   lines.push('', 'Events');

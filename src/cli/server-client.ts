@@ -28,26 +28,39 @@ export function graphqlEndpoint(typed: string): string {
   } catch {
     throw new CliError(`--url must be a URL such as http://127.0.0.1:4000 (got "${typed}")`, 2);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--url must start with http:// or https:// (got "${typed}")`, 2);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError(`--url must start with http:// or https:// (got "${typed}")`, 2);
   const path = url.pathname.replace(/\/+$/, '');
   url.pathname = path.endsWith('/graphql') ? path : `${path}/graphql`;
   return url.toString();
 }
 
 /** Sends one operation; any refusal or transport failure becomes a one-line CliError. */
-export async function request<TResult, TVariables>(url: string, token: string | null, document: TypedDocumentNode<TResult, TVariables>, variables: TVariables): Promise<TResult> {
+export async function request<TResult, TVariables>(
+  url: string,
+  token: string | null,
+  document: TypedDocumentNode<TResult, TVariables>,
+  variables: TVariables,
+): Promise<TResult> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ query: print(document), variables }),
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new CliError(`Cannot reach ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message} (is the server running?)`, 1);
   }
-  const body = (await response.json().catch(() => null)) as { data?: TResult | null; errors?: { message: string; extensions?: { code?: string } }[] } | null;
+  const body = (await response.json().catch(() => null)) as {
+    data?: TResult | null;
+    errors?: { message: string; extensions?: { code?: string } }[];
+  } | null;
   const [first, ...others] = body?.errors ?? [];
   if (first) {
     const more = others.length > 0 ? ` (and ${others.length} more error${others.length > 1 ? 's' : ''})` : '';

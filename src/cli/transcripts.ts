@@ -57,7 +57,12 @@ function parse<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']
 }
 
 async function exportCommand(args: string[], io: CommandOutput): Promise<number> {
-  const { values, positionals } = parse(args, { url: { type: 'string' }, token: { type: 'string' }, since: { type: 'string' }, space: { type: 'string' } });
+  const { values, positionals } = parse(args, {
+    url: { type: 'string' },
+    token: { type: 'string' },
+    since: { type: 'string' },
+    space: { type: 'string' },
+  });
   const url = values.url ?? process.env.KAIROS_URL ?? DEFAULT_GRAPHQL_URL;
   const token = values.token ?? process.env.KAIROS_TOKEN ?? null;
   const [runId, extra] = positionals;
@@ -72,7 +77,8 @@ async function exportCommand(args: string[], io: CommandOutput): Promise<number>
   let since: string | null = null;
   if (values.since) {
     const date = new Date(values.since);
-    if (Number.isNaN(date.getTime())) throw new CliError(`--since must be a date (2026-11-01 or an ISO 8601 time), got "${values.since}"`, 2);
+    if (Number.isNaN(date.getTime()))
+      throw new CliError(`--since must be a date (2026-11-01 or an ISO 8601 time), got "${values.since}"`, 2);
     since = date.toISOString();
   }
   let after: string | null = null;
@@ -92,7 +98,8 @@ async function verifyCommand(args: string[], io: CommandOutput): Promise<number>
   const { values, positionals } = parse(args, { 'key-file': { type: 'string' }, url: { type: 'string' } });
   const [file, extra] = positionals;
   if (!file || extra !== undefined) throw new CliError(`verify takes one file\n${TRANSCRIPT_USAGE}`, 2);
-  if (Boolean(values['key-file']) === Boolean(values.url)) throw new CliError(`verify needs exactly one of --key-file or --url\n${TRANSCRIPT_USAGE}`, 2);
+  if (Boolean(values['key-file']) === Boolean(values.url))
+    throw new CliError(`verify needs exactly one of --key-file or --url\n${TRANSCRIPT_USAGE}`, 2);
   const keys = values['key-file'] ? await keysFromFile(values['key-file']) : await keysFromServer(values.url!);
   let content: Buffer;
   try {

@@ -114,7 +114,10 @@ async function connectRedisTransport(url: string, deliver: (channel: string, pay
   const publisher = new Redis(url, { lazyConnect: true, connectTimeout: 5_000, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   // The listener keeps its commands until Redis is back and then resubscribes everything.
   const listener = new Redis(url, { lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: null });
-  for (const [role, client] of [['publisher', publisher], ['listener', listener]] as const) {
+  for (const [role, client] of [
+    ['publisher', publisher],
+    ['listener', listener],
+  ] as const) {
     client.on('error', (error: Error) => log?.warn({ err: error }, `redis ${role}: ${error.message}`));
   }
   try {

@@ -62,8 +62,12 @@ export function rewardRows(adapter: ExportAdapter, runs: readonly ExportRun[]): 
           evaluation_label: lower(grading?.evaluationLabel ?? (run.outcome === 'SUCCESS' ? 'GOLD' : 'REJECTED')),
           exportable_for_sft: grading?.exportableForSft ?? false,
           exportable_for_preference: grading?.exportableForPreference ?? false,
-          sft_blockers: (grading?.sftBlockers ?? ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY']).map((code) => code.toLowerCase()),
-          preference_blockers: (grading?.preferenceBlockers ?? ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY']).map((code) => code.toLowerCase()),
+          sft_blockers: (grading?.sftBlockers ?? ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY']).map((code) =>
+            code.toLowerCase(),
+          ),
+          preference_blockers: (grading?.preferenceBlockers ?? ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY']).map((code) =>
+            code.toLowerCase(),
+          ),
           rated_at: run.ratedAt,
           layer_count: adapter.layers.length,
           proven_layers: run.proofs.filter((proof) => proof.settled).length,
@@ -79,7 +83,11 @@ function settledByLayer(run: ExportRun): Map<number, ExportProof> {
 
 /** What the agent did for a layer, as the completion text of a training row. */
 function completionOf(proof: ExportProof): string {
-  return JSON.stringify({ type: proof.type.toLowerCase(), outcome: proof.status.toLowerCase() === 'failed' ? 'failure' : 'success', evidence: proof.evidence });
+  return JSON.stringify({
+    type: proof.type.toLowerCase(),
+    outcome: proof.status.toLowerCase() === 'failed' ? 'failure' : 'success',
+    evidence: proof.evidence,
+  });
 }
 
 /**

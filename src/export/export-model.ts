@@ -1,7 +1,15 @@
 import type { Grading } from '../runs/grading.js';
 
 /** Every export format; KAIROS 4 spells them in lower case. */
-export const EXPORT_FORMATS = ['MARKDOWN', 'SKILL_TREE', 'SKILL_ZIP', 'TRACE_JSONL', 'REWARD_JSONL', 'SFT_JSONL', 'PREFERENCE_JSONL'] as const;
+export const EXPORT_FORMATS = [
+  'MARKDOWN',
+  'SKILL_TREE',
+  'SKILL_ZIP',
+  'TRACE_JSONL',
+  'REWARD_JSONL',
+  'SFT_JSONL',
+  'PREFERENCE_JSONL',
+] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Formats about one adapter only (its runs, or its one markdown file). */
@@ -9,7 +17,6 @@ export const SINGLE_ADAPTER_FORMATS: readonly ExportFormat[] = ['MARKDOWN', 'TRA
 
 /** Most adapters one export may name or gather. */
 export const MAX_EXPORT_ADAPTERS = 256;
-
 
 /**
  * How a SKILL_ZIP is delivered (KAIROS 4 `delivery`): inline base64 in the answer, or a

@@ -33,7 +33,10 @@ export function skillName(slug: string): string {
 
 /** The skill's description: its activation text when it has one, else its title. */
 function descriptionOf(adapter: ExportAdapter): string {
-  const activation = adapter.activation?.replace(/^#+.*$/gm, '').replace(/\s+/g, ' ').trim();
+  const activation = adapter.activation
+    ?.replace(/^#+.*$/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (activation || adapter.title).slice(0, 1024);
 }
 
@@ -63,8 +66,14 @@ export function skillFiles(adapter: ExportAdapter): SkillFile[] {
     { relative: 'SKILL.md', content: skill, contentType: 'text/markdown' },
     { relative: `artifacts/${adapter.slug}.md`, content: adapter.markdown, contentType: 'text/markdown' },
     ...(adapter.learnedTriggers?.length
-      ? [{ relative: 'artifacts/learned-triggers.json', content: `${JSON.stringify({ adapter_uri: adapter.uri, learned_triggers: adapter.learnedTriggers }, null, 2)}
-`, contentType: 'application/json' }]
+      ? [
+          {
+            relative: 'artifacts/learned-triggers.json',
+            content: `${JSON.stringify({ adapter_uri: adapter.uri, learned_triggers: adapter.learnedTriggers }, null, 2)}
+`,
+            contentType: 'application/json',
+          },
+        ]
       : []),
   ];
   const sums = files.map((file) => `${sha256(file.content)}  ${file.relative}\n`).join('');
@@ -82,7 +91,12 @@ export function skillTree(adapters: readonly ExportAdapter[]): string {
     skills: adapters.map((adapter) => ({
       slug: adapter.slug,
       adapter_uri: adapter.uri,
-      files: skillFiles(adapter).map((file) => ({ path: file.path, content_type: file.contentType, sha256: file.sha256, content: file.content })),
+      files: skillFiles(adapter).map((file) => ({
+        path: file.path,
+        content_type: file.contentType,
+        sha256: file.sha256,
+        content: file.content,
+      })),
     })),
   });
 }

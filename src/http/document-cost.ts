@@ -42,15 +42,23 @@ export const DOCUMENT_COST_CODE = 'DOCUMENT_TOO_COMPLEX';
 export function documentCostRule(maxCost: number = DOCUMENT_LIMITS.maxCost) {
   return (context: ValidationContext): ASTVisitor => ({
     OperationDefinition(operation) {
-      const root = operation.operation === 'query' ? context.getSchema().getQueryType() : operation.operation === 'mutation' ? context.getSchema().getMutationType() : context.getSchema().getSubscriptionType();
+      const root =
+        operation.operation === 'query'
+          ? context.getSchema().getQueryType()
+          : operation.operation === 'mutation'
+            ? context.getSchema().getMutationType()
+            : context.getSchema().getSubscriptionType();
       if (!root) return;
       const cost = selectionCost(context, operation.selectionSet, root, new Set());
       if (cost > maxCost) {
         context.reportError(
-          new GraphQLError(`Document cost ${Math.round(cost)} is over the limit of ${maxCost}: ask for fewer items (a smaller first, fewer nested lists)`, {
-            nodes: [operation],
-            extensions: { code: DOCUMENT_COST_CODE, limit: 'cost', cost: Math.round(cost), maxCost },
-          }),
+          new GraphQLError(
+            `Document cost ${Math.round(cost)} is over the limit of ${maxCost}: ask for fewer items (a smaller first, fewer nested lists)`,
+            {
+              nodes: [operation],
+              extensions: { code: DOCUMENT_COST_CODE, limit: 'cost', cost: Math.round(cost), maxCost },
+            },
+          ),
         );
       }
     },
@@ -58,7 +66,13 @@ export function documentCostRule(maxCost: number = DOCUMENT_LIMITS.maxCost) {
 }
 
 /** `pageSize`: inside a connection, how many edges/nodes its `first` asks for. */
-function selectionCost(context: ValidationContext, selectionSet: SelectionSetNode, parent: GraphQLNamedType, fragmentsOnPath: Set<string>, pageSize = 1): number {
+function selectionCost(
+  context: ValidationContext,
+  selectionSet: SelectionSetNode,
+  parent: GraphQLNamedType,
+  fragmentsOnPath: Set<string>,
+  pageSize = 1,
+): number {
   let total = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
@@ -80,9 +94,16 @@ function selectionCost(context: ValidationContext, selectionSet: SelectionSetNod
   return total;
 }
 
-function fieldCost(context: ValidationContext, node: FieldNode, parent: GraphQLNamedType, fragmentsOnPath: Set<string>, pageSize: number): number {
+function fieldCost(
+  context: ValidationContext,
+  node: FieldNode,
+  parent: GraphQLNamedType,
+  fragmentsOnPath: Set<string>,
+  pageSize: number,
+): number {
   const name = node.name.value;
-  const field: GraphQLField<unknown, unknown> | undefined = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
+  const field: GraphQLField<unknown, unknown> | undefined =
+    isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
   if (!field) return 1;
   const own = `${parent.name}.${name}` === 'Protocol.markdown' ? MARKDOWN_WEIGHT : 1;
   if (!node.selectionSet) return own;

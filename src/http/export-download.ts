@@ -30,7 +30,10 @@ export function createExportDownload(app: { services: Services; log: Logger }) {
         res.destroy();
         return;
       }
-      res.writeHead(STATUS_OF[code] ?? (code === 'INTERNAL_SERVER_ERROR' ? 500 : 400), { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.writeHead(STATUS_OF[code] ?? (code === 'INTERNAL_SERVER_ERROR' ? 500 : 400), {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+      });
       res.end(JSON.stringify({ error: code, message: error instanceof RequestError ? error.message : 'Unexpected error.' }));
     });
     return true;
@@ -45,8 +48,16 @@ export function createExportDownload(app: { services: Services; log: Logger }) {
       : await app.services.auth.authenticate(req.headers.authorization ?? null, typeof space === 'string' ? space : null);
     const reader = new MemoryReader(app.services.memoryStore, authentication.viewer, { cache: false });
     const { filename, body } = await app.services.exports.download(authentication.viewer, reader, link);
-    if (link.capability) app.log.info({ link: loggableDownloadPath(token), exportId: link.capability.exportId, principalId: link.principalId }, 'export downloaded by capability link');
-    res.writeHead(200, { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' });
+    if (link.capability)
+      app.log.info(
+        { link: loggableDownloadPath(token), exportId: link.capability.exportId, principalId: link.principalId },
+        'export downloaded by capability link',
+      );
+    res.writeHead(200, {
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'no-store',
+    });
     for await (const chunk of body) {
       if (!res.write(chunk)) await drainedOrClosed(res);
       // A reader that went away stops the archive: the rest is never read or built.

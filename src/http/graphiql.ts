@@ -62,7 +62,10 @@ function loadAssets(): Promise<Map<string, Asset>> {
     return new Map(
       files.map(([name, text, contentType]) => {
         const body = Buffer.from(text);
-        return [name, { body, gzipped: gzipSync(body), contentType, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` }];
+        return [
+          name,
+          { body, gzipped: gzipSync(body), contentType, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` },
+        ];
       }),
     );
   });
@@ -140,7 +143,13 @@ function sendAsset(asset: Asset | undefined, req: IncomingMessage, res: ServerRe
     return;
   }
   // Revalidated on each visit (the names carry no hash), answered 304 when unchanged.
-  const headers: Record<string, string | number> = { 'content-type': asset.contentType, 'cache-control': 'no-cache', etag: asset.etag, 'x-content-type-options': 'nosniff', vary: 'accept-encoding' };
+  const headers: Record<string, string | number> = {
+    'content-type': asset.contentType,
+    'cache-control': 'no-cache',
+    etag: asset.etag,
+    'x-content-type-options': 'nosniff',
+    vary: 'accept-encoding',
+  };
   if (req.headers['if-none-match'] === asset.etag) {
     res.writeHead(304, headers);
     res.end();

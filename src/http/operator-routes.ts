@@ -19,7 +19,12 @@ export interface OperatorRouteDeps {
 }
 
 /** Serves the request when it is one of these routes (true), else leaves it alone (false). */
-export function createOperatorRoutes({ db, services, metrics, log }: OperatorRouteDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function createOperatorRoutes({
+  db,
+  services,
+  metrics,
+  log,
+}: OperatorRouteDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     const reading = req.method === 'GET' || req.method === 'HEAD';
     if (req.url === '/healthz' && reading) {
@@ -34,7 +39,11 @@ export function createOperatorRoutes({ db, services, metrics, log }: OperatorRou
     if (req.url === PUBLIC_KEYS_PATH && reading) {
       services.signingKeys.publicKeySet().then(
         (keySet) => {
-          res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' });
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            'cache-control': 'public, max-age=300',
+            'access-control-allow-origin': '*',
+          });
           res.end(JSON.stringify(keySet));
         },
         (error: unknown) => {

@@ -32,7 +32,9 @@ export function armorRefusal(limit: 'depth' | 'aliases' | 'directives' | 'tokens
  */
 export function variablesTooDeep(variables: unknown): GraphQLError | null {
   if (jsonDepth(variables, MAX_JSON_DEPTH + 1) <= MAX_JSON_DEPTH + 1) return null;
-  return new GraphQLError(`Variables are nested deeper than ${MAX_JSON_DEPTH} levels`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+  return new GraphQLError(`Variables are nested deeper than ${MAX_JSON_DEPTH} levels`, {
+    extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+  });
 }
 
 /**
@@ -76,7 +78,13 @@ export function useRefusalShape(requestIdOf: (request: Request) => string | unde
 function shapeError(error: unknown, requestId: string | undefined, refusedWhole: boolean): GraphQLError {
   const original = error instanceof Error ? error : new Error(String(error));
   const graphqlError = original.name === 'GraphQLError' ? (original as GraphQLError) : null;
-  const { originalError: _dropped, http, ...extensions } = (graphqlError?.extensions ?? {}) as GraphQLErrorExtensions & { http?: { status?: number; spec?: boolean; headers?: Record<string, string> } };
+  const {
+    originalError: _dropped,
+    http,
+    ...extensions
+  } = (graphqlError?.extensions ?? {}) as GraphQLErrorExtensions & {
+    http?: { status?: number; spec?: boolean; headers?: Record<string, string> };
+  };
   const message = redactValues(original.message);
   let code = typeof extensions.code === 'string' ? extensions.code : null;
   if (!code && /CSRF/.test(message)) code = CSRF_HEADER_REQUIRED;
@@ -96,6 +104,11 @@ function shapeError(error: unknown, requestId: string | undefined, refusedWhole:
     source: graphqlError?.source,
     positions: graphqlError?.positions,
     path: graphqlError?.path,
-    extensions: { ...extensions, code, ...(requestId ? { requestId } : {}), ...(httpShape.status || httpShape.headers ? { http: httpShape } : {}) },
+    extensions: {
+      ...extensions,
+      code,
+      ...(requestId ? { requestId } : {}),
+      ...(httpShape.status || httpShape.headers ? { http: httpShape } : {}),
+    },
   });
 }

@@ -30,14 +30,22 @@ export class RequestLimits {
       }
       if (window.count >= this.settings.ratePerMinute) {
         const retryAfterSeconds = Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
-        return { admitted: false, reason: `Rate limit of ${this.settings.ratePerMinute} operations per minute reached; retry in ${retryAfterSeconds} s`, retryAfterSeconds };
+        return {
+          admitted: false,
+          reason: `Rate limit of ${this.settings.ratePerMinute} operations per minute reached; retry in ${retryAfterSeconds} s`,
+          retryAfterSeconds,
+        };
       }
       window.count++;
     }
     if (!holdsSlot || this.settings.maxConcurrent === 0) return { admitted: true, release: () => {} };
     const running = this.inFlight.get(principalId) ?? 0;
     if (running >= this.settings.maxConcurrent) {
-      return { admitted: false, reason: `At most ${this.settings.maxConcurrent} operations may run at once; retry when one finishes`, retryAfterSeconds: 1 };
+      return {
+        admitted: false,
+        reason: `At most ${this.settings.maxConcurrent} operations may run at once; retry when one finishes`,
+        retryAfterSeconds: 1,
+      };
     }
     this.inFlight.set(principalId, running + 1);
     let released = false;

@@ -45,14 +45,21 @@ export function responseTooLarge(message: string, details: Record<string, unknow
  * The refusal of a single payload (an SSE/WebSocket event, an MCP tool answer) over the budget,
  * or null. Call it on what is about to be sent, before serialising it.
  */
-export function payloadOverBudget(payload: unknown, budgetBytes: number): { code: typeof RESPONSE_TOO_LARGE; message: string; bytes: number } | null {
+export function payloadOverBudget(
+  payload: unknown,
+  budgetBytes: number,
+): { code: typeof RESPONSE_TOO_LARGE; message: string; bytes: number } | null {
   // A UTF-16 unit is at most 3 UTF-8 bytes: a payload well under the budget is never serialised here.
   if (typeof payload !== 'string' && approximateJsonLength(payload, Math.ceil(budgetBytes / 3)) * 3 <= budgetBytes) return null;
   const text = typeof payload === 'string' ? payload : JSON.stringify(payload ?? null);
   if (text.length * 3 <= budgetBytes) return null;
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes <= budgetBytes) return null;
-  return { code: RESPONSE_TOO_LARGE, bytes, message: `The answer is ${formatBytes(bytes)}, over the response budget of ${formatBytes(budgetBytes)}: ask for fewer items or fields` };
+  return {
+    code: RESPONSE_TOO_LARGE,
+    bytes,
+    message: `The answer is ${formatBytes(bytes)}, over the response budget of ${formatBytes(budgetBytes)}: ask for fewer items or fields`,
+  };
 }
 
 /** About the JSON length of a value (strings, keys, a few characters per value); stops counting past `stopAt`. */
@@ -81,10 +88,18 @@ export function useResponseBudget(settings: { budgetBytes: number; sizes: Stored
   return {
     onExecute: async ({ args, setResultAndStopExecution }) => {
       const context = args.contextValue as AppContext;
-      const selections = projectSizedFields(args.schema, args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined);
+      const selections = projectSizedFields(
+        args.schema,
+        args.document,
+        args.operationName,
+        args.variableValues as Record<string, unknown> | undefined,
+      );
       const refusal = await projectedRefusal(selections, context.viewer, settings);
       if (refusal) {
-        context.log.info({ code: RESPONSE_TOO_LARGE, projectedBytes: refusal.extensions.details }, 'refused before execution: projected answer over the response budget');
+        context.log.info(
+          { code: RESPONSE_TOO_LARGE, projectedBytes: refusal.extensions.details },
+          'refused before execution: projected answer over the response budget',
+        );
         return setResultAndStopExecution({ errors: [refusal] });
       }
       const meter: ResponseMeter = { bytes: 0, budget: settings.budgetBytes, over: null };
@@ -96,10 +111,13 @@ export function useResponseBudget(settings: { budgetBytes: number; sizes: Stored
           context.log.info({ code: RESPONSE_TOO_LARGE, field: meter.over }, 'stopped while executing: answer over the response budget');
           setResult({
             errors: [
-              responseTooLarge(`The answer grew past the response budget of ${formatBytes(meter.budget)} at ${meter.over}: ask for fewer items (a smaller first) or leave that field out`, {
-                field: meter.over,
-                budgetBytes: meter.budget,
-              }),
+              responseTooLarge(
+                `The answer grew past the response budget of ${formatBytes(meter.budget)} at ${meter.over}: ask for fewer items (a smaller first) or leave that field out`,
+                {
+                  field: meter.over,
+                  budgetBytes: meter.budget,
+                },
+              ),
             ],
           });
         },
@@ -108,7 +126,11 @@ export function useResponseBudget(settings: { budgetBytes: number; sizes: Stored
   };
 }
 
-async function projectedRefusal(selections: SizedSelection[], viewer: Viewer, settings: { budgetBytes: number; sizes: StoredSizeOracle }): Promise<GraphQLError | null> {
+async function projectedRefusal(
+  selections: SizedSelection[],
+  viewer: Viewer,
+  settings: { budgetBytes: number; sizes: StoredSizeOracle },
+): Promise<GraphQLError | null> {
   if (selections.length === 0) return null;
   const counts = new Map<SizedKind, number>();
   for (const selection of selections) counts.set(selection.kind, (counts.get(selection.kind) ?? 0) + selection.count);
@@ -121,7 +143,10 @@ async function projectedRefusal(selections: SizedSelection[], viewer: Viewer, se
   }
   if (total <= settings.budgetBytes) return null;
   // Name the field that weighs most: its share of its kind's bytes.
-  const weighed = selections.map((selection) => ({ selection, bytes: (byKind.get(selection.kind) ?? 0) * (selection.count / counts.get(selection.kind)!) }));
+  const weighed = selections.map((selection) => ({
+    selection,
+    bytes: (byKind.get(selection.kind) ?? 0) * (selection.count / counts.get(selection.kind)!),
+  }));
   const heaviest = weighed.reduce((a, b) => (b.bytes > a.bytes ? b : a));
   const { field, path, count } = heaviest.selection;
   return responseTooLarge(

@@ -61,27 +61,57 @@ interface Walk {
   found: SizedSelection[];
 }
 
-export function projectSizedFields(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): SizedSelection[] {
-  const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
+export function projectSizedFields(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+): SizedSelection[] {
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
   const operation = operationName ? operations.find((candidate) => candidate.name?.value === operationName) : operations[0];
   if (!operation) return [];
-  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  const root =
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
   if (!root) return [];
   const fragments = new Map(
-    document.definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION).map((fragment) => [fragment.name.value, fragment]),
+    document.definitions
+      .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
+      .map((fragment) => [fragment.name.value, fragment]),
   );
   const walk: Walk = { schema, fragments, variables: variables ?? {}, found: [] };
   visitSelections(walk, operation.selectionSet, root, 1, 1, '', new Set());
   return merge(walk.found);
 }
 
-function visitSelections(walk: Walk, selectionSet: SelectionSetNode, parent: GraphQLNamedType, times: number, pageSize: number, path: string, fragmentsOnPath: Set<string>): void {
+function visitSelections(
+  walk: Walk,
+  selectionSet: SelectionSetNode,
+  parent: GraphQLNamedType,
+  times: number,
+  pageSize: number,
+  path: string,
+  fragmentsOnPath: Set<string>,
+): void {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
       visitField(walk, selection, parent, times, pageSize, path, fragmentsOnPath);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       const typeName = selection.typeCondition?.name.value;
-      visitSelections(walk, selection.selectionSet, (typeName && walk.schema.getType(typeName)) || parent, times, pageSize, path, fragmentsOnPath);
+      visitSelections(
+        walk,
+        selection.selectionSet,
+        (typeName && walk.schema.getType(typeName)) || parent,
+        times,
+        pageSize,
+        path,
+        fragmentsOnPath,
+      );
     } else {
       const name = selection.name.value;
       const fragment = walk.fragments.get(name);
@@ -92,14 +122,24 @@ function visitSelections(walk: Walk, selectionSet: SelectionSetNode, parent: Gra
   }
 }
 
-function visitField(walk: Walk, node: FieldNode, parent: GraphQLNamedType, times: number, pageSize: number, path: string, fragmentsOnPath: Set<string>): void {
+function visitField(
+  walk: Walk,
+  node: FieldNode,
+  parent: GraphQLNamedType,
+  times: number,
+  pageSize: number,
+  path: string,
+  fragmentsOnPath: Set<string>,
+): void {
   const name = node.name.value;
-  const field: GraphQLField<unknown, unknown> | undefined = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
+  const field: GraphQLField<unknown, unknown> | undefined =
+    isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
   if (!field) return;
   const key = `${parent.name}.${name}`;
   const here = path ? `${path}.${node.alias?.value ?? name}` : (node.alias?.value ?? name);
   const kind = SIZED_FIELDS[key];
-  if (kind) walk.found.push({ kind, count: times * (isListType(getNullableType(field.type)) ? OTHER_LIST_SIZE : 1), field: key, path: here });
+  if (kind)
+    walk.found.push({ kind, count: times * (isListType(getNullableType(field.type)) ? OTHER_LIST_SIZE : 1), field: key, path: here });
   if (!node.selectionSet) return;
   if (key === 'Protocol.steps') {
     // The steps' texts are the protocol: priced once per protocol; anything else under them per step.

@@ -29,7 +29,12 @@ export const SLOW_CONSUMER_GRACE_MS = 10_000;
  * A principal holds at most `perPrincipal.limit` of them open at once, over every socket, SSE
  * stream and MCP listen: one more is refused with QUOTA_EXCEEDED and the limit.
  */
-export function useSubscriptionGuard(settings: { credentials: CredentialWatch; metrics: Metrics; maxBufferedBytes: number; perPrincipal: OpenStreamQuota }): Plugin<AppContext> {
+export function useSubscriptionGuard(settings: {
+  credentials: CredentialWatch;
+  metrics: Metrics;
+  maxBufferedBytes: number;
+  perPrincipal: OpenStreamQuota;
+}): Plugin<AppContext> {
   return {
     onSubscribe: ({ args, extendContext, setResultAndStopExecution }) => {
       const context = args.contextValue as AppContext & { socket?: WebSocket };
@@ -40,7 +45,9 @@ export function useSubscriptionGuard(settings: { credentials: CredentialWatch; m
         const limit = settings.perPrincipal.limit;
         settings.metrics.operations.inc({ type: 'subscription', operation: operation.field, outcome: 'refused' });
         const message = `At most ${limit} subscriptions may be open at once for one principal, over every connection: complete one first`;
-        return setResultAndStopExecution({ errors: [new GraphQLError(message, { extensions: { code: 'QUOTA_EXCEEDED', details: { limit }, requestId: context.requestId } })] });
+        return setResultAndStopExecution({
+          errors: [new GraphQLError(message, { extensions: { code: 'QUOTA_EXCEEDED', details: { limit }, requestId: context.requestId } })],
+        });
       }
       settings.metrics.operations.inc({ type: 'subscription', operation: operation.field, outcome: 'ok' });
       context.log.info(logFields, 'subscription started');
@@ -112,7 +119,9 @@ function guarded(
   ended: () => void,
 ): AsyncIterableIterator<ExecutionResult> {
   const iterator = source[Symbol.asyncIterator]();
-  const finalError = (message: string, code: string): ExecutionResult => ({ errors: [new GraphQLError(message, { extensions: { code, requestId: context.requestId } })] });
+  const finalError = (message: string, code: string): ExecutionResult => ({
+    errors: [new GraphQLError(message, { extensions: { code, requestId: context.requestId } })],
+  });
   const slowConsumer = () => finalError(new SlowConsumerError().message, 'SLOW_CONSUMER');
   let finished = false;
   /** The last message, kept for a reader that was busy (sending) when the stream ended. */

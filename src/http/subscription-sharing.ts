@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { createSourceEventStream, type DocumentNode, type ExecutionArgs, type ExecutionResult, execute, GraphQLError, getOperationAST, print } from 'graphql';
+import {
+  createSourceEventStream,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  execute,
+  GraphQLError,
+  getOperationAST,
+  print,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { AppContext } from '../context.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -54,7 +63,16 @@ export class SharedExecutions {
   private withinBudget(result: ExecutionResult): ExecutionResult {
     if (!Number.isFinite(this.budgetBytes)) return result;
     const over = payloadOverBudget(result.data, this.budgetBytes);
-    return over ? { errors: [responseTooLarge(`This event ${over.message.slice('The answer '.length)}`, { budgetBytes: this.budgetBytes, bytes: over.bytes })] } : result;
+    return over
+      ? {
+          errors: [
+            responseTooLarge(`This event ${over.message.slice('The answer '.length)}`, {
+              budgetBytes: this.budgetBytes,
+              bytes: over.bytes,
+            }),
+          ],
+        }
+      : result;
   }
 }
 
@@ -63,7 +81,10 @@ export class SharedExecutions {
  * variables, and who is asking (the whole viewer: principal, role and spaces; the door's
  * renderer). Two viewers that differ in any of these never share a result.
  */
-export function sharingKey(args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>, context: Pick<AppContext, 'viewer' | 'renderer' | 'answerAtHost'>): string {
+export function sharingKey(
+  args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>,
+  context: Pick<AppContext, 'viewer' | 'renderer' | 'answerAtHost'>,
+): string {
   const { credentialExpiresAt: _expiry, ...viewer } = context.viewer;
   const visibility = { viewer, door: context.renderer.door, answerAtHost: context.answerAtHost };
   return createHash('sha256')
@@ -113,14 +134,22 @@ export function useSharedSubscriptionExecution(shared: SharedExecutions): Plugin
 }
 
 /** graphql-js's subscribe (source stream, then an execution per event), the execution shared. */
-async function subscribeShared(args: ExecutionArgs, shared: SharedExecutions): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+async function subscribeShared(
+  args: ExecutionArgs,
+  shared: SharedExecutions,
+): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
   const source = await createSourceEventStream(args);
   if (!isAsyncIterable(source)) return withRequestErrorCodes(source);
   const key = sharingKey(args, args.contextValue as AppContext);
   const operation = getOperationAST(args.document, args.operationName);
-  return mapEvents(source, (event) => shared.resultFor(event, key, () => execute({ ...args, rootValue: event })), (error) =>
-    // As Yoga's executor does: a failing source reaches the client as a GraphQL error (its cause kept for masking).
-    error instanceof GraphQLError ? error : new GraphQLError((error as Error).message, { originalError: error as Error, nodes: operation ? [operation] : undefined }),
+  return mapEvents(
+    source,
+    (event) => shared.resultFor(event, key, () => execute({ ...args, rootValue: event })),
+    (error) =>
+      // As Yoga's executor does: a failing source reaches the client as a GraphQL error (its cause kept for masking).
+      error instanceof GraphQLError
+        ? error
+        : new GraphQLError((error as Error).message, { originalError: error as Error, nodes: operation ? [operation] : undefined }),
   );
 }
 
@@ -135,7 +164,13 @@ function withRequestErrorCodes(result: ExecutionResult): ExecutionResult {
     errors: result.errors.map((error) =>
       error.path || error.extensions?.code
         ? error
-        : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, originalError: error.originalError, extensions: { ...error.extensions, code: 'BAD_USER_INPUT', http: { status: 400 } } }),
+        : new GraphQLError(error.message, {
+            nodes: error.nodes,
+            source: error.source,
+            positions: error.positions,
+            originalError: error.originalError,
+            extensions: { ...error.extensions, code: 'BAD_USER_INPUT', http: { status: 400 } },
+          }),
     ),
   };
 }

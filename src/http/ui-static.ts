@@ -73,7 +73,8 @@ async function sendUiFile(pathname: string, req: IncomingMessage, res: ServerRes
     if (isAsset || extname(relative) !== '') return sendText(res, 404, 'Not found\n');
     target = resolve(root, 'index.html');
     info = await stat(target).catch(() => null);
-    if (!info?.isFile()) return sendText(res, 503, 'The live page is not built: run `npm run build` (npm start does it when dist/ui is missing).\n');
+    if (!info?.isFile())
+      return sendText(res, 503, 'The live page is not built: run `npm run build` (npm start does it when dist/ui is missing).\n');
   }
 
   const headers: Record<string, string | number> = {

@@ -44,7 +44,8 @@ export function attachGraphqlWs(app: {
     path: yoga.graphqlEndpoint,
     maxPayload: config.maxBodyBytes,
     // A browser page from another origin must not drive this API with the user's rights.
-    verifyClient: (info: { origin: string; req: IncomingMessage }) => isAllowedOrigin(info.origin, info.req.headers.host, config.corsOrigins),
+    verifyClient: (info: { origin: string; req: IncomingMessage }) =>
+      isAllowedOrigin(info.origin, info.req.headers.host, config.corsOrigins),
   });
   const authenticated = new Map<WebSocket, Authentication>();
 
@@ -67,7 +68,9 @@ export function attachGraphqlWs(app: {
         try {
           const authentication = await services.auth.authenticate(stringParam(params.authorization), stringParam(params.space));
           authenticated.set(socket, authentication);
-          const release = credentials.watch(authentication, (reason) => socket.close(4403, reason === 'revoked' ? 'Token revoked' : 'Token expired'));
+          const release = credentials.watch(authentication, (reason) =>
+            socket.close(4403, reason === 'revoked' ? 'Token revoked' : 'Token expired'),
+          );
           socket.once('close', () => {
             authenticated.delete(socket);
             release();
@@ -85,7 +88,10 @@ export function attachGraphqlWs(app: {
         // graphql-ws lists this operation among the socket's open ones before asking (0: no cap).
         const limit = config.maxSubscriptionsPerSocket;
         if (limit > 0 && Object.keys(ctx.subscriptions).length > limit) {
-          const refusal = new GraphQLError(`At most ${limit} operations may be open at once on one connection: complete one, or open another connection`, { extensions: { code: 'QUOTA_EXCEEDED', details: { limit } } });
+          const refusal = new GraphQLError(
+            `At most ${limit} operations may be open at once on one connection: complete one, or open another connection`,
+            { extensions: { code: 'QUOTA_EXCEEDED', details: { limit } } },
+          );
           return [withRequestId(refusal, randomUUID())];
         }
         // A bad operation answers with errors; thrown, it would close the socket and every other
@@ -115,9 +121,18 @@ export function attachGraphqlWs(app: {
           };
         } catch (error) {
           const clientError = toClientError(error, 'Unexpected error.', false, log);
-          const graphqlError = clientError instanceof GraphQLError ? clientError : new GraphQLError(clientError.message, { extensions: { code: 'BAD_USER_INPUT' } });
+          const graphqlError =
+            clientError instanceof GraphQLError
+              ? clientError
+              : new GraphQLError(clientError.message, { extensions: { code: 'BAD_USER_INPUT' } });
           // A parse error (or an armor limit at parse time) has no code of its own.
-          return [withRequestId(graphqlError, randomUUID(), /^Syntax Error/.test(graphqlError.message) ? 'GRAPHQL_PARSE_FAILED' : 'BAD_USER_INPUT')];
+          return [
+            withRequestId(
+              graphqlError,
+              randomUUID(),
+              /^Syntax Error/.test(graphqlError.message) ? 'GRAPHQL_PARSE_FAILED' : 'BAD_USER_INPUT',
+            ),
+          ];
         }
       },
     },

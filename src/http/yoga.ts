@@ -76,13 +76,21 @@ export function createKairosYoga(app: YogaDependencies): KairosYoga {
       // Yoga reports every error it masks here; toClientError already logged the unexpected ones.
       // A refusal thrown while the context is built (a bad token) is the client's error: info, not error.
       error: (...args) =>
-        (args[0] instanceof Error && args[0].name === 'GraphQLError' ? app.log.debug : args[0] instanceof RequestError ? app.log.info : app.log.error).call(app.log, redactValues(args.map(String).join(' '))),
+        (args[0] instanceof Error && args[0].name === 'GraphQLError'
+          ? app.log.debug
+          : args[0] instanceof RequestError
+            ? app.log.info
+            : app.log.error
+        ).call(app.log, redactValues(args.map(String).join(' '))),
     },
     context: async (transport) => {
       const request = transport.request;
       const authentication =
         transport.authentication ??
-        (await app.services.auth.authenticate(request?.headers.get('authorization'), request?.headers.get('x-kairos-space') ?? (request ? new URL(request.url).searchParams.get('space') : null)));
+        (await app.services.auth.authenticate(
+          request?.headers.get('authorization'),
+          request?.headers.get('x-kairos-space') ?? (request ? new URL(request.url).searchParams.get('space') : null),
+        ));
       return createContext(app, {
         requestId: request ? requestIds.get(request) : (transport.requestId ?? transport.mcp?.requestId),
         longLived: transport.socket !== undefined || (request?.headers.get('accept') ?? '').includes('text/event-stream'),
@@ -190,7 +198,13 @@ function useOperationTelemetry(metrics: Metrics): Plugin<AppContext> {
           metrics.operations.inc({ type: operation.type, operation: operation.field, outcome: errors?.length ? 'error' : 'ok' });
           countErrors(errors);
           (args.contextValue as AppContext).log.info(
-            { operation: operation.name, field: operation.field, type: operation.type, durationMs: Math.round(seconds * 10_000) / 10, errors: errors?.length ?? 0 },
+            {
+              operation: operation.name,
+              field: operation.field,
+              type: operation.type,
+              durationMs: Math.round(seconds * 10_000) / 10,
+              errors: errors?.length ?? 0,
+            },
             'operation',
           );
         },
@@ -209,7 +223,10 @@ export function toClientError(error: unknown, message: string, isDev: boolean | 
   const cause = graphqlError?.originalError ?? error;
   const location = { nodes: graphqlError?.nodes, path: graphqlError?.path };
   if (cause instanceof RequestError) {
-    return new GraphQLError(cause.message, { ...location, extensions: { code: cause.code, ...(cause.details ? { details: cause.details } : {}) } });
+    return new GraphQLError(cause.message, {
+      ...location,
+      extensions: { code: cause.code, ...(cause.details ? { details: cause.details } : {}) },
+    });
   }
   if (isDatabaseUnreachable(cause)) {
     log.warn({ err: cause }, 'database unavailable');

@@ -34,7 +34,8 @@ export function createGraphqlSubscriber(yoga: KairosYoga) {
         variableValues: variables as Record<string, unknown>,
         contextValue: await enveloped.contextFactory(),
       })) as ExecutionResult<TResult> | AsyncIterableIterator<ExecutionResult<TResult>>;
-      if (!(Symbol.asyncIterator in result)) return refusal(result.errors?.[0] ?? { message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+      if (!(Symbol.asyncIterator in result))
+        return refusal(result.errors?.[0] ?? { message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       return { ok: true, data: result };
     } catch (error) {
       return refusal(error as Error);

@@ -97,7 +97,11 @@ export function hostReplies(responses: Record<string, unknown> | undefined): Hos
  * is (not marked as answered at the host), so the service applies the one require_human rule to
  * it too: a client that sends an answer it was never asked for gets the same FORBIDDEN.
  */
-export async function answerHostReplies(app: { runOperation: RunOperation }, caller: OperationCaller, replies: HostReply[]): Promise<OperationOutcome<McpStepPayloadFragment>> {
+export async function answerHostReplies(
+  app: { runOperation: RunOperation },
+  caller: OperationCaller,
+  replies: HostReply[],
+): Promise<OperationOutcome<McpStepPayloadFragment>> {
   let last: OperationOutcome<McpStepPayloadFragment> | null = null;
   for (const { promptId, reply } of replies) {
     const answered = await app.runOperation(McpAnswerPromptDocument, { input: { promptId, confirmation: reply } }, caller);
@@ -127,7 +131,12 @@ export function personRequired(
 ): PersonRequired | null {
   if (!challenge || challenge.type !== 'USER_INPUT' || !challenge.promptId) return null;
   const viewer = caller.authentication.viewer;
-  const refusal = promptAnswerRefusal({ requireHuman: Boolean(challenge.userInput?.requireHuman) }, { principalId: viewer.principalId }, viewer, 'RELAYED_BY_HOST');
+  const refusal = promptAnswerRefusal(
+    { requireHuman: Boolean(challenge.userInput?.requireHuman) },
+    { principalId: viewer.principalId },
+    viewer,
+    'RELAYED_BY_HOST',
+  );
   if (!refusal) return null;
   return {
     code: 'FORBIDDEN',

@@ -76,7 +76,12 @@ export function createMcpDoor(app: McpApp): McpDoor {
       throw error;
     }
     // The transports read `auth` from the request and hand it to the handlers.
-    (req as IncomingMessage & { auth?: AuthInfo }).auth = { token: '', clientId: authentication.viewer.principalId, scopes: [], extra: { authentication } };
+    (req as IncomingMessage & { auth?: AuthInfo }).auth = {
+      token: '',
+      clientId: authentication.viewer.principalId,
+      scopes: [],
+      extra: { authentication },
+    };
 
     const sessionId = header(req, 'mcp-session-id');
     let body: unknown;
@@ -86,7 +91,12 @@ export function createMcpDoor(app: McpApp): McpDoor {
       if (body !== undefined && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
         const message = body as ListenRequest & { method?: string };
         if (message.method === 'subscriptions/listen' && namesRuns(message)) {
-          return serveRunListen({ subscribe, log, listens, maxBufferedBytes: app.config.maxBufferedBytes }, message, { authentication }, res);
+          return serveRunListen(
+            { subscribe, log, listens, maxBufferedBytes: app.config.maxBufferedBytes },
+            message,
+            { authentication },
+            res,
+          );
         }
         return serveModern(req, res, body);
       }
@@ -94,11 +104,18 @@ export function createMcpDoor(app: McpApp): McpDoor {
     return serveLegacy(req, res, authentication, sessionId, body);
   }
 
-  async function serveLegacy(req: IncomingMessage, res: ServerResponse, authentication: Authentication, sessionId: string | null, body: unknown): Promise<void> {
+  async function serveLegacy(
+    req: IncomingMessage,
+    res: ServerResponse,
+    authentication: Authentication,
+    sessionId: string | null,
+    body: unknown,
+  ): Promise<void> {
     if (sessionId) {
       const session = sessions.get(sessionId);
       if (!session) return refuse(res, 'NOT_FOUND', 'No such MCP session (it may have expired); initialize a new one');
-      if (session.principalId !== authentication.viewer.principalId) return refuse(res, 'FORBIDDEN', 'This MCP session belongs to another principal');
+      if (session.principalId !== authentication.viewer.principalId)
+        return refuse(res, 'FORBIDDEN', 'This MCP session belongs to another principal');
       session.lastUsed = Date.now();
       if (req.method === 'POST') {
         session.open++;
@@ -111,7 +128,11 @@ export function createMcpDoor(app: McpApp): McpDoor {
       return;
     }
     if (req.method !== 'POST' || body === undefined || !isInitializeRequest(body)) {
-      return refuse(res, 'BAD_USER_INPUT', 'Send Mcp-Session-Id, or POST initialize to open a session, or send 2026-07-28 requests with their _meta envelope');
+      return refuse(
+        res,
+        'BAD_USER_INPUT',
+        'Send Mcp-Session-Id, or POST initialize to open a session, or send 2026-07-28 requests with their _meta envelope',
+      );
     }
     const refusal = await sessions.admit(authentication.viewer.principalId);
     if (refusal) return refuse(res, refusal.code, refusal.message);
@@ -127,7 +148,11 @@ export function createMcpDoor(app: McpApp): McpDoor {
       supportedProtocolVersions: [...LEGACY_REVISIONS, ...MODERN_REVISIONS],
       onsessioninitialized: (id) => {
         sessions.add(id, transport, authentication);
-        stopNotices = noticeSkillChanges(server, app.services.memories.watchMemoryEvents(authentication.viewer, {}, DEFAULT_OVERFLOW_POLICY), log);
+        stopNotices = noticeSkillChanges(
+          server,
+          app.services.memories.watchMemoryEvents(authentication.viewer, {}, DEFAULT_OVERFLOW_POLICY),
+          log,
+        );
       },
       onsessionclosed: (id) => void sessions.close(id, 'client ended it'),
     });

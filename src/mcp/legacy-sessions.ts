@@ -44,10 +44,14 @@ export class LegacySessions {
     private readonly log: Logger,
     private readonly metrics: Metrics,
   ) {
-    this.sweep = setInterval(() => {
-      const idleSince = Date.now() - limits.idleMs;
-      for (const session of [...this.sessions.values()]) if (session.open === 0 && session.lastUsed < idleSince) void this.close(session.id, 'idle');
-    }, Math.min(60_000, Math.max(1_000, limits.idleMs / 2)));
+    this.sweep = setInterval(
+      () => {
+        const idleSince = Date.now() - limits.idleMs;
+        for (const session of [...this.sessions.values()])
+          if (session.open === 0 && session.lastUsed < idleSince) void this.close(session.id, 'idle');
+      },
+      Math.min(60_000, Math.max(1_000, limits.idleMs / 2)),
+    );
     this.sweep.unref();
   }
 
@@ -71,7 +75,11 @@ export class LegacySessions {
     const own = [...this.sessions.values()].filter((session) => session.principalId === principalId);
     if (own.length >= this.limits.perPrincipal) {
       const oldest = oldestIdle(own);
-      if (!oldest) return { code: 'RATE_LIMITED', message: `This principal already has ${this.limits.perPrincipal} MCP sessions, each busy with a call; end one (DELETE) or retry later` };
+      if (!oldest)
+        return {
+          code: 'RATE_LIMITED',
+          message: `This principal already has ${this.limits.perPrincipal} MCP sessions, each busy with a call; end one (DELETE) or retry later`,
+        };
       await this.close(oldest.id, 'principal at its session cap');
     }
     if (this.sessions.size >= this.limits.total) {
@@ -83,7 +91,10 @@ export class LegacySessions {
   }
 
   add(id: string, transport: NodeStreamableHTTPServerTransport, authentication: Authentication): void {
-    const releaseWatch = this.credentials.watch(authentication, (reason) => void this.close(id, reason === 'revoked' ? 'token revoked' : 'token expired'));
+    const releaseWatch = this.credentials.watch(
+      authentication,
+      (reason) => void this.close(id, reason === 'revoked' ? 'token revoked' : 'token expired'),
+    );
     this.sessions.set(id, { id, transport, principalId: authentication.viewer.principalId, lastUsed: Date.now(), open: 0, releaseWatch });
     this.metrics.mcpSessions.set(this.sessions.size);
     this.log.info({ sessionId: id, principal: authentication.viewer.principalId }, 'mcp session opened');

@@ -55,15 +55,29 @@ export async function serveRunListen(app: ListenApp, request: ListenRequest, cal
   const uris = request.params?.notifications?.resourceSubscriptions as unknown[];
   const runs = uris.filter((uri): uri is string => typeof uri === 'string' && isRunUri(uri));
   if (runs.length > MAX_LISTENED_RUNS || runs.some((uri) => uri.length > MAX_URI_LENGTH)) {
-    return answerError(res, request.id, -32602, `A listen names at most ${MAX_LISTENED_RUNS} runs, each URI at most ${MAX_URI_LENGTH} characters`, 'PAYLOAD_TOO_LARGE');
+    return answerError(
+      res,
+      request.id,
+      -32602,
+      `A listen names at most ${MAX_LISTENED_RUNS} runs, each URI at most ${MAX_URI_LENGTH} characters`,
+      'PAYLOAD_TOO_LARGE',
+    );
   }
   const parsed = runs.map((uri) => ({ uri, run: parseRunUri(uri) }));
   const named = parsed.flatMap(({ run }) => (run ? [run] : []));
-  if (named.length < parsed.length) return answerError(res, request.id, -32602, 'A run URI is kairos://run/<runId>, optionally with ?after_seq=<n>', 'BAD_USER_INPUT');
+  if (named.length < parsed.length)
+    return answerError(res, request.id, -32602, 'A run URI is kairos://run/<runId>, optionally with ?after_seq=<n>', 'BAD_USER_INPUT');
   const release = app.listens.acquire(caller.authentication.viewer.principalId);
   if (!release) {
     const limit = app.listens.limit;
-    return answerError(res, request.id, -32002, `At most ${limit} listens may be open at once for one principal: close one first`, 'QUOTA_EXCEEDED', { limit });
+    return answerError(
+      res,
+      request.id,
+      -32002,
+      `At most ${limit} listens may be open at once for one principal: close one first`,
+      'QUOTA_EXCEEDED',
+      { limit },
+    );
   }
   try {
     await streamRuns(app, request, caller, res, named, runs);
@@ -72,7 +86,14 @@ export async function serveRunListen(app: ListenApp, request: ListenRequest, cal
   }
 }
 
-async function streamRuns(app: ListenApp, request: ListenRequest, caller: OperationCaller, res: ServerResponse, named: RunUri[], runs: string[]): Promise<void> {
+async function streamRuns(
+  app: ListenApp,
+  request: ListenRequest,
+  caller: OperationCaller,
+  res: ServerResponse,
+  named: RunUri[],
+  runs: string[],
+): Promise<void> {
   const feeds: { uri: string; kind: 'event' | 'prompt'; stream: AsyncIterableIterator<ExecutionResult> }[] = [];
   const closeFeeds = () => {
     for (const feed of feeds) void feed.stream.return?.().catch(() => {});
@@ -90,7 +111,12 @@ async function streamRuns(app: ListenApp, request: ListenRequest, caller: Operat
     }
   }
 
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
   let open = true;
   const write = (message: Record<string, unknown>) => {
     if (open) res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
@@ -98,7 +124,10 @@ async function streamRuns(app: ListenApp, request: ListenRequest, caller: Operat
   // What the reader has not taken yet stays in this process: past the budget the listen ends, as a
   // WebSocket is closed, and the client resumes with `?after_seq=`.
   const tooFarBehind = () => res.writableLength > app.maxBufferedBytes;
-  const slowConsumer = () => ({ id: request.id, error: { code: -32001, message: new SlowConsumerError().message, data: { code: 'SLOW_CONSUMER' } } });
+  const slowConsumer = () => ({
+    id: request.id,
+    error: { code: -32001, message: new SlowConsumerError().message, data: { code: 'SLOW_CONSUMER' } },
+  });
   const end = (last?: Record<string, unknown>) => {
     if (!open) return;
     if (last) write(last);
@@ -112,7 +141,10 @@ async function streamRuns(app: ListenApp, request: ListenRequest, caller: Operat
   res.once('close', () => end());
 
   const subscriptionMeta = { [SUBSCRIPTION_ID_META_KEY]: request.id };
-  write({ method: 'notifications/subscriptions/acknowledged', params: { notifications: { resourceSubscriptions: runs }, _meta: subscriptionMeta } });
+  write({
+    method: 'notifications/subscriptions/acknowledged',
+    params: { notifications: { resourceSubscriptions: runs }, _meta: subscriptionMeta },
+  });
 
   await Promise.all(
     feeds.map(async (feed) => {
@@ -127,7 +159,10 @@ async function streamRuns(app: ListenApp, request: ListenRequest, caller: Operat
           const data = result.data as Record<string, Record<string, unknown>>;
           const value = feed.kind === 'event' ? runEventJson(data.runProgress!) : promptJson(data.challengePrompts!);
           const key = feed.kind === 'event' ? RUN_EVENT_META_KEY : RUN_PROMPT_META_KEY;
-          write({ method: 'notifications/resources/updated', params: { uri: feed.uri, [feed.kind]: value, _meta: { ...subscriptionMeta, [key]: value } } });
+          write({
+            method: 'notifications/resources/updated',
+            params: { uri: feed.uri, [feed.kind]: value, _meta: { ...subscriptionMeta, [key]: value } },
+          });
           if (open && tooFarBehind()) {
             app.log.warn('cut off a listen whose reader does not keep up');
             return end(slowConsumer());
@@ -137,7 +172,8 @@ async function streamRuns(app: ListenApp, request: ListenRequest, caller: Operat
         // A run outside the caller's spaces is refused on the feed's first read, as over graphql-ws
         // (the error already masked by the pipeline: its message is the client's to see).
         const code = error instanceof GraphQLError ? error.extensions.code : undefined;
-        if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') return end({ id: request.id, error: { code: -32002, message: (error as GraphQLError).message, data: { code } } });
+        if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')
+          return end({ id: request.id, error: { code: -32002, message: (error as GraphQLError).message, data: { code } } });
         app.log.warn({ err: error }, 'a run listen feed failed');
         end({ id: request.id, error: { code: -32603, message: 'Unexpected error.', data: { code: 'INTERNAL_SERVER_ERROR' } } });
       }
@@ -175,7 +211,14 @@ function promptJson(prompt: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** A listen refused before it starts: one JSON-RPC error, the code agents branch on in `data.code`. */
-function answerError(res: ServerResponse, id: JsonRpcId, code: number, message: string, dataCode: string, details: Record<string, unknown> = {}): void {
+function answerError(
+  res: ServerResponse,
+  id: JsonRpcId,
+  code: number,
+  message: string,
+  dataCode: string,
+  details: Record<string, unknown> = {},
+): void {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, data: { code: dataCode, ...details } } }));
 }

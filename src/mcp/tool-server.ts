@@ -1,4 +1,12 @@
-import { type CallToolRequest, type CallToolResult, inputRequired, type InputRequiredResult, McpServer, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  type CallToolRequest,
+  type CallToolResult,
+  inputRequired,
+  type InputRequiredResult,
+  McpServer,
+  type Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { Logger } from '../observability/logger.js';
@@ -9,7 +17,15 @@ import { SPAN_ATTRIBUTES } from '../observability/span-attributes.js';
 import { REQUEST_REFUSALS } from '../model/refusal-codes.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { OperationCaller, RunOperation } from './graphql-door.js';
-import { answerHostReplies, askHost, HostAnswerRefused, HostInputNeeded, hostReplies, personRequired, promptRequest } from './host-prompt.js';
+import {
+  answerHostReplies,
+  askHost,
+  HostAnswerRefused,
+  HostInputNeeded,
+  hostReplies,
+  personRequired,
+  promptRequest,
+} from './host-prompt.js';
 import { stepPayloadJson } from './v3/json-shapes.js';
 import { APP_VIEWS_CAPABILITY, registerAppViews, TOOL_VIEW_META } from './apps/views.js';
 import { registerRunResources, RUN_RESOURCE_CAPABILITY } from './run-resources.js';
@@ -61,13 +77,20 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
     inMcpRequestSpan(ctx, null, async () => ({
       tools: TOOLS.map((definition) => {
         const meta = TOOL_VIEW_META.get(definition.name);
-        return { name: definition.name, description: definition.description, inputSchema: inputJsonSchema(definition) as never, ...(meta ? { _meta: meta } : {}) };
+        return {
+          name: definition.name,
+          description: definition.description,
+          inputSchema: inputJsonSchema(definition) as never,
+          ...(meta ? { _meta: meta } : {}),
+        };
       }),
     })),
   );
 
   // The span names a known tool only: an unknown name is the caller's text.
-  server.setRequestHandler('tools/call', (request, ctx) => inMcpRequestSpan(ctx, TOOLS_BY_NAME.has(request.params.name) ? request.params.name : 'unknown', () => callTool(request, ctx)));
+  server.setRequestHandler('tools/call', (request, ctx) =>
+    inMcpRequestSpan(ctx, TOOLS_BY_NAME.has(request.params.name) ? request.params.name : 'unknown', () => callTool(request, ctx)),
+  );
 
   async function callTool(request: CallToolRequest, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
     const started = performance.now();
@@ -75,7 +98,13 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
     const definition = TOOLS_BY_NAME.get(name);
     const caller: OperationCaller = { authentication: options.authenticationOf(ctx), renderer: definition?.renderer };
     const hostCanAsk = Boolean(server.getClientCapabilities()?.elicitation);
-    const asking = { era: options.era, hostCanAsk, livePageUrl: options.livePageUrl, elicit: (params: Parameters<ServerContext['mcpReq']['elicitInput']>[0]) => ctx.mcpReq.elicitInput(params, { timeout: ELICITATION_TIMEOUT_MS }) };
+    const asking = {
+      era: options.era,
+      hostCanAsk,
+      livePageUrl: options.livePageUrl,
+      elicit: (params: Parameters<ServerContext['mcpReq']['elicitInput']>[0]) =>
+        ctx.mcpReq.elicitInput(params, { timeout: ELICITATION_TIMEOUT_MS }),
+    };
     let result: ToolAnswer | InputRequiredResult;
     try {
       // Answers are read only on a retry of a call that asked for them: on any other tool call they
@@ -87,13 +116,23 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
         const answered = await answerHostReplies(app, caller, replies);
         // A declined step stays pending: asking again at once would loop; the agent decides.
         const asked = answered.ok && !answered.data.errorCode ? await askHost(app, caller, answered.data, asking) : answered;
-        result = asked.ok ? { ok: true, json: stepPayloadJson(asked.data) } : { ok: false, code: asked.refusal.code, message: asked.refusal.message };
+        result = asked.ok
+          ? { ok: true, json: stepPayloadJson(asked.data) }
+          : { ok: false, code: asked.refusal.code, message: asked.refusal.message };
       } else if (!definition) {
-        result = { ok: false, code: 'BAD_USER_INPUT', message: `Unknown tool "${name}". Tools: ${TOOLS.map((known) => known.name).join(', ')}` };
+        result = {
+          ok: false,
+          code: 'BAD_USER_INPUT',
+          message: `Unknown tool "${name}". Tools: ${TOOLS.map((known) => known.name).join(', ')}`,
+        };
       } else {
         const parsed = definition.input.safeParse(request.params.arguments ?? {});
         if (!parsed.success) {
-          result = { ok: false, code: 'BAD_USER_INPUT', message: `Invalid arguments for ${name}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}` };
+          result = {
+            ok: false,
+            code: 'BAD_USER_INPUT',
+            message: `Invalid arguments for ${name}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`,
+          };
         } else {
           const call: ToolCall = {
             run: (document, variables) => app.runOperation(document, variables, caller),
@@ -117,7 +156,8 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
     const outcome = 'resultType' in result ? 'input_required' : result.ok ? 'ok' : result.code;
     // Unknown names are not a label: they would make the metric unbounded.
     app.metrics.mcpToolCalls.inc({ tool: definition ? name : 'unknown', outcome });
-    if (outcome !== 'ok' && outcome !== 'input_required') setSpanAttributes({ [SPAN_ATTRIBUTES.errorType]: outcome, [SPAN_ATTRIBUTES.refusalCode]: outcome });
+    if (outcome !== 'ok' && outcome !== 'input_required')
+      setSpanAttributes({ [SPAN_ATTRIBUTES.errorType]: outcome, [SPAN_ATTRIBUTES.refusalCode]: outcome });
     app.log.info({ tool: name, era: options.era, outcome, durationMs: Math.round(performance.now() - started) }, 'mcp tool call');
     return 'resultType' in result ? (result as never) : toCallToolResult(result);
   }

@@ -41,10 +41,12 @@ export async function foldLegacyEventsAndPrompts(db: Db): Promise<LegacyFoldRepo
   }
   if (batch.length > 0) await foldBatch(db, batch, progress);
   if (progress.failed === 0) {
-    await migrations.updateOne({ _id: LEGACY_RUN_FOLD }, { $setOnInsert: { at: new Date(), runs: progress.folded } }, { upsert: true }).catch((error: unknown) => {
-      // Another server starting at the same moment wrote it first.
-      if (!isDuplicateKey(error)) throw error;
-    });
+    await migrations
+      .updateOne({ _id: LEGACY_RUN_FOLD }, { $setOnInsert: { at: new Date(), runs: progress.folded } }, { upsert: true })
+      .catch((error: unknown) => {
+        // Another server starting at the same moment wrote it first.
+        if (!isDuplicateKey(error)) throw error;
+      });
   }
   return progress;
 }
@@ -52,8 +54,16 @@ export async function foldLegacyEventsAndPrompts(db: Db): Promise<LegacyFoldRepo
 async function foldBatch(db: Db, runIds: string[], progress: LegacyFoldReport): Promise<void> {
   try {
     const [events, prompts] = await Promise.all([
-      db.collection<RunEventRecord>('run_events').find({ runId: { $in: runIds } }, { projection: { _id: 0 } }).sort({ runId: 1, seq: 1 }).toArray(),
-      db.collection<PromptRecord>('prompts').find({ runId: { $in: runIds } }).sort({ createdAt: 1 }).toArray(),
+      db
+        .collection<RunEventRecord>('run_events')
+        .find({ runId: { $in: runIds } }, { projection: { _id: 0 } })
+        .sort({ runId: 1, seq: 1 })
+        .toArray(),
+      db
+        .collection<PromptRecord>('prompts')
+        .find({ runId: { $in: runIds } })
+        .sort({ createdAt: 1 })
+        .toArray(),
     ]);
     const eventsOf = byRunId(events);
     const promptsOf = byRunId(prompts);

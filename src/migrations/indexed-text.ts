@@ -29,7 +29,10 @@ export async function backfillIndexedText(db: Db): Promise<number> {
     // In _id order from where the last batch ended: a memory another write changed meanwhile is
     // left for the next start rather than read again and again.
     const batch = await memories
-      .find({ ...outdated, _id: { $gt: after } }, { projection: { _id: 1, version: 1, label: 1, text: 1, 'chain.label': 1, 'chain.triggers': 1 }, sort: { _id: 1 }, limit: BATCH })
+      .find(
+        { ...outdated, _id: { $gt: after } },
+        { projection: { _id: 1, version: 1, label: 1, text: 1, 'chain.label': 1, 'chain.triggers': 1 }, sort: { _id: 1 }, limit: BATCH },
+      )
       .toArray();
     if (batch.length === 0) break;
     const operations: AnyBulkWriteOperation<MemoryRecord>[] = batch.map((memory) => ({

@@ -21,9 +21,16 @@ export interface RequestRefusal {
 }
 
 export const REQUEST_REFUSALS = {
-  BAD_USER_INPUT: { status: 400, description: 'The request is malformed: an empty list, mismatched lengths, both or neither of two exclusive inputs, a value out of range.' },
+  BAD_USER_INPUT: {
+    status: 400,
+    description:
+      'The request is malformed: an empty list, mismatched lengths, both or neither of two exclusive inputs, a value out of range.',
+  },
   NOT_FOUND: { status: 404, description: 'Nothing of that name in the spaces the caller can read.' },
-  AMBIGUOUS: { status: 400, description: "A protocol key (slug) found in several readable spaces, none of them the caller's default (reference §5.1): use a URI." },
+  AMBIGUOUS: {
+    status: 400,
+    description: "A protocol key (slug) found in several readable spaces, none of them the caller's default (reference §5.1): use a URI.",
+  },
   FORBIDDEN: { status: 403, description: 'The caller may not do this (a space it cannot read or write, a role it lacks).' },
   UNAUTHENTICATED: { status: 401, description: 'Authentication is on and no valid token was sent.' },
   SERVICE_UNAVAILABLE: { status: 503, description: 'The database is unavailable or the record is busy: retry shortly.' },
@@ -35,24 +42,59 @@ export const REQUEST_REFUSALS = {
   SLUG_ALLOCATION_EXHAUSTED: { status: 400, description: 'No free slug could be derived from the title: give one.' },
   SPACE_NOT_FOUND: { status: 400, description: 'No such space.' },
   SPACE_READ_ONLY: { status: 400, description: 'The space cannot be written (the app space).' },
-  RATE_LIMITED: { status: 429, description: 'Too many requests (or too many at once) for this principal: retry after `retryAfterSeconds`.' },
-  DOCUMENT_TOO_COMPLEX: { status: 400, description: "The document is over one of graphql-armor's limits or the cost limit (src/http/document-cost.ts)." },
+  RATE_LIMITED: {
+    status: 429,
+    description: 'Too many requests (or too many at once) for this principal: retry after `retryAfterSeconds`.',
+  },
+  DOCUMENT_TOO_COMPLEX: {
+    status: 400,
+    description: "The document is over one of graphql-armor's limits or the cost limit (src/http/document-cost.ts).",
+  },
   CSRF_HEADER_REQUIRED: { status: 403, description: 'A browser-style request without the header that proves it is not a cross-site form.' },
   BAD_REQUEST: { status: 400, description: 'The HTTP request itself is malformed (no GraphQL document could be read).' },
   GRAPHQL_PARSE_FAILED: { status: 400, description: 'The document does not parse.' },
   GRAPHQL_VALIDATION_FAILED: { status: 400, description: 'The document does not validate against the schema.' },
-  RESPONSE_TOO_LARGE: { status: 413, description: 'The answer would be larger than the response budget (docs/security.md): ask for fewer items or fields. The message names the field.' },
+  RESPONSE_TOO_LARGE: {
+    status: 413,
+    description:
+      'The answer would be larger than the response budget (docs/security.md): ask for fewer items or fields. The message names the field.',
+  },
   DATABASE_TIMEOUT: { status: 503, description: 'A database operation ran over its time limit; nothing was written.' },
-  SECRET_DETECTED: { status: 400, description: 'Text holding something that looks like a secret (kind and place in `details`, never the value).' },
+  SECRET_DETECTED: {
+    status: 400,
+    description: 'Text holding something that looks like a secret (kind and place in `details`, never the value).',
+  },
   INVALID_UNICODE: { status: 400, description: 'Text with a lone UTF-16 surrogate, which is not a character (the place in `details`).' },
-  QUOTA_EXCEEDED: { status: 429, description: 'A quota is used up: staged proposals of one principal (count or bytes), operations open at once on one WebSocket, subscriptions or MCP listens open at once for one principal, run events replayed per minute, or bytes of text stored in a space or by a principal (`details.limit`).' },
-  CONTRACT_TYPE_UNKNOWN: { status: 400, description: 'KAIROS 4: a contract whose `type` is not shell, mcp, user_input, comment or tensor (`details.line`).' },
-  CONTRACT_INVALID: { status: 400, description: 'KAIROS 4: a contract with a field of the wrong type or missing, such as an `mcp` contract without `tool_name` (`details.line`, `details.reason`).' },
+  QUOTA_EXCEEDED: {
+    status: 429,
+    description:
+      'A quota is used up: staged proposals of one principal (count or bytes), operations open at once on one WebSocket, subscriptions or MCP listens open at once for one principal, run events replayed per minute, or bytes of text stored in a space or by a principal (`details.limit`).',
+  },
+  CONTRACT_TYPE_UNKNOWN: {
+    status: 400,
+    description: 'KAIROS 4: a contract whose `type` is not shell, mcp, user_input, comment or tensor (`details.line`).',
+  },
+  CONTRACT_INVALID: {
+    status: 400,
+    description:
+      'KAIROS 4: a contract with a field of the wrong type or missing, such as an `mcp` contract without `tool_name` (`details.line`, `details.reason`).',
+  },
   FRONTMATTER_INVALID: { status: 400, description: 'KAIROS 4: frontmatter that is not YAML `key: value` lines, or too large.' },
   CONTRACT_FENCE_REFUSED: { status: 400, description: 'KAIROS 4: contract JSON in a plain ``` fence; contract blocks are ```json fences.' },
-  MULTIPLE_ADAPTERS: { status: 400, description: 'KAIROS 4: a document with more than one H1 title (KAIROS 4 would store each as an adapter); send one adapter per document (`details.line` of the second title).' },
-  EXECUTION_ID_MISMATCH: { status: 400, description: 'A `kairos://layer/…?execution_id=` URI whose run is another one, another principal\'s, or lacks the layer.' },
-  INTERNAL_SERVER_ERROR: { status: 500, description: 'Something unexpected failed; the log keeps the detail.', message: 'Unexpected error.' },
+  MULTIPLE_ADAPTERS: {
+    status: 400,
+    description:
+      'KAIROS 4: a document with more than one H1 title (KAIROS 4 would store each as an adapter); send one adapter per document (`details.line` of the second title).',
+  },
+  EXECUTION_ID_MISMATCH: {
+    status: 400,
+    description: "A `kairos://layer/…?execution_id=` URI whose run is another one, another principal's, or lacks the layer.",
+  },
+  INTERNAL_SERVER_ERROR: {
+    status: 500,
+    description: 'Something unexpected failed; the log keeps the detail.',
+    message: 'Unexpected error.',
+  },
 } as const satisfies Record<string, RequestRefusal>;
 
 export type RequestRefusalCode = keyof typeof REQUEST_REFUSALS;
@@ -147,14 +189,15 @@ export const STEP_ERROR_CODE_DESCRIPTIONS: Readonly<Record<StepErrorCode, string
   INVALID_FIELD:
     'A field is present but malformed: an unknown `solution.type`, a bad timestamp or duration, `mcp.success` not a boolean, or an oversized or non-JSON value. Fix it and retry `next`.',
   NONCE_MISMATCH: "The solution's nonce is not the pending challenge's nonce. Retry `next` with `challenge.nonce` from THIS response.",
-  PROOF_HASH_MISMATCH: "The solution's proofHash is not the challenge's proofHash. Retry `next` with `challenge.proofHash` from THIS response.",
+  PROOF_HASH_MISMATCH:
+    "The solution's proofHash is not the challenge's proofHash. Retry `next` with `challenge.proofHash` from THIS response.",
   TYPE_MISMATCH: 'The solution type differs from the challenge type. Prove the step the way `challenge.type` says.',
   TOOL_MISMATCH: "The MCP solution names a different tool from the challenge's `toolName`. Call that tool and report its result.",
   COMMAND_FAILED:
     'A required shell proof exited non-zero, or a required MCP call reported `success` false. The failed attempt is kept; fix the cause, run it again and retry `next` with the real result.',
   COMMENT_TOO_SHORT: "The comment is shorter than the challenge's `minLength`. Write a genuine, longer summary and retry `next`.",
   USER_DECLINED:
-    "The user's reply declined a required confirmation (\"no\", \"rejected\", \"deny\"…). Do not proceed as if approved: ask the user what to change, or `attest` with `FAILURE`.",
+    'The user\'s reply declined a required confirmation ("no", "rejected", "deny"…). Do not proceed as if approved: ask the user what to change, or `attest` with `FAILURE`.',
   HUMAN_CONFIRMATION_REQUIRED:
     'Only a person can answer this challenge (`requireHuman`): ask the user to answer the prompt (`promptId`) through `answerPrompt`, then call `next` with the same uri and no solution.',
   MISSING_PROOF:
@@ -163,8 +206,7 @@ export const STEP_ERROR_CODE_DESCRIPTIONS: Readonly<Record<StepErrorCode, string
     'The same pending step failed three times in a row; `mustObey` turns false and the run stays open. Choose: fix the step with `updateMemories` if it is wrong (future runs use the fix; `begin` again to use it now), retry `next` with a corrected solution, `attest` with `FAILURE`, or ask the user for help.',
   INCOMPLETE_RUN:
     '`attest` with `SUCCESS` was asked while a required step is unproven; nothing was written. Prove the pending step with `next`, or `attest` with `FAILURE`.',
-  RUN_NOT_FOUND:
-    'No run of yours with that id, or (without `runId`) no open run of yours contains the uri. Start one with `begin`.',
+  RUN_NOT_FOUND: 'No run of yours with that id, or (without `runId`) no open run of yours contains the uri. Start one with `begin`.',
   RUN_CLOSED: 'The run is closed (attested or expired); nothing was written. Start a new run with `begin`.',
   NOT_FOUND: "The uri is not a step of the run's protocol; nothing was recorded. Use the uri `nextAction` names.",
   NONCE_REUSED:

@@ -42,11 +42,32 @@ export function createMetrics(): Metrics {
   });
   return {
     registry,
-    observeDuration: exemplars ? (labels, value) => durations.observe({ labels, value, exemplarLabels: exemplarOfActiveSpan() }) : (labels, value) => durations.observe(labels, value),
-    operations: new Counter({ name: 'kairos_graphql_operations_total', help: 'GraphQL operations by type, name and outcome', labelNames: ['type', 'operation', 'outcome'], registers: [registry] }),
-    errors: new Counter({ name: 'kairos_graphql_errors_total', help: 'GraphQL errors by extensions.code', labelNames: ['code'], registers: [registry] }),
-    activeSubscriptions: new Gauge({ name: 'kairos_graphql_active_subscriptions', help: 'Subscriptions currently streaming', registers: [registry] }),
-    slowConsumersClosed: new Counter({ name: 'kairos_graphql_slow_consumers_closed_total', help: 'Connections closed because the client did not read', labelNames: ['transport'], registers: [registry] }),
+    observeDuration: exemplars
+      ? (labels, value) => durations.observe({ labels, value, exemplarLabels: exemplarOfActiveSpan() })
+      : (labels, value) => durations.observe(labels, value),
+    operations: new Counter({
+      name: 'kairos_graphql_operations_total',
+      help: 'GraphQL operations by type, name and outcome',
+      labelNames: ['type', 'operation', 'outcome'],
+      registers: [registry],
+    }),
+    errors: new Counter({
+      name: 'kairos_graphql_errors_total',
+      help: 'GraphQL errors by extensions.code',
+      labelNames: ['code'],
+      registers: [registry],
+    }),
+    activeSubscriptions: new Gauge({
+      name: 'kairos_graphql_active_subscriptions',
+      help: 'Subscriptions currently streaming',
+      registers: [registry],
+    }),
+    slowConsumersClosed: new Counter({
+      name: 'kairos_graphql_slow_consumers_closed_total',
+      help: 'Connections closed because the client did not read',
+      labelNames: ['transport'],
+      registers: [registry],
+    }),
     subscriptionExecutions: new Counter({
       name: 'kairos_graphql_subscription_executions_total',
       help: 'Subscription events executed: one per event and group of subscribers with the same document, variables and viewer',
@@ -57,9 +78,23 @@ export function createMetrics(): Metrics {
       help: 'Subscription results reused from the execution of another subscriber in the same group',
       registers: [registry],
     }),
-    embeddingsCircuitOpen: new Gauge({ name: 'kairos_embeddings_circuit_open', help: '1 while the embeddings endpoint is failing and search ranks by words alone', registers: [registry] }),
-    runOutcomes: new Counter({ name: 'kairos_run_attests_total', help: 'Runs attested, by outcome', labelNames: ['outcome'], registers: [registry] }),
-    mcpToolCalls: new Counter({ name: 'kairos_mcp_tool_calls_total', help: 'MCP tool calls by tool and outcome (ok, or the refusal code)', labelNames: ['tool', 'outcome'], registers: [registry] }),
+    embeddingsCircuitOpen: new Gauge({
+      name: 'kairos_embeddings_circuit_open',
+      help: '1 while the embeddings endpoint is failing and search ranks by words alone',
+      registers: [registry],
+    }),
+    runOutcomes: new Counter({
+      name: 'kairos_run_attests_total',
+      help: 'Runs attested, by outcome',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    mcpToolCalls: new Counter({
+      name: 'kairos_mcp_tool_calls_total',
+      help: 'MCP tool calls by tool and outcome (ok, or the refusal code)',
+      labelNames: ['tool', 'outcome'],
+      registers: [registry],
+    }),
     mcpSessions: new Gauge({ name: 'kairos_mcp_sessions', help: 'Open MCP sessions on /mcp', registers: [registry] }),
   };
 }

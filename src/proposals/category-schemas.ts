@@ -53,7 +53,14 @@ export interface MemorySchemaConfig {
 }
 
 const noProvenance: ProvenancePolicy = { required: false, requiredForNewSections: false, allowedSourceTypes: [], forbiddenSourceTypes: [] };
-const plain: CategorySchema = { sectionIdRequired: false, writeOnce: false, entryLevel: 2, requiredFields: [], optionalFields: [], provenance: noProvenance };
+const plain: CategorySchema = {
+  sectionIdRequired: false,
+  writeOnce: false,
+  entryLevel: 2,
+  requiredFields: [],
+  optionalFields: [],
+  provenance: noProvenance,
+};
 
 /** Upstream's defaults (reference §1.3), with category names in our vocabulary. */
 export function defaultMemorySchemaConfig(): MemorySchemaConfig {
@@ -72,7 +79,12 @@ export function defaultMemorySchemaConfig(): MemorySchemaConfig {
           { name: 'Status', enum: ['active', 'superseded', 'deprecated', 'proposed'] },
           { name: 'Confidence', enum: ['confirmed', 'inferred', 'user-provided'] },
         ],
-        provenance: { required: true, requiredForNewSections: false, allowedSourceTypes: ['FILE', 'TEST', 'USER'], forbiddenSourceTypes: ['EXTERNAL', 'INFERENCE'] },
+        provenance: {
+          required: true,
+          requiredForNewSections: false,
+          allowedSourceTypes: ['FILE', 'TEST', 'USER'],
+          forbiddenSourceTypes: ['EXTERNAL', 'INFERENCE'],
+        },
       },
       PITFALL: { ...plain, sectionIdRequired: true, provenance: { ...noProvenance, requiredForNewSections: true } },
       MODULE: { ...plain, sectionIdRequired: true, provenance: { ...noProvenance, required: true } },
@@ -133,7 +145,8 @@ function mergeCategories(config: MemorySchemaConfig, value: unknown, errors: str
         if (typeof fieldValue === 'boolean') schema[field] = fieldValue;
         else errors.push(`${where} must be true or false`);
       } else if (field === 'entryLevel') {
-        if (typeof fieldValue === 'number' && Number.isInteger(fieldValue) && fieldValue >= 1 && fieldValue <= 6) schema.entryLevel = fieldValue;
+        if (typeof fieldValue === 'number' && Number.isInteger(fieldValue) && fieldValue >= 1 && fieldValue <= 6)
+          schema.entryLevel = fieldValue;
         else errors.push(`${where} must be 1 to 6`);
       } else if (field === 'requiredFields' || field === 'optionalFields') {
         const specs = parseFieldSpecs(fieldValue, where, errors);
@@ -141,7 +154,9 @@ function mergeCategories(config: MemorySchemaConfig, value: unknown, errors: str
       } else if (field === 'provenance') {
         schema.provenance = mergeProvenance(schema.provenance, fieldValue, where, errors);
       } else {
-        errors.push(`${where}: unknown key (allowed: sectionIdRequired, writeOnce, entryLevel, requiredFields, optionalFields, provenance)`);
+        errors.push(
+          `${where}: unknown key (allowed: sectionIdRequired, writeOnce, entryLevel, requiredFields, optionalFields, provenance)`,
+        );
       }
     }
     config.categories[name as ProjectCategory] = schema;
@@ -149,7 +164,7 @@ function mergeCategories(config: MemorySchemaConfig, value: unknown, errors: str
 }
 
 function parseFieldSpecs(value: unknown, where: string, errors: string[]): FieldSpec[] | null {
-  if (!Array.isArray(value)) return errors.push(`${where} must be a list`), null;
+  if (!Array.isArray(value)) return (errors.push(`${where} must be a list`), null);
   const specs: FieldSpec[] = [];
   for (const [index, spec] of value.entries()) {
     if (!isObject(spec) || typeof spec.name !== 'string' || !/^[A-Za-z0-9 _-]+$/.test(spec.name)) {
@@ -176,7 +191,7 @@ function parseFieldSpecs(value: unknown, where: string, errors: string[]): Field
 }
 
 function mergeProvenance(base: ProvenancePolicy, value: unknown, where: string, errors: string[]): ProvenancePolicy {
-  if (!isObject(value)) return errors.push(`${where} must be an object`), base;
+  if (!isObject(value)) return (errors.push(`${where} must be an object`), base);
   const policy = { ...base };
   for (const [key, item] of Object.entries(value)) {
     if (key === 'required' || key === 'requiredForNewSections') {
@@ -195,8 +210,10 @@ function mergeApproval(config: MemorySchemaConfig, value: unknown, errors: strin
   if (!isObject(value)) return void errors.push('approval must be an object');
   for (const [slot, mode] of Object.entries(value)) {
     const normalized = typeof mode === 'string' ? mode.toUpperCase() : mode;
-    if (!(APPROVAL_SLOTS as readonly string[]).includes(slot)) errors.push(`approval: unknown slot "${slot}" (allowed: ${APPROVAL_SLOTS.join(', ')})`);
-    else if (!(APPROVAL_MODES as readonly unknown[]).includes(normalized)) errors.push(`approval.${slot} must be one of ${APPROVAL_MODES.join(', ')}`);
+    if (!(APPROVAL_SLOTS as readonly string[]).includes(slot))
+      errors.push(`approval: unknown slot "${slot}" (allowed: ${APPROVAL_SLOTS.join(', ')})`);
+    else if (!(APPROVAL_MODES as readonly unknown[]).includes(normalized))
+      errors.push(`approval.${slot} must be one of ${APPROVAL_MODES.join(', ')}`);
     else config.approval[slot as ApprovalSlot] = normalized as ApprovalMode;
   }
 }
@@ -210,7 +227,8 @@ function mergeSecurity(config: MemorySchemaConfig, value: unknown, errors: strin
     } else if (key === 'allowlistLimits' && isObject(item)) {
       for (const [limit, amount] of Object.entries(item)) {
         if (!(limit in config.security.allowlistLimits)) errors.push(`security.allowlistLimits.${limit}: unknown limit`);
-        else if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0) errors.push(`security.allowlistLimits.${limit} must be a non-negative integer`);
+        else if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0)
+          errors.push(`security.allowlistLimits.${limit} must be a non-negative integer`);
         else config.security.allowlistLimits[limit as keyof AllowlistLimits] = amount;
       }
     } else errors.push(`security.${key}: unknown key (the secret scan itself cannot be switched off)`);
@@ -252,8 +270,16 @@ function withoutStars(text: string): string {
  * new or whose direct body changed. Values are never echoed: they could hold a secret that the
  * later scan would catch.
  */
-export function validateSections(file: string, schema: CategorySchema, before: ParsedDocument | null, after: ParsedDocument): SchemaViolation[] {
-  const fields = [...schema.requiredFields.map((spec) => ({ spec, required: true })), ...schema.optionalFields.map((spec) => ({ spec, required: false }))];
+export function validateSections(
+  file: string,
+  schema: CategorySchema,
+  before: ParsedDocument | null,
+  after: ParsedDocument,
+): SchemaViolation[] {
+  const fields = [
+    ...schema.requiredFields.map((spec) => ({ spec, required: true })),
+    ...schema.optionalFields.map((spec) => ({ spec, required: false })),
+  ];
   if (fields.length === 0) return [];
   const previous = new Map<string, string>();
   if (before) for (const section of before.sections) if (!previous.has(section.id)) previous.set(section.id, ownBody(before, section));
@@ -298,17 +324,23 @@ export function checkProvenance(
   config: MemorySchemaConfig,
 ): string[] {
   const violations: string[] = [];
-  if (!(CONFIDENCE_LEVELS as readonly string[]).includes(confidence)) violations.push(`confidence must be one of ${CONFIDENCE_LEVELS.join(', ')}`);
+  if (!(CONFIDENCE_LEVELS as readonly string[]).includes(confidence))
+    violations.push(`confidence must be one of ${CONFIDENCE_LEVELS.join(', ')}`);
   sources.forEach((source, index) => {
-    if (!(SOURCE_TYPES as readonly string[]).includes(source.type)) violations.push(`source[${index}] has no valid type (${SOURCE_TYPES.join(', ')})`);
+    if (!(SOURCE_TYPES as readonly string[]).includes(source.type))
+      violations.push(`source[${index}] has no valid type (${SOURCE_TYPES.join(', ')})`);
   });
   for (const { category, addsSections } of touchedCategories) {
     const policy = config.categories[category].provenance;
     sources.forEach((source, index) => {
       if (policy.forbiddenSourceTypes.includes(source.type)) {
-        violations.push(`${category}: source[${index}] type ${source.type} is forbidden (${policy.forbiddenSourceTypes.join(', ')} are not accepted)`);
+        violations.push(
+          `${category}: source[${index}] type ${source.type} is forbidden (${policy.forbiddenSourceTypes.join(', ')} are not accepted)`,
+        );
       } else if (policy.allowedSourceTypes.length > 0 && !policy.allowedSourceTypes.includes(source.type)) {
-        violations.push(`${category}: source[${index}] type ${source.type} is not allowed (allowed: ${policy.allowedSourceTypes.join(', ')})`);
+        violations.push(
+          `${category}: source[${index}] type ${source.type} is not allowed (allowed: ${policy.allowedSourceTypes.join(', ')})`,
+        );
       }
     });
     if (sources.length === 0 && policy.required) violations.push(`${category}: sources are required but none were provided`);

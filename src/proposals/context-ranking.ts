@@ -69,7 +69,15 @@ export function sectionsOf(document: ContextDocument, terms: readonly string[]):
     if (document.category === 'ARCHIVE') score *= ARCHIVE_WEIGHT;
     const confidence = fieldLines(body).get('Confidence')?.toLowerCase();
     if (confidence && LOW_CONFIDENCE.has(confidence)) score *= LOW_CONFIDENCE_WEIGHT;
-    sections.push({ path: document.path, sectionId: section.id, uri: document.uri, heading: section.heading, category: document.category, text, score });
+    sections.push({
+      path: document.path,
+      sectionId: section.id,
+      uri: document.uri,
+      heading: section.heading,
+      category: document.category,
+      text,
+      score,
+    });
   }
   return sections;
 }

@@ -40,7 +40,8 @@ function diffLines(a: string[], b: string[]): Edit[] {
     const table = new Uint32Array((midA.length + 1) * width);
     for (let i = midA.length - 1; i >= 0; i--) {
       for (let j = midB.length - 1; j >= 0; j--) {
-        table[i * width + j] = midA[i] === midB[j] ? table[(i + 1) * width + j + 1]! + 1 : Math.max(table[(i + 1) * width + j]!, table[i * width + j + 1]!);
+        table[i * width + j] =
+          midA[i] === midB[j] ? table[(i + 1) * width + j + 1]! + 1 : Math.max(table[(i + 1) * width + j]!, table[i * width + j + 1]!);
       }
     }
     let i = 0;

@@ -84,7 +84,17 @@ export function sessionLogPath(now: Date): string {
   return `sessions/${now.toISOString().slice(0, 10)}.md`;
 }
 
-export const APPROVAL_SLOTS = ['decisions', 'conventions', 'modules', 'pitfallsReplace', 'pitfallsAppend', 'archive', 'current', 'shared', 'sessions'] as const;
+export const APPROVAL_SLOTS = [
+  'decisions',
+  'conventions',
+  'modules',
+  'pitfallsReplace',
+  'pitfallsAppend',
+  'archive',
+  'current',
+  'shared',
+  'sessions',
+] as const;
 export type ApprovalSlot = (typeof APPROVAL_SLOTS)[number];
 
 /** Upstream defaults (reference §1.4). */
@@ -155,6 +165,7 @@ export function resolveRouting(
 function forcedStageReason(op: ProposalOperation, category: ProjectCategory): string | null {
   if (ARCHIVE_KINDS.includes(op.kind)) return `${op.kind} always needs review`;
   if (op.file === MEMORY_SCHEMA_CONFIG_PATH) return 'changes to the memory schema configuration always need review';
-  if (op.kind === 'CREATE_FILE' && op.ifExists === 'REPLACE' && DURABLE.includes(category)) return `replacing the whole ${category} document ${op.file} needs review`;
+  if (op.kind === 'CREATE_FILE' && op.ifExists === 'REPLACE' && DURABLE.includes(category))
+    return `replacing the whole ${category} document ${op.file} needs review`;
   return null;
 }

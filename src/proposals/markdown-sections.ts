@@ -98,7 +98,8 @@ export function parseDocument(text: string): ParsedDocument {
   lines.forEach((line, index) => {
     const fenceMatch = NOT_DOT.test(line) ? null : FENCE.exec(line);
     if (fence) {
-      if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && fenceMatch[2]!.trim() === '') fence = null;
+      if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && fenceMatch[2]!.trim() === '')
+        fence = null;
       return;
     }
     if (fenceMatch && !(fenceMatch[1]![0] === '`' && fenceMatch[2]!.includes('`'))) {

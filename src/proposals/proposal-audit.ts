@@ -41,15 +41,24 @@ export function auditableFiles(files: readonly string[]): string[] {
 
 /** The secret types a reviewer's note holds: it is stored and audited, so it must carry none either. */
 export function secretTypesInNote(note: string): string[] {
-  const scan = scanText(note, 'reason', { piiScan: true, piiScanEmail: false, allowlist: false, limits: defaultMemorySchemaConfig().security.allowlistLimits });
+  const scan = scanText(note, 'reason', {
+    piiScan: true,
+    piiScanEmail: false,
+    allowlist: false,
+    limits: defaultMemorySchemaConfig().security.allowlistLimits,
+  });
   return 'error' in scan ? [] : scan.findings.map((finding) => finding.type);
 }
 
 function holdsSecret(text: string): boolean {
-  const result = scanText(text, 'path', { piiScan: true, piiScanEmail: true, allowlist: false, limits: defaultMemorySchemaConfig().security.allowlistLimits });
+  const result = scanText(text, 'path', {
+    piiScan: true,
+    piiScanEmail: true,
+    allowlist: false,
+    limits: defaultMemorySchemaConfig().security.allowlistLimits,
+  });
   return 'error' in result || result.findings.length > 0;
 }
-
 
 /** An entry about a stored proposal: its space, staging id, intent and files come from the record. */
 export function proposalAuditEntry(

@@ -4,8 +4,22 @@
  * provenance → routing. The service loads documents and writes results; everything it decides
  * is decided here.
  */
-import { checkProvenance, defaultMemorySchemaConfig, type MemorySchemaConfig, parseMemorySchemaConfig, type TouchedCategory, validateSections } from './category-schemas.js';
-import { categoryOfPath, intentTargetProblem, MEMORY_SCHEMA_CONFIG_PATH, pathProblem, resolveRouting, sessionLogPath } from './intent-policy.js';
+import {
+  checkProvenance,
+  defaultMemorySchemaConfig,
+  type MemorySchemaConfig,
+  parseMemorySchemaConfig,
+  type TouchedCategory,
+  validateSections,
+} from './category-schemas.js';
+import {
+  categoryOfPath,
+  intentTargetProblem,
+  MEMORY_SCHEMA_CONFIG_PATH,
+  pathProblem,
+  resolveRouting,
+  sessionLogPath,
+} from './intent-policy.js';
 import { findSection, type HashScope, type ParsedDocument, parseDocument, sectionHash } from './markdown-sections.js';
 import {
   type AffectedSection,
@@ -120,9 +134,11 @@ export function normalizeRequest(request: ProposalRequest, now: Date): Normalize
     for (const path of op.archivePath ? [op.file, op.archivePath] : [op.file]) {
       const problem = pathProblem(path);
       if (problem) return { reason: 'INVALID_PATH', message: `op[${index}]: ${problem}` };
-      if (!categoryOfPath(path)) return { reason: 'UNKNOWN_CATEGORY', message: `op[${index}]: the path is not a project-memory document path` };
+      if (!categoryOfPath(path))
+        return { reason: 'UNKNOWN_CATEGORY', message: `op[${index}]: the path is not a project-memory document path` };
     }
-    if (op.archivePath && categoryOfPath(op.archivePath) !== 'ARCHIVE') return { reason: 'INVALID_PATH', message: `op[${index}]: archivePath must be archive/<name>.md` };
+    if (op.archivePath && categoryOfPath(op.archivePath) !== 'ARCHIVE')
+      return { reason: 'INVALID_PATH', message: `op[${index}]: archivePath must be archive/<name>.md` };
     const category = categoryOfPath(op.file)!;
     const mismatch = intentTargetProblem(intent, op, category);
     if (mismatch) return { reason: 'INTENT_TARGET_MISMATCH', message: `op[${index}]: ${mismatch}` };
@@ -142,8 +158,20 @@ export function normalizeRequest(request: ProposalRequest, now: Date): Normalize
 /** The short identifying fields of an operation (paths, section ids, headings), scanned for secrets and PII. */
 function scanIdentifiers(op: ProposalOperation, index: number): Rejection | null {
   const config = defaultMemorySchemaConfig();
-  const options = { piiScan: config.security.piiScan, piiScanEmail: config.security.piiScanEmail, allowlist: false, limits: config.security.allowlistLimits };
-  const fields = { file: op.file, archivePath: op.archivePath, heading: op.heading, newHeading: op.newHeading, sectionId: op.sectionId, parentSectionId: op.parentSectionId };
+  const options = {
+    piiScan: config.security.piiScan,
+    piiScanEmail: config.security.piiScanEmail,
+    allowlist: false,
+    limits: config.security.allowlistLimits,
+  };
+  const fields = {
+    file: op.file,
+    archivePath: op.archivePath,
+    heading: op.heading,
+    newHeading: op.newHeading,
+    sectionId: op.sectionId,
+    parentSectionId: op.parentSectionId,
+  };
   const findings: SecretFinding[] = [];
   for (const [field, text] of Object.entries(fields)) {
     if (typeof text !== 'string' || text === '') continue;
@@ -175,7 +203,10 @@ export function planChanges(request: NormalizedRequest, current: DocumentSnapsho
     const category = request.categories[index]!;
     const exists = (current.get(op.file) ?? null) !== null;
     if (config.categories[category].writeOnce && exists) {
-      return { reason: 'WRITE_ONCE_VIOLATION', message: `op[${index}]: ${op.file} is a ${category} document and cannot change once written` };
+      return {
+        reason: 'WRITE_ONCE_VIOLATION',
+        message: `op[${index}]: ${op.file} is a ${category} document and cannot change once written`,
+      };
     }
     if (!working.has(op.file)) {
       working.set(op.file, current.get(op.file) ?? null);
@@ -188,7 +219,10 @@ export function planChanges(request: NormalizedRequest, current: DocumentSnapsho
     if (result.archive) archives.push({ ...result.archive, index });
   }
   for (const archive of archives) {
-    const taken = (current.get(archive.path) ?? null) !== null || working.has(archive.path) || archives.filter((other) => other.path === archive.path).length > 1;
+    const taken =
+      (current.get(archive.path) ?? null) !== null ||
+      working.has(archive.path) ||
+      archives.filter((other) => other.path === archive.path).length > 1;
     if (taken) return { reason: 'ARCHIVE_EXISTS', message: `op[${archive.index}]: ${archive.path} already exists` };
   }
 
@@ -202,7 +236,10 @@ export function planChanges(request: NormalizedRequest, current: DocumentSnapsho
     if (change.path === MEMORY_SCHEMA_CONFIG_PATH) continue;
     const after = parseDocument(change.after);
     if (after.unclosedFenceLine !== null) {
-      return { reason: 'INVALID_MARKDOWN', message: `${change.path}: the code fence opened on line ${after.unclosedFenceLine + 1} never closes` };
+      return {
+        reason: 'INVALID_MARKDOWN',
+        message: `${change.path}: the code fence opened on line ${after.unclosedFenceLine + 1} never closes`,
+      };
     }
     parsed.set(change.path, { before: change.before === null ? null : parseDocument(change.before), after });
   }
@@ -211,7 +248,8 @@ export function planChanges(request: NormalizedRequest, current: DocumentSnapsho
   for (const change of changes) {
     if (change.path === MEMORY_SCHEMA_CONFIG_PATH) {
       const config = parseMemorySchemaConfig(change.after);
-      if ('errors' in config) for (const message of config.errors) violations.push({ file: change.path, sectionId: null, field: null, message });
+      if ('errors' in config)
+        for (const message of config.errors) violations.push({ file: change.path, sectionId: null, field: null, message });
       continue;
     }
     const documents = parsed.get(change.path)!;
@@ -234,7 +272,12 @@ export function planChanges(request: NormalizedRequest, current: DocumentSnapsho
 
 /** Scans the resulting documents (allow-markers honoured) and every free-text field (no markers). */
 export function scanProposal(request: NormalizedRequest, changes: readonly DocumentChange[], config: MemorySchemaConfig): Rejection | null {
-  const documentOptions = { piiScan: config.security.piiScan, piiScanEmail: config.security.piiScanEmail, allowlist: true, limits: config.security.allowlistLimits };
+  const documentOptions = {
+    piiScan: config.security.piiScan,
+    piiScanEmail: config.security.piiScanEmail,
+    allowlist: true,
+    limits: config.security.allowlistLimits,
+  };
   const fieldOptions = { ...documentOptions, allowlist: false };
   const findings: SecretFinding[] = [];
   for (const change of changes) {
@@ -279,7 +322,8 @@ export function checkPolicy(request: NormalizedRequest, config: MemorySchemaConf
     };
   }
   const routing = resolveRouting(request.intent, request.operations, request.categories, config.approval);
-  if (routing.mode === 'SERVER_ONLY') return { reason: 'SERVER_ONLY_CATEGORY', message: 'this change is reserved to the server by configuration', routing };
+  if (routing.mode === 'SERVER_ONLY')
+    return { reason: 'SERVER_ONLY_CATEGORY', message: 'this change is reserved to the server by configuration', routing };
   return { routing };
 }
 
@@ -290,7 +334,8 @@ export function checkPolicy(request: NormalizedRequest, config: MemorySchemaConf
  */
 function driftTargets(request: NormalizedRequest, current: DocumentSnapshot): DriftTarget[] {
   const targets = new Map<string, DriftTarget>();
-  const add = (target: DriftTarget) => targets.set(`${target.file}\u0000${target.sectionId}\u0000${target.policy}\u0000${target.hashScope}`, target);
+  const add = (target: DriftTarget) =>
+    targets.set(`${target.file}\u0000${target.sectionId}\u0000${target.policy}\u0000${target.hashScope}`, target);
   const parsed = new Map<string, ParsedDocument | null>();
   const documentOf = (path: string) => {
     if (!parsed.has(path)) {
@@ -304,8 +349,10 @@ function driftTargets(request: NormalizedRequest, current: DocumentSnapshot): Dr
     const text = current.get(op.file) ?? null;
     if (op.archivePath) add({ file: op.archivePath, sectionId: null, policy: 'FILE_ABSENT', hash: null, hashScope: null });
     if (op.kind === 'CREATE_FILE') {
-      if (op.ifExists === 'REPLACE') add({ file: op.file, sectionId: null, policy: 'FILE_CONTENT_MATCH', hash: text === null ? null : textHash(text), hashScope: null });
-      else if ((op.ifExists ?? 'REJECT') === 'REJECT') add({ file: op.file, sectionId: null, policy: 'FILE_ABSENT', hash: null, hashScope: null });
+      if (op.ifExists === 'REPLACE')
+        add({ file: op.file, sectionId: null, policy: 'FILE_CONTENT_MATCH', hash: text === null ? null : textHash(text), hashScope: null });
+      else if ((op.ifExists ?? 'REJECT') === 'REJECT')
+        add({ file: op.file, sectionId: null, policy: 'FILE_ABSENT', hash: null, hashScope: null });
       continue;
     }
     if (!document) continue;
@@ -322,7 +369,13 @@ function driftTargets(request: NormalizedRequest, current: DocumentSnapshot): Dr
       add({ file: op.file, sectionId: section.id, policy: 'SECTION_RESOLVABLE', hash: null, hashScope: null });
     } else {
       const scope: HashScope = op.kind === 'REPLACE_SECTION_CONTENT' ? 'OWN' : 'FULL';
-      add({ file: op.file, sectionId: section.id, policy: 'SECTION_CONTENT_MATCH', hash: sectionHash(document, section, scope), hashScope: scope });
+      add({
+        file: op.file,
+        sectionId: section.id,
+        policy: 'SECTION_CONTENT_MATCH',
+        hash: sectionHash(document, section, scope),
+        hashScope: scope,
+      });
     }
   }
   return [...targets.values()];
@@ -333,7 +386,8 @@ export function checkDrift(targets: readonly DriftTarget[], current: DocumentSna
   const drift: Drift[] = [];
   for (const target of targets) {
     const text = current.get(target.file) ?? null;
-    const report = (expected: string, found: string) => drift.push({ file: target.file, sectionId: target.sectionId, policy: target.policy, expected, found });
+    const report = (expected: string, found: string) =>
+      drift.push({ file: target.file, sectionId: target.sectionId, policy: target.policy, expected, found });
     switch (target.policy) {
       case 'FILE_ABSENT':
         if (text !== null) report('absent', 'present');

@@ -82,7 +82,14 @@ export function allowlistWarnings(changes: readonly DocumentChange[]): string[] 
 }
 
 /** The plan was written: by proposeUpdate directly (no stagingId) or by applyProposal. */
-export function appliedResult(message: string, plan: Plan, routing: Routing, appliedAt: Date, stagingId: string | null, warnings: string[]): ProposeUpdateResult {
+export function appliedResult(
+  message: string,
+  plan: Plan,
+  routing: Routing,
+  appliedAt: Date,
+  stagingId: string | null,
+  warnings: string[],
+): ProposeUpdateResult {
   return {
     ...emptyResult('APPLIED', message),
     routing,
@@ -140,7 +147,13 @@ export function rejectedResult(rejection: Rejection, files: string[]): ProposeUp
 }
 
 export function reviewerRejectedResult(proposal: StoredProposal, note: string): ProposeUpdateResult {
-  return { ...emptyResult('REJECTED', note), reason: 'USER_REJECTED', routing: proposal.routing, stagingId: proposal._id, files: proposal.files };
+  return {
+    ...emptyResult('REJECTED', note),
+    reason: 'USER_REJECTED',
+    routing: proposal.routing,
+    stagingId: proposal._id,
+    files: proposal.files,
+  };
 }
 
 export function expiredResult(proposal: StoredProposal): ProposeUpdateResult {
@@ -159,7 +172,12 @@ export function notStagedResult(id: string, why: string): ProposeUpdateResult {
 
 /** A decided proposal asked to be decided again. */
 export function alreadyDecidedResult(proposal: StoredProposal): ProposeUpdateResult {
-  return { ...notStagedResult(proposal._id, `is ${proposal.status}`), stagingId: proposal._id, files: proposal.files, routing: proposal.routing };
+  return {
+    ...notStagedResult(proposal._id, `is ${proposal.status}`),
+    stagingId: proposal._id,
+    files: proposal.files,
+    routing: proposal.routing,
+  };
 }
 
 /** What a reviewer sees of a staged proposal now: the diff apply would write, or why it would not. */
@@ -172,7 +190,12 @@ export interface ProposalPreview {
 export function previewOf(drift: readonly Drift[], plan: Plan | Rejection): ProposalPreview {
   const blockedBy =
     drift.length > 0
-      ? { reason: 'TARGET_DRIFT' as const, message: drift.map((item) => `${item.file}${item.sectionId ? `#${item.sectionId}` : ''}: expected ${item.expected}, found ${item.found}`).join('; ') }
+      ? {
+          reason: 'TARGET_DRIFT' as const,
+          message: drift
+            .map((item) => `${item.file}${item.sectionId ? `#${item.sectionId}` : ''}: expected ${item.expected}, found ${item.found}`)
+            .join('; '),
+        }
       : 'reason' in plan
         ? { reason: plan.reason, message: plan.message }
         : null;

@@ -103,11 +103,13 @@ export function scanText(text: string, location: string, options: ScanOptions): 
   for (const rule of SECRET_RULES) for (const match of rule.find(text)) add(rule.type, match.start, match.length);
   const linesWithFindings = new Set(findings.map((finding) => finding.line));
   for (const match of text.matchAll(ENTROPY_CANDIDATE)) {
-    if (shannonEntropy(match[0]) >= ENTROPY_THRESHOLD && !linesWithFindings.has(lineOf(match.index))) add('HIGH_ENTROPY', match.index, match[0].length);
+    if (shannonEntropy(match[0]) >= ENTROPY_THRESHOLD && !linesWithFindings.has(lineOf(match.index)))
+      add('HIGH_ENTROPY', match.index, match[0].length);
   }
   if (options.piiScan) {
     for (const match of text.matchAll(SSN)) add('PII_SSN', match.index, match[0].length);
-    for (const match of text.matchAll(CARD)) if (luhnValid(match[0].replace(/\D/g, ''))) add('PII_CREDIT_CARD', match.index, match[0].length);
+    for (const match of text.matchAll(CARD))
+      if (luhnValid(match[0].replace(/\D/g, ''))) add('PII_CREDIT_CARD', match.index, match[0].length);
   }
   if (options.piiScanEmail) for (const found of emailAddresses(text)) add('PII_EMAIL', found.start, found.length);
   return { findings: findings.sort((a, b) => a.line - b.line || FINDING_TYPES.indexOf(a.type) - FINDING_TYPES.indexOf(b.type)) };

@@ -40,7 +40,8 @@ export function validateOperationShape(op: ProposalOperation): string | null {
     ['sectionId', op.sectionId],
     ['parentSectionId', op.parentSectionId],
   ] as const) {
-    if (value && (value.length > MAX_ID_LENGTH || !/^[A-Za-z0-9._-]+$/.test(value))) return `${name} must be letters, digits, '.', '_' or '-'`;
+    if (value && (value.length > MAX_ID_LENGTH || !/^[A-Za-z0-9._-]+$/.test(value)))
+      return `${name} must be letters, digits, '.', '_' or '-'`;
   }
   for (const [name, value] of [
     ['heading', op.heading],
@@ -137,9 +138,11 @@ export function applyOperation(current: string | null, op: ProposalOperation, co
   switch (op.kind) {
     case 'REPLACE_SECTION': {
       const heading = headingOf(content[0]!)!;
-      if (heading.level !== section.level) return fail(`the new content's heading is level ${heading.level}; the section is level ${section.level}`);
+      if (heading.level !== section.level)
+        return fail(`the new content's heading is level ${heading.level}; the section is level ${section.level}`);
       // Keep the anchor so the section keeps its id (and stays addressable) after the rewrite.
-      const replacement = section.anchorId && anchorOf(content[1]) === null ? [content[0]!, anchorLine(section.anchorId), ...content.slice(1)] : content;
+      const replacement =
+        section.anchorId && anchorOf(content[1]) === null ? [content[0]!, anchorLine(section.anchorId), ...content.slice(1)] : content;
       const result = joinBlocks(lines.slice(0, section.start), replacement, lines.slice(section.end));
       return done(result, idsAt(result, lineAfterJoin(lines, section.start)));
     }

@@ -56,7 +56,14 @@ export class ProtocolStructureError extends Error {
 }
 
 /** Finer reasons a v4 adapter is refused; v3 documents report every one as a structure error. */
-export const STRUCTURE_ERROR_KINDS = ['STRUCTURE', 'CONTRACT_TYPE_UNKNOWN', 'CONTRACT_INVALID', 'FRONTMATTER_INVALID', 'CONTRACT_FENCE_REFUSED', 'MULTIPLE_ADAPTERS'] as const;
+export const STRUCTURE_ERROR_KINDS = [
+  'STRUCTURE',
+  'CONTRACT_TYPE_UNKNOWN',
+  'CONTRACT_INVALID',
+  'FRONTMATTER_INVALID',
+  'CONTRACT_FENCE_REFUSED',
+  'MULTIPLE_ADAPTERS',
+] as const;
 export type StructureErrorKind = (typeof STRUCTURE_ERROR_KINDS)[number];
 
 export type AuthoredChallengeType = 'shell' | 'mcp' | 'user_input' | 'comment' | 'tensor';
@@ -151,8 +158,10 @@ function misplacedRequireHuman(json: JsonObject, type: ChallengeType): string | 
     for (const [key, child] of Object.entries(value)) {
       const at = Array.isArray(value) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
       if (key === 'require_human' && !Array.isArray(value)) {
-        if (type !== 'USER_INPUT') return `"require_human" (at "${at}") only gates a user_input contract: {"type": "user_input", "user_input": {"require_human": true}}`;
-        if (at !== 'user_input.require_human') return `"require_human" belongs inside "user_input" ({"type": "user_input", "user_input": {"require_human": true}}), not at "${at}"`;
+        if (type !== 'USER_INPUT')
+          return `"require_human" (at "${at}") only gates a user_input contract: {"type": "user_input", "user_input": {"require_human": true}}`;
+        if (at !== 'user_input.require_human')
+          return `"require_human" belongs inside "user_input" ({"type": "user_input", "user_input": {"require_human": true}}), not at "${at}"`;
       }
       // An mcp contract's arguments and expected result are the tool's own JSON, not the contract's.
       if (at !== 'mcp.arguments' && at !== 'mcp.expected_result') stack.push([child, at]);

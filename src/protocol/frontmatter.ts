@@ -110,7 +110,10 @@ export function readFrontmatter(document: string, lines: LineIndex): Frontmatter
     const value = pair.value;
     if (value !== null && !isScalar(value)) {
       const offset = isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0;
-      throw invalid(lines.lineAt(yamlStart + offset), `frontmatter "${String(isScalar(pair.key) ? pair.key.value : key)}" must be a single value`);
+      throw invalid(
+        lines.lineAt(yamlStart + offset),
+        `frontmatter "${String(isScalar(pair.key) ? pair.key.value : key)}" must be a single value`,
+      );
     }
     result[field] = value === null || value.value === null ? '' : String(value.value).trim();
   }

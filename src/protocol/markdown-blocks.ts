@@ -141,7 +141,8 @@ function readChunk(markdown: string, from: number, to: number): Array<{ block: M
       }
     } else if (depth === 2 && code) {
       if (token.type === 'codeFencedFence') code.fences += 1;
-      else if (token.type === 'codeFlowValue' || token.type === 'lineEnding') code.pieces.push(text.slice(token.start.offset, token.end.offset));
+      else if (token.type === 'codeFlowValue' || token.type === 'lineEnding')
+        code.pieces.push(text.slice(token.start.offset, token.end.offset));
     }
   }
   return blocks;
@@ -180,7 +181,8 @@ function blockEvents(markdown: string): Event[] {
   parser.constructs = { ...parser.constructs, text: { [-5]: text[-5], [-4]: text[-4], [-3]: text[-3] }, string: {} };
   const events = parser.document().write(preprocess()(markdown, undefined, true));
   for (;;) {
-    for (const [kind, token] of events) if (kind === 'enter' && token.contentType !== undefined && token.contentType !== 'flow') token.contentType = undefined;
+    for (const [kind, token] of events)
+      if (kind === 'enter' && token.contentType !== undefined && token.contentType !== 'flow') token.contentType = undefined;
     if (subtokenize(events)) return events;
   }
 }
@@ -264,7 +266,10 @@ function refuseDeepNesting(markdown: string, lineAt: (offset: number) => number)
     const indent = markers > 0 ? indentWidth(markdown, lineStart, stop) : 0;
     const levels = markers + Math.floor(indent / 2);
     if (levels > MAX_CONTAINER_MARKERS_PER_LINE) {
-      throw new ProtocolStructureError(lineAt(lineStart), `the line nests more than ${MAX_CONTAINER_MARKERS_PER_LINE} block quotes or list items`);
+      throw new ProtocolStructureError(
+        lineAt(lineStart),
+        `the line nests more than ${MAX_CONTAINER_MARKERS_PER_LINE} block quotes or list items`,
+      );
     }
     if (lineStart > 0 && TOP_LEVEL_BULLET.test(markdown.slice(lineStart, Math.min(stop, lineStart + 8)))) {
       bullets.push(lineStart);

@@ -66,7 +66,11 @@ export function parseStepMarkdownOffThread(markdown: string): Promise<ParsedStep
   return offThread(markdown, 'step', parseStepMarkdown) as Promise<ParsedStep>;
 }
 
-function offThread(markdown: string, task: WorkerTask, inPlace: (markdown: string) => ParsedProtocol | ParsedStep): Promise<ParsedProtocol | ParsedStep> {
+function offThread(
+  markdown: string,
+  task: WorkerTask,
+  inPlace: (markdown: string) => ParsedProtocol | ParsedStep,
+): Promise<ParsedProtocol | ParsedStep> {
   if (markdown.length < OFF_THREAD_MIN_CHARS) {
     try {
       return Promise.resolve(inPlace(markdown));

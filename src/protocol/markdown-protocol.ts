@@ -42,7 +42,12 @@ export function isAdapterMarkdown(markdown: string): boolean {
   const lines = new LineIndex(document);
   const { present, bodyStart } = findFrontmatter(document);
   try {
-    return readsAsV4(document, bodyStart, readBlocks(document.slice(bodyStart), (offset) => lines.lineAt(bodyStart + offset)), present);
+    return readsAsV4(
+      document,
+      bodyStart,
+      readBlocks(document.slice(bodyStart), (offset) => lines.lineAt(bodyStart + offset)),
+      present,
+    );
   } catch {
     return false;
   }

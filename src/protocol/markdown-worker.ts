@@ -12,7 +12,8 @@ parentPort!.on('message', ({ id, task, markdown }: WorkerRequest) => {
   try {
     answer = { id, parsed: task === 'step' ? parseStepMarkdown(markdown) : parseProtocolMarkdown(markdown) };
   } catch (error) {
-    if (error instanceof ProtocolStructureError) answer = { id, failure: { type: 'structure', line: error.line, reason: error.reason, kind: error.kind } };
+    if (error instanceof ProtocolStructureError)
+      answer = { id, failure: { type: 'structure', line: error.line, reason: error.reason, kind: error.kind } };
     else if (error instanceof RangeError) answer = { id, failure: { type: 'range', message: error.message } };
     else answer = { id, failure: { type: 'other', message: String((error as Error)?.message ?? error) } };
   }

@@ -64,10 +64,7 @@ export function parseV3Protocol(document: string, lines: LineIndex, blocks: Mark
 
   const title = titleHeading?.text ?? stepHeadings[0]?.text;
   if (title === undefined) {
-    throw new ProtocolStructureError(
-      null,
-      'the document has no H1 title and no H2 heading: start it with "# Protocol title"',
-    );
+    throw new ProtocolStructureError(null, 'the document has no H1 title and no H2 heading: start it with "# Protocol title"');
   }
 
   const edits: Edit[] = [];
@@ -150,13 +147,9 @@ export function parseStepMarkdown(markdown: string): { text: string; challenge?:
       `a second challenge (the first is at line ${challenge.line}); a step has at most one`,
     );
   }
-  const withoutChallenge = challenge
-    ? source.slice(0, challenge.start) + source.slice(challenge.end)
-    : source;
+  const withoutChallenge = challenge ? source.slice(0, challenge.start) + source.slice(challenge.end) : source;
   const bodyRange = findBodyRange(withoutChallenge);
-  const text = trimMarkdownBlock(
-    bodyRange ? withoutChallenge.slice(bodyRange.start, bodyRange.end) : withoutChallenge,
-  );
+  const text = trimMarkdownBlock(bodyRange ? withoutChallenge.slice(bodyRange.start, bodyRange.end) : withoutChallenge);
   return challenge ? { text, challenge: challenge.challenge } : { text };
 }
 
@@ -277,8 +270,7 @@ function parseProofOfWorkLine(lineText: string, line: number): Challenge {
   if (match?.[1] && match[2] === ':') rest = rest.replace(/\*\*$/, '').trim(); // **PROOF OF WORK: cmd**
 
   let timeoutSeconds = DEFAULT_PROOF_OF_WORK_TIMEOUT_SECONDS;
-  const timeout =
-    /^\[\s*timeout\b([^\]]*)\]/i.exec(rest) ?? /^timeout[ \t]+(\d+(?:\.\d+)?(?:ms|s|m|h)?)(?=[ \t])/i.exec(rest);
+  const timeout = /^\[\s*timeout\b([^\]]*)\]/i.exec(rest) ?? /^timeout[ \t]+(\d+(?:\.\d+)?(?:ms|s|m|h)?)(?=[ \t])/i.exec(rest);
   if (timeout) {
     timeoutSeconds = parseTimeout((timeout[1] ?? '').trim(), line);
     rest = rest.slice(timeout[0].length).trim();
@@ -304,5 +296,3 @@ function parseTimeout(value: string, line: number): number {
 export function isTriggersHeading(text: string): boolean {
   return /^natural language triggers:?$/i.test(text.trim());
 }
-
-

@@ -66,8 +66,7 @@ function renderStepText(step: ProtocolStepDraft, mayOmitHeading: boolean, title:
   const ownLabel = ownHeading?.text ?? title;
   const needsHeading = ownHeading === undefined && !mayOmitHeading;
   if (ownLabel === step.label && !hasBodyMarkers(step.text) && !needsHeading) return step.text;
-  const heading =
-    step.label === title && ownHeading === undefined && mayOmitHeading ? '' : `## ${step.label}\n\n`;
+  const heading = step.label === title && ownHeading === undefined && mayOmitHeading ? '' : `## ${step.label}\n\n`;
   return `${heading}${BODY_START_MARKER}\n${step.text}\n${BODY_END_MARKER}`;
 }
 

@@ -11,7 +11,15 @@ import { trimMarkdownBlock } from './body-markers.js';
 import { ProtocolStructureError, isJsonObject, parseAuthoredChallenge } from './challenge-json.js';
 import type { Challenge } from './challenge.js';
 import { readFrontmatter } from './frontmatter.js';
-import { type CodeBlock, type Edit, type HeadingEvent, type LineIndex, type MarkdownBlock, cutSegments, headingEvent } from './markdown-blocks.js';
+import {
+  type CodeBlock,
+  type Edit,
+  type HeadingEvent,
+  type LineIndex,
+  type MarkdownBlock,
+  cutSegments,
+  headingEvent,
+} from './markdown-blocks.js';
 import type { ParsedProtocol, ProtocolStepDraft } from './protocol-draft.js';
 
 export const ACTIVATION_PATTERNS_HEADING = 'Activation Patterns';
@@ -76,20 +84,34 @@ export function parseV4Adapter(document: string, lines: LineIndex, blocks: reado
       const reading = readFence(block, body);
       const line = lineAt(block.start);
       if (reading.kind === 'refused') {
-        throw new ProtocolStructureError(line, 'contract blocks must be ```json fences (this is a plain ``` fence)', 'CONTRACT_FENCE_REFUSED');
+        throw new ProtocolStructureError(
+          line,
+          'contract blocks must be ```json fences (this is a plain ``` fence)',
+          'CONTRACT_FENCE_REFUSED',
+        );
       }
       if (reading.kind === 'contract') {
         if (jsonDepth(reading.contract, MAX_DOCUMENT_JSON_DEPTH) > MAX_DOCUMENT_JSON_DEPTH) {
           throw new ProtocolStructureError(line, `the contract nests deeper than ${MAX_DOCUMENT_JSON_DEPTH} levels`, 'CONTRACT_INVALID');
         }
-        contracts.push({ kind: 'contract', start: block.start, end: block.end, line, challenge: parseAuthoredChallenge(reading.contract, line) });
+        contracts.push({
+          kind: 'contract',
+          start: block.start,
+          end: block.end,
+          line,
+          challenge: parseAuthoredChallenge(reading.contract, line),
+        });
       }
     }
   }
 
   const [titleHeading, secondTitle] = headings.filter((event) => event.kind === 'h1');
   if (titleHeading && secondTitle) {
-    throw new ProtocolStructureError(secondTitle.line, `a second H1 title (the first is at line ${titleHeading.line}); a document holds exactly one adapter`, 'MULTIPLE_ADAPTERS');
+    throw new ProtocolStructureError(
+      secondTitle.line,
+      `a second H1 title (the first is at line ${titleHeading.line}); a document holds exactly one adapter`,
+      'MULTIPLE_ADAPTERS',
+    );
   }
   if (titleHeading && titleHeading.text === '') throw new ProtocolStructureError(titleHeading.line, 'the H1 title is empty');
 
@@ -100,7 +122,12 @@ export function parseV4Adapter(document: string, lines: LineIndex, blocks: reado
   // As KAIROS 4.8.5 reads it: a reward section is the adapter's only when it comes straight after
   // the last contract; after closing text (or with no contract) it stays in the last layer.
   const reward =
-    lastH2 && lastH2 !== activation && isRewardHeading(lastH2.text) && contracts.length > 0 && lastH2.start >= lastContractEnd && body.slice(lastContractEnd, lastH2.start).trim() === ''
+    lastH2 &&
+    lastH2 !== activation &&
+    isRewardHeading(lastH2.text) &&
+    contracts.length > 0 &&
+    lastH2.start >= lastContractEnd &&
+    body.slice(lastContractEnd, lastH2.start).trim() === ''
       ? lastH2
       : undefined;
   const layerHeadings = h2s.filter((heading) => heading !== activation && heading !== reward);
@@ -173,7 +200,10 @@ function activationItems(section: string, line: number): string[] {
     .map((text) => text.replace(/^\s*(?:[-*+]|\d{1,3}[.)])\s+/, '').trim())
     .filter((text) => text !== '');
   if (items.length > MAX_ACTIVATION_PATTERNS) {
-    throw new ProtocolStructureError(line, `the ${ACTIVATION_PATTERNS_HEADING} section has ${items.length} lines; the limit is ${MAX_ACTIVATION_PATTERNS}`);
+    throw new ProtocolStructureError(
+      line,
+      `the ${ACTIVATION_PATTERNS_HEADING} section has ${items.length} lines; the limit is ${MAX_ACTIVATION_PATTERNS}`,
+    );
   }
   const long = items.find((item) => item.length > MAX_ACTIVATION_PATTERN_LENGTH);
   if (long !== undefined) {

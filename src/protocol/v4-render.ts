@@ -38,7 +38,9 @@ export function renderAdapterMarkdown(adapter: RenderableAdapter): string {
   if (Object.keys(frontmatter).length > 0) parts.push(`---\n${stringifyYaml(frontmatter, { lineWidth: 0 }).trimEnd()}\n---`);
   parts.push(`# ${adapter.title}`);
 
-  const activation = adapter.activationText?.trim() ? adapter.activationText.trim() : (adapter.activationPatterns ?? []).map((item) => `- ${item}`).join('\n');
+  const activation = adapter.activationText?.trim()
+    ? adapter.activationText.trim()
+    : (adapter.activationPatterns ?? []).map((item) => `- ${item}`).join('\n');
   const section = activation === '' ? '' : `## ${ACTIVATION_PATTERNS_HEADING}\n\n${activation}`;
   if (section !== '' && adapter.steps.length === 0) parts.push(section);
 

@@ -19,7 +19,14 @@ const V4_TOOL_NAMES: Readonly<Record<InstructedOperation, string>> = {
   answerPrompt: 'kairos_answer_prompt',
 };
 
-const KAIROS_4_NOUNS: RunNouns = { step: 'layer', steps: 'layers', Step: 'Layer', challenge: 'contract', protocol: 'adapter', Protocol: 'Adapter' };
+const KAIROS_4_NOUNS: RunNouns = {
+  step: 'layer',
+  steps: 'layers',
+  Step: 'Layer',
+  challenge: 'contract',
+  protocol: 'adapter',
+  Protocol: 'Adapter',
+};
 
 /** A step as KAIROS 4 names it: its layer, in the run when there is one. */
 const layer = (uri: string, runId: string | null): string => layerUriOfMemoryUri(uri, runId);

@@ -25,7 +25,14 @@ export interface RunNouns {
   Protocol: string;
 }
 
-export const KAIROS_3_NOUNS: RunNouns = { step: 'step', steps: 'steps', Step: 'Step', challenge: 'challenge', protocol: 'protocol', Protocol: 'Protocol' };
+export const KAIROS_3_NOUNS: RunNouns = {
+  step: 'step',
+  steps: 'steps',
+  Step: 'Step',
+  challenge: 'challenge',
+  protocol: 'protocol',
+  Protocol: 'Protocol',
+};
 
 export interface DoorWords {
   door: string;
@@ -228,7 +235,11 @@ export function wordingTemplate(names: DoorWords): DoorRenderer {
       case 'TENSOR': {
         const name = challenge.tensor?.name ?? '';
         const shape = challenge.tensor?.shape;
-        const form = !shape ? 'a number or an array of numbers' : shape.length === 0 ? 'a single number' : `numbers in shape [${shape.join(', ')}]`;
+        const form = !shape
+          ? 'a number or an array of numbers'
+          : shape.length === 0
+            ? 'a single number'
+            : `numbers in shape [${shape.join(', ')}]`;
         return `Report the value "${name}" as tensor.value (${form}) with tensor.name "${name}"; compute it, do not invent it.`;
       }
     }
@@ -252,14 +263,20 @@ export function wordingTemplate(names: DoorWords): DoorRenderer {
   function searchChoice(choice: SearchChoice): { chainLabel: string; nextAction: string } {
     switch (choice.role) {
       case 'MATCH':
-        return { chainLabel: choice.chainLabel, nextAction: `call ${op('begin')} with ${names.stepUri(choice.uri, null)} to execute this ${n.protocol}` };
+        return {
+          chainLabel: choice.chainLabel,
+          nextAction: `call ${op('begin')} with ${names.stepUri(choice.uri, null)} to execute this ${n.protocol}`,
+        };
       case 'REFINE':
         return {
           chainLabel: `Run protocol to turn vague user request into a better ${op('search')} query`,
           nextAction: `call ${op('begin')} with ${names.stepUri(choice.uri, null)} to get ${n.step}-by-${n.step} help turning the user's request into a better search query`,
         };
       case 'CREATE':
-        return { chainLabel: choice.chainLabel, nextAction: `call ${op('begin')} with ${names.stepUri(choice.uri, null)} to create a new ${n.protocol}` };
+        return {
+          chainLabel: choice.chainLabel,
+          nextAction: `call ${op('begin')} with ${names.stepUri(choice.uri, null)} to create a new ${n.protocol}`,
+        };
     }
   }
 

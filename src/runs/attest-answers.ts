@@ -2,7 +2,14 @@
 import type { AttestAnswer } from '../model/run-answers.js';
 import type { Outcome } from '../model/run-enums.js';
 
-export function attestedAnswer(args: { runId: string; uri: string; outcome: Outcome; message: string; qualityBonus: number; ratedAt: string }): AttestAnswer {
+export function attestedAnswer(args: {
+  runId: string;
+  uri: string;
+  outcome: Outcome;
+  message: string;
+  qualityBonus: number;
+  ratedAt: string;
+}): AttestAnswer {
   const { message, ...rest } = args;
   return { ...rest, notice: { kind: 'TEXT', text: message }, errorCode: null, instruction: { kind: 'RUN_FINISHED', runId: args.runId } };
 }

@@ -24,7 +24,16 @@ export function applyAttest(
 ): AttestTransition {
   const unchanged = (answer: AttestAnswer): AttestTransition => ({ state, answer, rating: null, qualityTargetUris: [] });
   const refused = (errorCode: StepErrorCode, notice: RunNotice, instruction: Instruction) =>
-    unchanged({ runId: state.runId, uri: request.uri, outcome: request.outcome, notice, qualityBonus: 0, ratedAt: null, errorCode, instruction });
+    unchanged({
+      runId: state.runId,
+      uri: request.uri,
+      outcome: request.outcome,
+      notice,
+      qualityBonus: 0,
+      ratedAt: null,
+      errorCode,
+      instruction,
+    });
 
   const head = state.steps[0];
   if (!head) throw new RangeError('a run has at least one step');

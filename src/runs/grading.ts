@@ -1,7 +1,15 @@
 import type { ExportBlocker, EvaluationLabel, GraderKind, Grading } from '../model/grading.js';
 import type { Outcome } from '../model/run-enums.js';
 
-export { EVALUATION_LABELS, EXPORT_BLOCKERS, GRADER_KINDS, type ExportBlocker, type EvaluationLabel, type GraderKind, type Grading } from '../model/grading.js';
+export {
+  EVALUATION_LABELS,
+  EXPORT_BLOCKERS,
+  GRADER_KINDS,
+  type ExportBlocker,
+  type EvaluationLabel,
+  type GraderKind,
+  type Grading,
+} from '../model/grading.js';
 
 /**
  * Grading of an attested run, with KAIROS 4.8.5's meaning (its
@@ -59,9 +67,10 @@ export interface GradingInput {
   llmModelId?: string | null;
 }
 
-
 /** Why a grading input is refused (a score outside 0..1, text over its limit), or null. */
-export function gradingInputRefusal(input: Omit<GradingInput, 'outcome'>): { code: 'BAD_USER_INPUT' | 'PAYLOAD_TOO_LARGE'; message: string } | null {
+export function gradingInputRefusal(
+  input: Omit<GradingInput, 'outcome'>,
+): { code: 'BAD_USER_INPUT' | 'PAYLOAD_TOO_LARGE'; message: string } | null {
   if (input.score !== null && input.score !== undefined && !(Number.isFinite(input.score) && input.score >= 0 && input.score <= 1)) {
     return { code: 'BAD_USER_INPUT', message: 'score must be a number from 0 to 1' };
   }
@@ -124,7 +133,14 @@ export function gradeRun(input: GradingInput): Grading {
  * Nothing is written back. A run rated before grading existed has no inputs: ungraded, default score.
  */
 export function regradeStored(outcome: Outcome, stored: Grading | null | undefined): Grading {
-  return gradeRun({ outcome, score: stored?.score ?? null, feedback: stored?.feedback ?? null, rater: stored?.rater ?? null, rubricVersion: stored?.rubricVersion ?? null, llmModelId: stored?.llmModelId ?? null });
+  return gradeRun({
+    outcome,
+    score: stored?.score ?? null,
+    feedback: stored?.feedback ?? null,
+    rater: stored?.rater ?? null,
+    rubricVersion: stored?.rubricVersion ?? null,
+    llmModelId: stored?.llmModelId ?? null,
+  });
 }
 
 /**

@@ -23,7 +23,12 @@ export interface PromptToAnswer {
 }
 
 /** Why this answerer may not answer this prompt of this run, or null when it may. */
-export function promptAnswerRefusal(prompt: PromptToAnswer, run: { principalId: string }, answerer: Viewer, _channel: AnswerChannel = 'DIRECT'): PromptAnswerRefusal | null {
+export function promptAnswerRefusal(
+  prompt: PromptToAnswer,
+  run: { principalId: string },
+  answerer: Viewer,
+  _channel: AnswerChannel = 'DIRECT',
+): PromptAnswerRefusal | null {
   if (!prompt.requireHuman) return null;
   if (!isPerson(answerer)) return 'NOT_A_PERSON';
   // The channel does not matter: a relayed answer carries the runner's credential (see above).
@@ -34,5 +39,6 @@ export function promptAnswerRefusal(prompt: PromptToAnswer, run: { principalId: 
 /** What each refusal tells the answerer (every door refuses with FORBIDDEN and this text). */
 export const PROMPT_ANSWER_MESSAGES: Record<PromptAnswerRefusal, string> = {
   NOT_A_PERSON: 'This prompt requires a human: answer it with a token of a person (role HUMAN, REVIEWER or ADMIN)',
-  OWN_RUN: 'This prompt requires a person other than the principal running the protocol (not even through its own MCP host): ask another person to answer it',
+  OWN_RUN:
+    'This prompt requires a person other than the principal running the protocol (not even through its own MCP host): ask another person to answer it',
 };

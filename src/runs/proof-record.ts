@@ -6,7 +6,15 @@ import type { ProofSource } from '../model/run-enums.js';
 /** Largest stdout or stderr kept in a record, in UTF-8 bytes; the rest is cut with a marker. */
 export const MAX_SHELL_OUTPUT_BYTES = MAX_STORED_EVIDENCE_BYTES;
 
-export type { CommentProof, McpProof, ProofEvidence, ProofRecord, ShellProof, StoredProofStatus, UserInputProof } from '../model/proof-record.js';
+export type {
+  CommentProof,
+  McpProof,
+  ProofEvidence,
+  ProofRecord,
+  ShellProof,
+  StoredProofStatus,
+  UserInputProof,
+} from '../model/proof-record.js';
 
 export interface ProofRecordContext {
   runId: string;
@@ -19,11 +27,7 @@ export interface ProofRecordContext {
 }
 
 /** Builds the record to store; shell output is truncated here so every caller gets the limit. */
-export function createProofRecord(
-  context: ProofRecordContext,
-  evidence: ProofEvidence,
-  status: StoredProofStatus,
-): ProofRecord {
+export function createProofRecord(context: ProofRecordContext, evidence: ProofEvidence, status: StoredProofStatus): ProofRecord {
   const base = {
     runId: context.runId,
     stepUri: context.stepUri,
@@ -57,7 +61,10 @@ export function createProofRecord(
       return { ...base, mcp };
     }
     case 'USER_INPUT':
-      return { ...base, userInput: { ...evidence.userInput, confirmation: truncateUtf8(evidence.userInput.confirmation, MAX_STORED_EVIDENCE_BYTES) } };
+      return {
+        ...base,
+        userInput: { ...evidence.userInput, confirmation: truncateUtf8(evidence.userInput.confirmation, MAX_STORED_EVIDENCE_BYTES) },
+      };
     case 'COMMENT':
       return { ...base, comment: { ...evidence.comment, text: truncateUtf8(evidence.comment.text, MAX_STORED_EVIDENCE_BYTES) } };
     case 'TENSOR':

@@ -73,9 +73,12 @@ export function stepChange(
   const recorded = !failedAttempt || failedAttemptEvents(run) < MAX_FAILED_ATTEMPT_EVENTS;
   if (promptAnswer && recorded) events.add('PROMPT_ANSWERED', { stepIndex: promptAnswer.prompt.stepIndex });
   if (transition.proof?.settled) {
-    events.add(transition.proof.record.status === 'success' ? 'STEP_PROVEN' : 'STEP_FAILED', { stepIndex: transition.proof.record.stepIndex });
+    events.add(transition.proof.record.status === 'success' ? 'STEP_PROVEN' : 'STEP_FAILED', {
+      stepIndex: transition.proof.record.stepIndex,
+    });
   } else if (answer.errorCode) {
-    const type: RunEventType = answer.errorCode === 'MAX_RETRIES_EXCEEDED' ? 'MAX_RETRIES' : answer.errorCode === 'MISSING_PROOF' ? 'PROOF_MISSING' : 'STEP_FAILED';
+    const type: RunEventType =
+      answer.errorCode === 'MAX_RETRIES_EXCEEDED' ? 'MAX_RETRIES' : answer.errorCode === 'MISSING_PROOF' ? 'PROOF_MISSING' : 'STEP_FAILED';
     if (recorded) events.add(type, { stepIndex: before.pendingStepIndex, errorCode: answer.errorCode, notice: answer.notice });
   } else if (after.pendingStepIndex > before.pendingStepIndex) {
     events.add('STEP_PROVEN', { stepIndex: before.pendingStepIndex, message: 'no proof required' });
@@ -88,25 +91,41 @@ export function stepChange(
   // A prompt whose step is no longer pending is answered (by a person, or by the agent's proof).
   const leftBehind = before.pendingPromptId && before.pendingPromptId !== after.pendingPromptId ? [before.pendingPromptId] : [];
   const answered = [...new Set([...(promptAnswer ? [promptAnswer.prompt._id] : []), ...leftBehind])];
-  const prompts = changePrompts(run.prompts, { close: answered, status: 'ANSWERED', at: now, by: promptAnswer?.by ?? run.principalId, open: opened });
+  const prompts = changePrompts(run.prompts, {
+    close: answered,
+    status: 'ANSWERED',
+    at: now,
+    by: promptAnswer?.by ?? run.principalId,
+    open: opened,
+  });
 
   // A proof proves the step as the run showed it: the version it had when the run began.
   const provenVersion = transition.proof ? before.steps[transition.proof.record.stepIndex - 1]?.version : undefined;
   const proofs: StoredProof[] = transition.proof
-    ? [{
-        ...transition.proof,
-        response: transition.proof.settled ? storedStepResponse(answer) : null,
-        ...(provenVersion === undefined ? {} : { stepVersion: provenVersion }),
-        ...(promptAnswer ? { answeredBy: promptAnswer.by } : {}),
-        ...(options.solutionDigest ? { solutionDigest: options.solutionDigest } : {}),
-        ...(options.trace ? { trace: truncateUtf8(options.trace, MAX_STORED_EVIDENCE_BYTES) } : {}),
-      }]
+    ? [
+        {
+          ...transition.proof,
+          response: transition.proof.settled ? storedStepResponse(answer) : null,
+          ...(provenVersion === undefined ? {} : { stepVersion: provenVersion }),
+          ...(promptAnswer ? { answeredBy: promptAnswer.by } : {}),
+          ...(options.solutionDigest ? { solutionDigest: options.solutionDigest } : {}),
+          ...(options.trace ? { trace: truncateUtf8(options.trace, MAX_STORED_EVIDENCE_BYTES) } : {}),
+        },
+      ]
     : [];
   const status: RunStatus = settled ? 'COMPLETED' : 'ACTIVE';
   return {
     commit: {
       run,
-      update: { status, state: after, newProofs: keptProofs(run, proofs), newEvents: events.list, prompts: prompts?.all, now, expiresAt: options.expiresAt },
+      update: {
+        status,
+        state: after,
+        newProofs: keptProofs(run, proofs),
+        newEvents: events.list,
+        prompts: prompts?.all,
+        now,
+        expiresAt: options.expiresAt,
+      },
     },
     status,
     events: events.list,
@@ -115,7 +134,12 @@ export function stepChange(
 }
 
 /** A rated attest: ATTESTED, open prompts expire, and the attest waits in the run to be counted. */
-export function attestChange(run: RunRecord, transition: AttestTransition & { rating: NonNullable<AttestTransition['rating']> }, pendingUsage: AttestCount, now: Date): RunChange {
+export function attestChange(
+  run: RunRecord,
+  transition: AttestTransition & { rating: NonNullable<AttestTransition['rating']> },
+  pendingUsage: AttestCount,
+  now: Date,
+): RunChange {
   const attestation = storedAttestation({ ...transition.answer, ratedAt: transition.rating.ratedAt }, transition.rating.message);
   return closingChange(run, 'ATTESTED', transition.state, now, { attestation, pendingUsage, message: transition.rating.outcome });
 }
@@ -138,7 +162,10 @@ function closingChange(
   const prompts = changePrompts(run.prompts, { close: open, status: 'EXPIRED', at: now, by: null, open: null });
   const { message: _message, ...written } = extra;
   return {
-    commit: { run, update: { status, state, newProofs: [], newEvents: events.list, prompts: prompts?.all, now, expiresAt: run.expiresAt, ...written } },
+    commit: {
+      run,
+      update: { status, state, newProofs: [], newEvents: events.list, prompts: prompts?.all, now, expiresAt: run.expiresAt, ...written },
+    },
     status,
     events: events.list,
     prompts: prompts?.changed ?? [],
@@ -263,5 +290,7 @@ export function withinFailedAttemptCap(events: readonly RunEventRecord[]): RunEv
 function keptProofs(run: RunRecord, proofs: StoredProof[]): StoredProof[] {
   let failedBytes = 0;
   for (const proof of run.proofs) if (!proof.settled) failedBytes += Buffer.byteLength(JSON.stringify(proof.record), 'utf8');
-  return proofs.filter((proof) => proof.settled || failedBytes + Buffer.byteLength(JSON.stringify(proof.record), 'utf8') <= MAX_FAILED_PROOF_BYTES);
+  return proofs.filter(
+    (proof) => proof.settled || failedBytes + Buffer.byteLength(JSON.stringify(proof.record), 'utf8') <= MAX_FAILED_PROOF_BYTES,
+  );
 }

@@ -68,7 +68,11 @@ export function beginRun(args: {
   return { state, answer: stepAnswer({ ...view, notice }), proof: null };
 }
 
-export function applyNext(state: RunState, request: { uri: string; solution: SolutionInput | null | undefined; now: Date }, ids: IdSource): StepTransition {
+export function applyNext(
+  state: RunState,
+  request: { uri: string; solution: SolutionInput | null | undefined; now: Date },
+  ids: IdSource,
+): StepTransition {
   if (state.status === 'CLOSED') return closedRun(state, request.uri);
   const requested = state.steps.findIndex((step) => step.uri === request.uri);
   const route = routeNextCall(progressOf(state), {
@@ -108,7 +112,11 @@ export function applyNext(state: RunState, request: { uri: string; solution: Sol
  * A person's reply to the pending user_input prompt. Returns null when `promptId` is not the
  * pending prompt of this open run (the service answers NOT_FOUND).
  */
-export function applyPromptAnswer(state: RunState, request: { promptId: string; confirmation: string; now: Date }, ids: IdSource): StepTransition | null {
+export function applyPromptAnswer(
+  state: RunState,
+  request: { promptId: string; confirmation: string; now: Date },
+  ids: IdSource,
+): StepTransition | null {
   if (state.status !== 'OPEN' || state.pendingPromptId === null || state.pendingPromptId !== request.promptId) {
     return null;
   }
@@ -129,7 +137,12 @@ export function showRun(state: RunState): StepAnswer {
 
 /** For next with a run id the caller cannot see: nothing to show but the way back to begin. */
 export function runNotFoundAnswer(runId: string, uri: string): StepAnswer {
-  return runErrorAnswer({ runId, errorCode: 'RUN_NOT_FOUND', notice: { kind: 'RUN_NOT_FOUND', runId }, instruction: { kind: 'BEGIN_AGAIN', uri } });
+  return runErrorAnswer({
+    runId,
+    errorCode: 'RUN_NOT_FOUND',
+    notice: { kind: 'RUN_NOT_FOUND', runId },
+    instruction: { kind: 'BEGIN_AGAIN', uri },
+  });
 }
 
 /** What a skipped pending step still needs, by its challenge type. */
@@ -172,7 +185,13 @@ function provePending(state: RunState, solution: SolutionInput, source: ProofSou
   }
   const instruction: Instruction =
     result.errorCode === 'HUMAN_CONFIRMATION_REQUIRED'
-      ? { kind: 'AWAIT_HUMAN', uri: step.uri, runId: state.runId, promptId: state.pendingPromptId ?? '', prompt: userInputPrompt(effectiveChallenge(step.challenge)) }
+      ? {
+          kind: 'AWAIT_HUMAN',
+          uri: step.uri,
+          runId: state.runId,
+          promptId: state.pendingPromptId ?? '',
+          prompt: userInputPrompt(effectiveChallenge(step.challenge)),
+        }
       : { kind: 'RETRY_NEXT', uri: step.uri, runId: state.runId };
   const failedProof = result.record && result.proofHash ? { record: result.record, proofHash: result.proofHash, settled: false } : null;
   return fail(state, result.errorCode, { kind: 'SOLUTION_REFUSED', refusal: result.refusal }, instruction, failedProof);
@@ -188,18 +207,40 @@ function awaitingPerson(state: RunState, uri: string, proof: Extract<MissingProo
   const instruction: Instruction = { kind: 'AWAIT_HUMAN', uri, runId: state.runId, promptId: proof.promptId, prompt };
   return {
     state,
-    answer: stepErrorAnswer({ runId: state.runId, currentStep: view.currentStep, challenge: view.challenge, errorCode: 'MISSING_PROOF', notice, instruction, retryCount: state.retryCount }),
+    answer: stepErrorAnswer({
+      runId: state.runId,
+      currentStep: view.currentStep,
+      challenge: view.challenge,
+      errorCode: 'MISSING_PROOF',
+      notice,
+      instruction,
+      retryCount: state.retryCount,
+    }),
     proof: null,
   };
 }
 
-function fail(state: RunState, errorCode: StepErrorCode, notice: RunNotice, instruction: Instruction, proof: ProofToStore | null): StepTransition {
+function fail(
+  state: RunState,
+  errorCode: StepErrorCode,
+  notice: RunNotice,
+  instruction: Instruction,
+  proof: ProofToStore | null,
+): StepTransition {
   const retryCount = retryCountAfter(state.retryCount, errorCode);
   const next = { ...state, retryCount };
   const view = pendingView(next);
   return {
     state: next,
-    answer: stepErrorAnswer({ runId: state.runId, currentStep: view.currentStep, challenge: view.challenge, errorCode, notice, instruction, retryCount }),
+    answer: stepErrorAnswer({
+      runId: state.runId,
+      currentStep: view.currentStep,
+      challenge: view.challenge,
+      errorCode,
+      notice,
+      instruction,
+      retryCount,
+    }),
     proof,
   };
 }
@@ -208,7 +249,12 @@ function closedRun(state: RunState, uri: string): StepTransition {
   const known = state.steps.some((step) => step.uri === uri) ? uri : (state.steps[0]?.uri ?? uri);
   return {
     state,
-    answer: runErrorAnswer({ runId: state.runId, errorCode: 'RUN_CLOSED', notice: { kind: 'RUN_CLOSED', runId: state.runId }, instruction: { kind: 'BEGIN_AGAIN', uri: known } }),
+    answer: runErrorAnswer({
+      runId: state.runId,
+      errorCode: 'RUN_CLOSED',
+      notice: { kind: 'RUN_CLOSED', runId: state.runId },
+      instruction: { kind: 'BEGIN_AGAIN', uri: known },
+    }),
     proof: null,
   };
 }

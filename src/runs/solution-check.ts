@@ -122,12 +122,7 @@ export function checkSolution(input: CheckSolutionInput): SolutionCheckResult {
   return { ok: true, record, proofHash: hash };
 }
 
-function checkEvidence(
-  type: ChallengeType,
-  solution: Partial<SolutionInput>,
-  challenge: Challenge,
-  now: Date,
-): EvidenceResult {
+function checkEvidence(type: ChallengeType, solution: Partial<SolutionInput>, challenge: Challenge, now: Date): EvidenceResult {
   switch (type) {
     case 'SHELL':
       return checkShell(solution.shell);
@@ -139,8 +134,11 @@ function checkEvidence(
       return checkComment(solution.comment, challenge);
     case 'TENSOR': {
       const tensor = checkTensorSolution(solution.tensor, challenge);
-      if (tensor.ok) return { ok: true, status: 'success', evidence: { type: 'TENSOR', tensor: { name: tensor.name, value: tensor.value } } };
-      return tensor.code === 'MISSING_FIELD' ? reject('MISSING_FIELD', { reason: 'EVIDENCE_MISSING', type: 'TENSOR' }) : invalid(tensor.field, tensor.requirement);
+      if (tensor.ok)
+        return { ok: true, status: 'success', evidence: { type: 'TENSOR', tensor: { name: tensor.name, value: tensor.value } } };
+      return tensor.code === 'MISSING_FIELD'
+        ? reject('MISSING_FIELD', { reason: 'EVIDENCE_MISSING', type: 'TENSOR' })
+        : invalid(tensor.field, tensor.requirement);
     }
   }
 }
@@ -153,7 +151,10 @@ function checkShell(shell: unknown): EvidenceResult {
   if (typeof exitCode !== 'number' || !Number.isSafeInteger(exitCode)) {
     return invalid('shell.exitCode', { rule: 'INTEGER' });
   }
-  for (const [field, value] of [['shell.stdout', stdout], ['shell.stderr', stderr]] as const) {
+  for (const [field, value] of [
+    ['shell.stdout', stdout],
+    ['shell.stderr', stderr],
+  ] as const) {
     if (value !== undefined && value !== null && typeof value !== 'string') {
       return invalid(field, { rule: 'STRING' });
     }

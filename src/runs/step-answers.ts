@@ -5,7 +5,13 @@ import { retriesExhausted } from './retry-policy.js';
 import { displayStepContent } from './step-content.js';
 import type { NextTarget } from './step-navigation.js';
 
-export function currentStepView(step: { uri: string; label?: string | null; text: string; stepIndex: number; stepCount: number }): CurrentStep {
+export function currentStepView(step: {
+  uri: string;
+  label?: string | null;
+  text: string;
+  stepIndex: number;
+  stepCount: number;
+}): CurrentStep {
   return {
     uri: step.uri,
     content: displayStepContent(step.text),

@@ -88,9 +88,7 @@ export function routeNextCall(progress: RunProgress, request: NextCallRequest): 
   if (requested < pending) return { kind: 'ALREADY_SETTLED', stepIndex: pending };
   if (requested > pending + 1) return { kind: 'MISSING_PROOF', stepIndex: pending };
   if (request.hasSolution) return { kind: 'PROVE_PENDING', stepIndex: pending };
-  return pendingStep(progress).required
-    ? { kind: 'MISSING_PROOF', stepIndex: pending }
-    : { kind: 'SKIP_PENDING', stepIndex: pending };
+  return pendingStep(progress).required ? { kind: 'MISSING_PROOF', stepIndex: pending } : { kind: 'SKIP_PENDING', stepIndex: pending };
 }
 
 /**
@@ -103,9 +101,7 @@ export function routeNextCall(progress: RunProgress, request: NextCallRequest): 
  * - ATTEST with the last step when nothing is left to prove (`stepsComplete`).
  */
 export type NextTarget =
-  | { operation: 'NEXT'; stepIndex: number }
-  | { operation: 'AWAIT_HUMAN'; stepIndex: number }
-  | { operation: 'ATTEST'; stepIndex: number };
+  { operation: 'NEXT'; stepIndex: number } | { operation: 'AWAIT_HUMAN'; stepIndex: number } | { operation: 'ATTEST'; stepIndex: number };
 
 export function nextTarget(progress: RunProgress): NextTarget {
   const count = progress.steps.length;
@@ -121,9 +117,7 @@ export function nextTarget(progress: RunProgress): NextTarget {
  * Whether `attest` SUCCESS is allowed: every required step must be settled, which is the case
  * when no step from the pending one on is required. FAILURE is always allowed.
  */
-export type AttestReadiness =
-  | { ready: true }
-  | { ready: false; pendingStepIndex: number; firstUnprovenRequiredStepIndex: number };
+export type AttestReadiness = { ready: true } | { ready: false; pendingStepIndex: number; firstUnprovenRequiredStepIndex: number };
 
 export function attestReadiness(progress: RunProgress): AttestReadiness {
   for (let index = progress.pendingStepIndex; index <= progress.steps.length; index++) {

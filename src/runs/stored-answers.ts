@@ -24,9 +24,27 @@ export function answerOfStoredResponse(stored: StoredStepResponse): StepAnswer {
 }
 
 export function storedAttestation(answer: AttestAnswer & { ratedAt: string }, message: string): StoredAttestation {
-  return { runId: answer.runId, uri: answer.uri, outcome: answer.outcome, message, qualityBonus: answer.qualityBonus, ratedAt: answer.ratedAt, ...(answer.grading ? { grading: answer.grading } : {}) };
+  return {
+    runId: answer.runId,
+    uri: answer.uri,
+    outcome: answer.outcome,
+    message,
+    qualityBonus: answer.qualityBonus,
+    ratedAt: answer.ratedAt,
+    ...(answer.grading ? { grading: answer.grading } : {}),
+  };
 }
 
 export function answerOfStoredAttestation(stored: StoredAttestation): AttestAnswer {
-  return { ...attestedAnswer({ runId: stored.runId, uri: stored.uri, outcome: stored.outcome, message: stored.message, qualityBonus: stored.qualityBonus, ratedAt: stored.ratedAt }), grading: stored.grading ?? null };
+  return {
+    ...attestedAnswer({
+      runId: stored.runId,
+      uri: stored.uri,
+      outcome: stored.outcome,
+      message: stored.message,
+      qualityBonus: stored.qualityBonus,
+      ratedAt: stored.ratedAt,
+    }),
+    grading: stored.grading ?? null,
+  };
 }

@@ -15,12 +15,22 @@ export type TensorValue = number | TensorValue[];
 export type TensorRefusal =
   | { code: 'MISSING_FIELD' }
   | { code: 'INVALID_FIELD'; field: 'tensor.name'; requirement: { rule: 'EQUALS'; expected: string } }
-  | { code: 'INVALID_FIELD'; field: 'tensor.value'; requirement: { rule: 'TENSOR_VALUE'; maxValues: number; shape: readonly number[] | null } };
+  | {
+      code: 'INVALID_FIELD';
+      field: 'tensor.value';
+      requirement: { rule: 'TENSOR_VALUE'; maxValues: number; shape: readonly number[] | null };
+    };
 
 export type TensorCheck = { ok: true; name: string; value: TensorValue } | ({ ok: false } & TensorRefusal);
 
 export function checkTensorSolution(tensor: unknown, challenge: Challenge): TensorCheck {
-  if (!isObject(tensor) || typeof tensor.name !== 'string' || tensor.name.trim() === '' || tensor.value === undefined || tensor.value === null) {
+  if (
+    !isObject(tensor) ||
+    typeof tensor.name !== 'string' ||
+    tensor.name.trim() === '' ||
+    tensor.value === undefined ||
+    tensor.value === null
+  ) {
     return { ok: false, code: 'MISSING_FIELD' };
   }
   const expected = challenge.tensor?.name;
@@ -28,7 +38,12 @@ export function checkTensorSolution(tensor: unknown, challenge: Challenge): Tens
     return { ok: false, code: 'INVALID_FIELD', field: 'tensor.name', requirement: { rule: 'EQUALS', expected } };
   }
   const shape = challenge.tensor?.shape;
-  const badValue = { ok: false, code: 'INVALID_FIELD', field: 'tensor.value', requirement: { rule: 'TENSOR_VALUE', maxValues: MAX_TENSOR_VALUES, shape: shape ?? null } } as const;
+  const badValue = {
+    ok: false,
+    code: 'INVALID_FIELD',
+    field: 'tensor.value',
+    requirement: { rule: 'TENSOR_VALUE', maxValues: MAX_TENSOR_VALUES, shape: shape ?? null },
+  } as const;
   const counted = { values: 0 };
   if (!isTensorValue(tensor.value, counted, 0)) return badValue;
   if (shape !== undefined && !hasShape(tensor.value, shape)) return badValue;
@@ -55,10 +70,14 @@ function hasShape(value: TensorValue, shape: readonly number[]): boolean {
  */
 export function argumentsContain(expected: unknown, actual: unknown): boolean {
   if (Array.isArray(expected)) {
-    return Array.isArray(actual) && expected.length <= actual.length && expected.every((item, index) => argumentsContain(item, actual[index]));
+    return (
+      Array.isArray(actual) && expected.length <= actual.length && expected.every((item, index) => argumentsContain(item, actual[index]))
+    );
   }
   if (isObject(expected)) {
-    return isObject(actual) && Object.entries(expected).every(([key, item]) => Object.hasOwn(actual, key) && argumentsContain(item, actual[key]));
+    return (
+      isObject(actual) && Object.entries(expected).every(([key, item]) => Object.hasOwn(actual, key) && argumentsContain(item, actual[key]))
+    );
   }
   return Object.is(expected, actual) || expected === actual;
 }

@@ -7,23 +7,40 @@
  * - Words and phrases ANYWHERE decline wherever they appear ("I reject this", "not approved").
  * When in doubt the reply counts as a decline: asking again costs less than a wrong approval.
  */
-export const LEADING_DECLINE_WORDS: readonly string[] = [
-  'no', 'n', 'nope', 'nah', 'stop', 'cancel', 'abort', 'halt',
-];
+export const LEADING_DECLINE_WORDS: readonly string[] = ['no', 'n', 'nope', 'nah', 'stop', 'cancel', 'abort', 'halt'];
 
 export const DECLINE_WORDS_ANYWHERE: readonly string[] = [
-  'reject', 'rejected', 'rejecting', 'deny', 'denied', 'decline', 'declined', 'declining',
-  'refuse', 'refused', 'disapprove', 'disapproved', 'cancelled', 'canceled', 'aborted',
-  'not approved', 'not approve', "don't approve", 'do not approve', 'not ok', 'not okay',
-  "don't proceed", 'do not proceed', "don't continue", 'do not continue',
+  'reject',
+  'rejected',
+  'rejecting',
+  'deny',
+  'denied',
+  'decline',
+  'declined',
+  'declining',
+  'refuse',
+  'refused',
+  'disapprove',
+  'disapproved',
+  'cancelled',
+  'canceled',
+  'aborted',
+  'not approved',
+  'not approve',
+  "don't approve",
+  'do not approve',
+  'not ok',
+  'not okay',
+  "don't proceed",
+  'do not proceed',
+  "don't continue",
+  'do not continue',
 ];
 
 const WORD = /[\p{L}\p{N}']+/gu;
 
 export function isDeclinedConfirmation(reply: string): boolean {
-  const words = (reply.toLowerCase().replaceAll('’', "'").match(WORD) ?? []).map((word) =>
-    word.replace(/^'+|'+$/g, ''),
-  );
+  const words = (reply.toLowerCase().replaceAll('’', "'").match(WORD) ?? []).map((word) => word.replace(/^'+|'+$/g, ''));
   const first = words[0];
   if (first !== undefined && LEADING_DECLINE_WORDS.includes(first)) return true;
   const spaced = ` ${words.join(' ')} `;

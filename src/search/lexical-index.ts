@@ -311,7 +311,10 @@ const SEPARATOR = /[^\p{L}\p{N}]/gu;
  * text near the 1 MB protocol limit takes a few hundred milliseconds to tokenize, which must not
  * hold other requests. Texts are cut only at a character that is no part of a word.
  */
-export async function weightedCountsInSlices(step: LexicalStep, maxTerms: number = LEXICAL_INDEX_LIMITS.termsPerStep): Promise<Map<string, number>> {
+export async function weightedCountsInSlices(
+  step: LexicalStep,
+  maxTerms: number = LEXICAL_INDEX_LIMITS.termsPerStep,
+): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const [text, weight] of weightedFields(step)) {
     let start = 0;

@@ -85,6 +85,22 @@ export function buildSearchResult(candidates: readonly ScoredProtocol[], maxChoi
 /** The built-in protocols offered after the matches; the door words the REFINE choice's title. */
 function footerChoice(role: 'REFINE' | 'CREATE', protocolVersion: string | null): SearchChoice {
   return role === 'REFINE'
-    ? { uri: REFINE_URI, label: 'Get help refining your search', chainLabel: 'Refine your search', score: null, role, tags: ['meta', 'refine'], protocolVersion }
-    : { uri: CREATE_URI, label: 'Create New KAIROS Protocol Chain', chainLabel: 'Create New KAIROS Protocol Chain', score: null, role, tags: ['meta', 'creation'], protocolVersion };
+    ? {
+        uri: REFINE_URI,
+        label: 'Get help refining your search',
+        chainLabel: 'Refine your search',
+        score: null,
+        role,
+        tags: ['meta', 'refine'],
+        protocolVersion,
+      }
+    : {
+        uri: CREATE_URI,
+        label: 'Create New KAIROS Protocol Chain',
+        chainLabel: 'Create New KAIROS Protocol Chain',
+        score: null,
+        role,
+        tags: ['meta', 'creation'],
+        protocolVersion,
+      };
 }

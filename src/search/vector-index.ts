@@ -30,7 +30,14 @@ interface UsearchIndex {
   size(): number;
 }
 
-type ExactSearch = (dataset: Float32Array, query: Float32Array, dimensions: number, count: number, metric: 'ip', threads: number) => { keys: BigUint64Array; distances: Float32Array };
+type ExactSearch = (
+  dataset: Float32Array,
+  query: Float32Array,
+  dimensions: number,
+  count: number,
+  metric: 'ip',
+  threads: number,
+) => { keys: BigUint64Array; distances: Float32Array };
 
 let usearchModule: { Index: new (config: Record<string, unknown>) => UsearchIndex; exactSearch?: ExactSearch } | null | undefined;
 /** usearch loads lazily and optionally: without it (or its prebuilt binary) every space is scanned exactly. */
@@ -279,7 +286,11 @@ export class SpaceVectorIndex {
         const chain = this.rowChainNumbers[row]!;
         if (seen.has(chain)) continue;
         seen.add(chain);
-        hits.push({ chainId: this.chainIdOf[this.rowChainNumbers[row]!]!, memoryId: this.memoryIds[row]!, similarity: Math.fround(dot(query, this.matrix.subarray(row * dims, (row + 1) * dims))) });
+        hits.push({
+          chainId: this.chainIdOf[this.rowChainNumbers[row]!]!,
+          memoryId: this.memoryIds[row]!,
+          similarity: Math.fround(dot(query, this.matrix.subarray(row * dims, (row + 1) * dims))),
+        });
       }
       if (hits.length >= limit || wanted >= rows) return hits.sort((a, b) => b.similarity - a.similarity);
     }
@@ -306,7 +317,11 @@ export class SpaceVectorIndex {
     return winners
       .sort((a, b) => similarity[b]! - similarity[a]!)
       .slice(0, limit)
-      .map((row) => ({ chainId: this.chainIdOf[this.rowChainNumbers[row]!]!, memoryId: this.memoryIds[row]!, similarity: similarity[row]! }));
+      .map((row) => ({
+        chainId: this.chainIdOf[this.rowChainNumbers[row]!]!,
+        memoryId: this.memoryIds[row]!,
+        similarity: similarity[row]!,
+      }));
   }
 
   private buildAnn(): void {

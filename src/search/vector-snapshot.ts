@@ -68,7 +68,9 @@ export function encodeSnapshot({ header, spaces }: Snapshot): Buffer {
 export function decodeSnapshot(bytes: Buffer): Snapshot {
   if (bytes.length < 8 || bytes.toString('latin1', 0, 4) !== MAGIC) throw new Error('not a search-vector snapshot (bad magic)');
   const headerLength = bytes.readUInt32LE(4);
-  const meta = JSON.parse(bytes.toString('utf8', 8, 8 + headerLength)) as SnapshotHeader & { spaces: { space: string; rows: number; terms: number }[] };
+  const meta = JSON.parse(bytes.toString('utf8', 8, 8 + headerLength)) as SnapshotHeader & {
+    spaces: { space: string; rows: number; terms: number }[];
+  };
   const dims = meta.dimensions;
   let at = 8 + headerLength;
   // Copies into fresh (aligned) arrays: the file's buffer is let go.

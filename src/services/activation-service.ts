@@ -32,8 +32,13 @@ export class ActivationService {
 
   async activate(viewer: Viewer, executionId: string | null | undefined, now = new Date()): Promise<Activation> {
     if (executionId !== null && executionId !== undefined && !EXECUTION_ID.test(executionId)) {
-      if (executionId.length > 64) throw new RequestError('PAYLOAD_TOO_LARGE', 'executionId must be at most 64 characters', { field: 'executionId', limit: 64 });
-      throw new RequestError('BAD_USER_INPUT', 'executionId must be letters, digits, ".", "_", ":" or "-" (a UUID from a previous activate)', { field: 'executionId' });
+      if (executionId.length > 64)
+        throw new RequestError('PAYLOAD_TOO_LARGE', 'executionId must be at most 64 characters', { field: 'executionId', limit: 64 });
+      throw new RequestError(
+        'BAD_USER_INPUT',
+        'executionId must be letters, digits, ".", "_", ":" or "-" (a UUID from a previous activate)',
+        { field: 'executionId' },
+      );
     }
     if (executionId) {
       const refinements = await this.store.refine(viewer.principalId, executionId, now);

@@ -41,7 +41,9 @@ export class AuthService {
    * `space` narrows the viewer to one of its spaces.
    */
   async authenticate(authorization: string | null | undefined, space?: string | null): Promise<Authentication> {
-    const authentication = this.settings.enabled ? await this.verifyToken(authorization) : { viewer: localViewer(), expiresAt: null, tokenId: null };
+    const authentication = this.settings.enabled
+      ? await this.verifyToken(authorization)
+      : { viewer: localViewer(), expiresAt: null, tokenId: null };
     if (!space) return authentication;
     const narrowed = narrowViewer(authentication.viewer, space);
     if (!narrowed) throw new RequestError('FORBIDDEN', `Space "${space}" is not readable by you`);
@@ -60,10 +62,14 @@ export class AuthService {
       const token = tokenId ? await this.store.findToken(tokenId) : null;
       if (!token) throw new RequestError('UNAUTHENTICATED', 'The token that made this link is not valid');
       if (token.revokedAt) throw new RequestError('UNAUTHENTICATED', 'The token that made this link was revoked');
-      if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) throw new RequestError('UNAUTHENTICATED', 'The token that made this link has expired');
+      if (token.expiresAt && token.expiresAt.getTime() <= Date.now())
+        throw new RequestError('UNAUTHENTICATED', 'The token that made this link has expired');
       const principal = await this.store.findPrincipal(token.principalId);
       if (!principal) throw new RequestError('UNAUTHENTICATED', 'The token that made this link is not valid');
-      const viewer = { ...viewerOf({ id: principal._id, role: principal.role, groups: principal.groups }), credentialExpiresAt: token.expiresAt };
+      const viewer = {
+        ...viewerOf({ id: principal._id, role: principal.role, groups: principal.groups }),
+        credentialExpiresAt: token.expiresAt,
+      };
       authentication = { viewer, expiresAt: token.expiresAt, tokenId: token._id };
     }
     if (!space) return authentication;
@@ -83,9 +89,17 @@ export class AuthService {
     this.requireAdmin(viewer);
     const groups = input.groups ?? [];
     for (const name of [input.name, ...groups]) {
-      if (!NAME_PATTERN.test(name)) throw new RequestError('BAD_USER_INPUT', `"${name}" must be 1-64 lowercase letters, digits, dots, dashes or underscores`);
+      if (!NAME_PATTERN.test(name))
+        throw new RequestError('BAD_USER_INPUT', `"${name}" must be 1-64 lowercase letters, digits, dots, dashes or underscores`);
     }
-    const principal: PrincipalRecord = { _id: randomUUID(), name: input.name, role: input.role, groups, createdAt: new Date(), createdBy: viewer.principalId };
+    const principal: PrincipalRecord = {
+      _id: randomUUID(),
+      name: input.name,
+      role: input.role,
+      groups,
+      createdAt: new Date(),
+      createdBy: viewer.principalId,
+    };
     try {
       await this.store.insertPrincipal(principal);
     } catch (error) {
@@ -96,7 +110,10 @@ export class AuthService {
   }
 
   /** Admins issue tokens for anyone; others only for themselves. */
-  async createToken(viewer: Viewer, input: { principalId?: string | null; name: string; expiresInSeconds?: number | null }): Promise<IssuedToken> {
+  async createToken(
+    viewer: Viewer,
+    input: { principalId?: string | null; name: string; expiresInSeconds?: number | null },
+  ): Promise<IssuedToken> {
     checkText('tokenName', input.name, { plain: true, name: 'name' });
     const principalId = input.principalId ?? viewer.principalId;
     if (principalId !== viewer.principalId) this.requireAdmin(viewer);
@@ -115,7 +132,8 @@ export class AuthService {
 
   async revokeToken(viewer: Viewer, tokenId: string): Promise<TokenRecord> {
     const token = await this.store.findToken(tokenId);
-    if (!token || (token.principalId !== viewer.principalId && !hasRole(viewer, 'ADMIN'))) throw new RequestError('NOT_FOUND', `Token ${tokenId} not found`);
+    if (!token || (token.principalId !== viewer.principalId && !hasRole(viewer, 'ADMIN')))
+      throw new RequestError('NOT_FOUND', `Token ${tokenId} not found`);
     const revoked = (await this.store.revokeToken(tokenId, new Date())) ?? token;
     this.forget(tokenId);
     // Every process (this one included) ends the token's streams and sockets and drops it from its cache.
@@ -132,12 +150,17 @@ export class AuthService {
     return this.store.listTokens(viewer.principalId);
   }
 
-
   /**
    * The first admin: creates the principal (once) and issues it a token. For the command line,
    * which talks to the database directly because no token exists yet.
    */
-  async bootstrap(input: { name: string; role: Role; groups: string[]; tokenName: string; expiresInSeconds: number | null }): Promise<IssuedToken & { principal: PrincipalRecord }> {
+  async bootstrap(input: {
+    name: string;
+    role: Role;
+    groups: string[];
+    tokenName: string;
+    expiresInSeconds: number | null;
+  }): Promise<IssuedToken & { principal: PrincipalRecord }> {
     let principal = await this.store.findPrincipalByName(input.name);
     if (!principal) {
       principal = { _id: randomUUID(), name: input.name, role: input.role, groups: input.groups, createdAt: new Date(), createdBy: 'cli' };
@@ -168,7 +191,8 @@ export class AuthService {
     if (!raw) throw new RequestError('UNAUTHENTICATED', 'A token is required: send Authorization: Bearer <token>');
     const cached = this.verified.get(raw);
     const now = Date.now();
-    if (cached && cached.until > now && (!cached.authentication.expiresAt || cached.authentication.expiresAt.getTime() > now)) return cached.authentication;
+    if (cached && cached.until > now && (!cached.authentication.expiresAt || cached.authentication.expiresAt.getTime() > now))
+      return cached.authentication;
     this.verified.delete(raw);
 
     const match = TOKEN_PATTERN.exec(raw);
@@ -178,7 +202,10 @@ export class AuthService {
     if (token.expiresAt && token.expiresAt.getTime() <= now) throw new RequestError('UNAUTHENTICATED', 'The token has expired');
     const principal = await this.store.findPrincipal(token.principalId);
     if (!principal) throw new RequestError('UNAUTHENTICATED', 'The token is not valid');
-    const viewer = { ...viewerOf({ id: principal._id, role: principal.role, groups: principal.groups }), credentialExpiresAt: token.expiresAt };
+    const viewer = {
+      ...viewerOf({ id: principal._id, role: principal.role, groups: principal.groups }),
+      credentialExpiresAt: token.expiresAt,
+    };
     const authentication = { viewer, expiresAt: token.expiresAt, tokenId: token._id };
     this.verified.set(raw, { authentication, until: now + VERIFIED_TOKEN_TTL_MS });
     return authentication;

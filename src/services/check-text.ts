@@ -7,7 +7,10 @@ export function checkText(field: TextField, value: string | null | undefined, op
   const name = options.name ?? field;
   const limit = TEXT_LIMITS[field];
   if (value.length > limit) {
-    throw new RequestError('PAYLOAD_TOO_LARGE', `${name} must be at most ${limit} characters (got ${value.length})`, { field: name, limit });
+    throw new RequestError('PAYLOAD_TOO_LARGE', `${name} must be at most ${limit} characters (got ${value.length})`, {
+      field: name,
+      limit,
+    });
   }
   if (options.plain && hasHostileCharacters(value)) {
     throw new RequestError('BAD_USER_INPUT', `${name} must not contain control or bidirectional-override characters`, { field: name });

@@ -38,11 +38,15 @@ export function spaceIdOfName(viewer: Viewer, name: string): string {
  * Null when nothing readable matches. Only that step is read, not the chain.
  */
 export async function resolveAdapterStep(reader: MemoryReader, reference: string): Promise<MemoryRecord | null> {
-  if (reference.length > MAX_REFERENCE_LENGTH) throw new RequestError('PAYLOAD_TOO_LARGE', `An adapter reference is at most ${MAX_REFERENCE_LENGTH} characters`);
+  if (reference.length > MAX_REFERENCE_LENGTH)
+    throw new RequestError('PAYLOAD_TOO_LARGE', `An adapter reference is at most ${MAX_REFERENCE_LENGTH} characters`);
   if (parseKairosUri(reference)) return reader.protocolStep({ uri: reference });
   if (/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(reference)) return reader.protocolStep({ key: reference });
   // The reference is not echoed: what a client pastes here by mistake (a token, a key) must not reach an answer or a log.
-  throw new RequestError('BAD_USER_INPUT', 'Not an adapter URI: give kairos://adapter/<slug or id>, kairos://layer/<id>, kairos://mem/<id> or a slug');
+  throw new RequestError(
+    'BAD_USER_INPUT',
+    'Not an adapter URI: give kairos://adapter/<slug or id>, kairos://layer/<id>, kairos://mem/<id> or a slug',
+  );
 }
 
 /** One adapter a selection names, known by one of its steps (its chain not read yet). */
@@ -66,7 +70,8 @@ export async function selectAdapterSteps(viewer: Viewer, reader: MemoryReader, s
   } else {
     references = selection.uri ? [selection.uri] : [...selection.adapters!];
   }
-  if (references.length > MAX_EXPORT_ADAPTERS) throw new RequestError('PAYLOAD_TOO_LARGE', `At most ${MAX_EXPORT_ADAPTERS} adapters per export`, { limit: MAX_EXPORT_ADAPTERS });
+  if (references.length > MAX_EXPORT_ADAPTERS)
+    throw new RequestError('PAYLOAD_TOO_LARGE', `At most ${MAX_EXPORT_ADAPTERS} adapters per export`, { limit: MAX_EXPORT_ADAPTERS });
   const seen = new Set<string>();
   const selected: SelectedAdapter[] = [];
   for (const reference of references) {
@@ -120,8 +125,20 @@ export function exportAdapterOf(protocol: ProtocolView, learned: readonly Learne
 /** A proof's evidence under KAIROS 4's keys. */
 function evidenceOf(proof: StoredProof): Record<string, unknown> {
   const record = proof.record;
-  if (record.shell) return { exit_code: record.shell.exitCode, stdout: record.shell.stdout, stderr: record.shell.stderr, duration_seconds: record.shell.durationSeconds ?? null };
-  if (record.mcp) return { tool_name: record.mcp.toolName, arguments: record.mcp.arguments ?? null, response: record.mcp.result ?? null, success: record.mcp.success };
+  if (record.shell)
+    return {
+      exit_code: record.shell.exitCode,
+      stdout: record.shell.stdout,
+      stderr: record.shell.stderr,
+      duration_seconds: record.shell.durationSeconds ?? null,
+    };
+  if (record.mcp)
+    return {
+      tool_name: record.mcp.toolName,
+      arguments: record.mcp.arguments ?? null,
+      response: record.mcp.result ?? null,
+      success: record.mcp.success,
+    };
   if (record.userInput) return { confirmation: record.userInput.confirmation, timestamp: record.userInput.timestamp ?? null };
   if (record.comment) return { text: record.comment.text };
   const rest = record as unknown as Record<string, unknown>;

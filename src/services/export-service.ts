@@ -16,7 +16,14 @@ import { type ZipEntry, zipBytes, zipStream } from '../export/zip-writer.js';
 import { INLINE_EXPORT_MAX_BYTES } from '../limits.js';
 import type { SizeStatsStore } from '../store/size-stats-store.js';
 import { RequestError } from './errors.js';
-import { type ExportSelection, type SelectedAdapter, exportAdapterOf, exportRunOf, loadSelectedAdapter, selectAdapterSteps } from './export-adapters.js';
+import {
+  type ExportSelection,
+  type SelectedAdapter,
+  exportAdapterOf,
+  exportRunOf,
+  loadSelectedAdapter,
+  selectAdapterSteps,
+} from './export-adapters.js';
 import type { MemoryReader } from './memory-reader.js';
 import type { RunService } from './run-service.js';
 import type { ProtocolView } from './protocol-service.js';
@@ -123,10 +130,27 @@ export class ExportService {
     if (SINGLE_ADAPTER_FORMATS.includes(format) && !selection.uri) {
       throw new RequestError('BAD_USER_INPUT', `Format ${format} takes a single uri, not adapters or allAdapters`);
     }
-    if (options.delivery && format !== 'SKILL_ZIP') throw new RequestError('BAD_USER_INPUT', 'delivery is only valid with format SKILL_ZIP');
+    if (options.delivery && format !== 'SKILL_ZIP')
+      throw new RequestError('BAD_USER_INPUT', 'delivery is only valid with format SKILL_ZIP');
     const selected = await selectAdapterSteps(viewer, reader, selection);
-    const base = { format, contentType: CONTENT_TYPES[format], contentEncoding: null, adapterCount: selected.length, bundleSha256: null, download: null };
-    if (format === 'SKILL_ZIP') return this.skillZip(viewer, reader, selection, selected, options.delivery ?? null, options.issuer ?? { tokenId: null, narrowedTo: null }, now);
+    const base = {
+      format,
+      contentType: CONTENT_TYPES[format],
+      contentEncoding: null,
+      adapterCount: selected.length,
+      bundleSha256: null,
+      download: null,
+    };
+    if (format === 'SKILL_ZIP')
+      return this.skillZip(
+        viewer,
+        reader,
+        selection,
+        selected,
+        options.delivery ?? null,
+        options.issuer ?? { tokenId: null, narrowedTo: null },
+        now,
+      );
     if (format === 'SKILL_TREE') await this.refuseOverBudget(selected);
     const loaded = await Promise.all(selected.map((adapter) => loadSelectedAdapter(reader, adapter)));
     const adapters = await Promise.all(loaded.map(async (protocol) => exportAdapterOf(protocol, await this.learnedOf(protocol))));
@@ -144,7 +168,8 @@ export class ExportService {
   }
 
   /** What search learned leads to a protocol (a skill carries it in artifacts/learned-triggers.json). */
-  private readonly learnedOf = async (protocol: ProtocolView): Promise<LearnedTriggerView[]> => (this.learning ? this.learning.triggersOf(protocol, false) : []);
+  private readonly learnedOf = async (protocol: ProtocolView): Promise<LearnedTriggerView[]> =>
+    this.learning ? this.learning.triggersOf(protocol, false) : [];
 
   /** Checks a download link's signature and expiry: NOT_FOUND once expired or forged. Who may use it is the caller's to check (`download`). */
   openLink(token: string, now = new Date()): DownloadLink {
@@ -152,7 +177,8 @@ export class ExportService {
     if (!claim || typeof claim.x !== 'number' || claim.x < now.getTime() || typeof claim.p !== 'string') {
       throw new RequestError('NOT_FOUND', 'This download link is unknown or has expired; export again');
     }
-    const capability = claim.k === 'cap' ? { exportId: String(claim.e ?? ''), tokenId: claim.t ?? null, narrowedTo: claim.n ?? null } : null;
+    const capability =
+      claim.k === 'cap' ? { exportId: String(claim.e ?? ''), tokenId: claim.t ?? null, narrowedTo: claim.n ?? null } : null;
     return { principalId: claim.p, selection: claim.s, capability };
   }
 
@@ -179,7 +205,12 @@ export class ExportService {
   /** The uncompressed bytes of the selected adapters' skill files, bounded from stored sizes (nothing built). */
   private async estimateBytes(selected: readonly SelectedAdapter[]): Promise<number> {
     const sizes = await this.sizes.chainSizes(selected);
-    return selected.reduce((sum, adapter) => sum + skillBytesEstimate(sizes.get(`${adapter.space}\u0000${adapter.chainId}`) ?? { textBytes: 0, steps: adapter.step.chain!.stepCount }), 0);
+    return selected.reduce(
+      (sum, adapter) =>
+        sum +
+        skillBytesEstimate(sizes.get(`${adapter.space}\u0000${adapter.chainId}`) ?? { textBytes: 0, steps: adapter.step.chain!.stepCount }),
+      0,
+    );
   }
 
   /**
@@ -197,16 +228,26 @@ export class ExportService {
     issuer: ExportIssuer,
     now: Date,
   ): Promise<ExportResult> {
-    const base = { format: 'SKILL_ZIP' as const, contentType: CONTENT_TYPES.SKILL_ZIP, adapterCount: selected.length, itemCount: selected.length * SKILL_FILES_PER_ADAPTER };
+    const base = {
+      format: 'SKILL_ZIP' as const,
+      contentType: CONTENT_TYPES.SKILL_ZIP,
+      adapterCount: selected.length,
+      itemCount: selected.length * SKILL_FILES_PER_ADAPTER,
+    };
     if (delivery !== 'DOWNLOAD_REF' && (await this.estimateBytes(selected)) <= this.inlineMaxBytes) {
       const { bytes, sha256 } = await zipBytes(skillEntriesOf(reader, selected, this.learnedOf));
-      if (bytes.length <= this.inlineMaxBytes) return { ...base, content: bytes.toString('base64'), contentEncoding: 'BASE64', bundleSha256: sha256, download: null };
+      if (bytes.length <= this.inlineMaxBytes)
+        return { ...base, content: bytes.toString('base64'), contentEncoding: 'BASE64', bundleSha256: sha256, download: null };
     }
     if (delivery === 'INLINE_BASE64') {
-      throw new RequestError('RESPONSE_TOO_LARGE', `The skill_zip is over the inline limit of ${this.inlineMaxBytes} bytes: ask for delivery DOWNLOAD_REF (or omit delivery)`, {
-        field: 'content',
-        limit: this.inlineMaxBytes,
-      });
+      throw new RequestError(
+        'RESPONSE_TOO_LARGE',
+        `The skill_zip is over the inline limit of ${this.inlineMaxBytes} bytes: ask for delivery DOWNLOAD_REF (or omit delivery)`,
+        {
+          field: 'content',
+          limit: this.inlineMaxBytes,
+        },
+      );
     }
     const expiresAt = new Date(now.getTime() + DOWNLOAD_URL_TTL_MS);
     const claim = { p: viewer.principalId, s: normalised(selection), x: expiresAt.getTime() };
@@ -217,7 +258,12 @@ export class ExportService {
       content: '',
       contentEncoding: null,
       bundleSha256: null,
-      download: { url: `${EXPORT_DOWNLOAD_PATH}${token}`, capabilityUrl: `${EXPORT_DOWNLOAD_PATH}${capability}`, expiresAt: expiresAt.toISOString(), filename: bundleName(selected) },
+      download: {
+        url: `${EXPORT_DOWNLOAD_PATH}${token}`,
+        capabilityUrl: `${EXPORT_DOWNLOAD_PATH}${capability}`,
+        expiresAt: expiresAt.toISOString(),
+        filename: bundleName(selected),
+      },
     };
   }
 
@@ -256,7 +302,12 @@ export class ExportService {
 }
 
 function normalised(selection: ExportSelection): ExportSelection {
-  return { uri: selection.uri ?? null, adapters: selection.adapters ? [...selection.adapters] : null, allAdapters: selection.allAdapters ?? null, spaceName: selection.spaceName ?? null };
+  return {
+    uri: selection.uri ?? null,
+    adapters: selection.adapters ? [...selection.adapters] : null,
+    allAdapters: selection.allAdapters ?? null,
+    spaceName: selection.spaceName ?? null,
+  };
 }
 
 function bundleName(adapters: readonly { slug: string }[]): string {
@@ -267,7 +318,11 @@ function bundleName(adapters: readonly { slug: string }[]): string {
  * The zip entries of the selected adapters, each read and rendered only when the archive reaches
  * it, the loop getting a turn between reading, rendering and checksumming one adapter.
  */
-async function* skillEntriesOf(reader: MemoryReader, selected: readonly SelectedAdapter[], learnedOf: (protocol: ProtocolView) => Promise<LearnedTriggerView[]>): AsyncGenerator<ZipEntry> {
+async function* skillEntriesOf(
+  reader: MemoryReader,
+  selected: readonly SelectedAdapter[],
+  learnedOf: (protocol: ProtocolView) => Promise<LearnedTriggerView[]>,
+): AsyncGenerator<ZipEntry> {
   for (const adapter of selected) {
     const protocol = await loadSelectedAdapter(reader, adapter);
     await nextTurn();

@@ -38,7 +38,8 @@ export class MemoryContextService {
     const categories = (args.include ?? PROJECT_CATEGORIES).filter((category): category is ProjectCategory =>
       (PROJECT_CATEGORIES as readonly string[]).includes(category),
     );
-    if (categories.length === 0) throw new RequestError('BAD_USER_INPUT', `include must name project-memory categories (${PROJECT_CATEGORIES.join(', ')})`);
+    if (categories.length === 0)
+      throw new RequestError('BAD_USER_INPUT', `include must name project-memory categories (${PROJECT_CATEGORIES.join(', ')})`);
     // Reading never writes where the viewer may not (a request narrowed to `app`, say).
     if (viewer.writableSpaces.includes(viewer.defaultWriteSpace)) await this.seed(viewer.defaultWriteSpace, viewer.principalId);
 
@@ -51,7 +52,9 @@ export class MemoryContextService {
       return { ...selectSections(candidates, budgetChars, true), budgetChars };
     }
     const hits = await this.documents.search(viewer.readableSpaces, terms.join(' '), categories, SEARCH_LIMIT);
-    const candidates = hits.filter((hit) => isMarkdown(hit.record)).flatMap((hit) => sectionsOf(contextDocument(hit.record, hit.score), terms));
+    const candidates = hits
+      .filter((hit) => isMarkdown(hit.record))
+      .flatMap((hit) => sectionsOf(contextDocument(hit.record, hit.score), terms));
     return { ...selectSections(candidates, budgetChars), budgetChars };
   }
 }

@@ -40,14 +40,7 @@ export interface MemoryVersionView {
 }
 
 /** Why a restore of one URI wrote nothing. Published codes: add, never rename. */
-export const RESTORE_ERROR_CODES = [
-  'NOT_FOUND',
-  'SPACE_READ_ONLY',
-  'VERSION_CONFLICT',
-  'TITLE_TAKEN',
-  'SLUG_TAKEN',
-  'CHAIN_GONE',
-] as const;
+export const RESTORE_ERROR_CODES = ['NOT_FOUND', 'SPACE_READ_ONLY', 'VERSION_CONFLICT', 'TITLE_TAKEN', 'SLUG_TAKEN', 'CHAIN_GONE'] as const;
 export type RestoreErrorCode = (typeof RESTORE_ERROR_CODES)[number];
 
 export interface RestoreItemResult {
@@ -134,7 +127,11 @@ export class MemoryHistoryService {
   ) {}
 
   /** `Memory.versions`: newest first; the current version (when the memory is live) comes first. */
-  async versions(viewer: Viewer, memory: MemoryRecord, args: { first?: number | null; after?: string | null }): Promise<Page<MemoryVersionView>> {
+  async versions(
+    viewer: Viewer,
+    memory: MemoryRecord,
+    args: { first?: number | null; after?: string | null },
+  ): Promise<Page<MemoryVersionView>> {
     this.requireHistoryAccess(viewer, memory.space);
     const size = pageSize(args.first, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const afterVersion = args.after ? decodeVersionCursor(args.after) : null;
@@ -182,7 +179,10 @@ export class MemoryHistoryService {
     if (!anchor?.chain || !viewer.readableSpaces.includes(anchor.space)) return null;
     this.requireHistoryAccess(viewer, anchor.space);
     const key = { space: anchor.space, chainId: anchor.chain.chainId };
-    const [liveSteps, stored] = await Promise.all([this.store.findChainSteps([key]), this.history.findChainVersions(key.space, key.chainId)]);
+    const [liveSteps, stored] = await Promise.all([
+      this.store.findChainSteps([key]),
+      this.history.findChainVersions(key.space, key.chainId),
+    ]);
     const best = new Map<string, { version: number; record: MemoryRecord | null }>();
     const consider = (memoryId: string, version: number, validFrom: Date, record: MemoryRecord | null) => {
       if (validFrom.getTime() > at.getTime()) return;
@@ -191,7 +191,9 @@ export class MemoryHistoryService {
     };
     for (const step of liveSteps) consider(step._id, step.version, step.updatedAt, step);
     for (const version of stored) consider(version.memoryId, version.version, version.at, version.deleted ? null : recordOf(version));
-    const steps = [...best.values()].flatMap((entry) => (entry.record ? [entry.record] : [])).sort((a, b) => a.chain!.stepIndex - b.chain!.stepIndex);
+    const steps = [...best.values()]
+      .flatMap((entry) => (entry.record ? [entry.record] : []))
+      .sort((a, b) => a.chain!.stepIndex - b.chain!.stepIndex);
     return steps.length === 0 ? null : { space: key.space, chainId: key.chainId, steps };
   }
 
@@ -221,7 +223,10 @@ export class MemoryHistoryService {
   }
 
   /** `deletedMemories`: deleted memories not restored since, newest deletion first. */
-  async deleted(viewer: Viewer, args: { space?: string | null; first?: number | null; after?: string | null }): Promise<Page<MemoryVersionView>> {
+  async deleted(
+    viewer: Viewer,
+    args: { space?: string | null; first?: number | null; after?: string | null },
+  ): Promise<Page<MemoryVersionView>> {
     const size = pageSize(args.first, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     let spaces = viewer.readableSpaces.filter((space) => viewer.writableSpaces.includes(space));
     if (args.space) {
@@ -246,7 +251,8 @@ export class MemoryHistoryService {
    * position in its chain (the chain renumbered); a protocol deleted whole comes back whole.
    */
   async restore(viewer: Viewer, input: RestoreMemoryInput): Promise<RestoreMemoryResult> {
-    if (!Number.isInteger(input.version) || input.version < 1) throw new RequestError('BAD_USER_INPUT', 'version must be a positive integer');
+    if (!Number.isInteger(input.version) || input.version < 1)
+      throw new RequestError('BAD_USER_INPUT', 'version must be a positive integer');
     // The URI comes back in the result: a malformed one is echoed, so its size is bounded first.
     checkText('memoryUri', input.uri, { name: 'uri' });
     const refused = (code: RestoreErrorCode, message: string): RestoreMemoryResult => ({
@@ -266,15 +272,19 @@ export class MemoryHistoryService {
       return refused('VERSION_CONFLICT', `${input.uri} is at version ${live.version}, not ${expected}; read it again and retry`);
     }
     if (live && live.version === input.version) return refused('VERSION_CONFLICT', `${input.uri} is already at version ${input.version}`);
-    if (!target) return refused('NOT_FOUND', `Version ${input.version} of ${input.uri} is not kept (never written, or past KAIROS_HISTORY_DAYS)`);
+    if (!target)
+      return refused('NOT_FOUND', `Version ${input.version} of ${input.uri} is not kept (never written, or past KAIROS_HISTORY_DAYS)`);
 
     const now = new Date();
     try {
       const written = await this.store.withTransaction((session) =>
-        live ? this.restoreLive(viewer, live, target, now, session) : this.restoreDeleted(viewer, id, target, input.expectedVersion ?? null, now, session),
+        live
+          ? this.restoreLive(viewer, live, target, now, session)
+          : this.restoreDeleted(viewer, id, target, input.expectedVersion ?? null, now, session),
       );
       const at = now.toISOString();
-      for (const { record, type } of written) this.events.publish('memory', record.space, { type, uri: record.uri, space: record.space, version: record.version, at });
+      for (const { record, type } of written)
+        this.events.publish('memory', record.space, { type, uri: record.uri, space: record.space, version: record.version, at });
       const results = written
         .filter((entry) => entry.type === 'RESTORED')
         .map((entry): RestoreItemResult => ({
@@ -292,7 +302,13 @@ export class MemoryHistoryService {
   }
 
   /** Content of `target` onto the live memory, if it is still at the version read. */
-  private async restoreLive(viewer: Viewer, live: MemoryRecord, target: MemoryVersionRecord, now: Date, session: Session): Promise<Written[]> {
+  private async restoreLive(
+    viewer: Viewer,
+    live: MemoryRecord,
+    target: MemoryVersionRecord,
+    now: Date,
+    session: Session,
+  ): Promise<Written[]> {
     const state = target.state;
     const set = { text: state.text, label: state.label, tags: state.tags, challenge: state.challenge };
     const change: VersionChange = { reason: 'RESTORE', proposalId: null, fields: changedFields(live, { ...live, ...set }) };
@@ -303,12 +319,23 @@ export class MemoryHistoryService {
   }
 
   /** A deleted memory back into its chain, or its whole protocol back when the chain is gone. */
-  private async restoreDeleted(viewer: Viewer, id: string, target: MemoryVersionRecord, expectedVersion: number | null, now: Date, session: Session): Promise<Written[]> {
+  private async restoreDeleted(
+    viewer: Viewer,
+    id: string,
+    target: MemoryVersionRecord,
+    expectedVersion: number | null,
+    now: Date,
+    session: Session,
+  ): Promise<Written[]> {
     const tombstone = await this.history.findLatest(id, session);
-    if (!tombstone?.deleted || tombstone.restoredAt) throw new RestoreRefused('VERSION_CONFLICT', `${target.uri} was restored or changed by another write; read it again`);
+    if (!tombstone?.deleted || tombstone.restoredAt)
+      throw new RestoreRefused('VERSION_CONFLICT', `${target.uri} was restored or changed by another write; read it again`);
     // A deleted memory's current version is its deletion (its tombstone), as `deletedMemories` lists it.
     if (expectedVersion !== null && expectedVersion !== tombstone.version) {
-      throw new RestoreRefused('VERSION_CONFLICT', `${target.uri} is at version ${tombstone.version} (deleted), not ${expectedVersion}; read it again and retry`);
+      throw new RestoreRefused(
+        'VERSION_CONFLICT',
+        `${target.uri} is at version ${tombstone.version} (deleted), not ${expectedVersion}; read it again and retry`,
+      );
     }
     const position = tombstone.state.chain;
     if (!position) throw new RestoreRefused('CHAIN_GONE', `${target.uri} belongs to no protocol and cannot be put back`);
@@ -323,35 +350,60 @@ export class MemoryHistoryService {
       // The steps after it move first (the restored one already has its place): it may take the head's place, and heads are unique.
       const shifted = await this.store.placeSteps(order, 'RESTORE', now, viewer.principalId, session);
       await this.store.reinsert([restored], session).catch((error: unknown) => {
-        if (error instanceof DuplicateKeyError) throw new RestoreRefused('VERSION_CONFLICT', `${target.uri} was just restored by another call`);
+        if (error instanceof DuplicateKeyError)
+          throw new RestoreRefused('VERSION_CONFLICT', `${target.uri} was just restored by another call`);
         throw error;
       });
       await this.history.insert(this.history.archivedVersions(shifted, now), session);
       await this.history.markRestored([tombstone._id], now, session);
-      return [{ record: restored, type: 'RESTORED', from: target.version }, ...shifted.map((step) => ({ record: { ...step, version: step.version + 1 }, type: 'UPDATED' as const, from: step.version }))];
+      return [
+        { record: restored, type: 'RESTORED', from: target.version },
+        ...shifted.map((step) => ({ record: { ...step, version: step.version + 1 }, type: 'UPDATED' as const, from: step.version })),
+      ];
     }
 
     // The chain is gone: only a protocol deleted whole in one call comes back, and whole.
     const deletion = tombstone.deletionId ? await this.history.findDeletion(key.space, key.chainId, tombstone.deletionId, session) : [];
     if (deletion.length !== position.stepCount) {
-      throw new RestoreRefused('CHAIN_GONE', `The rest of "${position.label}" was deleted after this step; restore the protocol (its head) first`);
+      throw new RestoreRefused(
+        'CHAIN_GONE',
+        `The rest of "${position.label}" was deleted after this step; restore the protocol (its head) first`,
+      );
     }
     const head = await this.store.findHeadByTitleKey(key.space, position.titleKey, session);
-    if (head) throw new RestoreRefused('TITLE_TAKEN', `A protocol titled "${head.chain!.label}" now exists in space ${key.space} (${head.uri})`);
+    if (head)
+      throw new RestoreRefused('TITLE_TAKEN', `A protocol titled "${head.chain!.label}" now exists in space ${key.space} (${head.uri})`);
     const [slugHolder] = await this.store.findHeadsBySlugs([key.space], [position.slug], session);
     if (slugHolder) throw new RestoreRefused('SLUG_TAKEN', `Slug "${position.slug}" is now used by ${slugHolder.uri}`);
-    const steps = deletion.map((step) => this.revived(viewer, step, step._id === tombstone._id ? target.state : step.state, step.state.chain!, now));
+    const steps = deletion.map((step) =>
+      this.revived(viewer, step, step._id === tombstone._id ? target.state : step.state, step.state.chain!, now),
+    );
     try {
       await this.store.reinsert(steps, session);
     } catch (error) {
-      if (error instanceof DuplicateKeyError) throw new RestoreRefused('TITLE_TAKEN', `A protocol titled "${position.label}" or with slug "${position.slug}" was just minted`);
+      if (error instanceof DuplicateKeyError)
+        throw new RestoreRefused('TITLE_TAKEN', `A protocol titled "${position.label}" or with slug "${position.slug}" was just minted`);
       throw error;
     }
-    await this.history.markRestored(deletion.map((step) => step._id), now, session);
-    return steps.map((record, index) => ({ record, type: 'RESTORED', from: record._id === id ? target.version : deletion[index]!.version - 1 }));
+    await this.history.markRestored(
+      deletion.map((step) => step._id),
+      now,
+      session,
+    );
+    return steps.map((record, index) => ({
+      record,
+      type: 'RESTORED',
+      from: record._id === id ? target.version : deletion[index]!.version - 1,
+    }));
   }
 
-  private revived(viewer: Viewer, tombstone: MemoryVersionRecord, state: MemorySnapshot, chain: NonNullable<MemoryRecord['chain']>, now: Date): MemoryRecord {
+  private revived(
+    viewer: Viewer,
+    tombstone: MemoryVersionRecord,
+    state: MemorySnapshot,
+    chain: NonNullable<MemoryRecord['chain']>,
+    now: Date,
+  ): MemoryRecord {
     const { path, ...content } = state;
     const record: MemoryRecord = {
       _id: tombstone.memoryId,

@@ -136,7 +136,13 @@ export class MemoryReader {
     };
     const after = args.after ? decodeCursor(args.after) : null;
     const rows = await this.store.listPage(filter, after, size + 1);
-    const page = toPage(rows, size, after, (record) => ({ at: record.createdAt, id: record._id }), () => this.store.count(filter));
+    const page = toPage(
+      rows,
+      size,
+      after,
+      (record) => ({ at: record.createdAt, id: record._id }),
+      () => this.store.count(filter),
+    );
     for (const record of page.records) this.memoryById.prime(record._id, record);
     return page;
   }

@@ -138,14 +138,24 @@ export class MemoryService {
     const at = now.toISOString();
     for (const target of targets) {
       if (!('record' in target) || !written.has(target.record._id)) continue;
-      this.events.publish('memory', target.record.space, { type: 'UPDATED', uri: target.record.uri, space: target.record.space, version: target.record.version + 1, at });
+      this.events.publish('memory', target.record.space, {
+        type: 'UPDATED',
+        uri: target.record.uri,
+        space: target.record.space,
+        version: target.record.version + 1,
+        at,
+      });
     }
     const totalUpdated = results.filter((result) => result.status === 'UPDATED').length;
     return { results, totalUpdated, totalFailed: results.length - totalUpdated };
   }
 
   /** What the patches add to each space's text (and to the viewer's own), against the storage quotas: all refused, or all go on. */
-  private async checkQuota(viewer: Viewer, targets: readonly ({ record: MemoryRecord } | { error: string })[], patches: readonly MemoryPatch[]): Promise<void> {
+  private async checkQuota(
+    viewer: Viewer,
+    targets: readonly ({ record: MemoryRecord } | { error: string })[],
+    patches: readonly MemoryPatch[],
+  ): Promise<void> {
     const records = new Map(targets.flatMap((target) => ('record' in target ? [[target.record._id, target.record] as const] : [])));
     const growth = new Map<string, { space: number; own: number }>();
     for (const patch of patches) {
@@ -176,7 +186,10 @@ export class MemoryService {
       if (deletable.size === 0) return { deleted: [], renumbered: [] };
       // Read again inside the transaction: the tombstones keep exactly what is deleted.
       const current = await this.store.findByIds([...deletable.keys()], viewer.writableSpaces, session);
-      await this.store.deleteByIds(current.map((record) => record._id), session);
+      await this.store.deleteByIds(
+        current.map((record) => record._id),
+        session,
+      );
       const chains = new Map<string, ChainKey>();
       for (const record of current) {
         if (!record.chain) continue;
@@ -184,7 +197,8 @@ export class MemoryService {
         chains.set(chainKeyString(chain), chain);
       }
       const moved: MemoryRecord[] = [];
-      for (const chain of chains.values()) moved.push(...(await this.store.renumberChain(chain, 'DELETE_MEMORIES', now, viewer.principalId, session)));
+      for (const chain of chains.values())
+        moved.push(...(await this.store.renumberChain(chain, 'DELETE_MEMORIES', now, viewer.principalId, session)));
       const versions: MemoryVersionRecord[] = [
         ...this.history.deletionRecords(current, 'DELETE_MEMORIES', viewer.principalId, now, deletionId),
         ...this.history.archivedVersions(moved, now),
@@ -194,13 +208,28 @@ export class MemoryService {
     });
 
     const at = now.toISOString();
-    for (const record of deleted) this.events.publish('memory', record.space, { type: 'DELETED', uri: record.uri, space: record.space, version: record.version + 1, at });
-    for (const record of renumbered) this.events.publish('memory', record.space, { type: 'UPDATED', uri: record.uri, space: record.space, version: record.version + 1, at });
+    for (const record of deleted)
+      this.events.publish('memory', record.space, {
+        type: 'DELETED',
+        uri: record.uri,
+        space: record.space,
+        version: record.version + 1,
+        at,
+      });
+    for (const record of renumbered)
+      this.events.publish('memory', record.space, {
+        type: 'UPDATED',
+        uri: record.uri,
+        space: record.space,
+        version: record.version + 1,
+        at,
+      });
 
     const results = input.uris.map((uri, index): BatchItemResult<'DELETED'> => {
       const target = targets[index]!;
       if ('error' in target) return { uri, status: 'ERROR', message: `Failed to delete memory: ${target.error}` };
-      if (!deleted.some((record) => record._id === target.record._id)) return { uri, status: 'ERROR', message: 'Failed to delete memory: Memory not found' };
+      if (!deleted.some((record) => record._id === target.record._id))
+        return { uri, status: 'ERROR', message: 'Failed to delete memory: Memory not found' };
       return { uri, status: 'DELETED', message: `Memory ${target.record.uri} deleted successfully` };
     });
     const totalDeleted = results.filter((result) => result.status === 'DELETED').length;
@@ -229,7 +258,8 @@ export class MemoryService {
       seen.add(record._id);
       if (!viewer.writableSpaces.includes(record.space)) return { error: `Space ${record.space} is read-only for you` };
       // Project memory is validated, scanned and reviewed: it changes only through proposeUpdate.
-      if (record.category !== 'PROTOCOL_STEP') return { error: `${record.uri} is project memory (${record.path}); change it with proposeUpdate` };
+      if (record.category !== 'PROTOCOL_STEP')
+        return { error: `${record.uri} is project memory (${record.path}); change it with proposeUpdate` };
       return { record };
     });
   }
@@ -262,7 +292,8 @@ export class MemoryService {
       switch (field) {
         case 'text':
           if (typeof value !== 'string') return { error: 'Field "text" must be a string' };
-          if (Buffer.byteLength(value, 'utf8') > this.limits.maxMarkdownBytes) return { error: `Field "text" is larger than ${this.limits.maxMarkdownBytes} bytes` };
+          if (Buffer.byteLength(value, 'utf8') > this.limits.maxMarkdownBytes)
+            return { error: `Field "text" is larger than ${this.limits.maxMarkdownBytes} bytes` };
           {
             const secret = protocolSecretProblem(value, 'text');
             if (secret) return { error: secret };
@@ -277,7 +308,11 @@ export class MemoryService {
           set.label = value.trim();
           break;
         case 'tags':
-          if (!Array.isArray(value) || value.length > MAX_TAGS || !value.every((tag) => typeof tag === 'string' && tag.length <= MAX_TAG_LENGTH && !hasHostileCharacters(tag))) {
+          if (
+            !Array.isArray(value) ||
+            value.length > MAX_TAGS ||
+            !value.every((tag) => typeof tag === 'string' && tag.length <= MAX_TAG_LENGTH && !hasHostileCharacters(tag))
+          ) {
             return { error: `Field "tags" must be a list of at most ${MAX_TAGS} strings of at most ${MAX_TAG_LENGTH} characters` };
           }
           set.tags = value as string[];

@@ -11,7 +11,6 @@ export interface Page<T> {
   totalCount: () => Promise<number>;
 }
 
-
 export function encodeCursor(position: PagePosition): string {
   return Buffer.from(JSON.stringify([position.at.toISOString(), position.id])).toString('base64url');
 }
@@ -34,7 +33,13 @@ export function pageSize(first: number | null | undefined, fallback: number, max
   return size;
 }
 
-export function toPage<T>(rows: T[], size: number, after: PagePosition | null, positionOf: (record: T) => PagePosition, totalCount: () => Promise<number>): Page<T> {
+export function toPage<T>(
+  rows: T[],
+  size: number,
+  after: PagePosition | null,
+  positionOf: (record: T) => PagePosition,
+  totalCount: () => Promise<number>,
+): Page<T> {
   const records = rows.slice(0, size);
   return {
     records,

@@ -36,7 +36,12 @@ import type { ProposalReason, Routing } from '../proposals/proposal-types.js';
 import { newStagingId } from '../proposals/staging-id.js';
 import type { AuditAction, AuditStore } from '../store/audit-store.js';
 import type { MemoryRecord } from '../store/memory-store.js';
-import { ConcurrentDocumentWriteError, documentWrites, type DocumentsSnapshot, type ProjectMemoryStore } from '../store/project-memory-store.js';
+import {
+  ConcurrentDocumentWriteError,
+  documentWrites,
+  type DocumentsSnapshot,
+  type ProjectMemoryStore,
+} from '../store/project-memory-store.js';
 import { type ProposalRecord, type ProposalStatus, type ProposalStore, requestOf, stagedProposalRecord } from '../store/proposal-store.js';
 import { MAX_PROPOSAL_PAGE_SIZE } from '../limits.js';
 import { checkText } from './check-text.js';
@@ -70,7 +75,8 @@ type ProposeOutcome =
   | { kind: 'applied'; plan: Plan; routing: Routing; written: WrittenDocument[]; warnings: string[] }
   | { kind: 'staged'; record: ProposalRecord; ttl: number; warnings: string[] };
 
-type ApplyOutcome = { kind: 'gone' } | { kind: 'blocked'; blocked: Rejection; drift: Drift[] } | { kind: 'applied'; plan: Plan; written: WrittenDocument[] };
+type ApplyOutcome =
+  { kind: 'gone' } | { kind: 'blocked'; blocked: Rejection; drift: Drift[] } | { kind: 'applied'; plan: Plan; written: WrittenDocument[] };
 
 /** A staged proposal replayed on the documents as they are now. */
 interface Replay {
@@ -127,7 +133,19 @@ export class ProposalService {
 
         if (policy.routing.mode === 'APPLY') {
           const written = await this.writeChanges(space, plan, snapshot, null, viewer.principalId, now, session);
-          await this.audit.record(auditEntry({ at: now, actor: viewer.principalId, action: 'PROPOSE', space, stagingId: null, intent: normalized.intent, files, outcome: 'APPLIED' }), session);
+          await this.audit.record(
+            auditEntry({
+              at: now,
+              actor: viewer.principalId,
+              action: 'PROPOSE',
+              space,
+              stagingId: null,
+              intent: normalized.intent,
+              files,
+              outcome: 'APPLIED',
+            }),
+            session,
+          );
           return { kind: 'applied', plan, routing: policy.routing, written, warnings };
         }
 
@@ -145,7 +163,19 @@ export class ProposalService {
           ttlSeconds: config.stagingTtlSeconds,
         });
         await this.proposals.insert(record, session);
-        await this.audit.record(auditEntry({ at: now, actor: viewer.principalId, action: 'PROPOSE', space, stagingId, intent: normalized.intent, files, outcome: 'STAGED' }), session);
+        await this.audit.record(
+          auditEntry({
+            at: now,
+            actor: viewer.principalId,
+            action: 'PROPOSE',
+            space,
+            stagingId,
+            intent: normalized.intent,
+            files,
+            outcome: 'STAGED',
+          }),
+          session,
+        );
         return { kind: 'staged', record, ttl: config.stagingTtlSeconds, warnings };
       }),
     );
@@ -183,7 +213,11 @@ export class ProposalService {
       this.documents.withTransaction(async (session): Promise<ApplyOutcome> => {
         const { snapshot, drift, plan } = await this.replay(proposal, session);
         if (drift.length > 0) {
-          return { kind: 'blocked', blocked: { reason: 'TARGET_DRIFT', message: `${drift.length} target(s) changed since the proposal was staged` }, drift };
+          return {
+            kind: 'blocked',
+            blocked: { reason: 'TARGET_DRIFT', message: `${drift.length} target(s) changed since the proposal was staged` },
+            drift,
+          };
         }
         if ('reason' in plan) return { kind: 'blocked', blocked: plan, drift: [] };
         const decided = await this.proposals.decide(
@@ -194,7 +228,10 @@ export class ProposalService {
         if (!decided) return { kind: 'gone' };
         const written = await this.writeChanges(proposal.space, plan, snapshot, proposal._id, viewer.principalId, now, session);
         const files = plan.changes.map((change) => change.path);
-        await this.audit.record(proposalAuditEntry({ ...proposal, files }, { at: now, actor: viewer.principalId, action: 'APPLY', outcome: 'APPLIED' }), session);
+        await this.audit.record(
+          proposalAuditEntry({ ...proposal, files }, { at: now, actor: viewer.principalId, action: 'APPLY', outcome: 'APPLIED' }),
+          session,
+        );
         return { kind: 'applied', plan, written };
       }),
     );
@@ -203,13 +240,29 @@ export class ProposalService {
     if (outcome.kind === 'blocked') {
       const { blocked, drift } = outcome;
       const findingCount = blocked.findings?.length ?? 0;
-      await this.audit.record(proposalAuditEntry(proposal, { at: now, actor: viewer.principalId, action: 'APPLY', outcome: 'STAGED', reason: blocked.reason, findingCount }));
+      await this.audit.record(
+        proposalAuditEntry(proposal, {
+          at: now,
+          actor: viewer.principalId,
+          action: 'APPLY',
+          outcome: 'STAGED',
+          reason: blocked.reason,
+          findingCount,
+        }),
+      );
       return blockedResult(proposal, blocked, drift, now);
     }
     const { plan, written } = outcome;
     this.publishWrites(written, now);
     this.publishProposal('APPLIED', proposal, null, now);
-    return appliedResult(`Proposal ${proposal._id} applied: ${plan.changes.map((change) => change.path).join(', ')}`, plan, proposal.routing, now, proposal._id, allowlistWarnings(plan.changes));
+    return appliedResult(
+      `Proposal ${proposal._id} applied: ${plan.changes.map((change) => change.path).join(', ')}`,
+      plan,
+      proposal.routing,
+      now,
+      proposal._id,
+      allowlistWarnings(plan.changes),
+    );
   }
 
   async rejectProposal(viewer: Viewer, id: string, reason: string): Promise<ProposeUpdateResult> {
@@ -218,7 +271,8 @@ export class ProposalService {
     if (note === '') throw new RequestError('BAD_USER_INPUT', 'reason must not be empty');
     checkText('rejectReason', note, { name: 'reason' });
     const secretTypes = secretTypesInNote(note);
-    if (secretTypes.length > 0) throw new RequestError('BAD_USER_INPUT', `reason looks like it holds a secret (${secretTypes.join(', ')}); rephrase it`);
+    if (secretTypes.length > 0)
+      throw new RequestError('BAD_USER_INPUT', `reason looks like it holds a secret (${secretTypes.join(', ')}); rephrase it`);
     const now = this.now();
     const found = await this.findStaged(viewer, id, now);
     if ('result' in found) return found.result;
@@ -229,7 +283,17 @@ export class ProposalService {
         { status: 'REJECTED', decidedAt: now, decidedBy: viewer.principalId, decisionReason: 'USER_REJECTED', decisionNote: note },
         session,
       );
-      if (record) await this.audit.record(proposalAuditEntry(proposal, { at: now, actor: viewer.principalId, action: 'REJECT', outcome: 'REJECTED', reason: 'USER_REJECTED' }), session);
+      if (record)
+        await this.audit.record(
+          proposalAuditEntry(proposal, {
+            at: now,
+            actor: viewer.principalId,
+            action: 'REJECT',
+            outcome: 'REJECTED',
+            reason: 'USER_REJECTED',
+          }),
+          session,
+        );
       return record;
     });
     if (!decided) return notStagedResult(id, 'was decided by someone else just now');
@@ -256,13 +320,22 @@ export class ProposalService {
   }
 
   /** A page of the viewer's proposals, after expiring the stale ones in the spaces it reads. */
-  async expireAndPageProposals(viewer: Viewer, args: { status?: ProposalStatus | null; first?: number | null; after?: string | null }): Promise<ProposalPage> {
+  async expireAndPageProposals(
+    viewer: Viewer,
+    args: { status?: ProposalStatus | null; first?: number | null; after?: string | null },
+  ): Promise<ProposalPage> {
     const size = pageSize(args.first, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     await this.expireStaleProposals(this.now(), viewer.readableSpaces);
     const filter = { spaces: viewer.readableSpaces, status: args.status ?? null };
     const after = args.after ? decodeCursor(args.after) : null;
     const rows = await this.proposals.page(filter, after, size + 1);
-    return toPage(rows, size, after, (record) => ({ at: record.stagedAt, id: record._id }), () => this.proposals.count(filter));
+    return toPage(
+      rows,
+      size,
+      after,
+      (record) => ({ at: record.stagedAt, id: record._id }),
+      () => this.proposals.count(filter),
+    );
   }
 
   /** The diff applying a staged proposal would write now, or what would stop it. */
@@ -282,7 +355,8 @@ export class ProposalService {
     if (this.seededSpaces.has(space)) return;
     const created = await this.documents.seed(space, STANDARD_DOCUMENTS, principalId, now);
     this.seededSpaces.add(space);
-    for (const record of created) this.events.publish('memory', space, { type: 'MINTED', uri: record.uri, space, version: record.version, at: now.toISOString() });
+    for (const record of created)
+      this.events.publish('memory', space, { type: 'MINTED', uri: record.uri, space, version: record.version, at: now.toISOString() });
   }
 
   private async findStaged(viewer: Viewer, id: string, now: Date): Promise<{ proposal: ProposalRecord } | { result: ProposeUpdateResult }> {
@@ -305,9 +379,16 @@ export class ProposalService {
 
   private async expire(proposal: ProposalRecord, now: Date): Promise<boolean> {
     const expired = await this.documents.withTransaction(async (session) => {
-      const record = await this.proposals.decide(proposal._id, { status: 'EXPIRED', decidedAt: now, decidedBy: 'system', decisionReason: 'TTL_EXPIRED' }, session);
+      const record = await this.proposals.decide(
+        proposal._id,
+        { status: 'EXPIRED', decidedAt: now, decidedBy: 'system', decisionReason: 'TTL_EXPIRED' },
+        session,
+      );
       if (record) {
-        await this.audit.record(proposalAuditEntry(proposal, { at: now, actor: 'system', action: 'EXPIRE', outcome: 'EXPIRED', reason: 'TTL_EXPIRED' }), session);
+        await this.audit.record(
+          proposalAuditEntry(proposal, { at: now, actor: 'system', action: 'EXPIRE', outcome: 'EXPIRED', reason: 'TTL_EXPIRED' }),
+          session,
+        );
       }
       return record;
     });
@@ -324,18 +405,26 @@ export class ProposalService {
     if (!limit) return;
     const pending = await this.proposals.pendingOf(principalId, now);
     if (pending.count + 1 > limit.count) {
-      throw new RequestError('QUOTA_EXCEEDED', `You have ${pending.count} staged proposals, the most one principal may hold: wait until some are applied, rejected or expire`, {
-        limit: 'count',
-        max: limit.count,
-        pending: pending.count,
-      });
+      throw new RequestError(
+        'QUOTA_EXCEEDED',
+        `You have ${pending.count} staged proposals, the most one principal may hold: wait until some are applied, rejected or expire`,
+        {
+          limit: 'count',
+          max: limit.count,
+          pending: pending.count,
+        },
+      );
     }
     if (pending.bytes + bytes > limit.bytes) {
-      throw new RequestError('QUOTA_EXCEEDED', `Your staged proposals would hold ${pending.bytes + bytes} bytes, over the ${limit.bytes} one principal may hold: wait until some are applied, rejected or expire`, {
-        limit: 'bytes',
-        max: limit.bytes,
-        pending: pending.bytes,
-      });
+      throw new RequestError(
+        'QUOTA_EXCEEDED',
+        `Your staged proposals would hold ${pending.bytes + bytes} bytes, over the ${limit.bytes} one principal may hold: wait until some are applied, rejected or expire`,
+        {
+          limit: 'bytes',
+          max: limit.bytes,
+          pending: pending.bytes,
+        },
+      );
     }
   }
 
@@ -366,13 +455,36 @@ export class ProposalService {
   /** Reads what a staged proposal touches now, checks its drift targets and replays its operations (nothing is written). */
   private async replay(proposal: ProposalRecord, session?: Parameters<ProjectMemoryStore['findByPaths']>[2]): Promise<Replay> {
     const request = requestOf(proposal);
-    const snapshot = await this.documents.snapshot(proposal.space, [...new Set([...pathsOf(request), ...proposal.targets.map((target) => target.file)])], session);
-    return { snapshot, drift: checkDrift(proposal.targets, snapshot.texts), plan: planChanges(request, snapshot.texts, configOf(snapshot)) };
+    const snapshot = await this.documents.snapshot(
+      proposal.space,
+      [...new Set([...pathsOf(request), ...proposal.targets.map((target) => target.file)])],
+      session,
+    );
+    return {
+      snapshot,
+      drift: checkDrift(proposal.targets, snapshot.texts),
+      plan: planChanges(request, snapshot.texts, configOf(snapshot)),
+    };
   }
 
   /** `proposalId`: the staged proposal applied; null when a proposal applies as it is proposed. */
-  private writeChanges(space: string, plan: Plan, snapshot: DocumentsSnapshot, proposalId: string | null, principalId: string, now: Date, session: Parameters<ProjectMemoryStore['write']>[5]) {
-    return this.documents.write(space, documentWrites(plan.changes, snapshot), { reason: 'PROPOSAL_APPLIED', proposalId }, principalId, now, session);
+  private writeChanges(
+    space: string,
+    plan: Plan,
+    snapshot: DocumentsSnapshot,
+    proposalId: string | null,
+    principalId: string,
+    now: Date,
+    session: Parameters<ProjectMemoryStore['write']>[5],
+  ) {
+    return this.documents.write(
+      space,
+      documentWrites(plan.changes, snapshot),
+      { reason: 'PROPOSAL_APPLIED', proposalId },
+      principalId,
+      now,
+      session,
+    );
   }
 
   /** A document changed between read and write outside the transaction's view: read again. */
@@ -388,7 +500,14 @@ export class ProposalService {
 
   private publishWrites(written: WrittenDocument[], now: Date): void {
     const at = now.toISOString();
-    for (const { record, created } of written) this.events.publish('memory', record.space, { type: created ? 'MINTED' : 'UPDATED', uri: record.uri, space: record.space, version: record.version, at });
+    for (const { record, created } of written)
+      this.events.publish('memory', record.space, {
+        type: created ? 'MINTED' : 'UPDATED',
+        uri: record.uri,
+        space: record.space,
+        version: record.version,
+        at,
+      });
   }
 
   private publishProposal(type: ProposalEvent['type'], proposal: ProposalRecord, reason: ProposalReason | null, now: Date): void {
@@ -404,8 +523,8 @@ export class ProposalService {
   }
 }
 
-
 /** With authentication on, only reviewers (and admins) decide on proposals. */
 function requireReviewer(viewer: Viewer): void {
-  if (viewer.authenticated && !hasRole(viewer, 'REVIEWER')) throw new RequestError('FORBIDDEN', 'Only a reviewer can apply or reject proposals');
+  if (viewer.authenticated && !hasRole(viewer, 'REVIEWER'))
+    throw new RequestError('FORBIDDEN', 'Only a reviewer can apply or reject proposals');
 }

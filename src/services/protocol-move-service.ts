@@ -53,8 +53,15 @@ export class ProtocolMoveService {
   ) {}
 
   async move(viewer: Viewer, reader: MemoryReader, input: MoveProtocolInput): Promise<MoveProtocolResult> {
-    for (const [field, value] of [['uri', input.uri], ['space', input.space]] as const) {
-      if (value.length > MAX_REFERENCE_LENGTH) throw new RequestError('PAYLOAD_TOO_LARGE', `${field} must be at most ${MAX_REFERENCE_LENGTH} characters`, { field, limit: MAX_REFERENCE_LENGTH });
+    for (const [field, value] of [
+      ['uri', input.uri],
+      ['space', input.space],
+    ] as const) {
+      if (value.length > MAX_REFERENCE_LENGTH)
+        throw new RequestError('PAYLOAD_TOO_LARGE', `${field} must be at most ${MAX_REFERENCE_LENGTH} characters`, {
+          field,
+          limit: MAX_REFERENCE_LENGTH,
+        });
     }
     if (!input.space.trim()) throw new RequestError('BAD_USER_INPUT', 'space must name a space');
     const protocol = await reader.protocol({ uri: input.uri });
@@ -106,17 +113,30 @@ export class ProtocolMoveService {
   }
 
   /** The refusal when another protocol in the target space holds the title or the slug, else null. */
-  private async takenIn(target: string, chain: { titleKey: string; slug: string }, chainId: string, session?: StoreSession): Promise<RequestError | null> {
+  private async takenIn(
+    target: string,
+    chain: { titleKey: string; slug: string },
+    chainId: string,
+    session?: StoreSession,
+  ): Promise<RequestError | null> {
     const titleHolder = await this.store.findHeadByTitleKey(target, chain.titleKey, session);
     if (titleHolder && titleHolder.chain!.chainId !== chainId) {
-      return new RequestError('DUPLICATE_CHAIN', `A protocol titled "${titleHolder.chain!.label}" already exists in space ${target} (${titleHolder.uri})`, {
-        space: target,
-        uri: titleHolder.uri,
-      });
+      return new RequestError(
+        'DUPLICATE_CHAIN',
+        `A protocol titled "${titleHolder.chain!.label}" already exists in space ${target} (${titleHolder.uri})`,
+        {
+          space: target,
+          uri: titleHolder.uri,
+        },
+      );
     }
     const [slugHolder] = await this.store.findHeadsBySlugs([target], [chain.slug], session);
     if (slugHolder && slugHolder.chain!.chainId !== chainId) {
-      return new RequestError('DUPLICATE_SLUG', `Slug "${chain.slug}" is already used by another protocol in space ${target}`, { slug: chain.slug, space: target, sampleUri: slugHolder.uri });
+      return new RequestError('DUPLICATE_SLUG', `Slug "${chain.slug}" is already used by another protocol in space ${target}`, {
+        slug: chain.slug,
+        space: target,
+        sampleUri: slugHolder.uri,
+      });
     }
     return null;
   }
@@ -131,6 +151,10 @@ export class ProtocolMoveService {
     if (taken) return taken;
     const [now] = await this.store.findByIds([head._id], viewer.readableSpaces);
     if (!now) return new RequestError('NOT_FOUND', `No protocol ${head.uri} in your spaces`);
-    return new RequestError('SERVICE_UNAVAILABLE', `${head.uri} was moved or changed by another write meanwhile (it is in ${now.space}); read it again and retry`, { uri: head.uri });
+    return new RequestError(
+      'SERVICE_UNAVAILABLE',
+      `${head.uri} was moved or changed by another write meanwhile (it is in ${now.space}); read it again and retry`,
+      { uri: head.uri },
+    );
   }
 }

@@ -37,5 +37,7 @@ export function refuseProtocolSecrets(text: string, location: string): void {
 export function protocolSecretProblem(text: string, location: string): string | null {
   const findings = protocolSecretFindings(text, location);
   if ('error' in findings) return findings.error;
-  return findings.length === 0 ? null : `SECRET_DETECTED: the ${location} holds what looks like a secret (${describeFindings(findings)}): ${ADVICE}`;
+  return findings.length === 0
+    ? null
+    : `SECRET_DETECTED: the ${location} holds what looks like a secret (${describeFindings(findings)}): ${ADVICE}`;
 }

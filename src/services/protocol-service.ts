@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import { APP_SPACE } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
-import { type ParsedProtocol, ProtocolStructureError, renderAdapterMarkdown, renderProtocolMarkdown } from '../protocol/markdown-protocol.js';
+import {
+  type ParsedProtocol,
+  ProtocolStructureError,
+  renderAdapterMarkdown,
+  renderProtocolMarkdown,
+} from '../protocol/markdown-protocol.js';
 import { isValidSlug, slugify } from '../protocol/slug.js';
 import type { MemoryHistoryStore } from '../store/memory-history-store.js';
 import type { MemoryRecord, MemoryStore } from '../store/memory-store.js';
@@ -121,7 +126,10 @@ export class ProtocolService {
         if (existing) {
           // The replaced protocol stays restorable: one tombstone per step, in this transaction.
           replacedSteps = await this.store.deleteChain({ space, chainId: existing.chain!.chainId }, session);
-          await this.history.insert(this.history.deletionRecords(replacedSteps, 'MINT_FORCE', viewer.principalId, now, randomUUID()), session);
+          await this.history.insert(
+            this.history.deletionRecords(replacedSteps, 'MINT_FORCE', viewer.principalId, now, randomUUID()),
+            session,
+          );
         }
 
         const slug = await this.allocateSlug(space, authorSlug, slugify(parsed.title), session);
@@ -132,13 +140,18 @@ export class ProtocolService {
       .catch((error: unknown) => {
         // The unique indexes catch a concurrent mint of the same title or slug.
         if (error instanceof DuplicateKeyError) {
-          throw new RequestError('DUPLICATE_CHAIN', `A protocol titled "${parsed.title}" or with its slug was just minted in space ${space}`, {});
+          throw new RequestError(
+            'DUPLICATE_CHAIN',
+            `A protocol titled "${parsed.title}" or with its slug was just minted in space ${space}`,
+            {},
+          );
         }
         throw error;
       });
 
     const at = now.toISOString();
-    for (const step of replaced) this.events.publish('memory', space, { type: 'DELETED', uri: step.uri, space, version: step.version + 1, at });
+    for (const step of replaced)
+      this.events.publish('memory', space, { type: 'DELETED', uri: step.uri, space, version: step.version + 1, at });
     for (const step of steps) this.events.publish('memory', space, { type: 'MINTED', uri: step.uri, space, version: step.version, at });
     return { space, chainId, steps };
   }
@@ -174,9 +187,13 @@ export class ProtocolService {
     const taken = new Set((await this.store.findHeadsBySlugs([space], candidates, session)).map((head) => head.chain!.slug));
     const free = candidates.find((candidate) => !taken.has(candidate));
     if (!free) {
-      throw new RequestError('SLUG_ALLOCATION_EXHAUSTED', `No free slug left for "${titleSlug}" in space ${space}; set one in the frontmatter`, {
-        slug: titleSlug,
-      });
+      throw new RequestError(
+        'SLUG_ALLOCATION_EXHAUSTED',
+        `No free slug left for "${titleSlug}" in space ${space}; set one in the frontmatter`,
+        {
+          slug: titleSlug,
+        },
+      );
     }
     return free;
   }
@@ -187,7 +204,9 @@ export function resolveWriteSpace(viewer: Viewer, requested: string | null | und
   const name = requested?.trim() || viewer.defaultWriteSpace;
   if (name === 'personal' || name === viewer.defaultWriteSpace) {
     if (viewer.writableSpaces.includes(viewer.defaultWriteSpace)) return viewer.defaultWriteSpace;
-    throw new RequestError('SPACE_READ_ONLY', `Space ${viewer.defaultWriteSpace} is read-only for this request`, { space: viewer.defaultWriteSpace });
+    throw new RequestError('SPACE_READ_ONLY', `Space ${viewer.defaultWriteSpace} is read-only for this request`, {
+      space: viewer.defaultWriteSpace,
+    });
   }
   if (name === APP_SPACE) throw new RequestError('SPACE_READ_ONLY', `Space ${APP_SPACE} is read-only`, { space: name });
   if (viewer.writableSpaces.includes(name)) return name;
@@ -215,7 +234,10 @@ export function isTooDeep(error: unknown): boolean {
 }
 
 /** The step cap and the per-field limits of src/limits.ts, on what a mint would store. */
-function checkMintedText(parsed: { title: string; version?: string | null; steps: { label?: string | null }[] }, protocolVersion: string | null | undefined): void {
+function checkMintedText(
+  parsed: { title: string; version?: string | null; steps: { label?: string | null }[] },
+  protocolVersion: string | null | undefined,
+): void {
   if (parsed.steps.length > MAX_PROTOCOL_STEPS) {
     throw new RequestError('PAYLOAD_TOO_LARGE', `The protocol has ${parsed.steps.length} steps; the limit is ${MAX_PROTOCOL_STEPS}`, {
       field: 'steps',

@@ -11,7 +11,12 @@ export interface ReindexProgress {
  * is marked incomplete first, so a server started meanwhile stays lexical-only; a running server
  * in the STALE state notices the end and loads the new vectors.
  */
-export async function reindexAll(index: SemanticIndex, store: VectorStore, onProgress: (progress: ReindexProgress) => void, batchSize = 200): Promise<ReindexProgress> {
+export async function reindexAll(
+  index: SemanticIndex,
+  store: VectorStore,
+  onProgress: (progress: ReindexProgress) => void,
+  batchSize = 200,
+): Promise<ReindexProgress> {
   const provider = index.provider;
   if (!provider) throw new Error('embeddings are off (KAIROS_EMBEDDINGS=off): nothing to re-index');
   await store.ensureIndexes();

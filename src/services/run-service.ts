@@ -14,7 +14,16 @@ import type { AttestAnswer, StepAnswer } from '../model/run-answers.js';
 import { newNonce } from '../runs/nonce.js';
 import { DEFAULT_ATTEST_RATER } from '../runs/quality.js';
 import { gradeRun, gradingInputRefusal, rankingRewardScore } from '../runs/grading.js';
-import { attestChange, beginChange, expiryChange, type PromptAnswer, type RunChange, runUsage, solutionDigest, stepChange } from '../runs/run-commit.js';
+import {
+  attestChange,
+  beginChange,
+  expiryChange,
+  type PromptAnswer,
+  type RunChange,
+  runUsage,
+  solutionDigest,
+  stepChange,
+} from '../runs/run-commit.js';
 import { toChallengePrompt, toRunEvent, toRunLifecycleEvent } from '../runs/run-feed-events.js';
 import { applyAttest } from '../runs/attest-transition.js';
 import type { IdSource, RunStep, StepTransition } from '../runs/run-transitions.js';
@@ -131,7 +140,13 @@ export class RunService {
     const head = protocol.steps[0]!;
     const chain = head.chain!;
     const runId = randomUUID();
-    const steps: RunStep[] = protocol.steps.map((step) => ({ uri: step.uri, label: step.label, text: step.text, challenge: step.challenge, version: step.version }));
+    const steps: RunStep[] = protocol.steps.map((step) => ({
+      uri: step.uri,
+      label: step.label,
+      text: step.text,
+      challenge: step.challenge,
+      version: step.version,
+    }));
     // An adapter URI or a key names step 1: only a later step's URI redirects.
     const transition = beginRun({ runId, steps, ids: idSource, redirected: named._id !== head._id });
     const now = new Date();
@@ -141,7 +156,14 @@ export class RunService {
         // Everyone reads the app space: a run of a built-in protocol belongs in its runner's own space.
         space: protocol.space === APP_SPACE ? personalSpaceOf(viewer.principalId) : protocol.space,
         principalId: viewer.principalId,
-        protocol: { chainId: chain.chainId, label: chain.label, slug: chain.slug, headUri: head.uri, version: chain.protocolVersion, space: protocol.space },
+        protocol: {
+          chainId: chain.chainId,
+          label: chain.label,
+          slug: chain.slug,
+          headUri: head.uri,
+          version: chain.protocolVersion,
+          space: protocol.space,
+        },
         stepUris: steps.map((step) => step.uri),
         status: isEveryStepSettled(transition.state) ? 'COMPLETED' : 'ACTIVE',
         state: transition.state,
@@ -194,10 +216,18 @@ export class RunService {
     input: { promptId: string; confirmation: string },
     options: { atHost?: boolean } = {},
   ): Promise<AnswerPromptResult> {
-    return inSpan(...runSpan('answerPrompt', {}), () => this.applyPromptAnswer(viewer, input, options), ({ result }) => stepAnswerAttributes(result));
+    return inSpan(
+      ...runSpan('answerPrompt', {}),
+      () => this.applyPromptAnswer(viewer, input, options),
+      ({ result }) => stepAnswerAttributes(result),
+    );
   }
 
-  private async applyPromptAnswer(viewer: Viewer, input: { promptId: string; confirmation: string }, options: { atHost?: boolean }): Promise<AnswerPromptResult> {
+  private async applyPromptAnswer(
+    viewer: Viewer,
+    input: { promptId: string; confirmation: string },
+    options: { atHost?: boolean },
+  ): Promise<AnswerPromptResult> {
     if (input.confirmation.trim() === '') throw new RequestError('BAD_USER_INPUT', 'confirmation must not be empty');
     checkText('confirmation', input.confirmation);
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
@@ -209,14 +239,21 @@ export class RunService {
       // The one rule for who may answer (src/runs/prompt-answer-rule.ts), whichever door the answer came through.
       const refusal = promptAnswerRefusal(prompt, run, viewer, options.atHost ? 'RELAYED_BY_HOST' : 'DIRECT');
       if (refusal) throw new RequestError('FORBIDDEN', PROMPT_ANSWER_MESSAGES[refusal], { reason: refusal });
-      const transition = applyPromptAnswer(run.state, { promptId: input.promptId, confirmation: input.confirmation, now: new Date() }, idSource);
+      const transition = applyPromptAnswer(
+        run.state,
+        { promptId: input.promptId, confirmation: input.confirmation, now: new Date() },
+        idSource,
+      );
       if (!transition) {
         // Already answered (or the run moved on): answer with the run as it stands, changing nothing.
         return { prompt: toChallengePrompt(prompt), result: inRunContext(this.answeredResponse(run, prompt) ?? showRun(run.state), run) };
       }
       const answer: PromptAnswer = { prompt, by: viewer.principalId };
       if (await this.save(run, transition, { answer })) {
-        return { prompt: toChallengePrompt({ ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }), result: inRunContext(transition.answer, run) };
+        return {
+          prompt: toChallengePrompt({ ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }),
+          result: inRunContext(transition.answer, run),
+        };
       }
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
@@ -289,7 +326,13 @@ export class RunService {
     const filter = { spaces, status: args.status ?? undefined, chainId: args.chainId ?? undefined };
     const after = args.after ? decodeCursor(args.after) : null;
     const rows = await this.runs.listRuns(filter, after, size + 1);
-    return toPage(rows, size, after, (run) => ({ at: run.updatedAt, id: run._id }), () => this.runs.countRuns(filter));
+    return toPage(
+      rows,
+      size,
+      after,
+      (run) => ({ at: run.updatedAt, id: run._id }),
+      () => this.runs.countRuns(filter),
+    );
   }
 
   /** The events of a run already read (Run.events), without reading it again. */
@@ -304,21 +347,23 @@ export class RunService {
   watchRun(viewer: Viewer, runId: string, afterSeq: number, overflow: OverflowPolicy): AsyncIterableIterator<RunEvent> {
     // One replay opens at a time per principal: each takes its events from the budget before the
     // next reads its run, so past the budget the rest are refused without reading anything.
-    return replayThenLive(() => this.inReplayTurn(viewer.principalId, async () => {
-      this.takeReplayBudget(viewer, 1, false);
-      const live = this.events.subscribe('run', runId, overflow);
-      try {
-        const events = await this.runs.findRunEvents(runId, viewer.readableSpaces);
-        if (!events) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
-        const replay = events.filter((event) => event.seq > afterSeq).map(toRunEvent);
-        this.takeReplayBudget(viewer, replay.length);
-        const lastSeq = replay.at(-1)?.seq ?? afterSeq;
-        return { replay, live, replayed: (event: RunEvent) => event.seq <= lastSeq };
-      } catch (error) {
-        await live.return();
-        throw error;
-      }
-    }));
+    return replayThenLive(() =>
+      this.inReplayTurn(viewer.principalId, async () => {
+        this.takeReplayBudget(viewer, 1, false);
+        const live = this.events.subscribe('run', runId, overflow);
+        try {
+          const events = await this.runs.findRunEvents(runId, viewer.readableSpaces);
+          if (!events) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
+          const replay = events.filter((event) => event.seq > afterSeq).map(toRunEvent);
+          this.takeReplayBudget(viewer, replay.length);
+          const lastSeq = replay.at(-1)?.seq ?? afterSeq;
+          return { replay, live, replayed: (event: RunEvent) => event.seq <= lastSeq };
+        } catch (error) {
+          await live.return();
+          throw error;
+        }
+      }),
+    );
   }
 
   private inReplayTurn<T>(principalId: string, open: () => Promise<T>): Promise<T> {
@@ -347,10 +392,16 @@ export class RunService {
   }
 
   /** Open prompts first, then every prompt change, for one run or a whole space (a Repeater: it merges a feed per space). */
-  watchPrompts(viewer: Viewer, filter: { runId?: string | null; space?: string | null }, overflow: OverflowPolicy): AsyncIterableIterator<ChallengePrompt> {
+  watchPrompts(
+    viewer: Viewer,
+    filter: { runId?: string | null; space?: string | null },
+    overflow: OverflowPolicy,
+  ): AsyncIterableIterator<ChallengePrompt> {
     return new Repeater<ChallengePrompt>(async (push, stop) => {
       // An admin may watch (and answer) the prompts of any personal space by naming it.
-      let spaces = filter.space ? [canReviewIn(viewer, filter.space) ? filter.space : requireReadableSpace(viewer, filter.space)] : viewer.readableSpaces;
+      let spaces = filter.space
+        ? [canReviewIn(viewer, filter.space) ? filter.space : requireReadableSpace(viewer, filter.space)]
+        : viewer.readableSpaces;
       if (filter.runId) {
         const space = await this.runs.findRunSpace(filter.runId, viewer.readableSpaces);
         if (!space) throw new RequestError('NOT_FOUND', `Run ${filter.runId} not found`);
@@ -407,7 +458,11 @@ export class RunService {
   }
 
   /** Saves a step transition; false when another call moved the run first. */
-  private async save(run: RunRecord, transition: StepTransition, details: { answer?: PromptAnswer; solutionDigest?: string; trace?: string | null }): Promise<boolean> {
+  private async save(
+    run: RunRecord,
+    transition: StepTransition,
+    details: { answer?: PromptAnswer; solutionDigest?: string; trace?: string | null },
+  ): Promise<boolean> {
     const now = new Date();
     const change = stepChange(run, transition, { now, expiresAt: this.expiryFrom(now), ...details });
     return change ? this.commit(change) : true;
@@ -419,7 +474,11 @@ export class RunService {
     const run = change.commit.run;
     for (const event of change.events) {
       // Subscribers receive it on their own streams: the transition's trace records the hand-over.
-      addSpanEvent('kairos.run.event', { [SPAN_ATTRIBUTES.runId]: run._id, [SPAN_ATTRIBUTES.eventSequence]: event.seq, [SPAN_ATTRIBUTES.eventType]: event.type });
+      addSpanEvent('kairos.run.event', {
+        [SPAN_ATTRIBUTES.runId]: run._id,
+        [SPAN_ATTRIBUTES.eventSequence]: event.seq,
+        [SPAN_ATTRIBUTES.eventType]: event.type,
+      });
       this.events.publish('run', run._id, toRunEvent(event));
       const lifecycle = toRunLifecycleEvent(run, change.status, event);
       if (lifecycle) this.events.publish('runLifecycle', run.space, lifecycle);
@@ -434,13 +493,17 @@ export class RunService {
   }
 
   private answeredResponse(run: RunRecord, prompt: PromptRecord): StepAnswer | null {
-    const response = run.proofs.find((proof) => proof.settled && proof.record.source === 'HUMAN' && proof.record.stepIndex === prompt.stepIndex)?.response;
+    const response = run.proofs.find(
+      (proof) => proof.settled && proof.record.source === 'HUMAN' && proof.record.stepIndex === prompt.stepIndex,
+    )?.response;
     return response ? answerOfStoredResponse(response) : null;
   }
 
   /** The run named by id, or the caller's most recent open run containing `uri`; expires it if idle. */
   private async loadOpenRun(viewer: Viewer, runId: string | null | undefined, uri: string): Promise<RunRecord | null> {
-    const run = runId ? await this.loadRun(viewer, runId) : await this.runs.findLatestOpenRun(viewer.principalId, uri, viewer.readableSpaces);
+    const run = runId
+      ? await this.loadRun(viewer, runId)
+      : await this.runs.findLatestOpenRun(viewer.principalId, uri, viewer.readableSpaces);
     if (!run || run.principalId !== viewer.principalId) return null;
     if ((run.status === 'ACTIVE' || run.status === 'COMPLETED') && run.expiresAt <= new Date()) {
       await this.expire(run, new Date());
@@ -459,7 +522,8 @@ export class RunService {
     const run = await this.loadOpenRun(viewer, input.runId, input.uri);
     if (!input.layerUri || !input.runId) return run;
     const owner = run ?? (await this.runs.findRunOwnership(input.runId));
-    const mismatch = (reason: string) => new RequestError('EXECUTION_ID_MISMATCH', reason, { uri: input.layerUri, executionId: input.runId });
+    const mismatch = (reason: string) =>
+      new RequestError('EXECUTION_ID_MISMATCH', reason, { uri: input.layerUri, executionId: input.runId });
     if (owner && owner.principalId !== viewer.principalId) throw mismatch(`Run ${input.runId} belongs to another principal`);
     if (owner && !owner.stepUris.includes(input.uri)) throw mismatch(`The layer is not a step of run ${input.runId}`);
     return run;
@@ -485,13 +549,19 @@ function inRunContext(answer: StepAnswer, run: Pick<RunRecord, 'protocol' | 'spa
  * step's `kairos://mem/` URI and that run (`layerUri` kept for the checks of `loadNamedRun`).
  * Refused (`EXECUTION_ID_MISMATCH`) when `runId` names another run.
  */
-function resolveLayerUri(uri: string, runId: string | null | undefined): { uri: string; runId: string | null | undefined; layerUri?: string } {
+function resolveLayerUri(
+  uri: string,
+  runId: string | null | undefined,
+): { uri: string; runId: string | null | undefined; layerUri?: string } {
   const layer = parseKairosUri(uri);
   if (layer?.kind !== 'layer') return { uri, runId };
   const stepUri = memoryUri(layer.id);
   if (!layer.executionId) return { uri: stepUri, runId };
   if (runId && runId !== layer.executionId) {
-    throw new RequestError('EXECUTION_ID_MISMATCH', `The layer URI names run ${layer.executionId} but runId is ${runId}`, { uri, executionId: layer.executionId });
+    throw new RequestError('EXECUTION_ID_MISMATCH', `The layer URI names run ${layer.executionId} but runId is ${runId}`, {
+      uri,
+      executionId: layer.executionId,
+    });
   }
   return { uri: stepUri, runId: layer.executionId, layerUri: uri };
 }

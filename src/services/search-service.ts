@@ -65,7 +65,16 @@ interface Candidate {
 type LearnedRelevances = Map<string, LearnedRelevance>;
 
 function candidateHead(head: ProtocolHeadSummary & { space: string }): CandidateHead {
-  return { memoryId: head._id, space: head.space, chainId: head.chain.chainId, uri: head.uri, label: head.label, tags: head.tags, chainLabel: head.chain.label, protocolVersion: head.chain.protocolVersion };
+  return {
+    memoryId: head._id,
+    space: head.space,
+    chainId: head.chain.chainId,
+    uri: head.uri,
+    label: head.label,
+    tags: head.tags,
+    chainLabel: head.chain.label,
+    protocolVersion: head.chain.protocolVersion,
+  };
 }
 
 interface CandidateQuery {
@@ -106,17 +115,27 @@ export class SearchService {
    * vectors, and every protocol of a space small enough to match whole. With a word-vector
    * provider (built-in) they are scored by soft term matching, else by the cosine of the best step.
    */
-  private async denseRelevances(text: string, queryVector: Float32Array, spaces: readonly string[], lexicalKeys: readonly { space: string; chainId: string }[]): Promise<Map<string, number>> {
+  private async denseRelevances(
+    text: string,
+    queryVector: Float32Array,
+    spaces: readonly string[],
+    lexicalKeys: readonly { space: string; chainId: string }[],
+  ): Promise<Map<string, number>> {
     const semantic = this.semantic!;
     const calibration = DENSE_CALIBRATION[semantic.provider!.kind];
     const nearest = await semantic.nearestCandidates(queryVector, spaces, DENSE_CANDIDATES);
     const relevances = new Map<string, number>();
     if (semantic.provider!.termMatcher) {
       const keys = new Map<string, { space: string; chainId: string }>();
-      for (const key of [...lexicalKeys, ...nearest, ...spaces.flatMap((space) => semantic.allChains(space, TERM_MATCH_WHOLE_SPACE) ?? [])]) {
+      for (const key of [
+        ...lexicalKeys,
+        ...nearest,
+        ...spaces.flatMap((space) => semantic.allChains(space, TERM_MATCH_WHOLE_SPACE) ?? []),
+      ]) {
         keys.set(chainKey(key.space, key.chainId), { space: key.space, chainId: key.chainId });
       }
-      for (const [key, score] of semantic.termScores(text, [...keys.values()]) ?? []) relevances.set(key, denseRelevance(score, calibration));
+      for (const [key, score] of semantic.termScores(text, [...keys.values()]) ?? [])
+        relevances.set(key, denseRelevance(score, calibration));
       return relevances;
     }
     for (const hit of [...nearest, ...semantic.similarities(queryVector, lexicalKeys)]) {
@@ -180,9 +199,19 @@ export class SearchService {
       const key = chainKey(head.space, head.chainId);
       const hit = raw.get(key);
       const lexical = hit
-        ? lexicalRelevance({ rawTextScore: hit.rawTextScore, termCount: query.terms.length, titleHasAllTerms: titleHasAllTerms(searchTerms(head.chainLabel), query.terms) })
+        ? lexicalRelevance({
+            rawTextScore: hit.rawTextScore,
+            termCount: query.terms.length,
+            titleHasAllTerms: titleHasAllTerms(searchTerms(head.chainLabel), query.terms),
+          })
         : 0;
-      return { head, lexical, dense: dense.get(key) ?? 0, learned: learned.get(key)?.learned ?? 0, learnedTrigger: learned.get(key)?.text ?? null };
+      return {
+        head,
+        lexical,
+        dense: dense.get(key) ?? 0,
+        learned: learned.get(key)?.learned ?? 0,
+        learnedTrigger: learned.get(key)?.text ?? null,
+      };
     });
     return { list, usage };
   }
@@ -200,7 +229,13 @@ export class SearchService {
         termCount: query.terms.length,
         titleHasAllTerms: titleHasAllTerms(searchTerms(hit.head.chain.label), query.terms),
       });
-      candidates.set(chainKey(hit.space, hit.chainId), { head: candidateHead({ ...hit.head, space: hit.space }), lexical, dense: 0, learned: 0, learnedTrigger: null });
+      candidates.set(chainKey(hit.space, hit.chainId), {
+        head: candidateHead({ ...hit.head, space: hit.space }),
+        lexical,
+        dense: 0,
+        learned: 0,
+        learnedTrigger: null,
+      });
     }
     const learned = await query.learned;
     let dense = new Map<string, number>();
@@ -218,7 +253,13 @@ export class SearchService {
     for (const [key, entry] of learned) if (!candidates.has(key)) others.push({ space: entry.space, chainId: entry.chainId });
     if (others.length > 0) {
       for (const head of await this.store.headsOfChains(others, query.exclude)) {
-        candidates.set(chainKey(head.space!, head.chain.chainId), { head: candidateHead(head as ProtocolHeadSummary & { space: string }), lexical: 0, dense: 0, learned: 0, learnedTrigger: null });
+        candidates.set(chainKey(head.space!, head.chain.chainId), {
+          head: candidateHead(head as ProtocolHeadSummary & { space: string }),
+          lexical: 0,
+          dense: 0,
+          learned: 0,
+          learnedTrigger: null,
+        });
       }
     }
     for (const [key, candidate] of candidates) {
@@ -267,12 +308,27 @@ export class SearchService {
     const footer = this.footerVersions(footerIds);
     // The request is kept for the run that may follow it (learning), beside the search's own work.
     const recorded = this.learning ? this.learning.recordRequest(viewer, text) : Promise.resolve();
-    const learned = this.learning && terms.length > 0 ? this.learning.relevances(viewer, terms, spaces) : Promise.resolve<LearnedRelevances>(new Map());
+    const learned =
+      this.learning && terms.length > 0 ? this.learning.relevances(viewer, terms, spaces) : Promise.resolve<LearnedRelevances>(new Map());
     // Awaited by the candidate search; marked handled here so a failure before that point is not an unhandled rejection.
     void learned.catch(() => undefined);
-    const query: CandidateQuery = { text, terms, spaces, exclude, limit: candidateLimit(maxChoices), readableSpaces: viewer.readableSpaces, lexicalOnly: options.lexicalOnly === true, learned };
+    const query: CandidateQuery = {
+      text,
+      terms,
+      spaces,
+      exclude,
+      limit: candidateLimit(maxChoices),
+      readableSpaces: viewer.readableSpaces,
+      lexicalOnly: options.lexicalOnly === true,
+      learned,
+    };
     // Only stop words, URIs or ids left: nothing to match, only the footer.
-    const candidates = terms.length === 0 ? Promise.resolve({ list: [], usage: new Map<string, OutcomeCounts>() }) : this.semantic?.lexicalReady ? this.inProcessCandidates(query) : this.engineCandidates(query);
+    const candidates =
+      terms.length === 0
+        ? Promise.resolve({ list: [], usage: new Map<string, OutcomeCounts>() })
+        : this.semantic?.lexicalReady
+          ? this.inProcessCandidates(query)
+          : this.engineCandidates(query);
     const [{ list, usage }] = await Promise.all([candidates, recorded]);
     const footerVersions = await footer;
     const scored: ScoredProtocol[] = list.map(({ head, lexical, dense, learned, learnedTrigger }) => ({
@@ -281,7 +337,12 @@ export class SearchService {
       chainLabel: head.chainLabel,
       tags: [...head.tags],
       protocolVersion: head.protocolVersion,
-      score: hybridScore({ lexical, dense, learned, attestBoost: attestBoost(usage.get(head.memoryId) ?? { attempts: 0, successes: 0, failures: 0 }) }),
+      score: hybridScore({
+        lexical,
+        dense,
+        learned,
+        attestBoost: attestBoost(usage.get(head.memoryId) ?? { attempts: 0, successes: 0, failures: 0 }),
+      }),
       learnedTrigger,
     }));
     return buildSearchResult(scored, maxChoices, {

@@ -35,7 +35,10 @@ export class SigningKeyService {
     if (!active) active = await this.addKey(1);
     if (this.settings.secret) {
       for (const key of await this.store.unsealedKeys()) {
-        await this.store.replacePrivateKey(key._id, await sealPrivateKey(Buffer.from(key.privateKey.data, 'base64'), key._id, this.settings.secret));
+        await this.store.replacePrivateKey(
+          key._id,
+          await sealPrivateKey(Buffer.from(key.privateKey.data, 'base64'), key._id, this.settings.secret),
+        );
       }
     }
     await this.signerFor(active);
@@ -104,5 +107,14 @@ function toPublic(record: Omit<SigningKeyRecord, 'privateKey'>, active: boolean)
 }
 
 export function toJwk(key: PublicSigningKey): PublicSigningJwk {
-  return { kty: 'OKP', crv: 'Ed25519', x: key.publicKey, kid: key.id, alg: 'EdDSA', use: 'sig', created: key.createdAt.toISOString(), active: key.active };
+  return {
+    kty: 'OKP',
+    crv: 'Ed25519',
+    x: key.publicKey,
+    kid: key.id,
+    alg: 'EdDSA',
+    use: 'sig',
+    created: key.createdAt.toISOString(),
+    active: key.active,
+  };
 }

@@ -47,7 +47,9 @@ export class TranscriptService {
       updatedAt: run.updatedAt,
     });
     const final = isFinalRunStatus(run.status);
-    const envelope: TranscriptEnvelope = final ? signTranscript(transcript, signer ?? (await this.keys.activeSigner())) : { signature: null, transcript };
+    const envelope: TranscriptEnvelope = final
+      ? signTranscript(transcript, signer ?? (await this.keys.activeSigner()))
+      : { signature: null, transcript };
     return { runId: run._id, status: run.status, signed: final, transcript: renderEnvelope(envelope) };
   }
 
@@ -59,7 +61,9 @@ export class TranscriptService {
     if (!run.proofs.some((proof) => proof.record.source === 'HUMAN' && !proof.answeredBy)) return run.proofs;
     const answerers = new Map((await this.runs.answeredPrompts(run._id)).map((prompt) => [prompt.stepIndex, prompt.answeredBy]));
     return run.proofs.map((proof) =>
-      proof.record.source === 'HUMAN' && !proof.answeredBy ? { ...proof, answeredBy: answerers.get(proof.record.stepIndex) ?? undefined } : proof,
+      proof.record.source === 'HUMAN' && !proof.answeredBy
+        ? { ...proof, answeredBy: answerers.get(proof.record.stepIndex) ?? undefined }
+        : proof,
     );
   }
 
@@ -70,7 +74,13 @@ export class TranscriptService {
     const filter = { spaces, since: args.since ?? undefined };
     const after = args.after ? decodeCursor(args.after) : null;
     const rows = await this.runs.listRunsByCreation(filter, after, size + 1);
-    const page = toPage(rows, size, after, (run) => ({ at: run.createdAt, id: run._id }), () => this.runs.countRunsByCreation(filter));
+    const page = toPage(
+      rows,
+      size,
+      after,
+      (run) => ({ at: run.createdAt, id: run._id }),
+      () => this.runs.countRunsByCreation(filter),
+    );
     // One signer for the page: a rotation lands between pages, never inside one.
     const signer = page.records.some((run) => isFinalRunStatus(run.status)) ? await this.keys.activeSigner() : undefined;
     const records = await Promise.all(page.records.map((run) => this.transcriptOf(run, signer)));

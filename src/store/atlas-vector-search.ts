@@ -80,7 +80,10 @@ export function nearestChainsOf(rows: readonly VectorSearchRow[], space: string,
 }
 
 /** What a `listSearchIndexes` entry says about our index: absent, to be rebuilt for other dimensions, or how far along. */
-export function vectorIndexStatus(entries: readonly Document[], dimensions: number): 'MISSING' | 'OTHER_DIMENSIONS' | 'QUERYABLE' | 'BUILDING' {
+export function vectorIndexStatus(
+  entries: readonly Document[],
+  dimensions: number,
+): 'MISSING' | 'OTHER_DIMENSIONS' | 'QUERYABLE' | 'BUILDING' {
   const entry = entries.find((candidate) => candidate.name === VECTOR_SEARCH_INDEX_NAME);
   if (!entry) return 'MISSING';
   const definition = (entry.latestDefinition ?? entry.definition) as { fields?: { type?: string; numDimensions?: number }[] } | undefined;
@@ -117,7 +120,13 @@ export class AtlasVectorSearch {
   /** The `limit` nearest protocols per space (best step each). */
   async nearest(query: Float32Array, spaces: readonly string[], limit: number, model: string): Promise<NearestChain[]> {
     const perSpace = await Promise.all(
-      spaces.map(async (space) => nearestChainsOf(await this.vectors.aggregate<VectorSearchRow>(vectorSearchPipeline(query, space, model, limit)).toArray(), space, limit)),
+      spaces.map(async (space) =>
+        nearestChainsOf(
+          await this.vectors.aggregate<VectorSearchRow>(vectorSearchPipeline(query, space, model, limit)).toArray(),
+          space,
+          limit,
+        ),
+      ),
     );
     return perSpace.flat();
   }
@@ -132,7 +141,10 @@ export class AtlasVectorSearch {
       if (batch.length === 0) return filled;
       await this.vectors.bulkWrite(
         batch.map((record) => ({
-          updateOne: { filter: { _id: record._id }, update: { $set: { [VECTOR_SEARCH_PATH]: Binary.fromFloat32Array(toFloat32(record.vector)) } } },
+          updateOne: {
+            filter: { _id: record._id },
+            update: { $set: { [VECTOR_SEARCH_PATH]: Binary.fromFloat32Array(toFloat32(record.vector)) } },
+          },
         })),
         { ordered: false },
       );

@@ -22,5 +22,4 @@ export class AuditStore {
   async record(entry: Omit<AuditEntry, '_id'>, session?: ClientSession): Promise<void> {
     await this.collection.insertOne({ _id: randomUUID(), ...entry }, { session });
   }
-
 }

@@ -66,5 +66,4 @@ export class AuthStore {
   async listTokens(principalId: string): Promise<TokenRecord[]> {
     return this.tokens.find({ principalId }, { sort: { createdAt: 1 } }).toArray();
   }
-
 }

@@ -39,7 +39,10 @@ export function indexableText(raw: string | null | undefined): string {
   let length = 0;
   const word = new RegExp(WORD);
   for (let match = word.exec(raw); match !== null && length < INDEXED_FIELD_MAX_CHARS; match = word.exec(raw)) {
-    const kept = match[0].length > INDEXED_WORD_MAX_CHARS ? [...match[0].slice(0, 2 * INDEXED_WORD_MAX_CHARS)].slice(0, INDEXED_WORD_MAX_CHARS).join('') : match[0];
+    const kept =
+      match[0].length > INDEXED_WORD_MAX_CHARS
+        ? [...match[0].slice(0, 2 * INDEXED_WORD_MAX_CHARS)].slice(0, INDEXED_WORD_MAX_CHARS).join('')
+        : match[0];
     words.push(kept);
     length += kept.length + 1;
   }

@@ -1,11 +1,21 @@
 import type { ClientSession, Collection, Db, Filter } from 'mongodb';
-import { type MemoryRecord, VERSION_REASONS, VERSIONED_FIELDS, type VersionChange, type VersionedField, type VersionReason } from './memory-store.js';
+import {
+  type MemoryRecord,
+  VERSION_REASONS,
+  VERSIONED_FIELDS,
+  type VersionChange,
+  type VersionedField,
+  type VersionReason,
+} from './memory-store.js';
 
 // The lists live with the memory document that carries its `change`; history and its schema read them here.
 export { VERSION_REASONS, VERSIONED_FIELDS, type VersionChange, type VersionedField, type VersionReason };
 
 /** A memory's state as stored in history: everything needed to read or restore it. */
-export type MemorySnapshot = Pick<MemoryRecord, 'label' | 'text' | 'tags' | 'category' | 'chain' | 'challenge' | 'createdAt' | 'createdBy'> & { path: string | null };
+export type MemorySnapshot = Pick<
+  MemoryRecord,
+  'label' | 'text' | 'tags' | 'category' | 'chain' | 'challenge' | 'createdAt' | 'createdBy'
+> & { path: string | null };
 
 /**
  * One past version of a memory (`memory_versions`). The current version lives in `memories`;
@@ -56,13 +66,17 @@ export function changeOf(record: MemoryRecord): VersionChange {
 }
 
 /** The fields in which two states differ. */
-export function changedFields(before: Pick<MemoryRecord, 'label' | 'text' | 'tags' | 'challenge' | 'chain'>, after: Pick<MemoryRecord, 'label' | 'text' | 'tags' | 'challenge' | 'chain'>): VersionedField[] {
+export function changedFields(
+  before: Pick<MemoryRecord, 'label' | 'text' | 'tags' | 'challenge' | 'chain'>,
+  after: Pick<MemoryRecord, 'label' | 'text' | 'tags' | 'challenge' | 'chain'>,
+): VersionedField[] {
   const fields: VersionedField[] = [];
   if (before.text !== after.text) fields.push('TEXT');
   if (before.label !== after.label) fields.push('LABEL');
   if (JSON.stringify(before.tags) !== JSON.stringify(after.tags)) fields.push('TAGS');
   if (JSON.stringify(before.challenge ?? null) !== JSON.stringify(after.challenge ?? null)) fields.push('CHALLENGE');
-  if (before.chain?.stepIndex !== after.chain?.stepIndex || before.chain?.stepCount !== after.chain?.stepCount) fields.push('CHAIN_POSITION');
+  if (before.chain?.stepIndex !== after.chain?.stepIndex || before.chain?.stepCount !== after.chain?.stepCount)
+    fields.push('CHAIN_POSITION');
   return fields;
 }
 
@@ -112,15 +126,25 @@ export class MemoryHistoryStore {
 
   /** The versions these records hold now, about to be superseded by a write at `now`. */
   archivedVersions(records: readonly MemoryRecord[], now: Date): MemoryVersionRecord[] {
-    return records.map((record) => this.versionRecord(record, record.version, changeOf(record), record.updatedBy, record.updatedAt, now, null));
+    return records.map((record) =>
+      this.versionRecord(record, record.version, changeOf(record), record.updatedBy, record.updatedAt, now, null),
+    );
   }
 
   /**
    * What deleting these records keeps: each one's last version, and a tombstone one version past
    * it holding the same state (who deleted it, when, why, and where it stood in its chain).
    */
-  deletionRecords(records: readonly MemoryRecord[], reason: VersionReason, principalId: string, now: Date, deletionId: string): MemoryVersionRecord[] {
-    const tombstones = records.map((record) => this.versionRecord(record, record.version + 1, { reason, proposalId: null, fields: [] }, principalId, now, now, deletionId));
+  deletionRecords(
+    records: readonly MemoryRecord[],
+    reason: VersionReason,
+    principalId: string,
+    now: Date,
+    deletionId: string,
+  ): MemoryVersionRecord[] {
+    const tombstones = records.map((record) =>
+      this.versionRecord(record, record.version + 1, { reason, proposalId: null, fields: [] }, principalId, now, now, deletionId),
+    );
     return [...this.archivedVersions(records, now), ...tombstones];
   }
 
@@ -172,7 +196,9 @@ export class MemoryHistoryStore {
 
   /** Tombstones of one delete call in one chain (a protocol deleted whole comes back whole). */
   async findDeletion(space: string, chainId: string, deletionId: string, session?: ClientSession): Promise<MemoryVersionRecord[]> {
-    return this.collection.find({ space, 'state.chain.chainId': chainId, deletionId, deleted: true }, { session, sort: { 'state.chain.stepIndex': 1 } }).toArray();
+    return this.collection
+      .find({ space, 'state.chain.chainId': chainId, deletionId, deleted: true }, { session, sort: { 'state.chain.stepIndex': 1 } })
+      .toArray();
   }
 
   /** Deleted memories not restored since, newest deletion first. */

@@ -1,4 +1,12 @@
-import { MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Filter, type MongoClient } from 'mongodb';
+import {
+  MongoServerError,
+  type AnyBulkWriteOperation,
+  type ClientSession,
+  type Collection,
+  type Db,
+  type Filter,
+  type MongoClient,
+} from 'mongodb';
 import type { Challenge } from '../protocol/challenge.js';
 import type { PagePosition } from './page-position.js';
 import type { ProjectCategory } from '../proposals/proposal-types.js';
@@ -10,7 +18,15 @@ import { indexedTextSet, withIndexedText, WITHOUT_INDEXED_TEXT, type IndexedText
 export type MemoryCategory = 'PROTOCOL_STEP' | ProjectCategory;
 
 /** Why a version of a memory exists. `CREATED` is version 1 of a minted step or a seeded document. */
-export const VERSION_REASONS = ['CREATED', 'UPDATE_MEMORIES', 'DELETE_MEMORIES', 'MINT_FORCE', 'PROPOSAL_APPLIED', 'RESTORE', 'SPACE_MOVE'] as const;
+export const VERSION_REASONS = [
+  'CREATED',
+  'UPDATE_MEMORIES',
+  'DELETE_MEMORIES',
+  'MINT_FORCE',
+  'PROPOSAL_APPLIED',
+  'RESTORE',
+  'SPACE_MOVE',
+] as const;
 export type VersionReason = (typeof VERSION_REASONS)[number];
 
 /** The parts of a memory a write can change. */
@@ -155,7 +171,12 @@ export class MemoryStore {
   }
 
   /** Inside a transaction: remembered until it commits; outside one: told now. */
-  private async wrote(session: ClientSession | undefined, chains: readonly ChainKey[], memoryIds: readonly string[] = [], edits: readonly MemoryEdit[] = []): Promise<void> {
+  private async wrote(
+    session: ClientSession | undefined,
+    chains: readonly ChainKey[],
+    memoryIds: readonly string[] = [],
+    edits: readonly MemoryEdit[] = [],
+  ): Promise<void> {
     const pending = session ? this.transactionWrites.get(session) : undefined;
     if (pending) {
       pending.chains.push(...chains);
@@ -232,7 +253,9 @@ export class MemoryStore {
   async findByIds(ids: readonly string[], spaces: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
     if (ids.length === 0) return [];
     // One batch for all of them: a getMore per 101 documents is a round trip each.
-    return this.collection.find({ _id: { $in: [...ids] }, space: { $in: [...spaces] } }, { session, projection: WITHOUT_INDEXED_TEXT, batchSize: ids.length }).toArray();
+    return this.collection
+      .find({ _id: { $in: [...ids] }, space: { $in: [...spaces] } }, { session, projection: WITHOUT_INDEXED_TEXT, batchSize: ids.length })
+      .toArray();
   }
 
   /** All steps of the given chains, in step order, in one query. */
@@ -246,13 +269,19 @@ export class MemoryStore {
   }
 
   async findHeadByTitleKey(space: string, titleKey: string, session?: ClientSession): Promise<MemoryRecord | null> {
-    return this.collection.findOne({ space, 'chain.titleKey': titleKey, 'chain.stepIndex': 1 }, { session, projection: WITHOUT_INDEXED_TEXT });
+    return this.collection.findOne(
+      { space, 'chain.titleKey': titleKey, 'chain.stepIndex': 1 },
+      { session, projection: WITHOUT_INDEXED_TEXT },
+    );
   }
 
   async findHeadsBySlugs(spaces: readonly string[], slugs: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
     if (slugs.length === 0) return [];
     return this.collection
-      .find({ space: { $in: [...spaces] }, 'chain.slug': { $in: [...slugs] }, 'chain.stepIndex': 1 }, { session, projection: WITHOUT_INDEXED_TEXT })
+      .find(
+        { space: { $in: [...spaces] }, 'chain.slug': { $in: [...slugs] }, 'chain.stepIndex': 1 },
+        { session, projection: WITHOUT_INDEXED_TEXT },
+      )
       .toArray();
   }
 
@@ -260,12 +289,18 @@ export class MemoryStore {
   async findHeadsByChainIds(spaces: readonly string[], chainIds: readonly string[], session?: ClientSession): Promise<MemoryRecord[]> {
     if (chainIds.length === 0) return [];
     return this.collection
-      .find({ space: { $in: [...spaces] }, 'chain.chainId': { $in: [...chainIds] }, 'chain.stepIndex': 1 }, { session, projection: WITHOUT_INDEXED_TEXT })
+      .find(
+        { space: { $in: [...spaces] }, 'chain.chainId': { $in: [...chainIds] }, 'chain.stepIndex': 1 },
+        { session, projection: WITHOUT_INDEXED_TEXT },
+      )
       .toArray();
   }
 
   async insertMany(records: MemoryRecord[], session?: ClientSession): Promise<void> {
-    await this.collection.insertMany(records.map((record) => withIndexedText(withTextSize(record))), { session });
+    await this.collection.insertMany(
+      records.map((record) => withIndexedText(withTextSize(record))),
+      { session },
+    );
     await this.wrote(session, chainKeysOf(records));
   }
 
@@ -286,7 +321,17 @@ export class MemoryStore {
     const operations: AnyBulkWriteOperation<MemoryRecord>[] = patches.map((patch) => ({
       updateOne: {
         filter: { _id: patch.id, version: patch.expectedVersion },
-        update: { $set: { ...withTextSize(patch.set), ...indexedTextSet(patch.set), change: patch.change, updatedAt: patch.updatedAt, updatedBy: patch.updatedBy, writeId }, $inc: { version: 1 } },
+        update: {
+          $set: {
+            ...withTextSize(patch.set),
+            ...indexedTextSet(patch.set),
+            change: patch.change,
+            updatedAt: patch.updatedAt,
+            updatedBy: patch.updatedBy,
+            writeId,
+          },
+          $inc: { version: 1 },
+        },
       },
     }));
     const result = await this.collection.bulkWrite(operations, { ordered: false, session });
@@ -295,13 +340,31 @@ export class MemoryStore {
     const written =
       result.matchedCount === patches.length
         ? new Set(ids)
-        : new Set((await this.collection.find({ _id: { $in: ids }, writeId }, { projection: { _id: 1 }, session, batchSize: ids.length }).toArray()).map((doc) => doc._id));
+        : new Set(
+            (
+              await this.collection
+                .find({ _id: { $in: ids }, writeId }, { projection: { _id: 1 }, session, batchSize: ids.length })
+                .toArray()
+            ).map((doc) => doc._id),
+          );
     const edits: MemoryEdit[] = [];
     const unread: string[] = [];
     for (const patch of patches) {
       if (!written.has(patch.id)) continue;
       if (!patch.read) unread.push(patch.id);
-      else edits.push({ memory: { ...patch.read, ...patch.set, change: patch.change, updatedAt: patch.updatedAt, updatedBy: patch.updatedBy, version: patch.expectedVersion + 1, writeId }, fields: patch.change.fields });
+      else
+        edits.push({
+          memory: {
+            ...patch.read,
+            ...patch.set,
+            change: patch.change,
+            updatedAt: patch.updatedAt,
+            updatedBy: patch.updatedBy,
+            version: patch.expectedVersion + 1,
+            writeId,
+          },
+          fields: patch.change.fields,
+        });
     }
     await this.wrote(session, [], unread, edits);
     return written;
@@ -333,7 +396,14 @@ export class MemoryStore {
    * Moves every step of a chain to another space (KAIROS 4 `tune` with `space`), inside the
    * caller's transaction; returns how many steps moved. Ids and URIs stay; each step gets a version.
    */
-  async moveChain(key: ChainKey, target: string, change: VersionChange, updatedAt: Date, updatedBy: string, session: ClientSession): Promise<number> {
+  async moveChain(
+    key: ChainKey,
+    target: string,
+    change: VersionChange,
+    updatedAt: Date,
+    updatedBy: string,
+    session: ClientSession,
+  ): Promise<number> {
     const result = await this.collection.updateMany(
       { space: key.space, 'chain.chainId': key.chainId },
       { $set: { space: target, change, updatedAt, updatedBy }, $inc: { version: 1 } },
@@ -345,8 +415,17 @@ export class MemoryStore {
 
   /** Puts deleted memories back (restore), inside the caller's transaction. */
   async reinsert(records: MemoryRecord[], session: ClientSession): Promise<void> {
-    await translateDuplicateKey(() => this.collection.insertMany(records.map((record) => withIndexedText(withTextSize(record))), { session }));
-    await this.wrote(session, chainKeysOf(records), records.map((record) => record._id));
+    await translateDuplicateKey(() =>
+      this.collection.insertMany(
+        records.map((record) => withIndexedText(withTextSize(record))),
+        { session },
+      ),
+    );
+    await this.wrote(
+      session,
+      chainKeysOf(records),
+      records.map((record) => record._id),
+    );
   }
 
   async deleteByIds(ids: readonly string[], session: ClientSession): Promise<void> {
@@ -358,7 +437,13 @@ export class MemoryStore {
    * Renumbers the remaining steps 1..n in their current order and fixes every step's
    * stepCount. Updates run in ascending order so a step only ever moves into a free index.
    */
-  async renumberChain(key: ChainKey, reason: VersionChange['reason'], updatedAt: Date, updatedBy: string, session: ClientSession): Promise<MemoryRecord[]> {
+  async renumberChain(
+    key: ChainKey,
+    reason: VersionChange['reason'],
+    updatedAt: Date,
+    updatedBy: string,
+    session: ClientSession,
+  ): Promise<MemoryRecord[]> {
     const remaining = await this.findChainSteps([key], session);
     return this.placeSteps(remaining, reason, updatedAt, updatedBy, session);
   }
@@ -368,7 +453,13 @@ export class MemoryStore {
    * changes; returns those steps as they were before. Ascending order so a step only ever moves
    * into a free index (callers inserting a step at the head write it after this).
    */
-  async placeSteps(steps: readonly MemoryRecord[], reason: VersionChange['reason'], updatedAt: Date, updatedBy: string, session: ClientSession): Promise<MemoryRecord[]> {
+  async placeSteps(
+    steps: readonly MemoryRecord[],
+    reason: VersionChange['reason'],
+    updatedAt: Date,
+    updatedBy: string,
+    session: ClientSession,
+  ): Promise<MemoryRecord[]> {
     const stepCount = steps.length;
     const moved = steps.filter((step, position) => step.chain!.stepIndex !== position + 1 || step.chain!.stepCount !== stepCount);
     if (moved.length === 0) return [];
@@ -402,9 +493,17 @@ export class MemoryStore {
   /** Per space: how many memories, and every protocol head (title, slug, step count). */
   async spaceSummaries(spaces: readonly string[]): Promise<SpaceSummary[]> {
     const [counts, heads] = await Promise.all([
-      this.collection.aggregate<{ _id: string; memoryCount: number }>([{ $match: { space: { $in: [...spaces] } } }, { $group: { _id: '$space', memoryCount: { $sum: 1 } } }]).toArray(),
       this.collection
-        .find({ space: { $in: [...spaces] }, 'chain.stepIndex': 1 }, { projection: { space: 1, uri: 1, chain: 1 }, sort: { 'chain.label': 1 } })
+        .aggregate<{ _id: string; memoryCount: number }>([
+          { $match: { space: { $in: [...spaces] } } },
+          { $group: { _id: '$space', memoryCount: { $sum: 1 } } },
+        ])
+        .toArray(),
+      this.collection
+        .find(
+          { space: { $in: [...spaces] }, 'chain.stepIndex': 1 },
+          { projection: { space: 1, uri: 1, chain: 1 }, sort: { 'chain.label': 1 } },
+        )
         .toArray(),
     ]);
     const countBySpace = new Map(counts.map((entry) => [entry._id, entry.memoryCount]));
@@ -413,7 +512,13 @@ export class MemoryStore {
       memoryCount: countBySpace.get(space) ?? 0,
       protocols: heads
         .filter((head) => head.space === space)
-        .map((head) => ({ uri: head.uri, chainId: head.chain!.chainId, label: head.chain!.label, slug: head.chain!.slug, stepCount: head.chain!.stepCount })),
+        .map((head) => ({
+          uri: head.uri,
+          chainId: head.chain!.chainId,
+          label: head.chain!.label,
+          slug: head.chain!.slug,
+          stepCount: head.chain!.stepCount,
+        })),
     }));
   }
 

@@ -14,7 +14,11 @@ export interface MongoHandle {
  * benchmark turn it on to count round trips; production leaves it off. `maxTimeMs` bounds every
  * operation on the server (operation-time-limit.ts); without it operations are unbounded (the CLI).
  */
-export async function connectMongo(uri: string, dbName: string, options: { monitorCommands?: boolean; maxTimeMs?: number } = {}): Promise<MongoHandle> {
+export async function connectMongo(
+  uri: string,
+  dbName: string,
+  options: { monitorCommands?: boolean; maxTimeMs?: number } = {},
+): Promise<MongoHandle> {
   const client = new MongoClient(uri, {
     serverSelectionTimeoutMS: 2_000,
     connectTimeoutMS: 5_000,
@@ -45,7 +49,13 @@ export async function pingDatabase(db: Db): Promise<boolean> {
     timer = setTimeout(() => resolve(false), PING_LIMIT_MS);
   });
   try {
-    return await Promise.race([db.command({ ping: 1 }).then(() => true, () => false), late]);
+    return await Promise.race([
+      db.command({ ping: 1 }).then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -71,18 +71,36 @@ export class ProjectMemoryStore {
   }
 
   /** Creates the documents that are missing; existing ones are left alone. Idempotent. */
-  async seed(space: string, documents: readonly { path: string; category: ProjectCategory; title: string }[], principalId: string, now: Date): Promise<MemoryRecord[]> {
+  async seed(
+    space: string,
+    documents: readonly { path: string; category: ProjectCategory; title: string }[],
+    principalId: string,
+    now: Date,
+  ): Promise<MemoryRecord[]> {
     const created: MemoryRecord[] = [];
     for (const document of documents) {
       const id = randomUUID();
-      const record = newDocumentRecord(id, space, document.path, document.category, document.title, `# ${document.title}\n`, principalId, now);
+      const record = newDocumentRecord(
+        id,
+        space,
+        document.path,
+        document.category,
+        document.title,
+        `# ${document.title}\n`,
+        principalId,
+        now,
+      );
       const { _id, path, space: _space, ...rest } = record;
       try {
-        const result = await this.collection.updateOne({ space, path }, { $setOnInsert: { _id, ...withIndexedText(withTextSize(rest)) } }, { upsert: true });
+        const result = await this.collection.updateOne(
+          { space, path },
+          { $setOnInsert: { _id, ...withIndexedText(withTextSize(rest)) } },
+          { upsert: true },
+        );
         if (result.upsertedCount === 1) created.push(record);
       } catch (error) {
         // Two first requests in one space race to seed: the unique index keeps one, which is all we want.
-        if (!(isDuplicateKey(error))) throw error;
+        if (!isDuplicateKey(error)) throw error;
       }
     }
     return created;
@@ -100,7 +118,6 @@ export class ProjectMemoryStore {
     texts.set(MEMORY_SCHEMA_CONFIG_PATH, records.get(MEMORY_SCHEMA_CONFIG_PATH)?.text ?? null);
     return { records, texts: texts as DocumentSnapshot };
   }
-
 
   /**
    * Writes every document or none (inside the caller's transaction), keeping each superseded
@@ -129,12 +146,25 @@ export class ProjectMemoryStore {
         written.push({ record, created: true });
         continue;
       }
-      const before = await this.collection.findOne({ space, path: write.path, version: write.expectedVersion }, { session, projection: WITHOUT_INDEXED_TEXT });
+      const before = await this.collection.findOne(
+        { space, path: write.path, version: write.expectedVersion },
+        { session, projection: WITHOUT_INDEXED_TEXT },
+      );
       if (!before) throw new ConcurrentDocumentWriteError(write.path);
       const change: VersionChange = { ...why, fields: changedFields(before, { ...before, text: write.text, label: write.label }) };
       const record = await this.collection.findOneAndUpdate(
         { _id: before._id, version: write.expectedVersion },
-        { $set: { ...withTextSize({ text: write.text }), label: write.label, ...indexedTextSet({ text: write.text, label: write.label }), change, updatedAt: now, updatedBy: principalId }, $inc: { version: 1 } },
+        {
+          $set: {
+            ...withTextSize({ text: write.text }),
+            label: write.label,
+            ...indexedTextSet({ text: write.text, label: write.label }),
+            change,
+            updatedAt: now,
+            updatedBy: principalId,
+          },
+          $inc: { version: 1 },
+        },
         { session, returnDocument: 'after', projection: WITHOUT_INDEXED_TEXT },
       );
       if (!record) throw new ConcurrentDocumentWriteError(write.path);
@@ -146,7 +176,12 @@ export class ProjectMemoryStore {
   }
 
   /** Documents matching any word of the query (MongoDB text search), best first. */
-  async search(spaces: readonly string[], query: string, categories: readonly ProjectCategory[] | null, limit: number): Promise<SearchHit[]> {
+  async search(
+    spaces: readonly string[],
+    query: string,
+    categories: readonly ProjectCategory[] | null,
+    limit: number,
+  ): Promise<SearchHit[]> {
     const filter: Filter<MemoryRecord> = { $text: { $search: query }, space: { $in: [...spaces] }, path: { $exists: true } };
     if (categories) filter.category = { $in: [...categories] };
     // Scores first, then the documents: the local engine reads a `$meta`-only projection as "only
@@ -154,7 +189,9 @@ export class ProjectMemoryStore {
     const scored = (await this.collection
       .find(filter, { projection: { _id: 1, score: { $meta: 'textScore' } }, sort: { score: { $meta: 'textScore' } }, limit })
       .toArray()) as unknown as { _id: string; score: number }[];
-    const records = await this.collection.find({ _id: { $in: scored.map((row) => row._id) } }, { projection: WITHOUT_INDEXED_TEXT }).toArray();
+    const records = await this.collection
+      .find({ _id: { $in: scored.map((row) => row._id) } }, { projection: WITHOUT_INDEXED_TEXT })
+      .toArray();
     const byId = new Map(records.map((record) => [record._id, record]));
     return scored.flatMap((row) => {
       const record = byId.get(row._id);
@@ -162,9 +199,13 @@ export class ProjectMemoryStore {
     });
   }
 
-
   async listByCategory(spaces: readonly string[], categories: readonly ProjectCategory[]): Promise<MemoryRecord[]> {
-    return this.collection.find({ space: { $in: [...spaces] }, path: { $exists: true }, category: { $in: [...categories] } }, { sort: { path: 1 }, projection: WITHOUT_INDEXED_TEXT }).toArray();
+    return this.collection
+      .find(
+        { space: { $in: [...spaces] }, path: { $exists: true }, category: { $in: [...categories] } },
+        { sort: { path: 1 }, projection: WITHOUT_INDEXED_TEXT },
+      )
+      .toArray();
   }
 }
 

@@ -101,7 +101,11 @@ export class ProposalStore {
   }
 
   /** Moves a STAGED proposal on; false when it was no longer staged (someone else decided first). */
-  async decide(id: string, change: Partial<ProposalRecord> & { status: ProposalStatus }, session?: ClientSession): Promise<ProposalRecord | null> {
+  async decide(
+    id: string,
+    change: Partial<ProposalRecord> & { status: ProposalStatus },
+    session?: ClientSession,
+  ): Promise<ProposalRecord | null> {
     return this.collection.findOneAndUpdate({ _id: id, status: 'STAGED' }, { $set: change }, { session, returnDocument: 'after' });
   }
 
@@ -177,5 +181,7 @@ export function stagedProposalRecord(args: {
 
 /** Drops unset fields so the stored operations read like what the agent meant. */
 function compactOperation(op: NormalizedRequest['operations'][number]): NormalizedRequest['operations'][number] {
-  return Object.fromEntries(Object.entries(op).filter(([, value]) => value !== null && value !== undefined)) as NormalizedRequest['operations'][number];
+  return Object.fromEntries(
+    Object.entries(op).filter(([, value]) => value !== null && value !== undefined),
+  ) as NormalizedRequest['operations'][number];
 }

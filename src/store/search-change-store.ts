@@ -44,7 +44,11 @@ export class SearchChangeStore {
     const now = new Date();
     return Promise.all(
       [...new Set(spaces)].map(async (space) => {
-        const record = await this.changes.findOneAndUpdate({ _id: space }, { $inc: { seq: 1 }, $set: { updatedAt: now } }, { upsert: true, returnDocument: 'after' });
+        const record = await this.changes.findOneAndUpdate(
+          { _id: space },
+          { $inc: { seq: 1 }, $set: { updatedAt: now } },
+          { upsert: true, returnDocument: 'after' },
+        );
         return { space, seq: record?.seq ?? 1 };
       }),
     );
@@ -55,7 +59,10 @@ export class SearchChangeStore {
    * chains, not the space. Written after the stamp: a poller that sees the stamp first waits.
    */
   async noteChange(space: string, seq: number, chainIds: readonly string[] | null): Promise<void> {
-    await this.changes.updateOne({ _id: space }, { $push: { recent: { $each: [{ seq, chainIds: chainIds ? [...chainIds] : null }], $slice: -RECENT_CHANGES } } });
+    await this.changes.updateOne(
+      { _id: space },
+      { $push: { recent: { $each: [{ seq, chainIds: chainIds ? [...chainIds] : null }], $slice: -RECENT_CHANGES } } },
+    );
   }
 
   /** The recent changes of these spaces. */

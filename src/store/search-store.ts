@@ -67,7 +67,9 @@ export class SearchStore {
           pipeline: [
             {
               $match: {
-                $expr: { $and: [{ $eq: ['$space', '$$space'] }, { $eq: ['$chain.chainId', '$$chainId'] }, { $eq: ['$chain.stepIndex', 1] }] },
+                $expr: {
+                  $and: [{ $eq: ['$space', '$$space'] }, { $eq: ['$chain.chainId', '$$chainId'] }, { $eq: ['$chain.stepIndex', 1] }],
+                },
               },
             },
             { $project: { _id: 1, uri: 1, label: 1, tags: 1, chain: 1 } },
@@ -88,7 +90,10 @@ export class SearchStore {
   }
 
   /** Step 1 of each given chain (chains found by the dense ranker only), the excluded footer chains left out. */
-  async headsOfChains(keys: readonly { space: string; chainId: string }[], exclude: ProtocolTextQuery['exclude']): Promise<ProtocolHeadSummary[]> {
+  async headsOfChains(
+    keys: readonly { space: string; chainId: string }[],
+    exclude: ProtocolTextQuery['exclude'],
+  ): Promise<ProtocolHeadSummary[]> {
     if (keys.length === 0) return [];
     return this.collection
       .find<ProtocolHeadSummary>(
@@ -106,14 +111,19 @@ export class SearchStore {
   async headsByIds(ids: readonly string[]): Promise<ProtocolHeadSummary[]> {
     if (ids.length === 0) return [];
     return this.collection
-      .find<ProtocolHeadSummary>({ _id: { $in: [...ids] }, 'chain.stepIndex': 1 }, { projection: { _id: 1, uri: 1, label: 1, tags: 1, chain: 1, space: 1 } })
+      .find<ProtocolHeadSummary>(
+        { _id: { $in: [...ids] }, 'chain.stepIndex': 1 },
+        { projection: { _id: 1, uri: 1, label: 1, tags: 1, chain: 1, space: 1 } },
+      )
       .toArray();
   }
 
   /** Where each of these protocol heads (step 1) lives now, by memory id: one deleted or moved since an index read it is absent or elsewhere. */
   async headSpaces(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const heads = await this.collection.find<{ _id: string; space: string }>({ _id: { $in: [...ids] }, 'chain.stepIndex': 1 }, { projection: { _id: 1, space: 1 } }).toArray();
+    const heads = await this.collection
+      .find<{ _id: string; space: string }>({ _id: { $in: [...ids] }, 'chain.stepIndex': 1 }, { projection: { _id: 1, space: 1 } })
+      .toArray();
     return new Map(heads.map((head) => [head._id, head.space]));
   }
 

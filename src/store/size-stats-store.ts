@@ -54,7 +54,10 @@ export class SizeStatsStore {
   /** Bytes of memory text stored in a space, or written by a principal (in every space). */
   async storedBytes(owner: { space: string } | { createdBy: string }): Promise<number> {
     const [result] = await this.memories
-      .aggregate<{ total: number }>([{ $match: 'space' in owner ? { space: owner.space } : { createdBy: owner.createdBy } }, { $group: { _id: null, total: { $sum: storedSize } } }])
+      .aggregate<{ total: number }>([
+        { $match: 'space' in owner ? { space: owner.space } : { createdBy: owner.createdBy } },
+        { $group: { _id: null, total: { $sum: storedSize } } },
+      ])
       .toArray();
     return result?.total ?? 0;
   }
@@ -99,7 +102,11 @@ async function sumOfLargest(collection: Collection<Document>, filter: Document, 
   return result.total + (result.found === summed ? (count - summed) * result.smallest : 0);
 }
 
-async function backfillCollection(collection: Collection<Document>, projection: Document, sizeOf: (doc: Document) => number): Promise<number> {
+async function backfillCollection(
+  collection: Collection<Document>,
+  projection: Document,
+  sizeOf: (doc: Document) => number,
+): Promise<number> {
   let written = 0;
   for (;;) {
     const batch = await collection.find({ sizeBytes: { $exists: false } }, { projection, limit: BACKFILL_BATCH }).toArray();

@@ -71,13 +71,23 @@ export class UsageStore {
       return change;
     };
     for (const [uri, counts] of run.proofCounts) {
-      Object.assign(changeOf(uri).$inc, { 'proofs.attempts': counts.successes + counts.failures, 'proofs.successes': counts.successes, 'proofs.failures': counts.failures });
+      Object.assign(changeOf(uri).$inc, {
+        'proofs.attempts': counts.successes + counts.failures,
+        'proofs.successes': counts.successes,
+        'proofs.failures': counts.failures,
+      });
     }
     const { attest } = run;
     for (const uri of attest.uris) {
       const change = changeOf(uri);
-      Object.assign(change.$inc, { 'attests.attempts': 1, 'attests.successes': attest.success ? 1 : 0, 'attests.failures': attest.success ? 0 : 1, qualityBonus: attest.bonus });
-      if (attest.rewardScore !== null && attest.rewardScore !== undefined) Object.assign(change.$inc, { 'rewards.graded': 1, 'rewards.scoreSum': attest.rewardScore });
+      Object.assign(change.$inc, {
+        'attests.attempts': 1,
+        'attests.successes': attest.success ? 1 : 0,
+        'attests.failures': attest.success ? 0 : 1,
+        qualityBonus: attest.bonus,
+      });
+      if (attest.rewardScore !== null && attest.rewardScore !== undefined)
+        Object.assign(change.$inc, { 'rewards.graded': 1, 'rewards.scoreSum': attest.rewardScore });
       Object.assign(change.$set, { lastRatedAt: attest.ratedAt, lastRater: attest.rater });
     }
     const operations: AnyBulkWriteOperation<MemoryUsageRecord>[] = [...changes].map(([memoryId, change]) => ({
@@ -108,7 +118,11 @@ export class UsageStore {
       if (!(error instanceof MongoBulkWriteError)) throw error;
       const failed = [error.writeErrors].flat();
       if (failed.some((write) => write.code !== DUPLICATE_KEY)) throw error;
-      if (attemptsLeft > 1) await this.writeOnce(failed.map((write) => operations[write.index]!), attemptsLeft - 1);
+      if (attemptsLeft > 1)
+        await this.writeOnce(
+          failed.map((write) => operations[write.index]!),
+          attemptsLeft - 1,
+        );
     }
   }
 
@@ -116,13 +130,19 @@ export class UsageStore {
   async attestCounts(memoryIds: readonly string[], spaces: readonly string[]): Promise<Map<string, OutcomeCounts>> {
     const counts = new Map<string, OutcomeCounts>();
     if (memoryIds.length === 0) return counts;
-    const rows = await this.usage.find({ memoryId: { $in: [...memoryIds] }, space: { $in: [...spaces] } }, { projection: { memoryId: 1, attests: 1, rewards: 1 } }).toArray();
+    const rows = await this.usage
+      .find({ memoryId: { $in: [...memoryIds] }, space: { $in: [...spaces] } }, { projection: { memoryId: 1, attests: 1, rewards: 1 } })
+      .toArray();
     for (const row of rows) {
       const sum = counts.get(row.memoryId) ?? { attempts: 0, successes: 0, failures: 0 };
       sum.attempts += row.attests?.attempts ?? 0;
       sum.successes += row.attests?.successes ?? 0;
       sum.failures += row.attests?.failures ?? 0;
-      if (row.rewards) sum.rewards = { graded: (sum.rewards?.graded ?? 0) + row.rewards.graded, scoreSum: (sum.rewards?.scoreSum ?? 0) + row.rewards.scoreSum };
+      if (row.rewards)
+        sum.rewards = {
+          graded: (sum.rewards?.graded ?? 0) + row.rewards.graded,
+          scoreSum: (sum.rewards?.scoreSum ?? 0) + row.rewards.scoreSum,
+        };
       counts.set(row.memoryId, sum);
     }
     return counts;

@@ -79,7 +79,9 @@ export class VectorStore {
 
   /** This database's snapshot id (`search_state.instanceId`), set on first ask. */
   async instanceId(): Promise<string> {
-    await this.state.updateOne({ _id: 'embeddings', instanceId: { $exists: false } }, { $set: { instanceId: randomUUID() } }).catch(() => {});
+    await this.state
+      .updateOne({ _id: 'embeddings', instanceId: { $exists: false } }, { $set: { instanceId: randomUUID() } })
+      .catch(() => {});
     const state = await this.state.findOne({ _id: 'embeddings' }, { projection: { instanceId: 1 } });
     if (!state?.instanceId) throw new Error('search_state has no instance id');
     return state.instanceId;
@@ -95,7 +97,11 @@ export class VectorStore {
 
   /** Every vector made by `model` (or only those updated after `since`), in batches (the index is rebuilt from them at start). */
   async *vectorsOfModel(model: string, batchSize = 5_000, since?: Date): AsyncGenerator<StepVector[]> {
-    const cursor = this.vectors.find(since ? { model, updatedAt: { $gt: since } } : { model }, { batchSize, maxTimeMS: STARTUP_SCAN_MAX_TIME_MS, projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } });
+    const cursor = this.vectors.find(since ? { model, updatedAt: { $gt: since } } : { model }, {
+      batchSize,
+      maxTimeMS: STARTUP_SCAN_MAX_TIME_MS,
+      projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 },
+    });
     let batch: StepVector[] = [];
     for await (const record of cursor) {
       batch.push(toStepVector(record));
@@ -114,13 +120,34 @@ export class VectorStore {
       {
         batchSize,
         maxTimeMS: STARTUP_SCAN_MAX_TIME_MS,
-        projection: { _id: 1, space: 1, uri: 1, tags: 1, label: 1, text: 1, 'chain.chainId': 1, 'chain.label': 1, 'chain.triggers': 1, 'chain.stepIndex': 1, 'chain.slug': 1, 'chain.protocolVersion': 1 },
+        projection: {
+          _id: 1,
+          space: 1,
+          uri: 1,
+          tags: 1,
+          label: 1,
+          text: 1,
+          'chain.chainId': 1,
+          'chain.label': 1,
+          'chain.triggers': 1,
+          'chain.stepIndex': 1,
+          'chain.slug': 1,
+          'chain.protocolVersion': 1,
+        },
       },
     );
     let batch: (LexicalStep & { space: string })[] = [];
     for await (const record of cursor) {
       if (!record.chain) continue;
-      batch.push({ memoryId: record._id, space: record.space, uri: record.uri, tags: record.tags ?? [], label: record.label ?? '', text: record.text ?? '', chain: record.chain });
+      batch.push({
+        memoryId: record._id,
+        space: record.space,
+        uri: record.uri,
+        tags: record.tags ?? [],
+        label: record.label ?? '',
+        text: record.text ?? '',
+        chain: record.chain,
+      });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
@@ -148,7 +175,10 @@ export class VectorStore {
   async stepsOfChains(keys: readonly ChainKey[]): Promise<EmbeddableStep[]> {
     if (keys.length === 0) return [];
     return this.memories
-      .find({ category: 'PROTOCOL_STEP', $or: keys.map((key) => ({ space: key.space, 'chain.chainId': key.chainId })) }, { projection: STEP_PROJECTION })
+      .find(
+        { category: 'PROTOCOL_STEP', $or: keys.map((key) => ({ space: key.space, 'chain.chainId': key.chainId })) },
+        { projection: STEP_PROJECTION },
+      )
       .toArray();
   }
 
@@ -168,7 +198,10 @@ export class VectorStore {
   /** Protocol steps in `_id` order after `afterId`, for re-indexing in pages. */
   async stepsPage(afterId: string | null, limit: number): Promise<EmbeddableStep[]> {
     return this.memories
-      .find({ category: 'PROTOCOL_STEP', ...(afterId ? { _id: { $gt: afterId } } : {}) }, { projection: STEP_PROJECTION, sort: { _id: 1 }, limit })
+      .find(
+        { category: 'PROTOCOL_STEP', ...(afterId ? { _id: { $gt: afterId } } : {}) },
+        { projection: STEP_PROJECTION, sort: { _id: 1 }, limit },
+      )
       .toArray();
   }
 
@@ -238,7 +271,10 @@ export class VectorStore {
   async vectorsOfChains(keys: readonly ChainKey[], model: string): Promise<StepVector[]> {
     if (keys.length === 0) return [];
     const records = await this.vectors
-      .find({ model, $or: keys.map((key) => ({ space: key.space, chainId: key.chainId })) }, { projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } })
+      .find(
+        { model, $or: keys.map((key) => ({ space: key.space, chainId: key.chainId })) },
+        { projection: { _id: 1, space: 1, chainId: 1, vector: 1, terms: 1 } },
+      )
       .toArray();
     return records.map(toStepVector);
   }
@@ -259,7 +295,13 @@ export class VectorStore {
 }
 
 function toStepVector(record: Pick<StepVectorRecord, '_id' | 'space' | 'chainId' | 'vector' | 'terms'>): StepVector {
-  return { memoryId: record._id, space: record.space, chainId: record.chainId, vector: toFloat32(record.vector as Binary | number[]), ...(record.terms ? { terms: decodeTerms(record.terms) } : {}) };
+  return {
+    memoryId: record._id,
+    space: record.space,
+    chainId: record.chainId,
+    vector: toFloat32(record.vector as Binary | number[]),
+    ...(record.terms ? { terms: decodeTerms(record.terms) } : {}),
+  };
 }
 
 const STEP_PROJECTION = { _id: 1, space: 1, uri: 1, tags: 1, label: 1, text: 1, chain: 1 } as const;

@@ -37,7 +37,9 @@ export async function resolveKeyEncryptionSecret(options: { configured: string |
       const winner = await readSecretFile(path);
       if (winner !== null) return { secret: winner, source: 'file', path };
     }
-    throw new KeyEncryptionSecretError(`cannot write the key-encryption secret to ${path} (${code ?? (error as Error).message}): set KAIROS_SECRET, or KAIROS_DATA_DIR to a writable directory`);
+    throw new KeyEncryptionSecretError(
+      `cannot write the key-encryption secret to ${path} (${code ?? (error as Error).message}): set KAIROS_SECRET, or KAIROS_DATA_DIR to a writable directory`,
+    );
   } finally {
     await unlink(partial).catch(() => {});
   }
@@ -63,5 +65,7 @@ async function readSecretFile(path: string): Promise<string | null> {
 
 /** Added to an unseal failure, so the operator knows which secret was tried. */
 export function secretSourceHint(secret: KeyEncryptionSecret): string {
-  return secret.source === 'setting' ? 'the secret came from KAIROS_SECRET' : `KAIROS_SECRET is unset, so the secret came from ${secret.path}`;
+  return secret.source === 'setting'
+    ? 'the secret came from KAIROS_SECRET'
+    : `KAIROS_SECRET is unset, so the secret came from ${secret.path}`;
 }

@@ -9,8 +9,7 @@ import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:cryp
 
 /** A private key as stored: PKCS#8 DER in base64, or sealed with KAIROS_SECRET. */
 export type SealedPrivateKey =
-  | { encoding: 'pkcs8-der'; data: string }
-  | { encoding: 'aes-256-gcm+scrypt'; salt: string; iv: string; tag: string; data: string };
+  { encoding: 'pkcs8-der'; data: string } | { encoding: 'aes-256-gcm+scrypt'; salt: string; iv: string; tag: string; data: string };
 
 export class PrivateKeyUnsealError extends Error {
   override readonly name = 'PrivateKeyUnsealError';
@@ -27,14 +26,24 @@ export async function sealPrivateKey(pkcs8: Buffer, keyId: string, secret: strin
   const cipher = createCipheriv('aes-256-gcm', await deriveKey(secret, salt), iv);
   cipher.setAAD(Buffer.from(keyId, 'utf8'));
   const data = Buffer.concat([cipher.update(pkcs8), cipher.final()]);
-  return { encoding: 'aes-256-gcm+scrypt', salt: salt.toString('base64'), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  return {
+    encoding: 'aes-256-gcm+scrypt',
+    salt: salt.toString('base64'),
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    data: data.toString('base64'),
+  };
 }
 
 export async function unsealPrivateKey(sealed: SealedPrivateKey, keyId: string, secret: string | null): Promise<Buffer> {
   if (sealed.encoding === 'pkcs8-der') return Buffer.from(sealed.data, 'base64');
   if (!secret) throw new PrivateKeyUnsealError(`signing key ${keyId} is encrypted: set KAIROS_SECRET to the secret it was stored with`);
   try {
-    const decipher = createDecipheriv('aes-256-gcm', await deriveKey(secret, Buffer.from(sealed.salt, 'base64')), Buffer.from(sealed.iv, 'base64'));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      await deriveKey(secret, Buffer.from(sealed.salt, 'base64')),
+      Buffer.from(sealed.iv, 'base64'),
+    );
     decipher.setAAD(Buffer.from(keyId, 'utf8'));
     decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]);

@@ -130,7 +130,13 @@ export function buildTranscript(source: TranscriptSource): Transcript {
     chain,
     attestation:
       attestation && attestation.ratedAt
-        ? { outcome: attestation.outcome, message: attestation.message, by: source.principalId, at: attestation.ratedAt, chainHead: chain.at(-1)! }
+        ? {
+            outcome: attestation.outcome,
+            message: attestation.message,
+            by: source.principalId,
+            at: attestation.ratedAt,
+            chainHead: chain.at(-1)!,
+          }
         : null,
   };
 }

@@ -21,8 +21,7 @@ export interface VerificationKey {
 }
 
 export type VerificationResult =
-  | { verified: true; message: string; transcript: Transcript; keyId: string }
-  | { verified: false; message: string };
+  { verified: true; message: string; transcript: Transcript; keyId: string } | { verified: false; message: string };
 
 class Refusal extends Error {}
 
@@ -74,11 +73,13 @@ function readCanonicalEnvelope(bytes: Uint8Array): TranscriptEnvelope {
   } catch (error) {
     refuse(`canonical form: ${(error as CanonicalJsonError).message}`);
   }
-  if (canonical !== body) refuse(`canonical form: the file differs from its canonical JSON at character ${firstDifference(canonical, body)}`);
+  if (canonical !== body)
+    refuse(`canonical form: the file differs from its canonical JSON at character ${firstDifference(canonical, body)}`);
   const envelope = objectAt(parsed, '$');
   onlyKeys(envelope, '$', ['signature', 'transcript']);
   const transcript = objectAt(envelope.transcript, '$.transcript');
-  if (transcript.format !== TRANSCRIPT_FORMAT) refuse(`format: expected "${TRANSCRIPT_FORMAT}", found ${JSON.stringify(transcript.format ?? null)}`);
+  if (transcript.format !== TRANSCRIPT_FORMAT)
+    refuse(`format: expected "${TRANSCRIPT_FORMAT}", found ${JSON.stringify(transcript.format ?? null)}`);
   checkShape(transcript);
   return parsed as TranscriptEnvelope;
 }
@@ -93,7 +94,8 @@ function firstDifference(a: string, b: string): number {
 function checkShape(transcript: Record<string, unknown>): void {
   const run = objectAt(transcript.run, 'run');
   for (const key of ['id', 'space', 'runner', 'startedAt', 'updatedAt'] as const) stringAt(run[key], `run.${key}`);
-  if (!(TRANSCRIPT_RUN_STATUSES as readonly unknown[]).includes(run.status)) refuse(`structure: run.status is not one of ${TRANSCRIPT_RUN_STATUSES.join(', ')}`);
+  if (!(TRANSCRIPT_RUN_STATUSES as readonly unknown[]).includes(run.status))
+    refuse(`structure: run.status is not one of ${TRANSCRIPT_RUN_STATUSES.join(', ')}`);
   const protocol = objectAt(transcript.protocol, 'protocol');
   for (const key of ['chainId', 'slug', 'title'] as const) stringAt(protocol[key], `protocol.${key}`);
   arrayAt(protocol.steps, 'protocol.steps').forEach((value, position) => {
@@ -166,7 +168,8 @@ function recomputedHash(record: ProofRecord): string {
 
 function checkWhoAnswered(proof: TranscriptProof, where: string): void {
   if (proof.record.source === 'HUMAN' && proof.answeredBy === null) refuse(`${where}: a HUMAN proof without the principal who answered`);
-  if (proof.record.source !== 'HUMAN' && proof.answeredBy !== null) refuse(`${where}: answered by ${proof.answeredBy} but the proof's source is ${String(proof.record.source)}`);
+  if (proof.record.source !== 'HUMAN' && proof.answeredBy !== null)
+    refuse(`${where}: answered by ${proof.answeredBy} but the proof's source is ${String(proof.record.source)}`);
 }
 
 function checkAttestation(transcript: Transcript): void {
@@ -176,7 +179,8 @@ function checkAttestation(transcript: Transcript): void {
     refuse(attestation ? `attestation: present but the run is ${status}` : 'attestation: missing for an ATTESTED run');
   }
   if (!attestation) return;
-  if (attestation.outcome !== 'SUCCESS' && attestation.outcome !== 'FAILURE') refuse(`attestation: unknown outcome ${JSON.stringify(attestation.outcome)}`);
+  if (attestation.outcome !== 'SUCCESS' && attestation.outcome !== 'FAILURE')
+    refuse(`attestation: unknown outcome ${JSON.stringify(attestation.outcome)}`);
   if (attestation.chainHead !== transcript.chain.at(-1)) refuse('attestation: does not seal the last hash of the chain');
   if (attestation.by !== transcript.run.runner) refuse('attestation: not made by the principal that ran the protocol');
   if (attestation.outcome === 'SUCCESS') {
@@ -188,7 +192,8 @@ function checkAttestation(transcript: Transcript): void {
 
 function checkSignature(envelope: TranscriptEnvelope, keys: readonly VerificationKey[]): TranscriptSignature {
   const signature = envelope.signature;
-  if (signature === null) refuse(`signature: none (the run was ${envelope.transcript.run.status} when exported; only finished runs are signed)`);
+  if (signature === null)
+    refuse(`signature: none (the run was ${envelope.transcript.run.status} when exported; only finished runs are signed)`);
   const fields = objectAt(signature, 'signature');
   if (fields.algorithm !== SIGNATURE_ALGORITHM) refuse(`signature: unsupported algorithm ${JSON.stringify(fields.algorithm)}`);
   stringAt(fields.keyId, 'signature.keyId');
@@ -228,9 +233,14 @@ function onlyKeys(value: Record<string, unknown>, path: string, keys: readonly s
 
 /** Reads a key list (`/.well-known/kairos-keys.json`, or one JWK) into verification keys. */
 export function keysFromJson(json: unknown): VerificationKey[] {
-  const list = typeof json === 'object' && json !== null && Array.isArray((json as { keys?: unknown }).keys) ? (json as { keys: unknown[] }).keys : [json];
+  const list =
+    typeof json === 'object' && json !== null && Array.isArray((json as { keys?: unknown }).keys)
+      ? (json as { keys: unknown[] }).keys
+      : [json];
   return list.flatMap((entry) => {
     const jwk = entry as { kty?: unknown; crv?: unknown; x?: unknown; kid?: unknown };
-    return jwk && jwk.kty === 'OKP' && jwk.crv === 'Ed25519' && typeof jwk.x === 'string' && typeof jwk.kid === 'string' ? [{ kid: jwk.kid, x: jwk.x }] : [];
+    return jwk && jwk.kty === 'OKP' && jwk.crv === 'Ed25519' && typeof jwk.x === 'string' && typeof jwk.kid === 'string'
+      ? [{ kid: jwk.kid, x: jwk.x }]
+      : [];
   });
 }

@@ -9,7 +9,9 @@ export function describeChallenge(challenge: StoredChallenge | null): string {
   switch (challenge.type) {
     case 'SHELL': {
       const shell = challenge.shell;
-      return shell ? `The agent runs “${shell.invocationDisplay}” (at most ${shell.timeoutSeconds} s); it must exit with code 0${optional}.` : `The agent runs a command${optional}.`;
+      return shell
+        ? `The agent runs “${shell.invocationDisplay}” (at most ${shell.timeoutSeconds} s); it must exit with code 0${optional}.`
+        : `The agent runs a command${optional}.`;
     }
     case 'MCP':
       return `The agent calls the tool “${challenge.mcp?.toolName ?? '?'}”; the call must succeed${optional}.`;

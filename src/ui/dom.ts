@@ -3,7 +3,11 @@ export type Child = Node | string | number | null | undefined | false;
 type Attribute = string | number | boolean | null | undefined;
 type Props = Record<string, Attribute | ((event: Event) => void)>;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: (Child | Child[])[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(props)) {
     if (typeof value === 'function') element.addEventListener(name.slice(2), value);
@@ -18,7 +22,11 @@ export function setChildren(element: Element, ...children: (Child | Child[])[]):
 }
 
 function flatten(children: (Child | Child[])[]): (Node | string)[] {
-  return children.flat().flatMap((child) => (child === null || child === undefined || child === false ? [] : [typeof child === 'number' ? String(child) : child]));
+  return children
+    .flat()
+    .flatMap((child) =>
+      child === null || child === undefined || child === false ? [] : [typeof child === 'number' ? String(child) : child],
+    );
 }
 
 let lastId = 0;

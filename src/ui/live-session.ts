@@ -59,31 +59,46 @@ export class LiveSession {
     if (this.stopped) return;
     this.connected = true;
     this.watch('prompts', () =>
-      subscribe(this.client, PromptsSubscription, {}, {
-        onData: ({ challengePrompts: prompt }) => {
-          const isNew = prompt.status === 'OPEN' && !this.state.openPrompts().some((open) => open.promptId === prompt.promptId);
-          this.state.applyPrompt(prompt);
-          if (isNew) this.callbacks.announce(`New prompt from ${prompt.protocolLabel}: ${prompt.prompt}`);
-          // Its run may not be on the page yet (the runs feed and the prompt feed race).
-          if (!this.state.hasRun(prompt.runId)) void this.loadRun(prompt.runId);
+      subscribe(
+        this.client,
+        PromptsSubscription,
+        {},
+        {
+          onData: ({ challengePrompts: prompt }) => {
+            const isNew = prompt.status === 'OPEN' && !this.state.openPrompts().some((open) => open.promptId === prompt.promptId);
+            this.state.applyPrompt(prompt);
+            if (isNew) this.callbacks.announce(`New prompt from ${prompt.protocolLabel}: ${prompt.prompt}`);
+            // Its run may not be on the page yet (the runs feed and the prompt feed race).
+            if (!this.state.hasRun(prompt.runId)) void this.loadRun(prompt.runId);
+          },
+          onError: (error) => this.fail(error, 'prompts'),
         },
-        onError: (error) => this.fail(error, 'prompts'),
-      }),
+      ),
     );
     // A run that starts anywhere the viewer reads appears at once; its own progress feed takes over.
     this.watch('runs', () =>
-      subscribe(this.client, RunEventsSubscription, {}, {
-        onData: ({ runEvents: event }) => {
-          if (!this.state.hasRun(event.runId)) void this.loadRun(event.runId);
+      subscribe(
+        this.client,
+        RunEventsSubscription,
+        {},
+        {
+          onData: ({ runEvents: event }) => {
+            if (!this.state.hasRun(event.runId)) void this.loadRun(event.runId);
+          },
+          onError: (error) => this.fail(error, 'runs'),
         },
-        onError: (error) => this.fail(error, 'runs'),
-      }),
+      ),
     );
     this.watch('proposals', () =>
-      subscribe(this.client, ProposalEventsSubscription, {}, {
-        onData: ({ proposalEvents: event }) => void this.onProposalEvent(event.stagingId, event.type),
-        onError: (error) => this.fail(error, 'proposals'),
-      }),
+      subscribe(
+        this.client,
+        ProposalEventsSubscription,
+        {},
+        {
+          onData: ({ proposalEvents: event }) => void this.onProposalEvent(event.stagingId, event.type),
+          onError: (error) => this.fail(error, 'proposals'),
+        },
+      ),
     );
     for (const { summary } of this.state.runList()) this.watchRun(summary.id);
     void this.refreshRuns();
@@ -112,13 +127,18 @@ export class LiveSession {
     if (isFinished(this.state.runEvents(runId))) return;
     const key = `run:${runId}`;
     this.watch(key, () =>
-      subscribe(this.client, RunProgressSubscription, { runId, afterSeq: this.state.lastSeq(runId) }, {
-        onData: ({ runProgress: event }) => {
-          this.state.addRunEvent(event);
-          if (isFinished(this.state.runEvents(runId))) this.unwatch(key);
+      subscribe(
+        this.client,
+        RunProgressSubscription,
+        { runId, afterSeq: this.state.lastSeq(runId) },
+        {
+          onData: ({ runProgress: event }) => {
+            this.state.addRunEvent(event);
+            if (isFinished(this.state.runEvents(runId))) this.unwatch(key);
+          },
+          onError: (error) => this.fail(error, 'run progress'),
         },
-        onError: (error) => this.fail(error, 'run progress'),
-      }),
+      ),
     );
   }
 

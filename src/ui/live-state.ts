@@ -47,14 +47,16 @@ export function runProgress(summary: RunSummary, events: readonly RunEvent[]): R
   let status = summary.status;
   // pendingStepIndex is null once no step waits: every step settled, or the run closed early
   // (an expired run counts the steps its events show proven).
-  let settledSteps = summary.pendingStepIndex !== null ? summary.pendingStepIndex - 1 : summary.status === 'EXPIRED' ? 0 : summary.stepCount;
+  let settledSteps =
+    summary.pendingStepIndex !== null ? summary.pendingStepIndex - 1 : summary.status === 'EXPIRED' ? 0 : summary.stepCount;
   for (const event of events) {
     const reached = STATUS_OF_EVENT[event.type];
     if (reached && STATUS_RANK[reached] > STATUS_RANK[status]) status = reached;
     if (event.type === 'STEP_PROVEN' && event.stepIndex !== null) settledSteps = Math.max(settledSteps, event.stepIndex);
   }
   // A completed run has settled every step, the last one (no challenge) included.
-  if (status === 'COMPLETED' || status === 'ATTESTED' || events.some((event) => event.type === 'COMPLETED')) settledSteps = summary.stepCount;
+  if (status === 'COMPLETED' || status === 'ATTESTED' || events.some((event) => event.type === 'COMPLETED'))
+    settledSteps = summary.stepCount;
   const lastEvent = events.at(-1) ?? null;
   const activeAt = lastEvent && lastEvent.at > summary.updatedAt ? lastEvent.at : summary.updatedAt;
   return { status, settledSteps: Math.min(settledSteps, summary.stepCount), stepCount: summary.stepCount, lastEvent, activeAt };
@@ -67,7 +69,9 @@ export function runProgress(summary: RunSummary, events: readonly RunEvent[]): R
  * step, a later prompt (a run has one pending prompt at a time), or the run's end closes it.
  */
 export function isPromptStillOpen(prompt: Prompt, events: readonly RunEvent[]): boolean {
-  const issued = events.find((event) => event.type === 'PROMPT_ISSUED' && event.stepIndex === prompt.stepIndex && sameInstant(event.at, prompt.createdAt));
+  const issued = events.find(
+    (event) => event.type === 'PROMPT_ISSUED' && event.stepIndex === prompt.stepIndex && sameInstant(event.at, prompt.createdAt),
+  );
   // Not seen yet (the run's events are still arriving): trust the prompt feed.
   if (!issued) return true;
   return !events.some(

@@ -83,7 +83,9 @@ async function start(): Promise<void> {
   byId('auth').hidden = true;
   byId('live').hidden = false;
   byId('forget-token').hidden = !token;
-  byId('viewer').textContent = viewer.authenticated ? `${viewer.principalId} · ${humanize(viewer.role)}` : 'Local access (authentication is off)';
+  byId('viewer').textContent = viewer.authenticated
+    ? `${viewer.principalId} · ${humanize(viewer.role)}`
+    : 'Local access (authentication is off)';
 
   const state = new LiveState();
   state.viewer = viewer;

@@ -34,7 +34,10 @@ export function authorizationOf(token: string | null): string | null {
 /** POSTs JSON (a non-simple request, as the server's CSRF prevention requires). */
 export function createHttp(token: string | null): Http {
   return async <TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>, variables: TVariables): Promise<TResult> => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+    };
     const authorization = authorizationOf(token);
     if (authorization) headers.authorization = authorization;
     let response: Response;
@@ -50,7 +53,8 @@ export function createHttp(token: string | null): Http {
       throw new RequestFailedError(`The server answered HTTP ${response.status}`, 'NETWORK');
     }
     throwOnErrors(body.errors);
-    if (body.data === undefined || body.data === null) throw new RequestFailedError(`The server answered HTTP ${response.status} without data`, null);
+    if (body.data === undefined || body.data === null)
+      throw new RequestFailedError(`The server answered HTTP ${response.status} without data`, null);
     return body.data as TResult;
   };
 }

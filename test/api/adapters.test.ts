@@ -21,7 +21,11 @@ describe('minting KAIROS 4 adapters over GraphQL', () => {
     expect(protocol.slug).toBe('release-train-a');
     expect(protocol.protocolVersion).toBe('2.1.0');
     expect(protocol.adapterUri).toBe('kairos://adapter/release-train-a');
-    expect(protocol.activationPatterns).toEqual(['"ship the release train"', 'user asks to promote a tagged build', 'must never skip the smoke test']);
+    expect(protocol.activationPatterns).toEqual([
+      '"ship the release train"',
+      'user asks to promote a tagged build',
+      'must never skip the smoke test',
+    ]);
     expect(protocol.rewardSignal).toBe('Success: the build is live in every region and the ticket is closed.');
     expect(protocol.frontmatter).toMatchObject({ owner: 'platform-team', labels: ['release', 'ops'] });
     expect(protocol.triggers).toContain('ship the release train');
@@ -39,13 +43,17 @@ describe('minting KAIROS 4 adapters over GraphQL', () => {
     expect(protocol.markdown).toContain('## Activation Patterns');
     expect(protocol.markdown).toContain('## Reward Signal');
     const again = await mintAdapter(withSlug(protocol.markdown, 'release-train-b').replace('# Release Train', '# Release Train B'));
-    expect(again.steps.map((step) => [step.label, step.text, step.challenge])).toEqual(protocol.steps.map((step) => [step.label, step.text, step.challenge]));
+    expect(again.steps.map((step) => [step.label, step.text, step.challenge])).toEqual(
+      protocol.steps.map((step) => [step.label, step.text, step.challenge]),
+    );
     expect(again.activationPatterns).toEqual(protocol.activationPatterns);
     expect(again.rewardSignal).toEqual(protocol.rewardSignal);
   });
 
   it('cuts a refine-search-shaped adapter into 2 layers: comment, then mcp', async () => {
-    const protocol = await mintAdapter(withSlug(refineShape, `sharpen-${slugOf(uniqueTitle('q'))}`).replace('# Sharpen a vague query', `# ${uniqueTitle('Sharpen')}`));
+    const protocol = await mintAdapter(
+      withSlug(refineShape, `sharpen-${slugOf(uniqueTitle('q'))}`).replace('# Sharpen a vague query', `# ${uniqueTitle('Sharpen')}`),
+    );
     expect(protocol.steps.map((step) => step.challenge?.type)).toEqual(['COMMENT', 'MCP']);
   });
 
@@ -65,7 +73,9 @@ describe('minting KAIROS 4 adapters over GraphQL', () => {
 
   it('refuses a slug taken in the space', async () => {
     await mintAdapter(withSlug(refineShape, 'taken-slug'));
-    const response = await server.request(MintAdapterDocument, { input: { markdown: withSlug(refineShape, 'taken-slug').replace('# Sharpen a vague query', '# Another title') } });
+    const response = await server.request(MintAdapterDocument, {
+      input: { markdown: withSlug(refineShape, 'taken-slug').replace('# Sharpen a vague query', '# Another title') },
+    });
     expect(errorCode(response.errors)).toBe('DUPLICATE_SLUG');
   });
 });
@@ -85,20 +95,42 @@ describe('adapter and layer URIs', () => {
   });
 
   it('takes kairos://layer/<uuid>?execution_id=<run> for next, and refuses a layer URI of another run', async () => {
-    const protocol = await mintAdapter(doc('---', 'slug: tensor-run', '---', '# Tensor Run', '', contract({ type: 'tensor', tensor: { name: 'scores', shape: [2] } }), '', '## Done', '', contract({ type: 'comment' })));
+    const protocol = await mintAdapter(
+      doc(
+        '---',
+        'slug: tensor-run',
+        '---',
+        '# Tensor Run',
+        '',
+        contract({ type: 'tensor', tensor: { name: 'scores', shape: [2] } }),
+        '',
+        '## Done',
+        '',
+        contract({ type: 'comment' }),
+      ),
+    );
     const { begin } = await server.query(AdapterBeginDocument, { input: { uri: 'kairos://adapter/tensor-run' } });
     const layer = `${protocol.steps[0]!.layerUri}?execution_id=${begin.runId}`;
-    const solution = (value: unknown) => ({ type: 'TENSOR' as const, nonce: begin.challenge!.nonce, proofHash: begin.challenge!.proofHash, tensor: { name: 'scores', value } });
+    const solution = (value: unknown) => ({
+      type: 'TENSOR' as const,
+      nonce: begin.challenge!.nonce,
+      proofHash: begin.challenge!.proofHash,
+      tensor: { name: 'scores', value },
+    });
 
     const wrongShape = (await server.query(AdapterStepDocument, { input: { uri: layer, solution: solution([1, 2, 3]) } })).next;
     expect(wrongShape.errorCode).toBe('INVALID_FIELD');
     expect(wrongShape.message).toContain('shape [2]');
 
     const other = (await server.query(AdapterBeginDocument, { input: { uri: 'kairos://adapter/tensor-run' } })).begin;
-    const foreign = await server.request(AdapterStepDocument, { input: { uri: `${protocol.steps[0]!.layerUri}?execution_id=${begin.runId}`, runId: other.runId, solution: solution([1, 2]) } });
+    const foreign = await server.request(AdapterStepDocument, {
+      input: { uri: `${protocol.steps[0]!.layerUri}?execution_id=${begin.runId}`, runId: other.runId, solution: solution([1, 2]) },
+    });
     expect(errorCode(foreign.errors)).toBe('EXECUTION_ID_MISMATCH');
     const unrelated = await mintAdapter(withSlug(refineShape, 'unrelated-layer').replace('# Sharpen a vague query', '# Unrelated'));
-    const notInRun = await server.request(AdapterStepDocument, { input: { uri: `${unrelated.steps[0]!.layerUri}?execution_id=${begin.runId}` } });
+    const notInRun = await server.request(AdapterStepDocument, {
+      input: { uri: `${unrelated.steps[0]!.layerUri}?execution_id=${begin.runId}` },
+    });
     expect(errorCode(notInRun.errors)).toBe('EXECUTION_ID_MISMATCH');
 
     const proven = (await server.query(AdapterStepDocument, { input: { uri: layer, solution: solution([0.5, 1]) } })).next;

@@ -11,8 +11,10 @@ import { AttestDocument, BeginDocument, NextDocument, RunDocument, RunEventsDocu
 const server = useTestServer();
 const fence = '```';
 
-const shellStep = (name: string) => `## ${name}\n\nRun it.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "echo ok", "timeout_seconds": 5}}}\n${fence}`;
-const optionalCommentStep = (name: string) => `## ${name}\n\nSay how it went.\n\n${fence}json\n{"challenge": {"type": "comment", "comment": {"min_length": 5}, "required": false}}\n${fence}`;
+const shellStep = (name: string) =>
+  `## ${name}\n\nRun it.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "echo ok", "timeout_seconds": 5}}}\n${fence}`;
+const optionalCommentStep = (name: string) =>
+  `## ${name}\n\nSay how it went.\n\n${fence}json\n{"challenge": {"type": "comment", "comment": {"min_length": 5}, "required": false}}\n${fence}`;
 
 /** A proven shell step, then a last step without a challenge (nothing to prove: attest follows). */
 const shellThenPlain = () => `# ${uniqueTitle('Check then report')}\n\n${shellStep('Check')}\n\n## Report\n\nWrite it up.\n`;
@@ -31,7 +33,12 @@ async function next(uri: string, runId: string, solution: Record<string, unknown
   return (await server.query(NextDocument, { input: { uri, runId, solution: solution as never } })).next;
 }
 
-const proveShell = (step: Step) => ({ type: 'SHELL', nonce: step.challenge!.nonce, proofHash: step.challenge!.proofHash, shell: { exitCode: 0, stdout: 'ok', stderr: '' } });
+const proveShell = (step: Step) => ({
+  type: 'SHELL',
+  nonce: step.challenge!.nonce,
+  proofHash: step.challenge!.proofHash,
+  shell: { exitCode: 0, stdout: 'ok', stderr: '' },
+});
 
 async function run(id: string) {
   return (await server.query(RunDocument, { id })).run!;
@@ -39,7 +46,11 @@ async function run(id: string) {
 
 /** Makes a run idle past its expiry, as if days had passed. */
 async function ageRun(runId: string) {
-  await server.mongo().db(server.dbName).collection<{ _id: string }>('runs').updateOne({ _id: runId }, { $set: { expiresAt: new Date(0) } });
+  await server
+    .mongo()
+    .db(server.dbName)
+    .collection<{ _id: string }>('runs')
+    .updateOne({ _id: runId }, { $set: { expiresAt: new Date(0) } });
 }
 
 /** runEvents has no replay: start runs until one shows on the feed, so the subscription is live. */
@@ -80,7 +91,15 @@ describe('runEvents', () => {
         [expiring.runId, 'STARTED', 'ACTIVE', 1],
         [expiring.runId, 'EXPIRED', 'EXPIRED', 2],
       ]);
-      expect(events.every((event) => event.protocolLabel === protocol.label && event.stepCount === 2 && event.space === 'user:local' && event.principalId === 'local')).toBe(true);
+      expect(
+        events.every(
+          (event) =>
+            event.protocolLabel === protocol.label &&
+            event.stepCount === 2 &&
+            event.space === 'user:local' &&
+            event.principalId === 'local',
+        ),
+      ).toBe(true);
       expect(events.every((event) => !Number.isNaN(Date.parse(event.at)))).toBe(true);
       feed.stop();
     }
@@ -95,10 +114,12 @@ describe('runEvents', () => {
 
   it('refuses a space the viewer cannot read', async () => {
     const result = await new Promise<{ errors?: unknown }>((resolve) => {
-      server.wsClient().subscribe(
-        { query: 'subscription { runEvents(space: "user:someone-else") { runId } }' },
-        { next: (value) => resolve(value as never), error: (error) => resolve({ errors: error }), complete: () => {} },
-      );
+      server
+        .wsClient()
+        .subscribe(
+          { query: 'subscription { runEvents(space: "user:someone-else") { runId } }' },
+          { next: (value) => resolve(value as never), error: (error) => resolve({ errors: error }), complete: () => {} },
+        );
     });
     expect(errorCode(result.errors as never)).toBe('FORBIDDEN');
   });
@@ -150,7 +171,12 @@ describe('Run.pendingStepIndex and StepChallenge.nonce', () => {
     expect(second.challenge?.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(await run(first.runId)).toMatchObject({ status: 'ACTIVE', pendingStepIndex: 2 });
 
-    const proven = await next(comment, first.runId, { type: 'COMMENT', nonce: second.challenge!.nonce, proofHash: second.challenge!.proofHash, comment: { text: 'all went well' } });
+    const proven = await next(comment, first.runId, {
+      type: 'COMMENT',
+      nonce: second.challenge!.nonce,
+      proofHash: second.challenge!.proofHash,
+      comment: { text: 'all went well' },
+    });
     expect(proven.errorCode).toBeNull();
     expect(proven.challenge?.nonce).toBeNull();
     expect(await run(first.runId)).toMatchObject({ status: 'COMPLETED', pendingStepIndex: null });

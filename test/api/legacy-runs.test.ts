@@ -42,13 +42,29 @@ describe('runs begun before 0.2', () => {
     // A run whose agent failed far more often than a run now records (0.1 had no cap).
     const shell = (await server.query(MintDocument, { input: { markdown: shellProtocol(2) } })).mint.protocol;
     const started = (await server.query(BeginDocument, { input: { uri: shell.stepUris[0]! } })).begin;
-    await server.query(NextDocument, { input: { uri: shell.stepUris[1]!, runId: started.runId, solution: { type: started.challenge!.type, nonce: started.challenge!.nonce, proofHash: started.challenge!.proofHash, shell: { exitCode: 1, stdout: '', stderr: 'boom' } } as never } });
+    await server.query(NextDocument, {
+      input: {
+        uri: shell.stepUris[1]!,
+        runId: started.runId,
+        solution: {
+          type: started.challenge!.type,
+          nonce: started.challenge!.nonce,
+          proofHash: started.challenge!.proofHash,
+          shell: { exitCode: 1, stdout: '', stderr: 'boom' },
+        } as never,
+      },
+    });
     const failure = (await runs.findOne({ _id: started.runId }))!.events!.at(-1)!;
     const extra = Array.from({ length: MAX_FAILED_ATTEMPT_EVENTS + 5 }, (_, index) => ({ ...failure, seq: failure.seq + index + 1 }));
     await makeLegacy(started.runId, extra);
     await db.collection('migrations').deleteMany({}); // a database from 0.1 has no marker
 
-    const startUpgraded = () => buildApp({ mongoUri: server.mongoUri, config: { port: 0, host: '127.0.0.1', mongoDbName: server.dbName }, log: createLogger('silent') });
+    const startUpgraded = () =>
+      buildApp({
+        mongoUri: server.mongoUri,
+        config: { port: 0, host: '127.0.0.1', mongoDbName: server.dbName },
+        log: createLogger('silent'),
+      });
     const upgraded = startUpgraded();
     const running = await upgraded.start();
     try {
@@ -61,13 +77,18 @@ describe('runs begun before 0.2', () => {
         [1, 'STARTED'],
         [2, 'PROMPT_ISSUED'],
       ]);
-      const { answerPrompt } = await http.query(AnswerPromptDocument, { input: { promptId: begin.challenge!.promptId!, confirmation: 'Approved' } });
+      const { answerPrompt } = await http.query(AnswerPromptDocument, {
+        input: { promptId: begin.challenge!.promptId!, confirmation: 'Approved' },
+      });
       expect(answerPrompt.prompt.status).toBe('ANSWERED');
 
       const capped = (await runs.findOne({ _id: started.runId }))!.events!;
       expect(capped.filter((event) => event.errorCode !== null)).toHaveLength(MAX_FAILED_ATTEMPT_EVENTS);
       expect(capped[0]).toMatchObject({ seq: 1, errorCode: null }); // STARTED is kept
-      expect(await db.collection('migrations').findOne({ _id: 'runs-hold-their-events-and-prompts' as never })).toMatchObject({ _id: 'runs-hold-their-events-and-prompts', runs: 2 });
+      expect(await db.collection('migrations').findOne({ _id: 'runs-hold-their-events-and-prompts' as never })).toMatchObject({
+        _id: 'runs-hold-their-events-and-prompts',
+        runs: 2,
+      });
     } finally {
       await upgraded.stop();
     }

@@ -178,7 +178,9 @@ describe('mint', () => {
   it('mints a flat list of 5,000 items (time printed)', async () => {
     const items = Array.from({ length: 5_000 }, (_, i) => `- check ${i}`);
     const started = performance.now();
-    const { mint } = await server.query(MintDocument, { input: { markdown: `# ${uniqueTitle('Long Checklist')}\n\n${items.join('\n')}\n` } });
+    const { mint } = await server.query(MintDocument, {
+      input: { markdown: `# ${uniqueTitle('Long Checklist')}\n\n${items.join('\n')}\n` },
+    });
     console.log(`[mint] a flat list of 5,000 items minted in ${(performance.now() - started).toFixed(0)} ms`);
     expect(mint.protocol.steps).toHaveLength(1);
     expect(mint.protocol.steps[0]!.text).toBe(items.join('\n'));

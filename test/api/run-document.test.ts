@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { collect, useTestServer } from '../support/app.js';
 import { MintDocument } from './documents.js';
 import { uniqueTitle } from './fixtures.js';
-import { AnswerPromptDocument, BeginDocument, ChallengePromptsDocument, NextDocument, RunDocument, RunProgressDocument } from './run-documents.js';
+import {
+  AnswerPromptDocument,
+  BeginDocument,
+  ChallengePromptsDocument,
+  NextDocument,
+  RunDocument,
+  RunProgressDocument,
+} from './run-documents.js';
 
 const server = useTestServer();
 const fence = '```';
@@ -15,7 +22,12 @@ const fence = '```';
 /** Two user_input steps, then a step without a challenge. */
 const twoApprovals = () =>
   `# ${uniqueTitle('Two approvals')}\n\n` +
-  [1, 2].map((n) => `## Approve ${n}\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Approve part ${n}?"}}}\n${fence}`).join('\n\n') +
+  [1, 2]
+    .map(
+      (n) =>
+        `## Approve ${n}\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Approve part ${n}?"}}}\n${fence}`,
+    )
+    .join('\n\n') +
   '\n\n## Ship\n\nShip it.\n';
 
 describe('a run written as one document', () => {
@@ -23,9 +35,18 @@ describe('a run written as one document', () => {
     const { mint } = await server.query(MintDocument, { input: { markdown: twoApprovals() } });
     const { begin } = await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } });
     const challenge = begin.challenge!;
-    const solution = { type: challenge.type, nonce: challenge.nonce, proofHash: challenge.proofHash, userInput: { confirmation: 'approved' } };
-    const nexts = Array.from({ length: 8 }, () => server.request(NextDocument, { input: { uri: begin.currentStep!.uri, runId: begin.runId, solution } }));
-    const answers = Array.from({ length: 4 }, () => server.request(AnswerPromptDocument, { input: { promptId: challenge.promptId!, confirmation: 'approve' } }));
+    const solution = {
+      type: challenge.type,
+      nonce: challenge.nonce,
+      proofHash: challenge.proofHash,
+      userInput: { confirmation: 'approved' },
+    };
+    const nexts = Array.from({ length: 8 }, () =>
+      server.request(NextDocument, { input: { uri: begin.currentStep!.uri, runId: begin.runId, solution } }),
+    );
+    const answers = Array.from({ length: 4 }, () =>
+      server.request(AnswerPromptDocument, { input: { promptId: challenge.promptId!, confirmation: 'approve' } }),
+    );
     const results = await Promise.all([...nexts, ...answers]);
     expect(results.every((result) => !result.errors)).toBe(true);
 
@@ -42,7 +63,11 @@ describe('a run written as one document', () => {
     const [open] = await prompts.until(1);
     expect(open!.challengePrompts).toMatchObject({ stepUri: mint.protocol.stepUris[1], status: 'OPEN' });
     prompts.stop();
-    const stored = await server.mongo().db(server.dbName).collection('runs').findOne({ _id: begin.runId as never });
+    const stored = await server
+      .mongo()
+      .db(server.dbName)
+      .collection('runs')
+      .findOne({ _id: begin.runId as never });
     expect((stored!.prompts as { stepIndex: number; status: string }[]).map((prompt) => [prompt.stepIndex, prompt.status])).toEqual([
       [1, 'ANSWERED'],
       [2, 'OPEN'],
@@ -54,7 +79,8 @@ describe('a run written as one document', () => {
     const { begin } = await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } });
     let step = begin;
     for (let prompt = 0; prompt < 2; prompt++) {
-      step = (await server.query(AnswerPromptDocument, { input: { promptId: step.challenge!.promptId!, confirmation: 'approve' } })).answerPrompt.result;
+      step = (await server.query(AnswerPromptDocument, { input: { promptId: step.challenge!.promptId!, confirmation: 'approve' } }))
+        .answerPrompt.result;
     }
     const { run } = await server.query(RunDocument, { id: begin.runId });
     const seqs = run!.events.map((event) => event.seq);

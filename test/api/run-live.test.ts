@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { collect, useTestServer } from '../support/app.js';
 import { MintDocument } from './documents.js';
 import { uniqueTitle } from './fixtures.js';
-import { AnswerPromptDocument, AttestDocument, BeginDocument, ChallengePromptsDocument, NextDocument, RunProgressDocument } from './run-documents.js';
+import {
+  AnswerPromptDocument,
+  AttestDocument,
+  BeginDocument,
+  ChallengePromptsDocument,
+  NextDocument,
+  RunProgressDocument,
+} from './run-documents.js';
 
 const server = useTestServer();
 
@@ -48,7 +55,9 @@ describe('live prompts and progress over graphql-ws', () => {
       [2, 'PROMPT_ISSUED'],
     ]);
 
-    const { answerPrompt } = await server.query(AnswerPromptDocument, { input: { promptId: issued!.challengePrompts.promptId, confirmation: 'Approved' } });
+    const { answerPrompt } = await server.query(AnswerPromptDocument, {
+      input: { promptId: issued!.challengePrompts.promptId, confirmation: 'Approved' },
+    });
     expect(answerPrompt.result.nextCall.operation).toBe('ATTEST');
     const [, answered] = await prompts.until(2);
     expect(answered!.challengePrompts).toMatchObject({ promptId: begin.challenge!.promptId, status: 'ANSWERED' });
@@ -59,7 +68,12 @@ describe('live prompts and progress over graphql-ws', () => {
       input: {
         uri: step2,
         runId: begin.runId,
-        solution: { type: 'USER_INPUT', nonce: begin.challenge!.nonce, proofHash: begin.challenge!.proofHash, userInput: { confirmation: 'Approved' } },
+        solution: {
+          type: 'USER_INPUT',
+          nonce: begin.challenge!.nonce,
+          proofHash: begin.challenge!.proofHash,
+          userInput: { confirmation: 'Approved' },
+        },
       },
     });
     expect(agent.next).toEqual(answerPrompt.result);

@@ -34,7 +34,10 @@ async function run(id: string) {
  * agent had failed that many more times); returns the run's last seq.
  */
 async function seedFailedAttempts(runId: string, count: number): Promise<number> {
-  const runs = server.mongo().db(server.dbName).collection<{ _id: string; events: { seq: number; errorCode: string | null }[]; eventSeq: number }>('runs');
+  const runs = server
+    .mongo()
+    .db(server.dbName)
+    .collection<{ _id: string; events: { seq: number; errorCode: string | null }[]; eventSeq: number }>('runs');
   const stored = (await runs.findOne({ _id: runId }))!;
   const failure = stored.events.findLast((event) => event.errorCode !== null)!;
   const copies = Array.from({ length: count }, (_, index) => ({ ...failure, seq: stored.eventSeq + index + 1 }));
@@ -69,7 +72,11 @@ Deploy to production.
 }
 
 function shellProtocol(steps = 3): string {
-  const body = Array.from({ length: steps }, (_, index) => `## Check ${'ABCDEFG'[index]}\n\nRun it.\n\n${challenge(`{"type": "shell", "shell": {"cmd": "echo ${index + 1}", "timeout_seconds": 5}}`)}`);
+  const body = Array.from(
+    { length: steps },
+    (_, index) =>
+      `## Check ${'ABCDEFG'[index]}\n\nRun it.\n\n${challenge(`{"type": "shell", "shell": {"cmd": "echo ${index + 1}", "timeout_seconds": 5}}`)}`,
+  );
   return `# ${uniqueTitle('Shell checks')}\n\n${body.join('\n\n')}\n`;
 }
 
@@ -81,7 +88,11 @@ describe('the seed scenario', () => {
     const first = await begin(step1);
     expect(first.mustObey).toBe(true);
     expect(first.currentStep).toMatchObject({ uri: step1, stepIndex: 1, stepCount: 2, mimeType: 'text/markdown' });
-    expect(first.challenge).toMatchObject({ type: 'USER_INPUT', required: true, userInput: { prompt: 'Approve deployment to production?' } });
+    expect(first.challenge).toMatchObject({
+      type: 'USER_INPUT',
+      required: true,
+      userInput: { prompt: 'Approve deployment to production?' },
+    });
     expect(first.challenge?.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(first.challenge?.promptId).toBeTruthy();
     expect(first.nextAction).toBe(`call next with ${step2} and solution matching challenge`);
@@ -97,12 +108,20 @@ describe('the seed scenario', () => {
 
     const stored = await run(first.runId);
     expect(stored.proofs).toHaveLength(1);
-    expect(stored.proofs[0]).toMatchObject({ stepIndex: 1, status: 'SUCCESS', source: 'AGENT', settled: true, userInput: { confirmation: 'approved' } });
+    expect(stored.proofs[0]).toMatchObject({
+      stepIndex: 1,
+      status: 'SUCCESS',
+      source: 'AGENT',
+      settled: true,
+      userInput: { confirmation: 'approved' },
+    });
     expect(second.proofHash).toBe(stored.proofs[0]!.proofHash);
     expect(second.challenge?.proofHash).toBe(second.proofHash);
     expect(stored.status).toBe('COMPLETED');
 
-    const { attest } = await server.query(AttestDocument, { input: { uri: step2, runId: first.runId, outcome: 'SUCCESS', message: 'deployed' } });
+    const { attest } = await server.query(AttestDocument, {
+      input: { uri: step2, runId: first.runId, outcome: 'SUCCESS', message: 'deployed' },
+    });
     expect(attest).toMatchObject({ runId: first.runId, outcome: 'SUCCESS', errorCode: null, message: 'deployed' });
     expect(attest.ratedAt).toBeTruthy();
     expect((await run(first.runId)).status).toBe('ATTESTED');
@@ -115,7 +134,11 @@ describe('next', () => {
       const protocol = await mint(shellProtocol());
       const uris = protocol.stepUris as [string, string, string];
       let step = await begin(uris[0]);
-      expect(step.challenge?.shell).toMatchObject({ cmd: 'echo 1', timeoutSeconds: 5, invocationDisplay: expect.stringContaining('echo 1') });
+      expect(step.challenge?.shell).toMatchObject({
+        cmd: 'echo 1',
+        timeoutSeconds: 5,
+        invocationDisplay: expect.stringContaining('echo 1'),
+      });
       for (let index = 0; index < 3; index++) {
         const uri = convention === 'pending step' ? uris[index]! : uris[Math.min(index + 1, 2)]!;
         step = await next(uri, answer(step, shellOk));
@@ -138,7 +161,9 @@ describe('next', () => {
     const second = await next(two, answer(first, shellOk));
     expect(second.currentStep?.uri).toBe(two);
     expect(second.nextAction).toBe(`call next with ${two} and solution matching challenge`);
-    const attestEarly = await server.query(AttestDocument, { input: { uri: two, runId: first.runId, outcome: 'SUCCESS', message: 'too soon' } });
+    const attestEarly = await server.query(AttestDocument, {
+      input: { uri: two, runId: first.runId, outcome: 'SUCCESS', message: 'too soon' },
+    });
     expect(attestEarly.attest.errorCode).toBe('INCOMPLETE_RUN');
     expect(attestEarly.attest.nextAction).toBe(`call next with ${two} and solution matching challenge`);
   });
@@ -226,7 +251,12 @@ describe('next', () => {
     const r1 = await next(two, answer(first, failed));
     // As if the agent had failed all but once of the cap already.
     const lastSeq = await seedFailedAttempts(first.runId, MAX_FAILED_ATTEMPT_EVENTS - 2);
-    const progress = server.wsClient().iterate({ query: 'subscription($runId: ID!, $afterSeq: Int) { runProgress(runId: $runId, afterSeq: $afterSeq) { seq type } }', variables: { runId: first.runId, afterSeq: lastSeq - 1 } });
+    const progress = server
+      .wsClient()
+      .iterate({
+        query: 'subscription($runId: ID!, $afterSeq: Int) { runProgress(runId: $runId, afterSeq: $afterSeq) { seq type } }',
+        variables: { runId: first.runId, afterSeq: lastSeq - 1 },
+      });
     expect((await progress.next()).value.data.runProgress).toEqual({ seq: lastSeq, type: 'STEP_FAILED' }); // live from here on
 
     const r2 = await next(two, answer(r1, failed));
@@ -245,12 +275,17 @@ describe('next', () => {
   it('past the cap, a declined prompt adds no event either (a declined prompt can be answered again)', async () => {
     const protocol = await mint(seedProtocol());
     const first = await begin(protocol.stepUris[0]!);
-    const declined = await server.query(AnswerPromptDocument, { input: { promptId: first.challenge!.promptId!, confirmation: 'Rejected' } });
+    const declined = await server.query(AnswerPromptDocument, {
+      input: { promptId: first.challenge!.promptId!, confirmation: 'Rejected' },
+    });
     expect(declined.answerPrompt.result.errorCode).toBe('USER_DECLINED');
     const lastSeq = await seedFailedAttempts(first.runId, MAX_FAILED_ATTEMPT_EVENTS - 1);
     const codes = [];
     for (let attempt = 0; attempt < 3; attempt++) {
-      codes.push((await server.query(AnswerPromptDocument, { input: { promptId: first.challenge!.promptId!, confirmation: 'Rejected' } })).answerPrompt.result.errorCode);
+      codes.push(
+        (await server.query(AnswerPromptDocument, { input: { promptId: first.challenge!.promptId!, confirmation: 'Rejected' } }))
+          .answerPrompt.result.errorCode,
+      );
     }
     expect(codes).toEqual(['USER_DECLINED', 'MAX_RETRIES_EXCEEDED', 'MAX_RETRIES_EXCEEDED']);
     expect((await run(first.runId)).events.at(-1)!.seq).toBe(lastSeq);
@@ -300,7 +335,11 @@ ${challenge('{"type": "user_input", "user_input": {"prompt": "Sign off?", "requi
     { code: 'MISSING_FIELD', at: 1, solution: (step) => ({ ...answer(step, shellOk), nonce: null }) },
     { code: 'NONCE_MISMATCH', at: 1, solution: (step) => ({ ...answer(step, shellOk), nonce: '0'.repeat(32) }) },
     { code: 'PROOF_HASH_MISMATCH', at: 1, solution: (step) => ({ ...answer(step, shellOk), proofHash: 'f'.repeat(64) }) },
-    { code: 'TYPE_MISMATCH', at: 1, solution: (step) => ({ ...answer(step, {}), type: 'COMMENT', comment: { text: 'a long enough comment' } }) },
+    {
+      code: 'TYPE_MISMATCH',
+      at: 1,
+      solution: (step) => ({ ...answer(step, {}), type: 'COMMENT', comment: { text: 'a long enough comment' } }),
+    },
     { code: 'COMMAND_FAILED', at: 1, solution: (step) => answer(step, { shell: { exitCode: 2 } }) },
     { code: 'MISSING_PROOF', at: 1, solution: () => null },
     { code: 'MISSING_PROOF', at: 1, solution: (step) => answer(step, shellOk), uri: 'two-ahead' },
@@ -388,7 +427,9 @@ Ship it.
     const refused = await next(two, answer(first, { userInput: { confirmation: 'approved' } }));
     expect(refused.errorCode).toBe('HUMAN_CONFIRMATION_REQUIRED');
 
-    const { answerPrompt } = await server.query(AnswerPromptDocument, { input: { promptId: first.challenge!.promptId!, confirmation: 'approve' } });
+    const { answerPrompt } = await server.query(AnswerPromptDocument, {
+      input: { promptId: first.challenge!.promptId!, confirmation: 'approve' },
+    });
     expect(answerPrompt.prompt.status).toBe('ANSWERED');
     expect(answerPrompt.result.currentStep?.uri).toBe(two);
     expect(answerPrompt.result.nextCall.operation).toBe('ATTEST');
@@ -416,7 +457,9 @@ Ship it.
   it('fails the step when the person declines', async () => {
     const protocol = await mint(seedProtocol());
     const first = await begin(protocol.stepUris[0]!);
-    const { answerPrompt } = await server.query(AnswerPromptDocument, { input: { promptId: first.challenge!.promptId!, confirmation: 'Rejected' } });
+    const { answerPrompt } = await server.query(AnswerPromptDocument, {
+      input: { promptId: first.challenge!.promptId!, confirmation: 'Rejected' },
+    });
     expect(answerPrompt.result.errorCode).toBe('USER_DECLINED');
     expect(answerPrompt.prompt.status).toBe('ANSWERED');
     const stored = await run(first.runId);
@@ -437,9 +480,17 @@ describe('runs survive', () => {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: 'mutation($input: NextInput!) { next(input: $input) { errorCode runId currentStep { stepIndex } nextCall { operation } } }', variables: { input } }),
+        body: JSON.stringify({
+          query:
+            'mutation($input: NextInput!) { next(input: $input) { errorCode runId currentStep { stepIndex } nextCall { operation } } }',
+          variables: { input },
+        }),
       });
-      return ((await response.json()) as { data: { next: { errorCode: string | null; runId: string; currentStep: { stepIndex: number }; nextCall: { operation: string } } } }).data.next;
+      return (
+        (await response.json()) as {
+          data: { next: { errorCode: string | null; runId: string; currentStep: { stepIndex: number }; nextCall: { operation: string } } };
+        }
+      ).data.next;
     };
     const started = await begin(one);
     const halfway = await call(first.graphqlUrl, { uri: two, runId: started.runId, solution: answer(started, shellOk) });
@@ -471,18 +522,37 @@ describe('runs survive', () => {
     try {
       const protocol = await mint(seedProtocol());
       const post = async (query: string, variables: Record<string, unknown>) =>
-        (await (await fetch(running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()) as {
+        (await (
+          await fetch(running.graphqlUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query, variables }),
+          })
+        ).json()) as {
           data: Record<string, any>;
         };
-      const started = (await post('mutation($uri: String) { begin(input: { uri: $uri }) { runId challenge { promptId } } }', { uri: protocol.stepUris[0] })).data.begin;
-      const closed = (await post('mutation($uri: String!, $runId: ID) { next(input: { uri: $uri, runId: $runId }) { errorCode } }', { uri: protocol.stepUris[0], runId: started.runId })).data.next;
+      const started = (
+        await post('mutation($uri: String) { begin(input: { uri: $uri }) { runId challenge { promptId } } }', { uri: protocol.stepUris[0] })
+      ).data.begin;
+      const closed = (
+        await post('mutation($uri: String!, $runId: ID) { next(input: { uri: $uri, runId: $runId }) { errorCode } }', {
+          uri: protocol.stepUris[0],
+          runId: started.runId,
+        })
+      ).data.next;
       expect(closed.errorCode).toBe('RUN_CLOSED');
       const view = await run(started.runId);
       expect(view.status).toBe('EXPIRED');
       expect(view.events.at(-1)?.type).toBe('EXPIRED');
       // Prompts are kept in their run's document.
-      const stored = await server.mongo().db(server.dbName).collection('runs').findOne({ _id: started.runId as never });
-      const prompt = (stored?.prompts as { _id: string; status: string }[] | undefined)?.find((candidate) => candidate._id === started.challenge.promptId);
+      const stored = await server
+        .mongo()
+        .db(server.dbName)
+        .collection('runs')
+        .findOne({ _id: started.runId as never });
+      const prompt = (stored?.prompts as { _id: string; status: string }[] | undefined)?.find(
+        (candidate) => candidate._id === started.challenge.promptId,
+      );
       expect(prompt?.status).toBe('EXPIRED');
       const listed = await server.query(RunsDocument, { filter: { status: 'EXPIRED' } });
       expect(listed.runs.edges.map((edge) => edge.node.id)).toContain(started.runId);

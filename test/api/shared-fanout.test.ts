@@ -32,14 +32,22 @@ let adminToken: string | null = null;
 let names = 0;
 async function principal(groups: string[]): Promise<Principal> {
   if (!adminToken) {
-    const issued = await server.running.services.auth.bootstrap({ name: 'fanout-admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null });
+    const issued = await server.running.services.auth.bootstrap({
+      name: 'fanout-admin',
+      role: 'ADMIN',
+      groups: [],
+      tokenName: 'test',
+      expiresInSeconds: null,
+    });
     adminToken = issued.token;
   }
   const created = await gql(adminToken, 'mutation($input: CreatePrincipalInput!) { createPrincipal(input: $input) { principal { id } } }', {
     input: { name: `fanout-${++names}`, role: 'AGENT', groups },
   });
   const id = created.createPrincipal.principal.id as string;
-  const issued = await gql(adminToken, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token } }', { input: { principalId: id, name: 'test' } });
+  const issued = await gql(adminToken, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token } }', {
+    input: { principalId: id, name: 'test' },
+  });
   return { id, token: issued.createToken.token, space: `user:${id}` };
 }
 
@@ -73,7 +81,9 @@ describe('subscribers that ask the same share one execution per event', () => {
   it('five identical subscribers: one execution per event, four results reused, every subscriber gets every event', async () => {
     const agent = await principal(['same']);
     const uri = (await gql(agent.token, MINT, { m: promptProtocol('Shared feed'), s: 'group:same' })).mint.protocol.uri;
-    const feeds = Array.from({ length: 5 }, () => collect(server.wsClient({ authorization: `Bearer ${agent.token}` }), RunEventsDocument, { space: 'group:same' }));
+    const feeds = Array.from({ length: 5 }, () =>
+      collect(server.wsClient({ authorization: `Bearer ${agent.token}` }), RunEventsDocument, { space: 'group:same' }),
+    );
     await untilLive(agent.token, uri, feeds);
 
     const [executionsBefore, sharedBefore] = [await executions(), await shared()];
@@ -112,7 +122,8 @@ describe('subscribers that ask the same share one execution per event', () => {
 
   it('a stalled subscriber sharing an execution with a live one is cut off (1013) and does not hold the live one back', async () => {
     const agent = await principal(['stall']);
-    const uri = (await gql(agent.token, MINT, { m: promptProtocol('Stalled feed', 'word '.repeat(10_000)), s: 'group:stall' })).mint.protocol.uri;
+    const uri = (await gql(agent.token, MINT, { m: promptProtocol('Stalled feed', 'word '.repeat(10_000)), s: 'group:stall' })).mint
+      .protocol.uri;
     const query = 'subscription { challengePrompts(space: "group:stall") { promptId stepContent } }';
     const slowConsumersClosed = () => counter('kairos_graphql_slow_consumers_closed_total\\{transport="websocket"\\}');
     const closedBefore = await slowConsumersClosed();
@@ -123,11 +134,15 @@ describe('subscribers that ask the same share one execution per event', () => {
 
     const live = server.wsClient({ authorization: `Bearer ${agent.token}` });
     const seen = new Set<string>();
-    live.subscribe({ query }, { next: (value: any) => seen.add(value.data.challengePrompts.promptId), error: () => {}, complete: () => {} });
+    live.subscribe(
+      { query },
+      { next: (value: any) => seen.add(value.data.challengePrompts.promptId), error: () => {}, complete: () => {} },
+    );
     const sharedBefore = await shared();
 
     const promptIds: string[] = [];
-    for (let index = 0; index < 200 && (await slowConsumersClosed()) === closedBefore; index++) promptIds.push((await gql(agent.token, BEGIN, { uri })).begin.challenge.promptId);
+    for (let index = 0; index < 200 && (await slowConsumersClosed()) === closedBefore; index++)
+      promptIds.push((await gql(agent.token, BEGIN, { uri })).begin.challenge.promptId);
     expect(await slowConsumersClosed()).toBe(closedBefore + 1);
     expect(await shared()).toBeGreaterThan(sharedBefore);
     stalled.resume();
@@ -135,18 +150,22 @@ describe('subscribers that ask the same share one execution per event', () => {
 
     // The live reader gets every prompt, including the ones published after the stalled socket went.
     promptIds.push((await gql(agent.token, BEGIN, { uri })).begin.challenge.promptId);
-    for (let wait = 0; wait < 200 && !promptIds.every((id) => seen.has(id)); wait++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let wait = 0; wait < 200 && !promptIds.every((id) => seen.has(id)); wait++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect(promptIds.filter((id) => !seen.has(id))).toEqual([]);
   });
 });
 
-describe('the shared subscribe path answers like Yoga\'s executor', () => {
+describe("the shared subscribe path answers like Yoga's executor", () => {
   it('a variable that does not coerce is BAD_USER_INPUT, a refusal of the resolver keeps its code', async () => {
     const agent = await principal(['codes']);
     const client = server.wsClient({ authorization: `Bearer ${agent.token}` });
     const firstAnswer = (query: string, variables: Record<string, unknown>) =>
       new Promise<{ errors?: readonly { extensions?: Record<string, unknown> }[] }>((resolve) => {
-        client.subscribe({ query, variables }, { next: (value) => resolve(value as never), error: (error) => resolve({ errors: error as never }), complete: () => {} });
+        client.subscribe(
+          { query, variables },
+          { next: (value) => resolve(value as never), error: (error) => resolve({ errors: error as never }), complete: () => {} },
+        );
       });
     const badVariable = await firstAnswer('subscription($runId: ID!) { runProgress(runId: $runId) { seq } }', { runId: { not: 'an id' } });
     expect(badVariable.errors?.[0]?.extensions?.code, JSON.stringify(badVariable)).toBe('BAD_USER_INPUT');

@@ -49,7 +49,17 @@ describe('answers a run keeps', () => {
       mustObey: true,
       runId: begun.runId,
       currentStep: next.currentStep,
-      challenge: { ...next.challenge!, description: 'Shell challenge, as 0.2 described it.', interpreter: null, flags: null, args: null, workdir: null, mcp: null, userInput: null, comment: null },
+      challenge: {
+        ...next.challenge!,
+        description: 'Shell challenge, as 0.2 described it.',
+        interpreter: null,
+        flags: null,
+        args: null,
+        workdir: null,
+        mcp: null,
+        userInput: null,
+        comment: null,
+      },
       message: null,
       nextAction: `call kairos_next with ${stepTwo} and solution matching challenge`,
       nextCall: { operation: 'NEXT', uri: stepTwo, runId: begun.runId },
@@ -57,39 +67,98 @@ describe('answers a run keeps', () => {
       errorCode: null,
       retryCount: 0,
     };
-    const failedEvent = { runId: begun.runId, seq: 90, space: 'x', type: 'STEP_FAILED', stepUri: stepTwo, stepIndex: 2, stepCount: 2, errorCode: 'NONCE_MISMATCH', message: "Nonce mismatch. Use the nonce from this response's challenge.", at: new Date() };
-    const attestation = { runId: begun.runId, uri: stepTwo, outcome: 'FAILURE', message: 'Stopped by 0.2.', qualityBonus: -0.2, ratedAt: '2026-01-01T00:00:00.000Z', errorCode: null, nextAction: 'run complete -- report the outcome to the user' };
+    const failedEvent = {
+      runId: begun.runId,
+      seq: 90,
+      space: 'x',
+      type: 'STEP_FAILED',
+      stepUri: stepTwo,
+      stepIndex: 2,
+      stepCount: 2,
+      errorCode: 'NONCE_MISMATCH',
+      message: "Nonce mismatch. Use the nonce from this response's challenge.",
+      at: new Date(),
+    };
+    const attestation = {
+      runId: begun.runId,
+      uri: stepTwo,
+      outcome: 'FAILURE',
+      message: 'Stopped by 0.2.',
+      qualityBonus: -0.2,
+      ratedAt: '2026-01-01T00:00:00.000Z',
+      errorCode: null,
+      nextAction: 'run complete -- report the outcome to the user',
+    };
     const runs = db.collection<{ _id: string }>('runs');
     const written = await runs.updateOne(
       { _id: begun.runId },
-      { $set: { 'proofs.0.response': wordedBy02, attestation, status: 'ATTESTED', 'state.status': 'CLOSED', 'state.outcome': 'FAILURE' }, $push: { events: failedEvent } as never },
+      {
+        $set: { 'proofs.0.response': wordedBy02, attestation, status: 'ATTESTED', 'state.status': 'CLOSED', 'state.outcome': 'FAILURE' },
+        $push: { events: failedEvent } as never,
+      },
     );
     expect(written.modifiedCount).toBe(1);
 
     // The same solution again gets 0.2's answer, words and all (closed or not, a resubmission is answered first).
     const { next: replayed } = await server.query(NextDocument, { input: { uri: protocol.stepUris[1]!, runId: begun.runId, solution } });
-    expect(replayed).toEqual({ ...next, challenge: { ...next.challenge, description: 'Shell challenge, as 0.2 described it.' }, nextAction: wordedBy02.nextAction });
+    expect(replayed).toEqual({
+      ...next,
+      challenge: { ...next.challenge, description: 'Shell challenge, as 0.2 described it.' },
+      nextAction: wordedBy02.nextAction,
+    });
 
     const { run } = await server.query(RunRecordDocument, { id: begun.runId });
-    expect(run!.attestation).toEqual({ outcome: 'FAILURE', message: 'Stopped by 0.2.', ratedAt: '2026-01-01T00:00:00.000Z', errorCode: null, nextAction: 'run complete -- report the outcome to the user' });
-    expect(run!.events.at(-1)).toEqual({ seq: 90, type: 'STEP_FAILED', errorCode: 'NONCE_MISMATCH', message: "Nonce mismatch. Use the nonce from this response's challenge." });
+    expect(run!.attestation).toEqual({
+      outcome: 'FAILURE',
+      message: 'Stopped by 0.2.',
+      ratedAt: '2026-01-01T00:00:00.000Z',
+      errorCode: null,
+      nextAction: 'run complete -- report the outcome to the user',
+    });
+    expect(run!.events.at(-1)).toEqual({
+      seq: 90,
+      type: 'STEP_FAILED',
+      errorCode: 'NONCE_MISMATCH',
+      message: "Nonce mismatch. Use the nonce from this response's challenge.",
+    });
 
     // Attesting again with the same outcome and message is a resubmission: 0.2's answer.
-    const { attest } = await server.query(AttestDocument, { input: { uri: stepTwo, runId: begun.runId, outcome: 'FAILURE', message: 'Stopped by 0.2.' } });
-    expect(attest).toEqual({ runId: begun.runId, uri: stepTwo, outcome: 'FAILURE', message: 'Stopped by 0.2.', qualityBonus: -0.2, ratedAt: '2026-01-01T00:00:00.000Z', errorCode: null, nextAction: 'run complete -- report the outcome to the user' });
+    const { attest } = await server.query(AttestDocument, {
+      input: { uri: stepTwo, runId: begun.runId, outcome: 'FAILURE', message: 'Stopped by 0.2.' },
+    });
+    expect(attest).toEqual({
+      runId: begun.runId,
+      uri: stepTwo,
+      outcome: 'FAILURE',
+      message: 'Stopped by 0.2.',
+      qualityBonus: -0.2,
+      ratedAt: '2026-01-01T00:00:00.000Z',
+      errorCode: null,
+      nextAction: 'run complete -- report the outcome to the user',
+    });
   });
 
   it("keep a failed attempt's reason as data, worded when read", async () => {
     const db = server.mongo().db(server.dbName);
     const protocol = (await server.query(MintDocument, { input: { markdown: shellProtocol(2) } })).mint.protocol;
     const begun = (await server.query(BeginDocument, { input: { uri: protocol.stepUris[0]! } })).begin;
-    const { next } = await server.query(NextDocument, { input: { uri: protocol.stepUris[1]!, runId: begun.runId, solution: { ...shellSolution(begun.challenge!), proofHash: 'f'.repeat(64) } } });
+    const { next } = await server.query(NextDocument, {
+      input: {
+        uri: protocol.stepUris[1]!,
+        runId: begun.runId,
+        solution: { ...shellSolution(begun.challenge!), proofHash: 'f'.repeat(64) },
+      },
+    });
     expect(next.message).toBe('proofHash mismatch. Use proofHash from the previous response or challenge.');
 
-    const stored = await db.collection<{ _id: string; events: { errorCode: string | null; notice?: unknown; message: string | null }[] }>('runs').findOne({ _id: begun.runId });
+    const stored = await db
+      .collection<{ _id: string; events: { errorCode: string | null; notice?: unknown; message: string | null }[] }>('runs')
+      .findOne({ _id: begun.runId });
     const failed = stored!.events.find((event) => event.errorCode === 'PROOF_HASH_MISMATCH')!;
     expect(failed).toMatchObject({ notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'PROOF_HASH_MISMATCH' } }, message: null });
     const { run } = await server.query(RunRecordDocument, { id: begun.runId });
-    expect(run!.events.find((event) => event.errorCode === 'PROOF_HASH_MISMATCH')!.message).toBe('proofHash mismatch. Use proofHash from the previous response or challenge.');
+    expect(run!.events.find((event) => event.errorCode === 'PROOF_HASH_MISMATCH')!.message).toBe(
+      'proofHash mismatch. Use proofHash from the previous response or challenge.',
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorCode, useTestServer } from '../support/app.js';
-import { DeleteMemoriesDocument, MemoriesDocument, MemoryDocument, MintDocument, ProtocolDocument, UpdateMemoriesDocument } from './documents.js';
+import {
+  DeleteMemoriesDocument,
+  MemoriesDocument,
+  MemoryDocument,
+  MintDocument,
+  ProtocolDocument,
+  UpdateMemoriesDocument,
+} from './documents.js';
 import { deployProtocol, noChallengeProtocol } from './fixtures.js';
 
 const server = useTestServer();
@@ -41,7 +48,10 @@ describe('updateMemories', () => {
     const { updateMemories } = await server.query(UpdateMemoriesDocument, {
       input: {
         uris: [first, second],
-        markdownDoc: ['## Build\n\nNew build notes.', 'header\n<!-- KAIROS:BODY-START -->\n## Test\n\nOnly the body.\n<!-- kairos:body-end -->\nfooter'],
+        markdownDoc: [
+          '## Build\n\nNew build notes.',
+          'header\n<!-- KAIROS:BODY-START -->\n## Test\n\nOnly the body.\n<!-- kairos:body-end -->\nfooter',
+        ],
       },
     });
     expect(updateMemories.totalUpdated).toBe(2);
@@ -62,7 +72,11 @@ describe('updateMemories', () => {
     const { updateMemories } = await server.query(UpdateMemoriesDocument, {
       input: {
         uris: [uri],
-        updates: { label: 'Approve release', tags: ['release', 'approval'], challenge: { type: 'user_input', user_input: { prompt: 'Ship it?' } } },
+        updates: {
+          label: 'Approve release',
+          tags: ['release', 'approval'],
+          challenge: { type: 'user_input', user_input: { prompt: 'Ship it?' } },
+        },
       },
     });
     expect(updateMemories.totalUpdated).toBe(1);
@@ -116,7 +130,10 @@ describe('updateMemories', () => {
       { input: { uris: [uri] }, message: 'Provide markdown_doc or updates' },
       { input: { uris: [uri], markdownDoc: ['## A'], updates: { label: 'x' } }, message: 'Provide markdown_doc or updates' },
       { input: { uris: [uri, uri], markdownDoc: ['## A'] }, message: 'markdown_doc array length must match uris array length' },
-      { input: { uris: Array.from({ length: 1001 }, () => uri), updates: { label: 'x' } }, message: 'At most 1000 uris per call (got 1001)' },
+      {
+        input: { uris: Array.from({ length: 1001 }, () => uri), updates: { label: 'x' } },
+        message: 'At most 1000 uris per call (got 1001)',
+      },
     ];
     for (const { input, message } of cases) {
       const result = await server.request(UpdateMemoriesDocument, { input });

@@ -32,7 +32,10 @@ beforeAll(async () => {
 
 async function protocolFile(title: string): Promise<string> {
   const file = join(dir, `${title.replace(/\W+/g, '-')}.md`);
-  await writeFile(file, `# ${title}\n\n## Check\n\nRun it.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "echo ok", "timeout_seconds": 5}}}\n${fence}\n\n## Report\n\nWrite it up.\n`);
+  await writeFile(
+    file,
+    `# ${title}\n\n## Check\n\nRun it.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "echo ok", "timeout_seconds": 5}}}\n${fence}\n\n## Report\n\nWrite it up.\n`,
+  );
   return file;
 }
 
@@ -52,7 +55,9 @@ describe('kairos-graphql mint', () => {
     const file = await protocolFile(title);
     const minted = await cli('mint', file);
     expect(minted).toMatchObject({ code: 0, stderr: '' });
-    expect(minted.stdout).toMatch(new RegExp(`^Minted "${title}" \\(2 steps, key [a-z0-9-]+\\) in user:local: kairos://mem/[0-9a-f-]+\\n$`));
+    expect(minted.stdout).toMatch(
+      new RegExp(`^Minted "${title}" \\(2 steps, key [a-z0-9-]+\\) in user:local: kairos://mem/[0-9a-f-]+\\n$`),
+    );
 
     const duplicate = await cli('mint', file);
     expect(duplicate.code).toBe(1);
@@ -78,14 +83,25 @@ describe('kairos-graphql runs', () => {
     const challenge = begin.challenge!;
     const report = begin.nextCall.uri!;
     await server.query(NextDocument, {
-      input: { uri: report, runId: begin.runId, solution: { type: 'SHELL', nonce: challenge.nonce, proofHash: challenge.proofHash, shell: { exitCode: 0, stdout: 'ok', stderr: '' } } },
+      input: {
+        uri: report,
+        runId: begin.runId,
+        solution: {
+          type: 'SHELL',
+          nonce: challenge.nonce,
+          proofHash: challenge.proofHash,
+          shell: { exitCode: 0, stdout: 'ok', stderr: '' },
+        },
+      },
     });
 
     const listed = await cli('runs', 'list');
     expect(listed).toMatchObject({ code: 0, stderr: '' });
     expect(listed.stdout).toContain(`${begin.runId}  COMPLETED  2 steps  "${title}"  user:local`);
     expect((await cli('runs', 'list', '--status', 'attested')).stdout).not.toContain(begin.runId);
-    const completed = JSON.parse((await cli('runs', 'list', '--status', 'COMPLETED', '--json')).stdout) as { runs: { id: string; status: string }[] };
+    const completed = JSON.parse((await cli('runs', 'list', '--status', 'COMPLETED', '--json')).stdout) as {
+      runs: { id: string; status: string }[];
+    };
     expect(completed.runs).toContainEqual(expect.objectContaining({ id: begin.runId, status: 'COMPLETED' }));
     expect((await cli('runs', 'list', '--status', 'DONE')).code).toBe(2);
 
@@ -99,7 +115,11 @@ describe('kairos-graphql runs', () => {
     expect(shown.stdout).toMatch(/step 1 {2}SHELL {2}SUCCESS {2}AGENT {2}settled {2}\S+ {2}exit 0\n {4}hash [0-9a-f]{64} ← [0-9a-f]{64}/);
     expect(shown.stdout).toMatch(/Events\n {2}1 {2}STARTED .*\n {2}2 {2}STEP_PROVEN .*step 1\n {2}3 {2}COMPLETED /);
 
-    const asJson = JSON.parse((await cli('runs', 'show', begin.runId, '--json')).stdout) as { id: string; events: { type: string }[]; proofs: unknown[] };
+    const asJson = JSON.parse((await cli('runs', 'show', begin.runId, '--json')).stdout) as {
+      id: string;
+      events: { type: string }[];
+      proofs: unknown[];
+    };
     expect(asJson.id).toBe(begin.runId);
     expect(asJson.events.map((event) => event.type)).toEqual(['STARTED', 'STEP_PROVEN', 'COMPLETED']);
     expect(asJson.proofs).toHaveLength(1);
@@ -116,7 +136,12 @@ describe('failures', () => {
     const closedPort = await freeLoopbackPort();
     const notes = join(dir, 'untitled.md');
     await writeFile(notes, 'just text, no title\n');
-    for (const command of [['runs', 'list'], ['runs', 'show', 'x'], ['mint', notes], ['proposals', 'list']]) {
+    for (const command of [
+      ['runs', 'list'],
+      ['runs', 'show', 'x'],
+      ['mint', notes],
+      ['proposals', 'list'],
+    ]) {
       const down = await cli(...command, '--url', `http://127.0.0.1:${closedPort}`);
       expect(down.code).toBe(1);
       expect(oneLine(down.stderr)).toBe(`Cannot reach http://127.0.0.1:${closedPort}/graphql: ECONNREFUSED (is the server running?)`);

@@ -45,7 +45,10 @@ describe('CRUD through the official driver', () => {
     await items.insertMany(Array.from({ length: 25 }, (_, i) => ({ i })));
     const unsorted = await items.find({}, { batchSize: 4 }).toArray();
     expect(unsorted.map((item) => item.i).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
-    const sorted = await items.find({ i: { $gte: 5 } }, { batchSize: 3 }).sort({ i: 1 }).toArray();
+    const sorted = await items
+      .find({ i: { $gte: 5 } }, { batchSize: 3 })
+      .sort({ i: 1 })
+      .toArray();
     expect(sorted.map((item) => item.i)).toEqual(Array.from({ length: 20 }, (_, i) => i + 5));
     const aggregated = await items.aggregate([{ $sort: { i: -1 } }], { batchSize: 2 }).toArray();
     expect(aggregated).toHaveLength(25);

@@ -92,10 +92,7 @@ describe('indexes', () => {
 
   it('enforces a partial unique index only where the filter matches', async () => {
     const tokens = db.collection('tokens');
-    await tokens.createIndex(
-      { value: 1 },
-      { unique: true, partialFilterExpression: { active: true }, name: 'active_value' },
-    );
+    await tokens.createIndex({ value: 1 }, { unique: true, partialFilterExpression: { active: true }, name: 'active_value' });
     await tokens.insertMany([
       { value: 't', active: false },
       { value: 't', active: false },

@@ -26,21 +26,37 @@ describe('server monitoring', () => {
   // server would never see the database come back. test/api/live.test.ts (GET /healthz) showed it.
   it('streams the monitor’s hello like mongod, and reaches the database again after every connection dropped at once', async () => {
     const proxy = await startTcpProxy(engine.hostname, Number(engine.port || 27017));
-    const client = new MongoClient(uri.replace(`${engine.hostname}:${engine.port}`, `127.0.0.1:${proxy.port}`), { serverSelectionTimeoutMS: 2_000 });
+    const client = new MongoClient(uri.replace(`${engine.hostname}:${engine.port}`, `127.0.0.1:${proxy.port}`), {
+      serverSelectionTimeoutMS: 2_000,
+    });
     try {
       const streaming = firstStreamedHeartbeat(client, 5_000);
       await client.connect();
       await expect(streaming).resolves.toMatchObject({ awaited: true });
 
       for (let round = 0; round < 3; round++) {
-        const inFlight = Array.from({ length: 8 }, () => client.db('admin').command({ ping: 1 }).then(() => 'ok', () => 'failed'));
+        const inFlight = Array.from({ length: 8 }, () =>
+          client
+            .db('admin')
+            .command({ ping: 1 })
+            .then(
+              () => 'ok',
+              () => 'failed',
+            ),
+        );
         await proxy.cut();
         await Promise.all(inFlight);
         await expect(client.db('admin').command({ ping: 1 })).rejects.toThrow();
         await proxy.restore();
         let answered = false;
         for (let attempt = 0; attempt < 10 && !answered; attempt++) {
-          answered = await client.db('admin').command({ ping: 1 }).then(() => true, () => false);
+          answered = await client
+            .db('admin')
+            .command({ ping: 1 })
+            .then(
+              () => true,
+              () => false,
+            );
         }
         expect(answered, `round ${round}`).toBe(true);
       }

@@ -33,7 +33,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   const client = new MongoClient(uri);
-  await client.db(dbName).dropDatabase().catch(() => {});
+  await client
+    .db(dbName)
+    .dropDatabase()
+    .catch(() => {});
   await client.close();
   await engine?.wire.close();
   await engine?.pool.end();
@@ -52,7 +55,9 @@ describe('time limits on the database', () => {
         (error: unknown) => error,
       );
       const seconds = (performance.now() - started) / 1000;
-      console.log(`[timeout] '_a'.repeat(100000) insert: ${outcome === 'inserted' ? 'inserted' : `refused (${(outcome as MongoServerError).codeName})`} after ${seconds.toFixed(1)} s`);
+      console.log(
+        `[timeout] '_a'.repeat(100000) insert: ${outcome === 'inserted' ? 'inserted' : `refused (${(outcome as MongoServerError).codeName})`} after ${seconds.toFixed(1)} s`,
+      );
       if (outcome !== 'inserted') {
         expect(outcome).toBeInstanceOf(MongoServerError);
         expect((outcome as MongoServerError).code).toBe(50);
@@ -68,23 +73,37 @@ describe('time limits on the database', () => {
     try {
       const running: RunningApp = await app.start();
       const post = async (query: string, variables: Record<string, unknown>) =>
-        (await (await fetch(running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()) as {
+        (await (
+          await fetch(running.graphqlUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query, variables }),
+          })
+        ).json()) as {
           data?: any;
           errors?: { extensions?: { code?: string } }[];
         };
-      const minted = await post('mutation($input: MintInput!) { mint(input: $input) { protocol { uri } } }', { input: { markdown: '# Underscores\n\n## Step\n\nShort for now.\n' } });
+      const minted = await post('mutation($input: MintInput!) { mint(input: $input) { protocol { uri } } }', {
+        input: { markdown: '# Underscores\n\n## Step\n\nShort for now.\n' },
+      });
       const uri = minted.data.mint.protocol.uri as string;
       // Set as text (no markdown parsing): only the database's work on it is slow.
       const started = performance.now();
-      const body = await post('mutation($input: UpdateMemoriesInput!) { updateMemories(input: $input) { totalUpdated results { status message } } }', {
-        input: { uris: [uri], updates: { text: '_a'.repeat(100_000) } },
-      });
+      const body = await post(
+        'mutation($input: UpdateMemoriesInput!) { updateMemories(input: $input) { totalUpdated results { status message } } }',
+        {
+          input: { uris: [uri], updates: { text: '_a'.repeat(100_000) } },
+        },
+      );
       const seconds = (performance.now() - started) / 1000;
       const code = body.errors?.[0]?.extensions?.code ?? body.data?.updateMemories?.results?.[0]?.status ?? 'none';
       console.log(`[timeout] update of a step to '_a'.repeat(100000): ${code} after ${seconds.toFixed(1)} s`);
       // Either the engine was quick enough, or the limit answered with its own code: never a hang or a masked error.
       if (body.errors) expect(code).toBe('DATABASE_TIMEOUT');
-      const stored = await running.mongoClient.db(dbName).collection('memories').findOne({ uri }, { projection: { text: 1 }, timeoutMS: 10_000 });
+      const stored = await running.mongoClient
+        .db(dbName)
+        .collection('memories')
+        .findOne({ uri }, { projection: { text: 1 }, timeoutMS: 10_000 });
       expect(stored?.text.startsWith('_a_a')).toBe(!body.errors);
     } finally {
       await app.stop();

@@ -53,7 +53,14 @@ async function storedRun(runId: string) {
   // Events and prompts are kept in the run's document.
   const events = (run?.events ?? []) as { seq: number }[];
   const prompts = (run?.prompts ?? []) as { _id: string; status: string }[];
-  return { status: run?.status, version: run?.version, eventSeq: run?.eventSeq, proofs: run?.proofs?.length, events: events.map((event) => event.seq), prompts: prompts.map((prompt) => `${prompt._id}:${prompt.status}`) };
+  return {
+    status: run?.status,
+    version: run?.version,
+    eventSeq: run?.eventSeq,
+    proofs: run?.proofs?.length,
+    events: events.map((event) => event.seq),
+    prompts: prompts.map((prompt) => `${prompt._id}:${prompt.status}`),
+  };
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -77,7 +84,9 @@ describe('the engine stops mid-run and comes back', () => {
     const runs = await Promise.all(
       [0, 1, 2].map(async () => {
         const { begin } = await api.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } });
-        const { next } = await api.query(NextDocument, { input: { uri: begin.currentStep!.uri, runId: begin.runId, solution: shellSolution(begin.challenge!) } });
+        const { next } = await api.query(NextDocument, {
+          input: { uri: begin.currentStep!.uri, runId: begin.runId, solution: shellSolution(begin.challenge!) },
+        });
         expect(next.errorCode).toBeNull();
         return next;
       }),
@@ -88,9 +97,17 @@ describe('the engine stops mid-run and comes back', () => {
     await proxy.cut();
     // Every kind of call at once: the pending step of each run, a new run, an attest, a read.
     const calls = await Promise.all([
-      ...runs.map((run) => timed(() => api.request(NextDocument, { input: { uri: run.currentStep!.uri, runId: run.runId, solution: shellSolution(run.challenge!) } }))),
+      ...runs.map((run) =>
+        timed(() =>
+          api.request(NextDocument, { input: { uri: run.currentStep!.uri, runId: run.runId, solution: shellSolution(run.challenge!) } }),
+        ),
+      ),
       timed(() => api.request(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })),
-      timed(() => api.request(AttestDocument, { input: { uri: mint.protocol.stepUris[2]!, runId: runs[0]!.runId, outcome: 'SUCCESS', message: 'too early' } })),
+      timed(() =>
+        api.request(AttestDocument, {
+          input: { uri: mint.protocol.stepUris[2]!, runId: runs[0]!.runId, outcome: 'SUCCESS', message: 'too early' },
+        }),
+      ),
       timed(() => api.request(MemoryDocument, { uri: mint.protocol.stepUris[0]! })),
     ]);
     for (const call of calls) {
@@ -101,7 +118,11 @@ describe('the engine stops mid-run and comes back', () => {
     expect(health.value.status).toBe(503);
     expect(health.ms).toBeLessThan(HANG_GUARD_MS);
     // Later calls find no open connection and wait for server selection: still bounded.
-    const later = await timed(() => api.request(NextDocument, { input: { uri: runs[1]!.currentStep!.uri, runId: runs[1]!.runId, solution: shellSolution(runs[1]!.challenge!) } }));
+    const later = await timed(() =>
+      api.request(NextDocument, {
+        input: { uri: runs[1]!.currentStep!.uri, runId: runs[1]!.runId, solution: shellSolution(runs[1]!.challenge!) },
+      }),
+    );
     expect(errorCode(later.value.errors)).toBe('SERVICE_UNAVAILABLE');
     expect(later.ms).toBeLessThan(HANG_GUARD_MS);
 
@@ -113,11 +134,19 @@ describe('the engine stops mid-run and comes back', () => {
     await waitForHealth(200);
     for (const run of runs) {
       // The same solution the failed call carried is accepted now.
-      let step = (await api.query(NextDocument, { input: { uri: run.currentStep!.uri, runId: run.runId, solution: shellSolution(run.challenge!) } })).next;
+      let step = (
+        await api.query(NextDocument, { input: { uri: run.currentStep!.uri, runId: run.runId, solution: shellSolution(run.challenge!) } })
+      ).next;
       expect(step.errorCode).toBeNull();
-      step = (await api.query(NextDocument, { input: { uri: step.currentStep!.uri, runId: step.runId, solution: shellSolution(step.challenge!) } })).next;
+      step = (
+        await api.query(NextDocument, {
+          input: { uri: step.currentStep!.uri, runId: step.runId, solution: shellSolution(step.challenge!) },
+        })
+      ).next;
       expect(step.nextCall.operation).toBe('ATTEST');
-      const { attest } = await api.query(AttestDocument, { input: { uri: step.nextCall.uri!, runId: run.runId, outcome: 'SUCCESS', message: 'after the outage' } });
+      const { attest } = await api.query(AttestDocument, {
+        input: { uri: step.nextCall.uri!, runId: run.runId, outcome: 'SUCCESS', message: 'after the outage' },
+      });
       expect(attest.errorCode).toBeNull();
       expect(await storedRun(run.runId)).toMatchObject({ status: 'ATTESTED', proofs: 3, eventSeq: 6, events: [1, 2, 3, 4, 5, 6] });
     }

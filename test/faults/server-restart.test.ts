@@ -63,7 +63,10 @@ describe('a server process restarts under a subscriber', () => {
     let notify = () => {};
     const until = (count: number) =>
       new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${received.length} of ${count} events arrived: ${received.join(', ')}`)), 20_000);
+        const timer = setTimeout(
+          () => reject(new Error(`only ${received.length} of ${count} events arrived: ${received.join(', ')}`)),
+          20_000,
+        );
         notify = () => {
           if (received.length < count) return;
           clearTimeout(timer);
@@ -85,7 +88,11 @@ describe('a server process restarts under a subscriber', () => {
     );
 
     const advance = async (graphqlUrl: string) => {
-      step = (await graphqlHttpClient(graphqlUrl).query(NextDocument, { input: { uri: step.currentStep!.uri, runId, solution: shellSolution(step.challenge!) } })).next;
+      step = (
+        await graphqlHttpClient(graphqlUrl).query(NextDocument, {
+          input: { uri: step.currentStep!.uri, runId, solution: shellSolution(step.challenge!) },
+        })
+      ).next;
       expect(step.errorCode).toBeNull();
     };
     await advance(first.graphqlUrl);
@@ -105,7 +112,9 @@ describe('a server process restarts under a subscriber', () => {
     expect(connections).toBe(2);
     await advance(second.graphqlUrl);
     expect(step.nextCall.operation).toBe('ATTEST');
-    await graphqlHttpClient(second.graphqlUrl).query(AttestDocument, { input: { uri: step.nextCall.uri!, runId, outcome: 'SUCCESS', message: 'done' } });
+    await graphqlHttpClient(second.graphqlUrl).query(AttestDocument, {
+      input: { uri: step.nextCall.uri!, runId, outcome: 'SUCCESS', message: 'done' },
+    });
 
     await until(7);
     await new Promise((resolve) => setTimeout(resolve, 300));

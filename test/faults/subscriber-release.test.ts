@@ -28,7 +28,9 @@ describe('leaving a subscription between events', () => {
     const { mint } = await server.query(MintDocument, { input: { markdown: promptProtocol() } });
     const { begin } = await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } });
     const events = await createEventBus();
-    const runs = new RunService(new RunStore(server.mongo().db(server.dbName)), new UsageStore(server.mongo().db(server.dbName)), events, { runIdleTtlMs: 60_000 });
+    const runs = new RunService(new RunStore(server.mongo().db(server.dbName)), new UsageStore(server.mongo().db(server.dbName)), events, {
+      runIdleTtlMs: 60_000,
+    });
     const viewer = localViewer();
 
     const progress = runs.watchRun(viewer, begin.runId, 0, DEFAULT_OVERFLOW_POLICY);
@@ -50,7 +52,9 @@ describe('leaving a subscription between events', () => {
     const { mint } = await server.query(MintDocument, { input: { markdown: promptProtocol() } });
     const { begin } = await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } });
     const events = await createEventBus();
-    const runs = new RunService(new RunStore(server.mongo().db(server.dbName)), new UsageStore(server.mongo().db(server.dbName)), events, { runIdleTtlMs: 60_000 });
+    const runs = new RunService(new RunStore(server.mongo().db(server.dbName)), new UsageStore(server.mongo().db(server.dbName)), events, {
+      runIdleTtlMs: 60_000,
+    });
     const viewer = localViewer();
     const overflowed: string[] = [];
     // One byte: the first event nobody reads at once passes the bound.

@@ -33,7 +33,11 @@ describe('adapter URIs in history', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await server.query(UpdateMemoriesDocument, { input: { uris: [protocol.stepUris[0]!], updates: { text: 'Edited later.' } } });
 
-    for (const uri of [`kairos://adapter/${protocol.slug}`, `kairos://adapter/${protocol.chainId}`, `KAIROS://adapter/${protocol.slug.toUpperCase()}`]) {
+    for (const uri of [
+      `kairos://adapter/${protocol.slug}`,
+      `kairos://adapter/${protocol.chainId}`,
+      `KAIROS://adapter/${protocol.slug.toUpperCase()}`,
+    ]) {
       const then = await protocolAt(uri, minted);
       expect(then?.steps.map((step) => [step.uri, step.text, step.version])).toEqual([
         [protocol.stepUris[0], '## Count\n\nCount the entries.', 1],
@@ -71,6 +75,10 @@ describe('adapter URIs in history', () => {
     expect((await restore('kairos://adapter/nothing-by-this-name', 1)).results).toEqual([
       expect.objectContaining({ uri: 'kairos://adapter/nothing-by-this-name', status: 'ERROR', code: 'NOT_FOUND', version: null }),
     ]);
-    expect((await restore('kairos://adapter/-bad-', 1)).results[0]).toMatchObject({ status: 'ERROR', code: 'NOT_FOUND', message: 'Not a memory URI' });
+    expect((await restore('kairos://adapter/-bad-', 1)).results[0]).toMatchObject({
+      status: 'ERROR',
+      code: 'NOT_FOUND',
+      message: 'Not a memory URI',
+    });
   });
 });

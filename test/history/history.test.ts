@@ -66,7 +66,11 @@ describe('update, read the old version, restore', () => {
     expect(history.edges[1]!.node.diff).toBeNull();
 
     const restored = await restore(uri, 1);
-    expect(restored).toEqual({ totalRestored: 1, totalFailed: 0, results: [{ uri, status: 'RESTORED', code: null, message: `Memory ${uri} restored from version 1 as version 3`, version: 3 }] });
+    expect(restored).toEqual({
+      totalRestored: 1,
+      totalFailed: 0,
+      results: [{ uri, status: 'RESTORED', code: null, message: `Memory ${uri} restored from version 1 as version 3`, version: 3 }],
+    });
     const now = (await server.query(MemoryAtVersionDocument, { uri })).memory!;
     expect(now).toMatchObject({ version: 3, text: original, tags: [] });
     const after = await versions(uri);
@@ -157,7 +161,10 @@ describe('a batch of 1,000', () => {
       }),
     );
     expect(outcomes.filter((status) => status === 'RESTORED')).toHaveLength(1000);
-    const memories = await db.collection('memories').find({ _id: { $in: ids } } as never).toArray();
+    const memories = await db
+      .collection('memories')
+      .find({ _id: { $in: ids } } as never)
+      .toArray();
     expect(memories).toHaveLength(1000);
     expect(memories.every((memory) => memory.version === 3 && /^## Step \d+\n\nDo thing \d+\.$/.test(memory.text))).toBe(true);
     expect(await kept()).toBe(2000);
@@ -175,7 +182,12 @@ describe('delete and restore', () => {
 
     const listed = (await server.query(DeletedMemoriesDocument, { space: 'personal', first: 50 })).deletedMemories;
     const entry = listed.edges.find(({ node }) => node.uri === middle)!.node;
-    expect(entry).toMatchObject({ version: 2, reason: 'DELETE_MEMORIES', deleted: true, memory: { label: 'Step 3', chain: { stepIndex: 3 } } });
+    expect(entry).toMatchObject({
+      version: 2,
+      reason: 'DELETE_MEMORIES',
+      deleted: true,
+      memory: { label: 'Step 3', chain: { stepIndex: 3 } },
+    });
     // The deletion record is not a state the memory held.
     expect((await server.query(MemoryAtVersionDocument, { uri: middle, version: 2 })).memory).toBeNull();
     expect((await server.query(MemoryAtVersionDocument, { uri: middle, version: 1 })).memory!.label).toBe('Step 3');
@@ -184,7 +196,9 @@ describe('delete and restore', () => {
     expect(restored.results).toEqual([expect.objectContaining({ uri: middle, status: 'RESTORED', version: 3 })]);
     const chain = await steps(protocol.uri);
     expect(chain.map((step) => step.uri)).toEqual(protocol.stepUris);
-    expect(chain.map((step) => [step.label, step.chain!.stepIndex, step.chain!.stepCount])).toEqual([1, 2, 3, 4, 5].map((index) => [`Step ${index}`, index, 5]));
+    expect(chain.map((step) => [step.label, step.chain!.stepIndex, step.chain!.stepCount])).toEqual(
+      [1, 2, 3, 4, 5].map((index) => [`Step ${index}`, index, 5]),
+    );
     const stillDeleted = (await server.query(DeletedMemoriesDocument, { space: 'personal', first: 200 })).deletedMemories;
     expect(stillDeleted.edges.map(({ node }) => node.uri)).not.toContain(middle);
     // The renumbered steps kept their moves in history too.
@@ -200,7 +214,9 @@ describe('delete and restore', () => {
     const protocol = await mint(protocolOf(uniqueTitle('Head first'), 3));
     await server.query(DeleteMemoriesDocument, { input: { uris: [protocol.stepUris[0]!] } });
     expect((await restore(protocol.stepUris[0]!, 1)).totalRestored).toBe(1);
-    expect((await steps(protocol.stepUris[1]!)).map((step) => [step.uri, step.chain!.stepIndex])).toEqual(protocol.stepUris.map((uri, index) => [uri, index + 1]));
+    expect((await steps(protocol.stepUris[1]!)).map((step) => [step.uri, step.chain!.stepIndex])).toEqual(
+      protocol.stepUris.map((uri, index) => [uri, index + 1]),
+    );
   });
 
   it('brings a protocol deleted whole back whole, unless its title was taken meanwhile', async () => {
@@ -215,15 +231,21 @@ describe('delete and restore', () => {
     await server.query(DeleteMemoriesDocument, { input: { uris: other.stepUris } });
     const back = await restore(protocol.stepUris[1]!, 1);
     expect(back.totalRestored).toBe(3);
-    expect(back.results.map((result) => [result.uri, result.status, result.version])).toEqual(protocol.stepUris.map((uri) => [uri, 'RESTORED', 3]));
-    expect((await steps(protocol.uri)).map((step) => [step.uri, step.chain!.stepIndex, step.chain!.stepCount])).toEqual(protocol.stepUris.map((uri, index) => [uri, index + 1, 3]));
+    expect(back.results.map((result) => [result.uri, result.status, result.version])).toEqual(
+      protocol.stepUris.map((uri) => [uri, 'RESTORED', 3]),
+    );
+    expect((await steps(protocol.uri)).map((step) => [step.uri, step.chain!.stepIndex, step.chain!.stepCount])).toEqual(
+      protocol.stepUris.map((uri, index) => [uri, index + 1, 3]),
+    );
   });
 
   it('keeps a protocol replaced by mint with force, restorable once its title is free', async () => {
     const title = uniqueTitle('Forced');
     const old = await mint(protocolOf(title, 2));
     const replacement = await mint(protocolOf(title, 4), true);
-    const listed = (await server.query(DeletedMemoriesDocument, { space: 'personal', first: 200 })).deletedMemories.edges.map(({ node }) => node);
+    const listed = (await server.query(DeletedMemoriesDocument, { space: 'personal', first: 200 })).deletedMemories.edges.map(
+      ({ node }) => node,
+    );
     expect(listed.filter((node) => old.stepUris.includes(node.uri)).map((node) => node.reason)).toEqual(['MINT_FORCE', 'MINT_FORCE']);
     expect((await restore(old.uri, 1)).results[0]).toMatchObject({ status: 'ERROR', code: 'TITLE_TAKEN' });
     await server.query(DeleteMemoriesDocument, { input: { uris: replacement.stepUris } });
@@ -286,7 +308,9 @@ describe('concurrent restores of one deleted step', () => {
       const outcomes = await Promise.all([restore(middle, 1, 2), restore(middle, 1, 2)]);
       expect(outcomes.map((outcome) => outcome.results[0]!.status).sort()).toEqual(['ERROR', 'RESTORED']);
       expect(outcomes.find((outcome) => outcome.totalFailed === 1)!.results[0]!.code).toBe('VERSION_CONFLICT');
-      expect((await steps(protocol.uri)).map((step) => [step.uri, step.chain!.stepIndex, step.chain!.stepCount])).toEqual(protocol.stepUris.map((uri, index) => [uri, index + 1, 3]));
+      expect((await steps(protocol.uri)).map((step) => [step.uri, step.chain!.stepIndex, step.chain!.stepCount])).toEqual(
+        protocol.stepUris.map((uri, index) => [uri, index + 1, 3]),
+      );
     }
   });
 
@@ -315,7 +339,8 @@ describe('point-in-time reads', () => {
     ]);
     const current = (await server.query(ProtocolAtDocument, { uri: protocol.uri, at: new Date().toISOString() })).protocol!;
     expect(current.steps.map((step) => step.text)).toEqual(['## Step 1\n\nDo thing 1.', 'Edited later.']);
-    const before = (await server.query(ProtocolAtDocument, { uri: protocol.uri, at: new Date(minted.getTime() - 60_000).toISOString() })).protocol;
+    const before = (await server.query(ProtocolAtDocument, { uri: protocol.uri, at: new Date(minted.getTime() - 60_000).toISOString() }))
+      .protocol;
     expect(before).toBeNull();
     // A deleted step's URI still finds the protocol it belonged to.
     const viaDeleted = (await server.query(ProtocolAtDocument, { uri: protocol.stepUris[2]!, at: minted.toISOString() })).protocol!;
@@ -328,8 +353,15 @@ describe('runs remember what they proved', () => {
     const markdown = `# ${uniqueTitle('Proven')}\n\n## Summarise\n\n\`\`\`json\n{"challenge": {"type": "comment", "comment": {"min_length": 5}}}\n\`\`\`\n\n## Explain\n\n\`\`\`json\n{"challenge": {"type": "comment", "comment": {"min_length": 5}}}\n\`\`\`\n\n## Done\n\nFinish.\n`;
     const protocol = await mint(markdown);
     const begun = (await server.query(BeginDocument, { input: { uri: protocol.uri } })).begin;
-    const answer = (step: typeof begun) => ({ type: 'COMMENT', nonce: step.challenge!.nonce, proofHash: step.challenge!.proofHash, comment: { text: 'a summary' } });
-    const second = (await server.query(NextDocument, { input: { uri: protocol.stepUris[0]!, runId: begun.runId, solution: answer(begun) as never } })).next;
+    const answer = (step: typeof begun) => ({
+      type: 'COMMENT',
+      nonce: step.challenge!.nonce,
+      proofHash: step.challenge!.proofHash,
+      comment: { text: 'a summary' },
+    });
+    const second = (
+      await server.query(NextDocument, { input: { uri: protocol.stepUris[0]!, runId: begun.runId, solution: answer(begun) as never } })
+    ).next;
     await server.query(NextDocument, { input: { uri: protocol.stepUris[1]!, runId: begun.runId, solution: answer(second) as never } });
 
     const proofs = async () => (await server.query(ProvenRunDocument, { id: begun.runId })).run!.proofs;
@@ -344,7 +376,9 @@ describe('runs remember what they proved', () => {
     ]);
     // Deleting the second step also renumbers the first (version 3: its stepCount moved).
     await server.query(DeleteMemoriesDocument, { input: { uris: [protocol.stepUris[1]!] } });
-    expect((await proofs()).map((proof) => [proof.stepUri, proof.stepVersionProven, proof.stepVersionNow, proof.changedSinceProven])).toEqual([
+    expect(
+      (await proofs()).map((proof) => [proof.stepUri, proof.stepVersionProven, proof.stepVersionNow, proof.changedSinceProven]),
+    ).toEqual([
       [protocol.stepUris[0], 1, 3, true],
       [protocol.stepUris[1], 1, null, true],
     ]);
@@ -355,11 +389,14 @@ describe('project memory', () => {
   it('keeps the version a proposal apply supersedes, with the proposal id, and restores it', async () => {
     const pitfall = (await server.query(ProposeUpdateDocument, { input: addPitfall('history keeps every version') })).proposeUpdate;
     expect(pitfall.status).toBe('APPLIED');
-    const staged = (await server.query(ProposeUpdateDocument, { input: recordDecision('Keep history', 'Every write keeps the version it supersedes.') })).proposeUpdate;
+    const staged = (
+      await server.query(ProposeUpdateDocument, { input: recordDecision('Keep history', 'Every write keeps the version it supersedes.') })
+    ).proposeUpdate;
     expect(staged.status).toBe('STAGED');
     expect((await server.query(ApplyProposalDocument, { id: staged.stagingId! })).applyProposal.status).toBe('APPLIED');
 
-    const documentOf = async (category: 'PITFALL' | 'DECISION') => (await server.query(ProjectDocumentsDocument, { category })).memories.edges[0]!.node;
+    const documentOf = async (category: 'PITFALL' | 'DECISION') =>
+      (await server.query(ProjectDocumentsDocument, { category })).memories.edges[0]!.node;
     const decisions = await documentOf('DECISION');
     const decisionVersions = await versions(decisions.uri);
     expect(decisionVersions.edges.map(({ node }) => [node.version, node.reason, node.proposalId, node.changedFields])).toEqual([

@@ -3,7 +3,16 @@ import { recordOf, renderVersionText, versionDiff } from '../../src/services/mem
 import { changedFields, MemoryHistoryStore, type MemoryVersionRecord } from '../../src/store/memory-history-store.js';
 import type { MemoryRecord } from '../../src/store/memory-store.js';
 
-const chain = { chainId: 'c', label: 'Deploy', titleKey: 'deploy', stepIndex: 2, stepCount: 3, slug: 'deploy', protocolVersion: null, triggers: null };
+const chain = {
+  chainId: 'c',
+  label: 'Deploy',
+  titleKey: 'deploy',
+  stepIndex: 2,
+  stepCount: 3,
+  slug: 'deploy',
+  protocolVersion: null,
+  triggers: null,
+};
 const step: MemoryRecord = {
   _id: '11111111-1111-4111-8111-111111111111',
   uri: 'kairos://mem/11111111-1111-4111-8111-111111111111',
@@ -25,7 +34,9 @@ describe('changedFields', () => {
   it('names each part that differs, and nothing when nothing does', () => {
     expect(changedFields(step, { ...step })).toEqual([]);
     expect(changedFields(step, { ...step, text: 'x', tags: ['a'] })).toEqual(['TEXT', 'TAGS']);
-    expect(changedFields(step, { ...step, label: 'Compile', challenge: { type: 'comment', comment: { min_length: 3 } } as never })).toEqual(['LABEL', 'CHALLENGE']);
+    expect(changedFields(step, { ...step, label: 'Compile', challenge: { type: 'comment', comment: { min_length: 3 } } as never })).toEqual(
+      ['LABEL', 'CHALLENGE'],
+    );
     expect(changedFields(step, { ...step, chain: { ...chain, stepIndex: 1 } })).toEqual(['CHAIN_POSITION']);
   });
 });
@@ -45,8 +56,19 @@ describe('archived versions', () => {
   it('keep the state, who wrote it and why, and round-trip to the same memory', () => {
     const store = new MemoryHistoryStore({ collection: () => ({}) } as never, { retentionDays: 90, enabled: true });
     const now = new Date('2026-02-01T00:00:00Z');
-    const [archived] = store.archivedVersions([{ ...step, change: { reason: 'UPDATE_MEMORIES', proposalId: null, fields: ['TEXT'] } }], now);
-    expect(archived).toMatchObject({ _id: `${step._id}:4`, version: 4, reason: 'UPDATE_MEMORIES', changedFields: ['TEXT'], principalId: 'agent', at: step.updatedAt, deleted: false });
+    const [archived] = store.archivedVersions(
+      [{ ...step, change: { reason: 'UPDATE_MEMORIES', proposalId: null, fields: ['TEXT'] } }],
+      now,
+    );
+    expect(archived).toMatchObject({
+      _id: `${step._id}:4`,
+      version: 4,
+      reason: 'UPDATE_MEMORIES',
+      changedFields: ['TEXT'],
+      principalId: 'agent',
+      at: step.updatedAt,
+      deleted: false,
+    });
     expect(archived!.expiresAt).toEqual(new Date('2026-05-02T00:00:00Z'));
     const { change, ...rest } = recordOf(archived as MemoryVersionRecord);
     expect(rest).toEqual(step);

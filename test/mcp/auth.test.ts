@@ -12,7 +12,13 @@ const connect = useMcpClients(server);
 const fence = '```';
 
 async function tokenFor(role: 'ADMIN' | 'AGENT'): Promise<string> {
-  const issued = await server.running.services.auth.bootstrap({ name: `${role.toLowerCase()}-${randomUUID().slice(0, 8)}`, role, groups: [], tokenName: 'mcp', expiresInSeconds: null });
+  const issued = await server.running.services.auth.bootstrap({
+    name: `${role.toLowerCase()}-${randomUUID().slice(0, 8)}`,
+    role,
+    groups: [],
+    tokenName: 'mcp',
+    expiresInSeconds: null,
+  });
   return issued.token;
 }
 
@@ -75,9 +81,17 @@ describe('authentication on /mcp', () => {
     expect(sessionId).toBeTruthy();
     await opened.body?.cancel();
     const list = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
-    const stranger = await post(list, { authorization: `Bearer ${await tokenFor('AGENT')}`, 'mcp-session-id': sessionId!, 'mcp-protocol-version': '2025-06-18' });
+    const stranger = await post(list, {
+      authorization: `Bearer ${await tokenFor('AGENT')}`,
+      'mcp-session-id': sessionId!,
+      'mcp-protocol-version': '2025-06-18',
+    });
     expect(stranger.status).toBe(403);
-    const unknown = await post(list, { authorization: `Bearer ${owner}`, 'mcp-session-id': randomUUID(), 'mcp-protocol-version': '2025-06-18' });
+    const unknown = await post(list, {
+      authorization: `Bearer ${owner}`,
+      'mcp-session-id': randomUUID(),
+      'mcp-protocol-version': '2025-06-18',
+    });
     expect(unknown.status).toBe(404);
   });
 });
@@ -85,11 +99,17 @@ describe('authentication on /mcp', () => {
 describe('a prompt only a person may answer', () => {
   it('is not asked through the host of an agent principal: it stays open for /ui', async () => {
     const asked: string[] = [];
-    const mcp = await connect({ token: await tokenFor('AGENT'), elicit: (request) => (asked.push(request.params.message), { action: 'accept', content: { confirmation: 'approved' } }) });
+    const mcp = await connect({
+      token: await tokenFor('AGENT'),
+      elicit: (request) => (asked.push(request.params.message), { action: 'accept', content: { confirmation: 'approved' } }),
+    });
     const minted = await mcp.call('kairos_mint', { markdown_doc: personOnlyProtocol(), llm_model_id: 'test' });
     const begun = await mcp.call('kairos_begin', { uri: minted.json.items[0].uri });
     expect(asked).toEqual([]);
-    expect(begun.json).toMatchObject({ current_step: { step_index: 1 }, challenge: { type: 'user_input', user_input: { require_human: true } } });
+    expect(begun.json).toMatchObject({
+      current_step: { step_index: 1 },
+      challenge: { type: 'user_input', user_input: { require_human: true } },
+    });
     expect(begun.json.next_action).toContain('through kairos_answer_prompt');
     // The agent cannot answer it itself either.
     const self = await mcp.call('kairos_answer_prompt', { prompt_id: begun.json.challenge.prompt_id, confirmation: 'approved' });
@@ -98,7 +118,10 @@ describe('a prompt only a person may answer', () => {
 
   it("is not asked of the runner's own host even when the runner is a person (issue 23 §4): the answer names the code and the live page", async () => {
     const asked: string[] = [];
-    const mcp = await connect({ token: await tokenFor('ADMIN'), elicit: (request) => (asked.push(request.params.message), { action: 'accept', content: { confirmation: 'approved, within budget' } }) });
+    const mcp = await connect({
+      token: await tokenFor('ADMIN'),
+      elicit: (request) => (asked.push(request.params.message), { action: 'accept', content: { confirmation: 'approved, within budget' } }),
+    });
     const minted = await mcp.call('kairos_mint', { markdown_doc: personOnlyProtocol(), llm_model_id: 'test' });
     const begun = await mcp.call('kairos_begin', { uri: minted.json.items[0].uri });
     expect(asked).toEqual([]);
@@ -121,8 +144,11 @@ describe('kairos-graphql mcp with auth on', () => {
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith('KAIROS_')) env[key] = value;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, [bin, 'mcp'], { env: { ...env, KAIROS_URL: server.running.baseUrl, KAIROS_TOKEN: 'not-a-token' }, timeout: 20_000 }, (error, _stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
+      const child = execFile(
+        process.execPath,
+        [bin, 'mcp'],
+        { env: { ...env, KAIROS_URL: server.running.baseUrl, KAIROS_TOKEN: 'not-a-token' }, timeout: 20_000 },
+        (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
       );
       child.stdin?.end();
     });

@@ -58,11 +58,25 @@ describe('elicitation', () => {
     expect(begun.json).not.toHaveProperty('error_code');
 
     const run = await mcp.call('kairos_run', { run_id: begun.json.run_id });
-    expect(run.json.proofs).toEqual([expect.objectContaining({ step_index: 1, source: 'human', status: 'success', user_input: expect.objectContaining({ confirmation: 'approved by the owner' }) })]);
-    expect(run.json.events.map((event: { type: string }) => event.type)).toEqual(['started', 'prompt_issued', 'prompt_answered', 'step_proven']);
+    expect(run.json.proofs).toEqual([
+      expect.objectContaining({
+        step_index: 1,
+        source: 'human',
+        status: 'success',
+        user_input: expect.objectContaining({ confirmation: 'approved by the owner' }),
+      }),
+    ]);
+    expect(run.json.events.map((event: { type: string }) => event.type)).toEqual([
+      'started',
+      'prompt_issued',
+      'prompt_answered',
+      'step_proven',
+    ]);
     expect(begun.json.proof_hash).toBe(run.json.proofs[0].proof_hash);
 
-    const seen = (await prompts.until(2, { where: (event) => event.challengePrompts.runId === begun.json.run_id })).map((event) => event.challengePrompts);
+    const seen = (await prompts.until(2, { where: (event) => event.challengePrompts.runId === begun.json.run_id })).map(
+      (event) => event.challengePrompts,
+    );
     expect(seen.map((event) => event.status)).toEqual(['OPEN', 'ANSWERED']);
     // Answered already: /ui's answerPrompt changes nothing now.
     const again = await server.query(AnswerPromptDocument, { input: { promptId: seen[0]!.promptId, confirmation: 'approved' } });
@@ -75,7 +89,13 @@ describe('elicitation', () => {
       const [step1] = await mint();
       const mcp = await connect({ elicit: () => ({ action }) });
       const begun = await mcp.call('kairos_begin', { uri: step1 });
-      expect(begun.json, action).toMatchObject({ error_code: 'USER_DECLINED', retry_count: 1, must_obey: true, current_step: { uri: step1 }, challenge: { type: 'user_input' } });
+      expect(begun.json, action).toMatchObject({
+        error_code: 'USER_DECLINED',
+        retry_count: 1,
+        must_obey: true,
+        current_step: { uri: step1 },
+        challenge: { type: 'user_input' },
+      });
       const run = await mcp.call('kairos_run', { run_id: begun.json.run_id });
       expect(run.json.proofs).toEqual([expect.objectContaining({ source: 'human', status: 'failed', settled: false })]);
       expect(run.json.pending_step_index).toBe(1);
@@ -87,7 +107,9 @@ describe('elicitation', () => {
     const mcp = await connect();
     const begun = await mcp.call('kairos_begin', { uri: step1 });
     expect(begun.json).toMatchObject({ current_step: { uri: step1 }, challenge: { type: 'user_input', prompt_id: expect.any(String) } });
-    const { answerPrompt } = await server.query(AnswerPromptDocument, { input: { promptId: begun.json.challenge.prompt_id, confirmation: 'approved' } });
+    const { answerPrompt } = await server.query(AnswerPromptDocument, {
+      input: { promptId: begun.json.challenge.prompt_id, confirmation: 'approved' },
+    });
     expect(answerPrompt.result.currentStep?.uri).toBe(step2);
     const run = await mcp.call('kairos_run', { run_id: begun.json.run_id });
     expect(run.json).toMatchObject({ pending_step_index: 2, proofs: [{ step_index: 1, source: 'human', status: 'success' }] });
@@ -97,7 +119,9 @@ describe('elicitation', () => {
 describe('elicitation after kairos_next', () => {
   it('asks when the step kairos_next moves to is a user_input prompt', async () => {
     const asked: string[] = [];
-    const mcp = await connect({ elicit: (request) => (asked.push(request.params.message), { action: 'accept', content: { confirmation: 'go' } }) });
+    const mcp = await connect({
+      elicit: (request) => (asked.push(request.params.message), { action: 'accept', content: { confirmation: 'go' } }),
+    });
     const markdown = `# ${uniqueTitle('Check then approve')}\n\n## Check\nRun it.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "make check", "timeout_seconds": 5}}}\n${fence}\n\n## Approve\nAsk.\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Merge it?"}}}\n${fence}\n`;
     const minted = await mcp.call('kairos_mint', { markdown_doc: markdown, llm_model_id: 'test' });
     const [check, approve] = minted.json.items.map((item: { uri: string }) => item.uri);
@@ -106,12 +130,22 @@ describe('elicitation after kairos_next', () => {
     const moved = await mcp.call('kairos_next', {
       uri: approve,
       run_id: begun.json.run_id,
-      solution: { type: 'shell', nonce: begun.json.challenge.nonce, proof_hash: begun.json.challenge.proof_hash, shell: { exit_code: 0, stdout: 'ok', stderr: '' } },
+      solution: {
+        type: 'shell',
+        nonce: begun.json.challenge.nonce,
+        proof_hash: begun.json.challenge.proof_hash,
+        shell: { exit_code: 0, stdout: 'ok', stderr: '' },
+      },
     });
     expect(asked).toHaveLength(1);
     expect(asked[0]).toContain('Merge it?');
-    expect(moved.json).toMatchObject({ current_step: { uri: approve }, message: 'Protocol steps complete. Call kairos_attest to finalize.' });
-    expect(moved.json.next_action).toBe(`call kairos_attest with ${approve} and outcome (success or failure) and message to complete the protocol`);
+    expect(moved.json).toMatchObject({
+      current_step: { uri: approve },
+      message: 'Protocol steps complete. Call kairos_attest to finalize.',
+    });
+    expect(moved.json.next_action).toBe(
+      `call kairos_attest with ${approve} and outcome (success or failure) and message to complete the protocol`,
+    );
   });
 });
 
@@ -125,7 +159,12 @@ describe('a run begun over MCP on runProgress', () => {
     const proven = await mcp.call('kairos_next', {
       uri: step2,
       run_id: begun.json.run_id,
-      solution: { type: 'user_input', nonce: begun.json.challenge.nonce, proof_hash: begun.json.challenge.proof_hash, user_input: { confirmation: 'yes, ship it' } },
+      solution: {
+        type: 'user_input',
+        nonce: begun.json.challenge.nonce,
+        proof_hash: begun.json.challenge.proof_hash,
+        user_input: { confirmation: 'yes, ship it' },
+      },
     });
     expect(proven.json.error_code).toBeUndefined();
     const events = await progress.until(3);

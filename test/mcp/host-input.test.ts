@@ -10,7 +10,14 @@ describe('parseRunUri', () => {
     expect(parseRunUri('kairos://run/abc-123?after_seq=7')).toEqual({ runId: 'abc-123', afterSeq: 7 });
   });
   it('refuses what is not a run URI', () => {
-    for (const uri of ['kairos://mem/abc', 'kairos://run/', 'kairos://run/../x', 'kairos://run/a?after_seq=-1', 'kairos://run/a?after_seq=1.5', `kairos://run/${'a'.repeat(129)}`]) {
+    for (const uri of [
+      'kairos://mem/abc',
+      'kairos://run/',
+      'kairos://run/../x',
+      'kairos://run/a?after_seq=-1',
+      'kairos://run/a?after_seq=1.5',
+      `kairos://run/${'a'.repeat(129)}`,
+    ]) {
       expect(parseRunUri(uri)).toBeNull();
     }
   });

@@ -20,7 +20,9 @@ export function useMcpClients(server: TestServer) {
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close().catch(() => {})));
   });
-  return async function connect(options: { token?: string; elicit?: (request: ElicitRequest) => Promise<ElicitResult> | ElicitResult } = {}): Promise<McpTestClient> {
+  return async function connect(
+    options: { token?: string; elicit?: (request: ElicitRequest) => Promise<ElicitResult> | ElicitResult } = {},
+  ): Promise<McpTestClient> {
     const client = new Client({ name: 'kairos-test', version: '1.0.0' }, { capabilities: options.elicit ? { elicitation: {} } : {} });
     if (options.elicit) client.setRequestHandler(ElicitRequestSchema, options.elicit);
     const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
@@ -32,7 +34,8 @@ export function useMcpClients(server: TestServer) {
         const result = await client.callTool({ name, arguments: args });
         const content = result.content as { type: string; text: string }[];
         const json = JSON.parse(content[0]!.text) as ToolJson;
-        if (JSON.stringify(result.structuredContent) !== JSON.stringify(json)) throw new Error('structuredContent differs from the text content');
+        if (JSON.stringify(result.structuredContent) !== JSON.stringify(json))
+          throw new Error('structuredContent differs from the text content');
         return { json, isError: result.isError === true };
       },
     };
@@ -57,8 +60,15 @@ export function useStdioRelays(server: TestServer) {
   });
   return async function launch(options: { elicit?: boolean } = {}): Promise<Client> {
     const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { capabilities: options.elicit ? { elicitation: {} } : {} });
-    if (options.elicit) client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { confirmation: 'approved at the terminal' } }));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd: repoRoot, env: hostEnvironment({ KAIROS_URL: server.running.baseUrl }), stderr: 'pipe' });
+    if (options.elicit)
+      client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { confirmation: 'approved at the terminal' } }));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cliBin, 'mcp'],
+      cwd: repoRoot,
+      env: hostEnvironment({ KAIROS_URL: server.running.baseUrl }),
+      stderr: 'pipe',
+    });
     await client.connect(transport);
     clients.push(client);
     return client;

@@ -16,7 +16,11 @@ const mongoUri = inject('mongoUri');
 const dbName = `kairos_test_${randomUUID().slice(0, 8)}`;
 /** Two server processes' worth of app (each its own HTTP server, MCP door and memory) on one database. */
 const apps = [0, 1].map(() =>
-  buildApp({ mongoUri, config: { port: 0, host: '127.0.0.1', mongoDbName: dbName }, log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') }),
+  buildApp({
+    mongoUri,
+    config: { port: 0, host: '127.0.0.1', mongoDbName: dbName },
+    log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+  }),
 );
 let a: RunningApp;
 let b: RunningApp;
@@ -36,7 +40,12 @@ afterAll(async () => {
 });
 
 function shellSolution(answer: ToolJson) {
-  return { type: 'shell', nonce: answer.challenge.nonce, proof_hash: answer.challenge.proof_hash, shell: { exit_code: 0, stdout: 'ok', stderr: '', duration_seconds: 0.1 } };
+  return {
+    type: 'shell',
+    nonce: answer.challenge.nonce,
+    proof_hash: answer.challenge.proof_hash,
+    shell: { exit_code: 0, stdout: 'ok', stderr: '', duration_seconds: 0.1 },
+  };
 }
 
 function envelope(capabilities: Record<string, unknown> = {}) {
@@ -67,7 +76,9 @@ describe('MCP 2026-07-28, stateless', () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('kairos_begin');
     expect(tools).toHaveLength(20);
-    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['activate', 'forward', 'reward', 'train', 'tune', 'delete', 'export', 'spaces']));
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['activate', 'forward', 'reward', 'train', 'tune', 'delete', 'export', 'spaces']),
+    );
     const discovered = await post(a.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } });
     expect(discovered.status).toBe(200);
     expect(discovered.headers.get('mcp-session-id')).toBeNull();
@@ -82,12 +93,25 @@ describe('MCP 2026-07-28, stateless', () => {
     expect(minted.isError).toBe(false);
     const begun = await onA.call('kairos_begin', { uri: minted.json.items[0].uri });
     expect(begun.json).toMatchObject({ must_obey: true, current_step: { step_index: 1, step_count: 2 }, challenge: { type: 'shell' } });
-    const second = await onB.call('kairos_next', { uri: begun.json.current_step.uri, run_id: begun.json.run_id, solution: shellSolution(begun.json) });
+    const second = await onB.call('kairos_next', {
+      uri: begun.json.current_step.uri,
+      run_id: begun.json.run_id,
+      solution: shellSolution(begun.json),
+    });
     expect(second.json).toMatchObject({ current_step: { step_index: 2 } });
     expect(second.json).not.toHaveProperty('error_code');
-    const done = await onA.call('kairos_next', { uri: second.json.current_step.uri, run_id: begun.json.run_id, solution: shellSolution(second.json) });
+    const done = await onA.call('kairos_next', {
+      uri: second.json.current_step.uri,
+      run_id: begun.json.run_id,
+      solution: shellSolution(second.json),
+    });
     expect(done.json.next_action).toContain('kairos_attest');
-    const attested = await onB.call('kairos_attest', { uri: done.json.current_step.uri, run_id: begun.json.run_id, outcome: 'success', message: 'both checks passed' });
+    const attested = await onB.call('kairos_attest', {
+      uri: done.json.current_step.uri,
+      run_id: begun.json.run_id,
+      outcome: 'success',
+      message: 'both checks passed',
+    });
     expect(attested).toMatchObject({ isError: false, json: { total_rated: expect.any(Number), run_id: begun.json.run_id } });
     const run = await onA.call('kairos_run', { run_id: begun.json.run_id });
     expect(run.json).toMatchObject({ status: 'attested' });
@@ -98,7 +122,12 @@ describe('MCP 2026-07-28, stateless', () => {
     const mcp = await connect(b.mcpUrl);
     expect(await mcp.call('kairos_next', { uri: 42 })).toMatchObject({ isError: true, json: { error: 'BAD_USER_INPUT' } });
     expect(await mcp.call('kairos_nothing', {})).toMatchObject({ isError: true, json: { error: 'BAD_USER_INPUT' } });
-    const huge = await post(a.mcpUrl, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'kairos_search', arguments: { query: 'x'.repeat(3_000_000) }, _meta: envelope() } });
+    const huge = await post(a.mcpUrl, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'kairos_search', arguments: { query: 'x'.repeat(3_000_000) }, _meta: envelope() },
+    });
     expect(huge.status).toBe(413);
   });
 });
@@ -118,21 +147,40 @@ describe('the person answers through the host: input_required', () => {
     expect(begun.json).toMatchObject({ current_step: { step_index: 2 } });
     expect(begun.json).not.toHaveProperty('error_code');
     const run = await mcp.call('kairos_run', { run_id: begun.json.run_id });
-    expect(run.json.proofs).toEqual([expect.objectContaining({ source: 'human', status: 'success', user_input: expect.objectContaining({ confirmation: 'approved by the owner' }) })]);
+    expect(run.json.proofs).toEqual([
+      expect.objectContaining({
+        source: 'human',
+        status: 'success',
+        user_input: expect.objectContaining({ confirmation: 'approved by the owner' }),
+      }),
+    ]);
   });
 
   it('answers input_required on the wire, without a session, and a retry on the other process carries the answer', async () => {
     const raw = await connect(a.mcpUrl);
     const minted = await raw.call('kairos_mint', { markdown_doc: promptProtocol(), llm_model_id: 'test' });
     const call = (url: string, id: number, extra: Record<string, unknown> = {}) =>
-      post(url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'kairos_begin', arguments: { uri: minted.json.items[0].uri }, _meta: envelope({ elicitation: { form: {} } }), ...extra } });
+      post(url, {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: {
+          name: 'kairos_begin',
+          arguments: { uri: minted.json.items[0].uri },
+          _meta: envelope({ elicitation: { form: {} } }),
+          ...extra,
+        },
+      });
     const first = await call(a.mcpUrl, 1);
     expect(first.headers.get('mcp-session-id')).toBeNull();
     const asked = (await first.json()).result;
     expect(asked.resultType).toBe('input_required');
     const [key] = Object.keys(asked.inputRequests);
     expect(key).toMatch(/^kairos_prompt:/);
-    expect(asked.inputRequests[key!]).toMatchObject({ method: 'elicitation/create', params: { mode: 'form', requestedSchema: { required: ['confirmation'] } } });
+    expect(asked.inputRequests[key!]).toMatchObject({
+      method: 'elicitation/create',
+      params: { mode: 'form', requestedSchema: { required: ['confirmation'] } },
+    });
     const retried = await call(b.mcpUrl, 2, { inputResponses: { [key!]: { action: 'decline' } } });
     const answer = JSON.parse((await retried.json()).result.content[0].text);
     expect(answer).toMatchObject({ error_code: 'USER_DECLINED', current_step: { step_index: 1 } });
@@ -177,10 +225,19 @@ describe('subscriptions/listen on a run', () => {
   });
 
   it('refuses a run outside your spaces or a malformed run URI with a code', async () => {
-    const listen = (uris: string[]) => post(a.mcpUrl, { jsonrpc: '2.0', id: 7, method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: uris }, _meta: envelope() } });
+    const listen = (uris: string[]) =>
+      post(a.mcpUrl, {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'subscriptions/listen',
+        params: { notifications: { resourceSubscriptions: uris }, _meta: envelope() },
+      });
     // The run is checked as runProgress checks it: the stream is acknowledged, then ends with the refusal.
     const stream = await (await listen([`kairos://run/${randomUUID()}`])).text();
-    const messages = stream.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)));
+    const messages = stream
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)));
     expect(messages.at(-1)).toMatchObject({ id: 7, error: { data: { code: 'NOT_FOUND' } } });
     expect(await (await listen(['kairos://run/../../etc'])).json()).toMatchObject({ error: { data: { code: 'BAD_USER_INPUT' } } });
     const many = Array.from({ length: 9 }, () => `kairos://run/${randomUUID()}`);

@@ -16,7 +16,8 @@ export const SEED_URIS = {
 /** Replaces every occurrence of each key (a string in the example) with its value, in all strings. */
 export function substitute<T>(example: T, replacements: Record<string, string>): T {
   let text = JSON.stringify(example);
-  for (const [from, to] of Object.entries(replacements)) text = text.split(JSON.stringify(from).slice(1, -1)).join(JSON.stringify(to).slice(1, -1));
+  for (const [from, to] of Object.entries(replacements))
+    text = text.split(JSON.stringify(from).slice(1, -1)).join(JSON.stringify(to).slice(1, -1));
   return JSON.parse(text) as T;
 }
 
@@ -42,7 +43,10 @@ export const updateScenario1 = {
 export const updateScenario2 = {
   input: {
     uris: ['kairos://mem/aaa11111-1111-1111-1111-111111111111', 'kairos://mem/bbb22222-2222-2222-2222-222222222222'],
-    markdown_doc: ['Create the project directory.\n\nPROOF OF WORK: timeout 30s mkdir -p src', "Write config.\n\nPROOF OF WORK: timeout 5s echo '{}' > config.json"],
+    markdown_doc: [
+      'Create the project directory.\n\nPROOF OF WORK: timeout 30s mkdir -p src',
+      "Write config.\n\nPROOF OF WORK: timeout 5s echo '{}' > config.json",
+    ],
   },
   output: {
     results: [
@@ -210,7 +214,8 @@ export const nextResponseAfterFix = {
   },
   challenge: {
     type: 'comment',
-    description: 'Provide a verification comment describing how you completed this step. Write a genuine summary; do not paste unrelated text.',
+    description:
+      'Provide a verification comment describing how you completed this step. Write a genuine summary; do not paste unrelated text.',
     proof_hash: '<hash of stored step1 proof>',
     nonce: '<new nonce if any>',
   },
@@ -233,6 +238,20 @@ export const missingProofResponse = {
 
 // 002: memory.propose_update output schema (every key the tool may answer)
 export const proposeUpdateOutputKeys = [
-  'status', 'reason', 'message', 'routing', 'staging_id', 'files', 'findings', 'violations', 'provenance_violations',
-  'applied_at', 'affected_sections', 'index_updated', 'warnings', 'staging_ttl_seconds', 'human_approval_required', 'review_command',
+  'status',
+  'reason',
+  'message',
+  'routing',
+  'staging_id',
+  'files',
+  'findings',
+  'violations',
+  'provenance_violations',
+  'applied_at',
+  'affected_sections',
+  'index_updated',
+  'warnings',
+  'staging_ttl_seconds',
+  'human_approval_required',
+  'review_command',
 ] as const;

@@ -46,7 +46,8 @@ Only reachable after Step 1 is solved. Show the output from Step 1 to the user.
 }
 
 function threeShellSteps(): string {
-  const step = (name: string, cmd: string) => `## ${name}\n\nDo ${name}.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "${cmd}", "timeout_seconds": 5}}}\n${fence}`;
+  const step = (name: string, cmd: string) =>
+    `## ${name}\n\nDo ${name}.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "${cmd}", "timeout_seconds": 5}}}\n${fence}`;
   return `# ${uniqueTitle('Setup project')}\n\n${step('Directory', 'mkdir -p src')}\n\n${step('Config', 'echo config')}\n\n${step('Check', 'ls')}\n`;
 }
 
@@ -90,13 +91,22 @@ describe('kairos_begin → kairos_next(step 2, step 1’s solution) → kairos_a
 
     const moved = await mcp.call(
       'kairos_next',
-      substitute(nextRequest, { [SEED_URIS.step2]: step2, [nextRequest.solution.nonce]: b.challenge.nonce, [nextRequest.solution.proof_hash]: b.challenge.proof_hash }),
+      substitute(nextRequest, {
+        [SEED_URIS.step2]: step2,
+        [nextRequest.solution.nonce]: b.challenge.nonce,
+        [nextRequest.solution.proof_hash]: b.challenge.proof_hash,
+      }),
     );
     expect(moved.isError).toBe(false);
     const n = moved.json;
     const run = await mcp.call('kairos_run', { run_id: b.run_id });
     const storedHash = run.json.proofs[0].proof_hash as string;
-    expect(run.json.proofs[0]).toMatchObject({ step_index: 1, status: 'success', source: 'agent', user_input: { confirmation: 'Yes, approved.' } });
+    expect(run.json.proofs[0]).toMatchObject({
+      step_index: 1,
+      status: 'success',
+      source: 'agent',
+      user_input: { confirmation: 'Yes, approved.' },
+    });
     // The seed's "<new nonce if any>": step 2 has no challenge of its own, so it settles as the run
     // reaches it and no nonce is issued (0.2: the nonce is null once every step is settled).
     expect(n.challenge).toHaveProperty('nonce', null);
@@ -111,10 +121,23 @@ describe('kairos_begin → kairos_next(step 2, step 1’s solution) → kairos_a
     });
     expect(n.run_id).toBe(b.run_id);
 
-    const attested = await mcp.call('kairos_attest', { uri: step2, outcome: 'success', message: 'Deployed after approval', run_id: b.run_id });
+    const attested = await mcp.call('kairos_attest', {
+      uri: step2,
+      outcome: 'success',
+      message: 'Deployed after approval',
+      run_id: b.run_id,
+    });
     expect(attested.isError).toBe(false);
     expect(attested.json).toMatchObject({
-      results: [{ uri: step2, outcome: 'success', message: 'Deployed after approval', quality_bonus: expect.any(Number), rated_at: expect.any(String) }],
+      results: [
+        {
+          uri: step2,
+          outcome: 'success',
+          message: 'Deployed after approval',
+          quality_bonus: expect.any(Number),
+          rated_at: expect.any(String),
+        },
+      ],
       total_rated: 1,
       total_failed: 0,
     });
@@ -131,10 +154,18 @@ describe('kairos_begin → kairos_next(step 2, step 1’s solution) → kairos_a
     for (const key of Object.keys(missingProofResponse)) expect(m).toHaveProperty(key);
     for (const key of Object.keys(missingProofResponse.current_step)) expect(m.current_step).toHaveProperty(key);
     for (const key of Object.keys(missingProofResponse.challenge)) expect(m.challenge).toHaveProperty(key);
-    expect(m).toMatchObject({ must_obey: true, error_code: 'MISSING_PROOF', retry_count: 1, current_step: { uri: step1, mimeType: 'text/markdown' }, challenge: { type: 'user_input' } });
+    expect(m).toMatchObject({
+      must_obey: true,
+      error_code: 'MISSING_PROOF',
+      retry_count: 1,
+      current_step: { uri: step1, mimeType: 'text/markdown' },
+      challenge: { type: 'user_input' },
+    });
     expect(m.message).toMatch(/^Proof of work missing for Confirm deployment\. /);
     expect(m.message).toContain(`calling kairos_next with ${step1} and solution.user_input.confirmation`);
-    expect(m.next_action).toBe(`Ask the user: "Approve deployment to production?" then call kairos_next with ${step1} and solution.user_input.confirmation set to their reply.`);
+    expect(m.next_action).toBe(
+      `Ask the user: "Approve deployment to production?" then call kairos_next with ${step1} and solution.user_input.confirmation set to their reply.`,
+    );
     // Nothing was stored for the skipped step.
     expect((await mcp.call('kairos_run', { run_id: begun.json.run_id })).json.proofs).toEqual([]);
   });
@@ -197,10 +228,16 @@ describe('kairos_update (seed 000)', () => {
     const graphqlEmpty = await server.request(UpdateMemoriesDocument, { input: { uris: [], updates: { text: 'x' } } });
     expect(empty).toEqual({ isError: true, json: { error: 'BAD_USER_INPUT', message: graphqlEmpty.errors?.[0]?.message } });
     const invalid = await mcp.call('kairos_update', { uris: 'not a list', updates: { text: 'x' } });
-    expect(invalid).toMatchObject({ isError: true, json: { error: 'BAD_USER_INPUT', message: expect.stringContaining('Invalid arguments for kairos_update') } });
+    expect(invalid).toMatchObject({
+      isError: true,
+      json: { error: 'BAD_USER_INPUT', message: expect.stringContaining('Invalid arguments for kairos_update') },
+    });
     expect(invalid.json.message).toContain('uris');
     const unknown = await mcp.call('kairos_frobnicate', {});
-    expect(unknown).toMatchObject({ isError: true, json: { error: 'BAD_USER_INPUT', message: expect.stringContaining('Unknown tool "kairos_frobnicate"') } });
+    expect(unknown).toMatchObject({
+      isError: true,
+      json: { error: 'BAD_USER_INPUT', message: expect.stringContaining('Unknown tool "kairos_frobnicate"') },
+    });
   });
 });
 
@@ -238,7 +275,9 @@ describe('memory.propose_update (seed 002), memory.fetch_context, memory.status'
     const applied = await mcp.call('memory.propose_update', {
       intent: 'add_pitfall',
       rationale: 'note a pitfall',
-      operations: [{ operation: 'append_to_section', path: 'pitfalls.md', section_id: 'pitfalls', content: '- Transactions retry on WriteConflict' }],
+      operations: [
+        { operation: 'append_to_section', path: 'pitfalls.md', section_id: 'pitfalls', content: '- Transactions retry on WriteConflict' },
+      ],
     });
     expect(applied.isError).toBe(false);
     onlySeedKeys(applied.json);
@@ -255,21 +294,45 @@ describe('memory.propose_update (seed 002), memory.fetch_context, memory.status'
     const staged = await mcp.call('memory.propose_update', {
       intent: 'record_decision',
       rationale: 'Record the engine decision',
-      operations: [{ operation: 'append_section', path: 'decisions.md', heading: 'Use DocumentDB locally', content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nThe engine runs in a chroot.' }],
+      operations: [
+        {
+          operation: 'append_section',
+          path: 'decisions.md',
+          heading: 'Use DocumentDB locally',
+          content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nThe engine runs in a chroot.',
+        },
+      ],
       sources: [{ type: 'file', ref: 'src/store/memory-store.ts' }],
       confidence: 'user-provided',
     });
     onlySeedKeys(staged.json);
-    expect(staged.json).toMatchObject({ status: 'staged', files: ['decisions.md'], human_approval_required: true, staging_ttl_seconds: 7 * 24 * 60 * 60, routing: { mode: 'stage' } });
+    expect(staged.json).toMatchObject({
+      status: 'staged',
+      files: ['decisions.md'],
+      human_approval_required: true,
+      staging_ttl_seconds: 7 * 24 * 60 * 60,
+      routing: { mode: 'stage' },
+    });
     expect(staged.json.review_command).toBe(`kairos-graphql proposals review ${staged.json.staging_id}`);
 
     const rejected = await mcp.call('memory.propose_update', {
       intent: 'add_pitfall',
-      operations: [{ operation: 'append_to_section', path: 'pitfalls.md', section_id: 'pitfalls', content: `- the key is ${fakeSecrets.awsAccessKey}` }],
+      operations: [
+        {
+          operation: 'append_to_section',
+          path: 'pitfalls.md',
+          section_id: 'pitfalls',
+          content: `- the key is ${fakeSecrets.awsAccessKey}`,
+        },
+      ],
     });
     expect(rejected.isError).toBe(false);
     onlySeedKeys(rejected.json);
-    expect(rejected.json).toMatchObject({ status: 'rejected', reason: 'secret_detected', findings: [{ type: 'aws_access_key', line: expect.any(Number), location: 'pitfalls.md' }] });
+    expect(rejected.json).toMatchObject({
+      status: 'rejected',
+      reason: 'secret_detected',
+      findings: [{ type: 'aws_access_key', line: expect.any(Number), location: 'pitfalls.md' }],
+    });
     expect(JSON.stringify(rejected.json)).not.toContain(fakeSecrets.awsAccessKey);
 
     const context = await mcp.call('memory.fetch_context', { query: 'WriteConflict transactions' });
@@ -281,7 +344,12 @@ describe('memory.propose_update (seed 002), memory.fetch_context, memory.status'
 
     const status = await mcp.call('memory.status', {});
     expect(status.json.staged_updates).toContainEqual(
-      expect.objectContaining({ id: staged.json.staging_id, intent: 'record_decision', target_files: ['decisions.md'], drift_detected: false }),
+      expect.objectContaining({
+        id: staged.json.staging_id,
+        intent: 'record_decision',
+        target_files: ['decisions.md'],
+        drift_detected: false,
+      }),
     );
     expect(status.json.durable_files).toBeGreaterThanOrEqual(2);
   });
@@ -294,7 +362,11 @@ describe('kairos_search', () => {
     const mcp = await connect();
     const { json } = await mcp.call('kairos_search', { query: title });
     const match = json.choices.find((choice: ToolJson) => choice.uri === head);
-    expect(match).toMatchObject({ role: 'match', chain_label: title, next_action: `call kairos_begin with ${head} to execute this protocol` });
+    expect(match).toMatchObject({
+      role: 'match',
+      chain_label: title,
+      next_action: `call kairos_begin with ${head} to execute this protocol`,
+    });
     expect(json).toMatchObject({ must_obey: true });
     expect(json.next_action).toMatch(/next_action\.$/);
   });

@@ -17,7 +17,13 @@ const connect = useMcpClients(server);
 const connectModern = useModernClients();
 
 async function principal(role: 'ADMIN' | 'AGENT' = 'AGENT') {
-  const issued = await server.running.services.auth.bootstrap({ name: `${role.toLowerCase()}-${randomUUID().slice(0, 8)}`, role, groups: [], tokenName: 'mcp', expiresInSeconds: null });
+  const issued = await server.running.services.auth.bootstrap({
+    name: `${role.toLowerCase()}-${randomUUID().slice(0, 8)}`,
+    role,
+    groups: [],
+    tokenName: 'mcp',
+    expiresInSeconds: null,
+  });
   return { token: issued.token, tokenId: issued.record._id };
 }
 
@@ -51,7 +57,10 @@ describe('sessions per principal (2025 era)', () => {
   it('refuses a new session with RATE_LIMITED while every session of the principal is busy with a call', async () => {
     const p = await principal();
     const release: (() => void)[] = [];
-    const waitingForPerson = () => new Promise<{ action: 'accept'; content: { confirmation: string } }>((resolve) => release.push(() => resolve({ action: 'accept', content: { confirmation: 'approved' } })));
+    const waitingForPerson = () =>
+      new Promise<{ action: 'accept'; content: { confirmation: string } }>((resolve) =>
+        release.push(() => resolve({ action: 'accept', content: { confirmation: 'approved' } })),
+      );
     const busy = await Promise.all([0, 1].map(() => connect({ token: p.token, elicit: waitingForPerson })));
     const minted = await busy[0]!.call('kairos_mint', { markdown_doc: promptProtocol(), llm_model_id: 'test' });
     const calls = busy.map((mcp) => mcp.call('kairos_begin', { uri: minted.json.items[0].uri }));
@@ -59,7 +68,12 @@ describe('sessions per principal (2025 era)', () => {
     const refused = await fetch(server.running.mcpUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${p.token}` },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
     });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ error: { data: { code: 'RATE_LIMITED' } } });
@@ -72,16 +86,31 @@ describe('sessions per principal (2025 era)', () => {
     const post = (body: unknown, sessionId?: string) =>
       fetch(server.running.mcpUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${p.token}`, ...(sessionId ? { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${p.token}`,
+          ...(sessionId ? { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' } : {}),
+        },
         body: JSON.stringify(body),
       });
-    const opened = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const opened = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     const sessionId = opened.headers.get('mcp-session-id')!;
     await opened.body?.cancel();
     await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, sessionId)).body?.cancel();
     const before = await sessionsOpen();
     const stream = await fetch(server.running.mcpUrl, {
-      headers: { accept: 'text/event-stream', authorization: `Bearer ${p.token}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+      headers: {
+        accept: 'text/event-stream',
+        authorization: `Bearer ${p.token}`,
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-06-18',
+      },
     });
     expect(stream.status).toBe(200);
     const reader = stream.body!.getReader();
@@ -98,20 +127,33 @@ describe('require_human on 2026-07-28 (issue 23 §4)', () => {
   it("is not put to the runner's host, even a person's: the answer names the code and the live page", async () => {
     const admin = await principal('ADMIN');
     const asked: unknown[] = [];
-    const mcp = await connectModern(server.running.mcpUrl, { token: admin.token, elicit: (request) => (asked.push(request), { action: 'accept', content: { confirmation: 'approved' } }) });
+    const mcp = await connectModern(server.running.mcpUrl, {
+      token: admin.token,
+      elicit: (request) => (asked.push(request), { action: 'accept', content: { confirmation: 'approved' } }),
+    });
     const fence = '```';
     const markdown = `# Sign-off ${randomUUID()}\n\n## Sign off\nThe owner signs.\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Approve?", "require_human": true}}}\n${fence}\n\n## Spend\nSpend it.\n`;
     const minted = await mcp.call('kairos_mint', { markdown_doc: markdown, llm_model_id: 'test' });
     const begun = await mcp.call('kairos_begin', { uri: minted.json.items[0].uri });
     expect(asked).toEqual([]);
-    expect(begun.json).toMatchObject({ current_step: { step_index: 1 }, person_required: { code: 'FORBIDDEN', answer_url: `${server.running.baseUrl}/ui/` } });
+    expect(begun.json).toMatchObject({
+      current_step: { step_index: 1 },
+      person_required: { code: 'FORBIDDEN', answer_url: `${server.running.baseUrl}/ui/` },
+    });
     // And the run as a resource shows no proof.
     const read = await mcp.client.readResource({ uri: `kairos://run/${begun.json.run_id}` });
     expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ proofs: [] });
     // An answer it was never asked for, sent as a retry's input response, is refused by the same rule.
     const forged = await fetch(server.running.mcpUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${admin.token}`, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'kairos_next' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${admin.token}`,
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'kairos_next',
+      },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 3,
@@ -119,8 +161,14 @@ describe('require_human on 2026-07-28 (issue 23 §4)', () => {
         params: {
           name: 'kairos_next',
           arguments: { uri: begun.json.current_step.uri, run_id: begun.json.run_id },
-          inputResponses: { [`kairos_prompt:${begun.json.challenge.prompt_id}`]: { action: 'accept', content: { confirmation: 'approved by myself' } } },
-          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } },
+          inputResponses: {
+            [`kairos_prompt:${begun.json.challenge.prompt_id}`]: { action: 'accept', content: { confirmation: 'approved by myself' } },
+          },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+            'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+          },
         },
       }),
     });

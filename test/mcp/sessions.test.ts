@@ -20,7 +20,12 @@ it('closes an idle session; its id then answers 404 and a new session works', as
   await expect.poll(openSessions, { timeout: 15_000, interval: 250 }).toBe(0);
   const stale = await fetch(server.running.mcpUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId!, 'mcp-protocol-version': '2025-06-18' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': sessionId!,
+      'mcp-protocol-version': '2025-06-18',
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }),
   });
   expect(stale.status).toBe(404);
@@ -33,7 +38,8 @@ it('keeps a session open while a tool call waits for the person, longer than the
   const markdown = `# Slow approval ${Date.now()}\n\n## Approve\nAsk.\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Take your time?"}}}\n${fence}\n\n## Done\nDone.\n`;
   const mcp = await connect({
     // The person answers after two idle periods have passed.
-    elicit: () => new Promise((resolve) => setTimeout(() => resolve({ action: 'accept', content: { confirmation: 'approved, slowly' } }), 3_500)),
+    elicit: () =>
+      new Promise((resolve) => setTimeout(() => resolve({ action: 'accept', content: { confirmation: 'approved, slowly' } }), 3_500)),
   });
   const minted = await mcp.call('kairos_mint', { markdown_doc: markdown, llm_model_id: 'test' });
   const begun = await mcp.call('kairos_begin', { uri: minted.json.items[0].uri });

@@ -25,7 +25,11 @@ export function recordDecision(heading: string, text: string, overrides: Partial
 }
 
 export function addPitfall(bullet: string): ProposeUpdateInput {
-  return { intent: 'ADD_PITFALL', rationale: 'note a pitfall', operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: 'pitfalls', content: `- ${bullet}` }] };
+  return {
+    intent: 'ADD_PITFALL',
+    rationale: 'note a pitfall',
+    operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: 'pitfalls', content: `- ${bullet}` }],
+  };
 }
 
 /**

@@ -75,7 +75,9 @@ describe('the section model', () => {
 describe('operations', () => {
   it('CREATE_FILE creates, refuses an existing document, appends or replaces', () => {
     expect(apply(null, { content: '# New\n\nBody' }).text).toBe('# New\n\nBody\n');
-    expect(applyOperation('# Old\n', { file: 'x.md', kind: 'CREATE_FILE', content: '# New' }, { anchorNewSections: false })).toMatchObject({ reason: 'PLAN_FAILED' });
+    expect(applyOperation('# Old\n', { file: 'x.md', kind: 'CREATE_FILE', content: '# New' }, { anchorNewSections: false })).toMatchObject({
+      reason: 'PLAN_FAILED',
+    });
     expect(apply('# Old\n', { content: '## More', ifExists: 'APPEND' }).text).toBe('# Old\n\n## More\n');
     expect(apply('# Old\n', { content: '# New', ifExists: 'REPLACE' }).text).toBe('# New\n');
   });
@@ -84,12 +86,26 @@ describe('operations', () => {
     const appended = apply('# Decisions\n', { kind: 'APPEND_SECTION', heading: 'Use Kafka', content: 'Date: 2026-01-01' });
     expect(appended.text).toBe('# Decisions\n\n## Use Kafka\n<!-- @id: use-kafka -->\n\nDate: 2026-01-01\n');
     expect(appended.sectionIds).toEqual(['use-kafka']);
-    const nested = apply(doc, { kind: 'APPEND_SECTION', heading: 'Why', headingLevel: 3, parentSectionId: 'use-postgres', content: '### Why\n\nBecause.' });
+    const nested = apply(doc, {
+      kind: 'APPEND_SECTION',
+      heading: 'Why',
+      headingLevel: 3,
+      parentSectionId: 'use-postgres',
+      content: '### Why\n\nBecause.',
+    });
     const parsed = parseDocument(nested.text);
     expect(parsed.sections.map((section) => section.id)).toEqual(['decisions', 'use-postgres', 'why', 'details', 'use-redis']);
     expect(nested.sectionIds).toEqual(['why']);
-    expect(applyOperation(doc, { file: 'd.md', kind: 'APPEND_SECTION', heading: 'X', headingLevel: 2, parentSectionId: 'use-postgres', content: 'x' }, { anchorNewSections: true })).toMatchObject({ reason: 'PLAN_FAILED' });
-    expect(applyOperation(null, { file: 'd.md', kind: 'APPEND_SECTION', heading: 'X', content: 'x' }, { anchorNewSections: true })).toMatchObject({ reason: 'PLAN_FAILED' });
+    expect(
+      applyOperation(
+        doc,
+        { file: 'd.md', kind: 'APPEND_SECTION', heading: 'X', headingLevel: 2, parentSectionId: 'use-postgres', content: 'x' },
+        { anchorNewSections: true },
+      ),
+    ).toMatchObject({ reason: 'PLAN_FAILED' });
+    expect(
+      applyOperation(null, { file: 'd.md', kind: 'APPEND_SECTION', heading: 'X', content: 'x' }, { anchorNewSections: true }),
+    ).toMatchObject({ reason: 'PLAN_FAILED' });
     expect(apply('# D\n\n## Same\n', { kind: 'APPEND_SECTION', heading: 'Same', content: 'x' }).sectionIds).toEqual(['same-2']);
   });
 
@@ -100,7 +116,13 @@ describe('operations', () => {
     expect(empty.text).toBe('# Pitfalls\n\n- first\n');
     const paragraph = apply(doc, { kind: 'APPEND_TO_SECTION', sectionId: 'use-postgres', content: 'More.' });
     expect(paragraph.text).toContain('Date: 2026-01-02\n\nMore.\n\n### Details');
-    expect(applyOperation(doc, { file: 'd.md', kind: 'APPEND_TO_SECTION', sectionId: 'use-postgres', content: '## Sneaky' }, { anchorNewSections: true })).toMatchObject({ reason: 'PLAN_FAILED' });
+    expect(
+      applyOperation(
+        doc,
+        { file: 'd.md', kind: 'APPEND_TO_SECTION', sectionId: 'use-postgres', content: '## Sneaky' },
+        { anchorNewSections: true },
+      ),
+    ).toMatchObject({ reason: 'PLAN_FAILED' });
   });
 
   it('REPLACE_SECTION replaces heading and children and keeps the anchor', () => {
@@ -108,7 +130,9 @@ describe('operations', () => {
     expect(result.text).toContain('## Use Postgres 16\n<!-- @id: use-postgres -->\n\nDate: 2026-02-02\n\n## Use Redis');
     expect(result.text).not.toContain('Nested.');
     expect(result.sectionIds).toEqual(['use-postgres']);
-    expect(applyOperation(doc, { file: 'd.md', kind: 'REPLACE_SECTION', sectionId: 'nope', content: '## X' }, { anchorNewSections: true })).toMatchObject({ reason: 'PLAN_FAILED' });
+    expect(
+      applyOperation(doc, { file: 'd.md', kind: 'REPLACE_SECTION', sectionId: 'nope', content: '## X' }, { anchorNewSections: true }),
+    ).toMatchObject({ reason: 'PLAN_FAILED' });
     expect(apply('# D\n', { kind: 'REPLACE_SECTION', sectionId: 'nope', content: '## X', ifMissing: 'APPEND' }).text).toBe('# D\n\n## X\n');
   });
 
@@ -118,7 +142,12 @@ describe('operations', () => {
   });
 
   it('ARCHIVE_SECTION and REMOVE_SECTION copy the section into an archive document', () => {
-    const archived = apply(doc, { kind: 'ARCHIVE_SECTION', sectionId: 'use-redis', archivePath: 'archive/redis.md', replacement: '## Use Redis\n\nArchived: see archive/redis.md' });
+    const archived = apply(doc, {
+      kind: 'ARCHIVE_SECTION',
+      sectionId: 'use-redis',
+      archivePath: 'archive/redis.md',
+      replacement: '## Use Redis\n\nArchived: see archive/redis.md',
+    });
     expect(archived.archive).toEqual({ path: 'archive/redis.md', text: expect.stringContaining('## Use Redis\n\nCache only.') });
     expect(archived.text).toContain('Archived: see archive/redis.md');
     const removed = apply(doc, { kind: 'REMOVE_SECTION', sectionId: 'use-postgres', archivePath: 'archive/pg.md', reason: 'superseded' });
@@ -130,7 +159,13 @@ describe('operations', () => {
     const renamed = apply(doc, { kind: 'RENAME_HEADING', sectionId: 'use-postgres', newHeading: 'Use PostgreSQL', newHeadingLevel: 3 });
     expect(renamed.text).toContain('### Use PostgreSQL\n<!-- @id: use-postgres -->');
     expect(renamed.sectionIds).toEqual(['use-postgres']);
-    expect(applyOperation(doc, { file: 'd.md', kind: 'RENAME_HEADING', sectionId: 'use-postgres', newHeading: 'X', newHeadingLevel: 5 }, { anchorNewSections: true })).toMatchObject({ reason: 'PLAN_FAILED' });
+    expect(
+      applyOperation(
+        doc,
+        { file: 'd.md', kind: 'RENAME_HEADING', sectionId: 'use-postgres', newHeading: 'X', newHeadingLevel: 5 },
+        { anchorNewSections: true },
+      ),
+    ).toMatchObject({ reason: 'PLAN_FAILED' });
   });
 
   it('validates the shape of each kind', () => {

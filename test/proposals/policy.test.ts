@@ -31,7 +31,13 @@ describe('paths and categories', () => {
 });
 
 describe('the routing matrix (defaults as upstream §1.4; strictest operation wins)', () => {
-  const op = (kind: OperationKind, file: string, extra: Partial<ProposalOperation> = {}): ProposalOperation => ({ kind, file, sectionId: 'x', content: 'y', ...extra });
+  const op = (kind: OperationKind, file: string, extra: Partial<ProposalOperation> = {}): ProposalOperation => ({
+    kind,
+    file,
+    sectionId: 'x',
+    content: 'y',
+    ...extra,
+  });
   const cases: [ProposalIntent, ProposalOperation, string, 'APPLY' | 'STAGE'][] = [
     ['UPDATE_CURRENT', op('REPLACE_SECTION_CONTENT', 'current/main.md'), 'CURRENT', 'APPLY'],
     ['UPDATE_SHARED', op('APPEND_TO_SECTION', 'shared.md'), 'SHARED', 'APPLY'],
@@ -57,15 +63,27 @@ describe('the routing matrix (defaults as upstream §1.4; strictest operation wi
       mode: 'STAGE',
       reason: 'op[0]: intent=ADD_PITFALL → approval.pitfallsAppend → APPLY; op[1]: intent=ADD_PITFALL → approval.pitfallsReplace → STAGE',
     });
-    expect(resolveRouting('RECORD_DECISION', [op('APPEND_SECTION', 'decisions.md')], ['DECISION'], { ...DEFAULT_APPROVAL, decisions: 'APPLY' }).mode).toBe('APPLY');
-    expect(resolveRouting('UPDATE_SHARED', [op('APPEND_TO_SECTION', 'shared.md')], ['SHARED'], { ...DEFAULT_APPROVAL, shared: 'SERVER_ONLY' }).mode).toBe('SERVER_ONLY');
+    expect(
+      resolveRouting('RECORD_DECISION', [op('APPEND_SECTION', 'decisions.md')], ['DECISION'], { ...DEFAULT_APPROVAL, decisions: 'APPLY' })
+        .mode,
+    ).toBe('APPLY');
+    expect(
+      resolveRouting('UPDATE_SHARED', [op('APPEND_TO_SECTION', 'shared.md')], ['SHARED'], { ...DEFAULT_APPROVAL, shared: 'SERVER_ONLY' })
+        .mode,
+    ).toBe('SERVER_ONLY');
   });
 });
 
 describe('provenance, for every touched category', () => {
-  const decision: ProposalRequest = { intent: 'RECORD_DECISION', operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: 'D', content: 'x' }] };
+  const decision: ProposalRequest = {
+    intent: 'RECORD_DECISION',
+    operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: 'D', content: 'x' }],
+  };
   it('DECISION needs sources of type FILE, TEST or USER', () => {
-    expect(policyOf(decision)).toMatchObject({ reason: 'PROVENANCE_VIOLATION', provenanceViolations: ['DECISION: sources are required but none were provided'] });
+    expect(policyOf(decision)).toMatchObject({
+      reason: 'PROVENANCE_VIOLATION',
+      provenanceViolations: ['DECISION: sources are required but none were provided'],
+    });
     expect(policyOf({ ...decision, sources: [{ type: 'INFERENCE' }, { type: 'SESSION' }] })).toMatchObject({
       provenanceViolations: [
         'DECISION: source[0] type INFERENCE is forbidden (EXTERNAL, INFERENCE are not accepted)',
@@ -76,18 +94,35 @@ describe('provenance, for every touched category', () => {
   });
 
   it('CONVENTION and PITFALL need sources for new sections only; MODULE always; the rest never', () => {
-    const convention = (kind: OperationKind): ProposalRequest => ({ intent: 'UPDATE_CONVENTIONS', operations: [{ kind, file: 'conventions.md', sectionId: 'c', heading: 'C', content: 'x' }] });
-    expect(policyOf(convention('APPEND_SECTION'))).toMatchObject({ provenanceViolations: ['CONVENTION: sources are required for new sections but none were provided'] });
+    const convention = (kind: OperationKind): ProposalRequest => ({
+      intent: 'UPDATE_CONVENTIONS',
+      operations: [{ kind, file: 'conventions.md', sectionId: 'c', heading: 'C', content: 'x' }],
+    });
+    expect(policyOf(convention('APPEND_SECTION'))).toMatchObject({
+      provenanceViolations: ['CONVENTION: sources are required for new sections but none were provided'],
+    });
     expect(policyOf(convention('APPEND_TO_SECTION'))).toHaveProperty('routing');
-    expect(policyOf({ ...convention('APPEND_TO_SECTION'), sources: [{ type: 'EXTERNAL' }] })).toMatchObject({ reason: 'PROVENANCE_VIOLATION' });
-    const pitfall = (kind: OperationKind): ProposalRequest => ({ intent: 'ADD_PITFALL', operations: [{ kind, file: 'pitfalls.md', sectionId: 'p', heading: 'P', content: 'x' }] });
+    expect(policyOf({ ...convention('APPEND_TO_SECTION'), sources: [{ type: 'EXTERNAL' }] })).toMatchObject({
+      reason: 'PROVENANCE_VIOLATION',
+    });
+    const pitfall = (kind: OperationKind): ProposalRequest => ({
+      intent: 'ADD_PITFALL',
+      operations: [{ kind, file: 'pitfalls.md', sectionId: 'p', heading: 'P', content: 'x' }],
+    });
     expect(policyOf(pitfall('APPEND_SECTION'))).toMatchObject({ reason: 'PROVENANCE_VIOLATION' });
     expect(policyOf({ ...pitfall('APPEND_SECTION'), sources: [{ type: 'INFERENCE' }] })).toHaveProperty('routing');
     expect(policyOf(pitfall('APPEND_TO_SECTION'))).toHaveProperty('routing');
-    const moduleRefresh: ProposalRequest = { intent: 'REFRESH_MODULE', operations: [{ kind: 'REPLACE_SECTION_CONTENT', file: 'modules/auth.md', sectionId: 'a', content: 'x' }] };
+    const moduleRefresh: ProposalRequest = {
+      intent: 'REFRESH_MODULE',
+      operations: [{ kind: 'REPLACE_SECTION_CONTENT', file: 'modules/auth.md', sectionId: 'a', content: 'x' }],
+    };
     expect(policyOf(moduleRefresh)).toMatchObject({ provenanceViolations: ['MODULE: sources are required but none were provided'] });
     expect(policyOf({ ...moduleRefresh, sources: [{ type: 'INFERENCE' }] })).toHaveProperty('routing');
-    for (const [intent, file] of [['UPDATE_CURRENT', 'current/main.md'], ['UPDATE_SHARED', 'shared.md'], ['SESSION_LOG', 'sessions/x.md']] as const) {
+    for (const [intent, file] of [
+      ['UPDATE_CURRENT', 'current/main.md'],
+      ['UPDATE_SHARED', 'shared.md'],
+      ['SESSION_LOG', 'sessions/x.md'],
+    ] as const) {
       expect(policyOf({ intent, operations: [{ kind: 'CREATE_FILE', file, content: 'x' }] })).toHaveProperty('routing');
     }
   });
@@ -106,7 +141,11 @@ describe('provenance, for every touched category', () => {
 
 describe('small pieces', () => {
   it('reads field lines as upstream does', () => {
-    expect(Object.fromEntries(fieldLines('Date: 2026-01-01\n**Status:** active\n*Confidence:* inferred\n- Owner: no\n  Indented: no\nDate: second'))).toEqual({
+    expect(
+      Object.fromEntries(
+        fieldLines('Date: 2026-01-01\n**Status:** active\n*Confidence:* inferred\n- Owner: no\n  Indented: no\nDate: second'),
+      ),
+    ).toEqual({
       Date: '2026-01-01',
       Status: 'active',
       Confidence: 'inferred',
@@ -114,16 +153,22 @@ describe('small pieces', () => {
   });
 
   it('merges a configuration override over the defaults key by key', () => {
-    const parsed = parseMemorySchemaConfig('{"categories": {"DECISION": {"provenance": {"required": false}}}, "approval": {"decisions": "apply"}}');
+    const parsed = parseMemorySchemaConfig(
+      '{"categories": {"DECISION": {"provenance": {"required": false}}}, "approval": {"decisions": "apply"}}',
+    );
     if ('errors' in parsed) throw new Error(parsed.errors.join());
     expect(parsed.config.categories.DECISION.provenance).toMatchObject({ required: false, allowedSourceTypes: ['FILE', 'TEST', 'USER'] });
     expect(parsed.config.categories.DECISION.requiredFields.map((field) => field.name)).toEqual(['Date', 'Status', 'Confidence']);
     expect(parsed.config.approval).toMatchObject({ decisions: 'APPLY', conventions: 'STAGE' });
-    expect(parseMemorySchemaConfig('{"security": {"secretScan": false}}')).toEqual({ errors: ['security.secretScan: unknown key (the secret scan itself cannot be switched off)'] });
+    expect(parseMemorySchemaConfig('{"security": {"secretScan": false}}')).toEqual({
+      errors: ['security.secretScan: unknown key (the secret scan itself cannot be switched off)'],
+    });
   });
 
   it('makes staging ids sortable, slugged and unique', () => {
-    expect(newStagingId(now, 'RECORD_DECISION', 'Use Postgres for writes!', () => 'abc123')).toBe('20261121T100000-record-decision-use-postgres-for-writes-abc123');
+    expect(newStagingId(now, 'RECORD_DECISION', 'Use Postgres for writes!', () => 'abc123')).toBe(
+      '20261121T100000-record-decision-use-postgres-for-writes-abc123',
+    );
     expect(newStagingId(now, 'ARCHIVE_STALE', null, () => 'abc123')).toBe('20261121T100000-archive-stale-abc123');
     expect(newStagingId(now, 'X', 'y')).not.toBe(newStagingId(now, 'X', 'y'));
   });

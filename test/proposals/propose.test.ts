@@ -82,15 +82,31 @@ describe('proposeUpdate', () => {
     expect((await documentText('DECISION', 'decisions.md'))!.text).toBe('# Decisions\n');
 
     const { proposal } = await server.query(ProposalDocument, { id: staged.stagingId! });
-    expect(proposal).toMatchObject({ status: 'STAGED', intent: 'RECORD_DECISION', confidence: 'INFERRED', proposedBy: 'local', applyBlockedBy: null });
+    expect(proposal).toMatchObject({
+      status: 'STAGED',
+      intent: 'RECORD_DECISION',
+      confidence: 'INFERRED',
+      proposedBy: 'local',
+      applyBlockedBy: null,
+    });
     expect(proposal!.diff).toContain('+## Use DocumentDB locally\n+<!-- @id: use-documentdb-locally -->');
 
     const { applyProposal } = await server.query(ApplyProposalDocument, { id: staged.stagingId! });
-    expect(applyProposal).toMatchObject({ status: 'APPLIED', stagingId: staged.stagingId, affectedSections: [{ file: 'decisions.md', sectionId: 'use-documentdb-locally' }] });
+    expect(applyProposal).toMatchObject({
+      status: 'APPLIED',
+      stagingId: staged.stagingId,
+      affectedSections: [{ file: 'decisions.md', sectionId: 'use-documentdb-locally' }],
+    });
     const decisions = await documentText('DECISION', 'decisions.md');
-    expect(decisions!.text).toBe(`# Decisions\n\n## Use DocumentDB locally\n<!-- @id: use-documentdb-locally -->\n\n${decisionBody('The engine runs in a chroot.')}\n`);
+    expect(decisions!.text).toBe(
+      `# Decisions\n\n## Use DocumentDB locally\n<!-- @id: use-documentdb-locally -->\n\n${decisionBody('The engine runs in a chroot.')}\n`,
+    );
     expect(decisions!.version).toBe(2);
-    expect((await server.query(ProposalDocument, { id: staged.stagingId! })).proposal).toMatchObject({ status: 'APPLIED', decidedBy: 'local', diff: null });
+    expect((await server.query(ProposalDocument, { id: staged.stagingId! })).proposal).toMatchObject({
+      status: 'APPLIED',
+      decidedBy: 'local',
+      diff: null,
+    });
 
     const again = (await server.query(ApplyProposalDocument, { id: staged.stagingId! })).applyProposal;
     expect(again).toMatchObject({ status: 'REJECTED', reason: 'STAGING_NOT_FOUND' });
@@ -99,23 +115,37 @@ describe('proposeUpdate', () => {
   it('rejects a staged proposal on review, keeping the reviewer’s reason', async () => {
     const staged = await propose(recordDecision('Use Kafka', 'Events go through Kafka.'));
     const { rejectProposal } = await server.query(RejectProposalDocument, { id: staged.stagingId!, reason: 'We use in-process pub/sub' });
-    expect(rejectProposal).toMatchObject({ status: 'REJECTED', reason: 'USER_REJECTED', message: 'We use in-process pub/sub', stagingId: staged.stagingId });
+    expect(rejectProposal).toMatchObject({
+      status: 'REJECTED',
+      reason: 'USER_REJECTED',
+      message: 'We use in-process pub/sub',
+      stagingId: staged.stagingId,
+    });
     expect((await server.query(ProposalDocument, { id: staged.stagingId! })).proposal).toMatchObject({
       status: 'REJECTED',
       decisionReason: 'USER_REJECTED',
       decisionNote: 'We use in-process pub/sub',
     });
-    expect((await server.query(ApplyProposalDocument, { id: staged.stagingId! })).applyProposal).toMatchObject({ status: 'REJECTED', reason: 'STAGING_NOT_FOUND' });
+    expect((await server.query(ApplyProposalDocument, { id: staged.stagingId! })).applyProposal).toMatchObject({
+      status: 'REJECTED',
+      reason: 'STAGING_NOT_FOUND',
+    });
     expect((await documentText('DECISION', 'decisions.md'))!.text).not.toContain('Kafka');
     const blank = await server.request(RejectProposalDocument, { id: staged.stagingId!, reason: '  ' });
     expect(blank.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('writes SESSION_LOG to today’s (UTC) session document', async () => {
-    const result = await propose({ intent: 'SESSION_LOG', operations: [{ kind: 'CREATE_FILE', file: '_', content: '## 10:00\n\nStarted issue 4.', ifExists: 'APPEND' }] });
+    const result = await propose({
+      intent: 'SESSION_LOG',
+      operations: [{ kind: 'CREATE_FILE', file: '_', content: '## 10:00\n\nStarted issue 4.', ifExists: 'APPEND' }],
+    });
     const today = `sessions/${new Date().toISOString().slice(0, 10)}.md`;
     expect(result).toMatchObject({ status: 'APPLIED', files: [today] });
-    await propose({ intent: 'SESSION_LOG', operations: [{ kind: 'CREATE_FILE', file: 'sessions/1999-01-01.md', content: '## 11:00\n\nTests.', ifExists: 'APPEND' }] });
+    await propose({
+      intent: 'SESSION_LOG',
+      operations: [{ kind: 'CREATE_FILE', file: 'sessions/1999-01-01.md', content: '## 11:00\n\nTests.', ifExists: 'APPEND' }],
+    });
     expect((await documentText('SESSION_LOG', today))!.text).toBe('## 10:00\n\nStarted issue 4.\n\n## 11:00\n\nTests.\n');
   });
 
@@ -168,8 +198,21 @@ describe('staged proposals against concurrent changes', () => {
     expect(merged).toContain('Tests run in forks, one database each.');
 
     const drifted = (await server.query(ApplyProposalDocument, { id: sameAsFirst.stagingId! })).applyProposal;
-    expect(drifted).toMatchObject({ status: 'STAGED', reason: 'TARGET_DRIFT', stagingId: sameAsFirst.stagingId, humanApprovalRequired: true });
-    expect(drifted.drift).toEqual([{ file: 'decisions.md', sectionId: 'use-pino', policy: 'SECTION_CONTENT_MATCH', expected: expect.stringMatching(/^sha256:/), found: expect.stringMatching(/^sha256:/) }]);
+    expect(drifted).toMatchObject({
+      status: 'STAGED',
+      reason: 'TARGET_DRIFT',
+      stagingId: sameAsFirst.stagingId,
+      humanApprovalRequired: true,
+    });
+    expect(drifted.drift).toEqual([
+      {
+        file: 'decisions.md',
+        sectionId: 'use-pino',
+        policy: 'SECTION_CONTENT_MATCH',
+        expected: expect.stringMatching(/^sha256:/),
+        found: expect.stringMatching(/^sha256:/),
+      },
+    ]);
     expect((await documentText('DECISION', 'decisions.md'))!.text).toBe(merged);
     const { proposal } = await server.query(ProposalDocument, { id: sameAsFirst.stagingId! });
     expect(proposal).toMatchObject({ status: 'STAGED', applyBlockedBy: { reason: 'TARGET_DRIFT' } });
@@ -196,7 +239,9 @@ describe('proposals, events and audit', () => {
     const rejected = await propose(recordDecision('Events two', 'y'));
     await server.query(RejectProposalDocument, { id: rejected.stagingId!, reason: 'no' });
     const ids = [applied.stagingId, rejected.stagingId];
-    const events = (await subscription.until(4, { where: (event) => ids.includes(event.proposalEvents.stagingId) })).map((event) => event.proposalEvents);
+    const events = (await subscription.until(4, { where: (event) => ids.includes(event.proposalEvents.stagingId) })).map(
+      (event) => event.proposalEvents,
+    );
     subscription.stop();
     expect(events.map((event) => [event.type, event.stagingId, event.reason])).toEqual([
       ['STAGED', applied.stagingId, null],
@@ -208,7 +253,10 @@ describe('proposals, events and audit', () => {
 
     const client = server.wsClient();
     const refusal = await new Promise<unknown>((resolve) => {
-      client.subscribe({ query: 'subscription { proposalEvents(space: "user:someone-else") { type } }' }, { next: resolve, error: resolve, complete: () => {} });
+      client.subscribe(
+        { query: 'subscription { proposalEvents(space: "user:someone-else") { type } }' },
+        { next: resolve, error: resolve, complete: () => {} },
+      );
     });
     expect(JSON.stringify(refusal)).toContain('FORBIDDEN');
   });
@@ -216,7 +264,10 @@ describe('proposals, events and audit', () => {
   it('audits every propose, apply and reject with who, what and how it ended', async () => {
     const staged = await propose(recordDecision('Audit me', 'z'));
     await server.query(ApplyProposalDocument, { id: staged.stagingId! });
-    const refused = await propose({ intent: 'UPDATE_CURRENT', operations: [{ kind: 'CREATE_FILE', file: 'decisions.md', content: '# x' }] });
+    const refused = await propose({
+      intent: 'UPDATE_CURRENT',
+      operations: [{ kind: 'CREATE_FILE', file: 'decisions.md', content: '# x' }],
+    });
     expect(refused.reason).toBe('INTENT_TARGET_MISMATCH');
     const audit = server.mongo().db(server.dbName).collection('audit');
     const entries = await audit.find({ stagingId: staged.stagingId }).sort({ at: 1 }).toArray();
@@ -225,7 +276,13 @@ describe('proposals, events and audit', () => {
       ['APPLY', 'APPLIED', 'local', 'RECORD_DECISION', ['decisions.md']],
     ]);
     const rejection = await audit.findOne({ reason: 'INTENT_TARGET_MISMATCH' });
-    expect(rejection).toMatchObject({ action: 'PROPOSE', outcome: 'REJECTED', intent: 'UPDATE_CURRENT', files: ['decisions.md'], findingCount: 0 });
+    expect(rejection).toMatchObject({
+      action: 'PROPOSE',
+      outcome: 'REJECTED',
+      intent: 'UPDATE_CURRENT',
+      files: ['decisions.md'],
+      findingCount: 0,
+    });
   });
 });
 
@@ -234,7 +291,10 @@ describe('reason codes, each with its trigger', () => {
 
   it('INVALID_INTENT and INVALID_OPERATION (the GraphQL enums stop these first; the service checks too)', async () => {
     const proposals = server.running.services.proposals;
-    expect(await proposals.proposeUpdate(viewer, { intent: 'UPDATE_EVERYTHING', operations: [] })).toMatchObject({ status: 'REJECTED', reason: 'INVALID_INTENT' });
+    expect(await proposals.proposeUpdate(viewer, { intent: 'UPDATE_EVERYTHING', operations: [] })).toMatchObject({
+      status: 'REJECTED',
+      reason: 'INVALID_INTENT',
+    });
     expect(
       await proposals.proposeUpdate(viewer, { intent: 'UPDATE_SHARED', operations: [{ kind: 'DELETE_FILE' as never, file: 'shared.md' }] }),
     ).toMatchObject({ status: 'REJECTED', reason: 'INVALID_OPERATION' });
@@ -247,23 +307,67 @@ describe('reason codes, each with its trigger', () => {
   const shared = (operations: ProposeUpdateInput['operations']): ProposeUpdateInput => ({ intent: 'UPDATE_SHARED', operations });
   const cases: [string, ProposeUpdateInput, string?][] = [
     ['NO_OPERATIONS', shared([])],
-    ['VALIDATION_FAILED', shared([{ kind: 'REPLACE_SECTION_CONTENT', file: 'shared.md', sectionId: 'shared', content: '# not a body' }]), 'must not start with a heading'],
+    [
+      'VALIDATION_FAILED',
+      shared([{ kind: 'REPLACE_SECTION_CONTENT', file: 'shared.md', sectionId: 'shared', content: '# not a body' }]),
+      'must not start with a heading',
+    ],
     ['INVALID_PATH', shared([{ kind: 'CREATE_FILE', file: '../etc/passwd', content: 'x' }])],
     ['UNKNOWN_CATEGORY', shared([{ kind: 'CREATE_FILE', file: 'random/notes.md', content: 'x' }])],
-    ['INTENT_TARGET_MISMATCH', { intent: 'UPDATE_CURRENT', operations: [{ kind: 'REPLACE_SECTION_CONTENT', file: 'decisions.md', sectionId: 'decisions', content: 'gone' }] }],
-    ['PLAN_FAILED', { intent: 'ADD_PITFALL', operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: 'no-such-section', content: '- x' }] }, 'no section has the given sectionId'],
-    ['INVALID_MARKDOWN', shared([{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: '# Shared\n\n```ts\nconst unclosed = true;' }])],
-    ['ALLOWLIST_PARSE_ERROR', shared([{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: '# S\n\n<!-- @secret-scan: allow -->\nx\n<!-- @secret-scan: end -->' }])],
+    [
+      'INTENT_TARGET_MISMATCH',
+      {
+        intent: 'UPDATE_CURRENT',
+        operations: [{ kind: 'REPLACE_SECTION_CONTENT', file: 'decisions.md', sectionId: 'decisions', content: 'gone' }],
+      },
+    ],
+    [
+      'PLAN_FAILED',
+      {
+        intent: 'ADD_PITFALL',
+        operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: 'no-such-section', content: '- x' }],
+      },
+      'no section has the given sectionId',
+    ],
+    [
+      'INVALID_MARKDOWN',
+      shared([{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: '# Shared\n\n```ts\nconst unclosed = true;' }]),
+    ],
+    [
+      'ALLOWLIST_PARSE_ERROR',
+      shared([
+        {
+          kind: 'CREATE_FILE',
+          file: 'shared.md',
+          ifExists: 'REPLACE',
+          content: '# S\n\n<!-- @secret-scan: allow -->\nx\n<!-- @secret-scan: end -->',
+        },
+      ]),
+    ],
     [
       'ALLOWLIST_LIMIT_EXCEEDED',
-      shared([{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: `# S\n\n<!-- @secret-scan: allow reason="long example" -->\n${'x'.repeat(600)}\n<!-- @secret-scan: end -->` }]),
+      shared([
+        {
+          kind: 'CREATE_FILE',
+          file: 'shared.md',
+          ifExists: 'REPLACE',
+          content: `# S\n\n<!-- @secret-scan: allow reason="long example" -->\n${'x'.repeat(600)}\n<!-- @secret-scan: end -->`,
+        },
+      ]),
     ],
-    ['SECRET_DETECTED', shared([{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: `# S\n\nkey ${fakeSecrets.githubToken}` }])],
+    [
+      'SECRET_DETECTED',
+      shared([{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: `# S\n\nkey ${fakeSecrets.githubToken}` }]),
+    ],
     ['PII_DETECTED', shared([{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: `# S\n\nSSN ${fakeSecrets.ssn}` }])],
     ['PROVENANCE_VIOLATION', recordDecision('No sources', 'x', { sources: [] }), '1 provenance violation(s) for DECISION'],
     [
       'VALIDATION_FAILED',
-      { intent: 'RECORD_DECISION', operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: 'Half done', content: 'Date: tomorrow\nStatus: maybe' }], sources: [{ type: 'USER' }] },
+      {
+        intent: 'RECORD_DECISION',
+        operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: 'Half done', content: 'Date: tomorrow\nStatus: maybe' }],
+        sources: [{ type: 'USER' }],
+      },
       'section schema violation',
     ],
   ];
@@ -271,25 +375,47 @@ describe('reason codes, each with its trigger', () => {
     const result = await propose(input);
     expect(result).toMatchObject({ status: 'REJECTED', reason, stagingId: null, appliedAt: null });
     if (messagePart) expect(result.message).toContain(messagePart);
-    if (reason === 'PROVENANCE_VIOLATION') expect(result.provenanceViolations).toEqual(['DECISION: sources are required but none were provided']);
+    if (reason === 'PROVENANCE_VIOLATION')
+      expect(result.provenanceViolations).toEqual(['DECISION: sources are required but none were provided']);
     if (reason === 'SECRET_DETECTED') expect(result.findings).toEqual([{ type: 'GITHUB_TOKEN', line: 3, location: 'shared.md' }]);
     if (reason === 'PII_DETECTED') expect(result.findings).toEqual([{ type: 'PII_SSN', line: 3, location: 'shared.md' }]);
     if (result.message.includes('section schema violation')) {
       expect(result.violations).toEqual([
-        { file: 'decisions.md', sectionId: 'half-done', field: 'Date', message: '"Date" does not match the pattern ^\\d{4}-\\d{2}-\\d{2}$' },
-        { file: 'decisions.md', sectionId: 'half-done', field: 'Status', message: '"Status" must be one of: active, superseded, deprecated, proposed' },
+        {
+          file: 'decisions.md',
+          sectionId: 'half-done',
+          field: 'Date',
+          message: '"Date" does not match the pattern ^\\d{4}-\\d{2}-\\d{2}$',
+        },
+        {
+          file: 'decisions.md',
+          sectionId: 'half-done',
+          field: 'Status',
+          message: '"Status" must be one of: active, superseded, deprecated, proposed',
+        },
         { file: 'decisions.md', sectionId: 'half-done', field: 'Confidence', message: 'required field "Confidence" is missing' },
       ]);
     }
   });
 
   it('WRITE_ONCE_VIOLATION, ARCHIVE_EXISTS, and archives always staged', async () => {
-    await stageAndApply({ intent: 'ARCHIVE_STALE', operations: [{ kind: 'CREATE_FILE', file: 'archive/2026-11.md', content: '# Archive 2026-11' }] });
-    expect(await propose({ intent: 'ARCHIVE_STALE', operations: [{ kind: 'CREATE_FILE', file: 'archive/2026-11.md', content: 'more', ifExists: 'APPEND' }] })).toMatchObject({
+    await stageAndApply({
+      intent: 'ARCHIVE_STALE',
+      operations: [{ kind: 'CREATE_FILE', file: 'archive/2026-11.md', content: '# Archive 2026-11' }],
+    });
+    expect(
+      await propose({
+        intent: 'ARCHIVE_STALE',
+        operations: [{ kind: 'CREATE_FILE', file: 'archive/2026-11.md', content: 'more', ifExists: 'APPEND' }],
+      }),
+    ).toMatchObject({
       status: 'REJECTED',
       reason: 'WRITE_ONCE_VIOLATION',
     });
-    await propose({ intent: 'UPDATE_SHARED', operations: [{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: '# Shared\n\n## Old news\n\nStale.' }] });
+    await propose({
+      intent: 'UPDATE_SHARED',
+      operations: [{ kind: 'CREATE_FILE', file: 'shared.md', ifExists: 'REPLACE', content: '# Shared\n\n## Old news\n\nStale.' }],
+    });
     const archiveInto = (archivePath: string) =>
       propose({
         intent: 'UPDATE_SHARED',
@@ -298,13 +424,21 @@ describe('reason codes, each with its trigger', () => {
     expect(await archiveInto('archive/2026-11.md')).toMatchObject({ status: 'REJECTED', reason: 'ARCHIVE_EXISTS' });
     const staged = await archiveInto('archive/shared-old.md');
     expect(staged).toMatchObject({ status: 'STAGED', files: ['shared.md', 'archive/shared-old.md'] });
-    expect(staged.routing!.reason).toBe('op[0]: intent=UPDATE_SHARED → approval.shared → APPLY; forced to stage: op[0] REMOVE_SECTION always needs review');
+    expect(staged.routing!.reason).toBe(
+      'op[0]: intent=UPDATE_SHARED → approval.shared → APPLY; forced to stage: op[0] REMOVE_SECTION always needs review',
+    );
     await server.query(RejectProposalDocument, { id: staged.stagingId!, reason: 'keep it' });
   });
 
   it('STAGING_NOT_FOUND for an unknown id, on apply and reject', async () => {
-    expect((await server.query(ApplyProposalDocument, { id: 'nope' })).applyProposal).toMatchObject({ status: 'REJECTED', reason: 'STAGING_NOT_FOUND' });
-    expect((await server.query(RejectProposalDocument, { id: 'nope', reason: 'x' })).rejectProposal).toMatchObject({ status: 'REJECTED', reason: 'STAGING_NOT_FOUND' });
+    expect((await server.query(ApplyProposalDocument, { id: 'nope' })).applyProposal).toMatchObject({
+      status: 'REJECTED',
+      reason: 'STAGING_NOT_FOUND',
+    });
+    expect((await server.query(RejectProposalDocument, { id: 'nope', reason: 'x' })).rejectProposal).toMatchObject({
+      status: 'REJECTED',
+      reason: 'STAGING_NOT_FOUND',
+    });
   });
 });
 
@@ -313,7 +447,10 @@ describe('separate reviewers (switched on with authentication)', () => {
     const db = server.running.mongoClient.db(server.dbName);
     const events = await createEventBus();
     const proposals = new ProposalService(
-      new ProjectMemoryStore(new MemoryStore(db, server.running.mongoClient), new MemoryHistoryStore(db, { retentionDays: 90, enabled: true })),
+      new ProjectMemoryStore(
+        new MemoryStore(db, server.running.mongoClient),
+        new MemoryHistoryStore(db, { retentionDays: 90, enabled: true }),
+      ),
       new ProposalStore(db),
       new AuditStore(db),
       events,

@@ -54,14 +54,20 @@ const secret = fakeSecrets.awsAccessKey;
 const cases: [string, ProposeUpdateInput, string][] = [
   ['content', recordDecision('Deploy keys', `Use the key ${secret} for deploys.`), 'decisions.md'],
   ['rationale', recordDecision('Deploy keys', 'Keys live in the vault.', { rationale: `found ${secret} in the env` }), 'rationale'],
-  ['sources', recordDecision('Deploy keys', 'Keys live in the vault.', { sources: [{ type: 'FILE', ref: `.env:${secret}` }] }), 'sources[0].ref'],
+  [
+    'sources',
+    recordDecision('Deploy keys', 'Keys live in the vault.', { sources: [{ type: 'FILE', ref: `.env:${secret}` }] }),
+    'sources[0].ref',
+  ],
   ['owner', { ...recordDecision('Deploy keys', 'Keys live in the vault.'), owner: { id: secret, kind: 'agent' } }, 'owner.id'],
 ];
 
 describe('a secret caught in a proposal appears nowhere', () => {
   it.each(cases)('in %s', async (_where, input, location) => {
     const body = await rawRequest(ProposeUpdateDocument, { input });
-    const { data } = JSON.parse(body) as { data: { proposeUpdate: { status: string; reason: string; findings: { type: string; location: string }[]; message: string } } };
+    const { data } = JSON.parse(body) as {
+      data: { proposeUpdate: { status: string; reason: string; findings: { type: string; location: string }[]; message: string } };
+    };
     expect(data.proposeUpdate).toMatchObject({ status: 'REJECTED', reason: 'SECRET_DETECTED' });
     expect(data.proposeUpdate.findings).toEqual([expect.objectContaining({ type: 'AWS_ACCESS_KEY', location })]);
     expect(body).not.toContain(secret);

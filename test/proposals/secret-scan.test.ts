@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ALLOWLIST_LIMITS, findingReason, luhnValid, type ScanOptions, scanText, shannonEntropy } from '../../src/proposals/secret-scan.js';
+import {
+  DEFAULT_ALLOWLIST_LIMITS,
+  findingReason,
+  luhnValid,
+  type ScanOptions,
+  scanText,
+  shannonEntropy,
+} from '../../src/proposals/secret-scan.js';
 import { fakeSecrets } from './fake-secrets.js';
 
 const options: ScanOptions = { piiScan: true, piiScanEmail: false, allowlist: true, limits: DEFAULT_ALLOWLIST_LIMITS };
@@ -35,7 +42,9 @@ describe('the secret scan', () => {
   });
 
   it('leaves ordinary prose, hashes, dates and non-Luhn numbers alone', () => {
-    expect(scan('Date: 2026-11-21\nsha256:' + 'ab12'.repeat(16) + '\ncard 4111 1111 1111 1112\nsee src/services/proposal-service.ts')).toEqual([]);
+    expect(
+      scan('Date: 2026-11-21\nsha256:' + 'ab12'.repeat(16) + '\ncard 4111 1111 1111 1112\nsee src/services/proposal-service.ts'),
+    ).toEqual([]);
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
     expect(shannonEntropy('aaaa')).toBe(0);
@@ -70,6 +79,11 @@ describe('the secret scan', () => {
 
   it('classifies SECRET_DETECTED over PII_DETECTED', () => {
     expect(findingReason([{ type: 'PII_SSN', line: 1, location: 'x' }])).toBe('PII_DETECTED');
-    expect(findingReason([{ type: 'PII_SSN', line: 1, location: 'x' }, { type: 'JWT', line: 2, location: 'x' }])).toBe('SECRET_DETECTED');
+    expect(
+      findingReason([
+        { type: 'PII_SSN', line: 1, location: 'x' },
+        { type: 'JWT', line: 2, location: 'x' },
+      ]),
+    ).toBe('SECRET_DETECTED');
   });
 });

@@ -21,8 +21,7 @@ describe('extractBody', () => {
   });
 
   it('takes the outermost pair', () => {
-    const text =
-      '<!-- KAIROS:BODY-START -->\na <!-- KAIROS:BODY-END --> b\n<!-- KAIROS:BODY-END -->';
+    const text = '<!-- KAIROS:BODY-START -->\na <!-- KAIROS:BODY-END --> b\n<!-- KAIROS:BODY-END -->';
     expect(extractBody(text)).toBe('a <!-- KAIROS:BODY-END --> b');
   });
 

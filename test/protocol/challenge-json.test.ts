@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
-import {
-  ProtocolStructureError,
-  parseAuthoredChallenge,
-  toAuthoredChallenge,
-} from '../../src/protocol/challenge-json.js';
+import { ProtocolStructureError, parseAuthoredChallenge, toAuthoredChallenge } from '../../src/protocol/challenge-json.js';
 
 describe('parseAuthoredChallenge', () => {
   it('maps every snake_case field to the stored camelCase shape', () => {
@@ -30,18 +26,17 @@ describe('parseAuthoredChallenge', () => {
       shell: { cmd: 'npm test', timeoutSeconds: 90, interpreter: 'bash', flags: ['-e'], args: ['--ci'], workdir: '/srv' },
     });
     expect(
-      parseAuthoredChallenge(
-        { type: 'mcp', mcp: { tool_name: 'lookup', expected_result: { ok: true }, arguments: { q: 1 } } },
-        3,
-      ),
+      parseAuthoredChallenge({ type: 'mcp', mcp: { tool_name: 'lookup', expected_result: { ok: true }, arguments: { q: 1 } } }, 3),
     ).toEqual({
       type: 'MCP',
       required: true,
       mcp: { toolName: 'lookup', expectedResult: { ok: true }, arguments: { q: 1 } },
     });
-    expect(
-      parseAuthoredChallenge({ type: 'user_input', user_input: { prompt: 'OK?', require_human: true } }, 3),
-    ).toEqual({ type: 'USER_INPUT', required: true, userInput: { prompt: 'OK?', requireHuman: true } });
+    expect(parseAuthoredChallenge({ type: 'user_input', user_input: { prompt: 'OK?', require_human: true } }, 3)).toEqual({
+      type: 'USER_INPUT',
+      required: true,
+      userInput: { prompt: 'OK?', requireHuman: true },
+    });
     expect(parseAuthoredChallenge({ type: 'comment', comment: { min_length: 25 } }, 3)).toEqual({
       type: 'COMMENT',
       required: true,

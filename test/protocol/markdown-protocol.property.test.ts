@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
-import {
-  parseProtocolMarkdown,
-  renderProtocolMarkdown,
-  type ParsedProtocol,
-} from '../../src/protocol/markdown-protocol.js';
+import { parseProtocolMarkdown, renderProtocolMarkdown, type ParsedProtocol } from '../../src/protocol/markdown-protocol.js';
 
 /** A generated document together with what minting it must produce. */
 interface GeneratedDocument {
@@ -26,16 +22,34 @@ interface GeneratedChallenge {
 const FENCE = '```';
 
 const word = fc.constantFrom(
-  'deploy', 'check', 'service', 'config', 'état', 'naïve', 'run', 'tests', 'build', 'docs',
-  'x2', 'v1.2', 'API', 'the', 'release', 'schema', 'café', 'notes', 'rollout', 'logs',
+  'deploy',
+  'check',
+  'service',
+  'config',
+  'état',
+  'naïve',
+  'run',
+  'tests',
+  'build',
+  'docs',
+  'x2',
+  'v1.2',
+  'API',
+  'the',
+  'release',
+  'schema',
+  'café',
+  'notes',
+  'rollout',
+  'logs',
 );
 const phrase = fc.array(word, { minLength: 1, maxLength: 5 }).map((words) => words.join(' '));
 const sentence = phrase.map((text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
 const numbering = fc.constantFrom('', '', '', 'STEP 1 — ', 'Step 07: ', '3. ', '1a) ', 'T1 — ', 'Phase 3: ', '007 — ');
 
-const paragraph = fc.array(sentence, { minLength: 1, maxLength: 3 }).chain((sentences) =>
-  fc.constantFrom(' ', '\n').map((joiner) => sentences.join(joiner)),
-);
+const paragraph = fc
+  .array(sentence, { minLength: 1, maxLength: 3 })
+  .chain((sentences) => fc.constantFrom(' ', '\n').map((joiner) => sentences.join(joiner)));
 const bulletList = fc
   .tuple(fc.constantFrom('-', '*', '1.'), fc.array(phrase, { minLength: 1, maxLength: 4 }))
   .map(([marker, items]) => items.map((item) => `${marker} ${item}`).join('\n'));
@@ -188,11 +202,7 @@ const proofOfWorkLine: fc.Arbitrary<GeneratedChallenge> = fc
   .map(({ prefix, bold, timeout, cmd }) => {
     const rest = `${timeout ? `[timeout ${timeout.token}] ` : ''}${cmd}`;
     const line =
-      bold === 'label'
-        ? `**PROOF OF WORK:** ${rest}`
-        : bold === 'line'
-          ? `**PROOF OF WORK: ${rest}**`
-          : `PROOF OF WORK: ${rest}`;
+      bold === 'label' ? `**PROOF OF WORK:** ${rest}` : bold === 'line' ? `**PROOF OF WORK: ${rest}**` : `PROOF OF WORK: ${rest}`;
     return {
       markdown: `${prefix}${line}`,
       expected: { type: 'SHELL', required: true, shell: { cmd, timeoutSeconds: timeout?.seconds ?? 60 } },

@@ -67,9 +67,7 @@ describe('parseProtocolMarkdown: the canonical v3 template', () => {
     '',
     '## 3. Confirm with the owner',
     '',
-    ...challengeBlock(
-      '{"challenge": {"type": "user_input", "user_input": {"prompt": "Has the owner approved?", "require_human": true}}}',
-    ),
+    ...challengeBlock('{"challenge": {"type": "user_input", "user_input": {"prompt": "Has the owner approved?", "require_human": true}}}'),
     '',
     '## Write release notes',
     '',
@@ -469,12 +467,7 @@ describe('parseProtocolMarkdown: PROTOCOL_STRUCTURE_INVALID reasons', () => {
       3,
       'unknown challenge type "bash" (expected shell, mcp, user_input, comment or tensor)',
     ],
-    [
-      'a non-object challenge',
-      doc('# T', '```json', '{"challenge": "npm test"}', '```'),
-      2,
-      '"challenge" must be a JSON object',
-    ],
+    ['a non-object challenge', doc('# T', '```json', '{"challenge": "npm test"}', '```'), 2, '"challenge" must be a JSON object'],
     [
       'a challenge in a plain fence',
       doc('# T', 'text', '```', '{"challenge": {"type": "comment"}}', '```'),
@@ -507,7 +500,12 @@ describe('parseProtocolMarkdown: PROTOCOL_STRUCTURE_INVALID reasons', () => {
       'a second "Natural Language Triggers" section (the first is at line 2)',
     ],
     ['invalid frontmatter YAML', doc('---', 'slug: ok', 'version: [1, 2', '---', '# T', 'x'), 4, /^invalid frontmatter: /],
-    ['a frontmatter list value', doc('---', 'title: t', 'slug:', '  - a', '---', '# T', 'x'), 3, 'frontmatter "slug" must be a single value'],
+    [
+      'a frontmatter list value',
+      doc('---', 'title: t', 'slug:', '  - a', '---', '# T', 'x'),
+      3,
+      'frontmatter "slug" must be a single value',
+    ],
   ];
 
   it.each(cases)('rejects %s', (_name, markdown, line, reason) => {
@@ -525,9 +523,7 @@ describe('parseStepMarkdown', () => {
   });
 
   it('takes a ```json challenge out of the text', () => {
-    expect(
-      parseStepMarkdown(doc('## Build', 'Run it.', '', ...challengeBlock('{"challenge": {"shell": {"cmd": "make"}}}'), '')),
-    ).toEqual({
+    expect(parseStepMarkdown(doc('## Build', 'Run it.', '', ...challengeBlock('{"challenge": {"shell": {"cmd": "make"}}}'), ''))).toEqual({
       text: '## Build\nRun it.',
       challenge: { type: 'SHELL', required: true, shell: { cmd: 'make', timeoutSeconds: 30 } },
     });
@@ -563,9 +559,9 @@ describe('parseStepMarkdown', () => {
     expect(() => parseStepMarkdown(doc('x', '```json', '{"challenge": {"type": "sh"}}', '```'))).toThrow(
       'line 2: unknown challenge type "sh" (expected shell, mcp, user_input, comment or tensor)',
     );
-    expect(() =>
-      parseStepMarkdown(doc('PROOF OF WORK: a', ...challengeBlock('{"challenge": {"type": "comment"}}'))),
-    ).toThrow('line 2: a second challenge (the first is at line 1); a step has at most one');
+    expect(() => parseStepMarkdown(doc('PROOF OF WORK: a', ...challengeBlock('{"challenge": {"type": "comment"}}')))).toThrow(
+      'line 2: a second challenge (the first is at line 1); a step has at most one',
+    );
   });
 });
 

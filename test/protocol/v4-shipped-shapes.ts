@@ -236,7 +236,11 @@ export const migrateShape = doc(
   '',
   'Ask the inventory for every service and its config path.',
   '',
-  contract({ type: 'mcp', mcp: { tool_name: 'inventory_list', arguments: { include_configs: true, filter: { tier: 'prod' } } }, required: true }),
+  contract({
+    type: 'mcp',
+    mcp: { tool_name: 'inventory_list', arguments: { include_configs: true, filter: { tier: 'prod' } } },
+    required: true,
+  }),
   '',
   '## Plan the Renames',
   '',

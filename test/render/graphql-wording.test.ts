@@ -34,7 +34,8 @@ const EXPECTED: Record<OutcomeName, string> = {
   missingShell:
     "Proof of work missing for Run tests. Run: bash -c 'npm test' (see challenge.shell.workdir if set). Capture real exitCode/stdout/stderr before continuing.",
   missingUserInput: `Proof of work missing for the pending step. For user_input you must obtain the user's actual reply — do not infer or invent. Submit that proof by calling next with ${P} and solution.userInput.confirmation.`,
-  missingHuman: 'Proof of work missing for Approval. Only the user can answer this step: show them the prompt; their reply arrives through answerPrompt (promptId p7).',
+  missingHuman:
+    'Proof of work missing for Approval. Only the user can answer this step: show them the prompt; their reply arrives through answerPrompt (promptId p7).',
   missingMcp: `Proof of work missing for Run tests. Submit that proof by calling next with ${P} and solution.mcp. Call the MCP tool "search_docs" and report its real result; do not fabricate.`,
   missingMcpWithoutTool: `Proof of work missing for Run tests. Submit that proof by calling next with ${P} and solution.mcp. Call the MCP tool "the required tool" and report its real result; do not fabricate.`,
   missingComment: `Proof of work missing for Run tests. Submit that proof by calling next with ${P} and solution.comment.text (min 40 chars). Write a genuine summary of what was done; do not paste unrelated text.`,
@@ -64,7 +65,8 @@ const EXPECTED: Record<OutcomeName, string> = {
   userInputChallenge:
     'User confirmation: Confirm completion. You MUST show this prompt to the user and use only their reply as userInput.confirmation; do not assume or invent it.',
   mcpChallenge: 'Call MCP tool: search_docs. You MUST actually call this tool and report its real result; do not fabricate.',
-  defaultChallenge: 'Provide a verification comment describing how you completed this step. Write a genuine summary; do not paste unrelated text.',
+  defaultChallenge:
+    'Provide a verification comment describing how you completed this step. Write a genuine summary; do not paste unrelated text.',
   noMatchMessage: 'No existing protocol matched your query. Refine your search or create a new one.',
   noMatchNextAction: "Pick one choice and follow that choice's nextAction.",
   oneMatchNextAction: "Follow the choice's nextAction.",

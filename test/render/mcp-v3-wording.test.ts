@@ -27,7 +27,8 @@ const EXPECTED: Record<OutcomeName, string> = {
   runNotFound: 'Run r1 not found. Call kairos_begin to start a run.',
   runClosed: 'Run r1 is already closed. Call kairos_begin to start a new run.',
   maxRetries: 'Step failed 3 times. Use your judgment to recover.',
-  incompleteRun: 'Cannot attest success: step 2 of 3 has no accepted proof yet. Prove it with kairos_next, or kairos_attest with outcome failure.',
+  incompleteRun:
+    'Cannot attest success: step 2 of 3 has no accepted proof yet. Prove it with kairos_next, or kairos_attest with outcome failure.',
   nonceReused:
     'This nonce already settled step 2 with a different solution; nothing was stored. Resubmit that same solution, or prove the pending step with its own nonce.',
   written: 'Deployed.',
@@ -65,7 +66,8 @@ const EXPECTED: Record<OutcomeName, string> = {
   userInputChallenge:
     'User confirmation: Confirm completion. You MUST show this prompt to the user and use only their reply as user_input.confirmation; do not assume or invent it.',
   mcpChallenge: 'Call MCP tool: search_docs. You MUST actually call this tool and report its real result; do not fabricate.',
-  defaultChallenge: 'Provide a verification comment describing how you completed this step. Write a genuine summary; do not paste unrelated text.',
+  defaultChallenge:
+    'Provide a verification comment describing how you completed this step. Write a genuine summary; do not paste unrelated text.',
   noMatchMessage: 'No existing protocol matched your query. Refine your search or create a new one.',
   noMatchNextAction: "Pick one choice and follow that choice's next_action.",
   oneMatchNextAction: "Follow the choice's next_action.",

@@ -84,13 +84,23 @@ describe('KAIROS 4 words', () => {
 describe('KAIROS 4 words around what a person wrote', () => {
   it('puts its own nouns in layer words and shows a label, a prompt and stored words as they were written', () => {
     const uri = 'kairos://mem/00000000-0000-4000-8000-00000000000a';
-    expect(mcpV4Renderer.notice({ kind: 'MISSING_PROOF', uri, label: 'Deploy step', proof: { type: 'USER_INPUT', prompt: 'Which step?' } })).toBe(
+    expect(
+      mcpV4Renderer.notice({ kind: 'MISSING_PROOF', uri, label: 'Deploy step', proof: { type: 'USER_INPUT', prompt: 'Which step?' } }),
+    ).toBe(
       `Proof of work missing for Deploy step. For user_input you must obtain the user's actual reply — do not infer or invent. Submit that proof by calling forward with ${LAYER} and solution.user_input.confirmation.`,
     );
-    expect(mcpV4Renderer.nextAction({ kind: 'PROVE_MISSING', uri, runId: 'r1', proof: { type: 'USER_INPUT', prompt: 'Which protocol step?' } })).toBe(
+    expect(
+      mcpV4Renderer.nextAction({ kind: 'PROVE_MISSING', uri, runId: 'r1', proof: { type: 'USER_INPUT', prompt: 'Which protocol step?' } }),
+    ).toBe(
       `Ask the user: "Which protocol step?" then call forward with ${LAYER_IN_RUN} and solution.user_input.confirmation set to their reply.`,
     );
-    expect(mcpV4Renderer.nextAction({ kind: 'TEXT', text: 'call next with the next step', nextCall: { operation: 'NONE', uri: null, runId: 'r1' } })).toBe('call next with the next step');
+    expect(
+      mcpV4Renderer.nextAction({
+        kind: 'TEXT',
+        text: 'call next with the next step',
+        nextCall: { operation: 'NONE', uri: null, runId: 'r1' },
+      }),
+    ).toBe('call next with the next step');
   });
 
   it('names a step by its layer, in the run when there is one, and leaves other text alone', () => {

@@ -19,7 +19,15 @@ type Outcome =
   | { choice: SearchChoice; part: 'chainLabel' | 'nextAction' };
 
 const shown = { nonce: 'n1', proofHash: 'h0' };
-const choice = (role: SearchChoice['role'], uri: string): SearchChoice => ({ uri, label: 'L', chainLabel: 'Title', score: null, role, tags: [], protocolVersion: null });
+const choice = (role: SearchChoice['role'], uri: string): SearchChoice => ({
+  uri,
+  label: 'L',
+  chainLabel: 'Title',
+  score: null,
+  role,
+  tags: [],
+  protocolVersion: null,
+});
 
 export const OUTCOMES = {
   // nextAction (reference §5.4–§5.8)
@@ -49,7 +57,9 @@ export const OUTCOMES = {
   incompleteRun: { notice: { kind: 'INCOMPLETE_RUN', stepIndex: 2, stepCount: 3 } },
   nonceReused: { notice: { kind: 'NONCE_REUSED', stepIndex: 2 } },
   written: { notice: { kind: 'TEXT', text: 'Deployed.' } },
-  missingShell: { notice: { kind: 'MISSING_PROOF', uri: P, label: 'Run tests', proof: { type: 'SHELL', invocation: "bash -c 'npm test'" } } },
+  missingShell: {
+    notice: { kind: 'MISSING_PROOF', uri: P, label: 'Run tests', proof: { type: 'SHELL', invocation: "bash -c 'npm test'" } },
+  },
   missingUserInput: { notice: { kind: 'MISSING_PROOF', uri: P, label: null, proof: { type: 'USER_INPUT', prompt: null } } },
   missingHuman: { notice: { kind: 'MISSING_PROOF', uri: P, label: 'Approval', proof: { type: 'HUMAN', promptId: 'p7', prompt: 'Ship?' } } },
   missingMcp: { notice: { kind: 'MISSING_PROOF', uri: P, label: 'Run tests', proof: { type: 'MCP', toolName: 'search_docs' } } },
@@ -68,16 +78,36 @@ export const OUTCOMES = {
   userInputMissing: { notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'EVIDENCE_MISSING', type: 'USER_INPUT' } } },
   commentMissing: { notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'EVIDENCE_MISSING', type: 'COMMENT' } } },
   toolNameMissing: { notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'MCP_TOOL_NAME_MISSING' } } },
-  exitCodeNotInteger: { notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'INVALID_FIELD', field: 'shell.exitCode', requirement: { rule: 'INTEGER' } } } },
-  timestampInvalid: { notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'INVALID_FIELD', field: 'userInput.timestamp', requirement: { rule: 'ISO_DATE_TIME' } } } },
-  resultNotJson: { notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'INVALID_FIELD', field: 'mcp.result', requirement: { rule: 'PLAIN_JSON', problem: 'a function' } } } },
+  exitCodeNotInteger: {
+    notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'INVALID_FIELD', field: 'shell.exitCode', requirement: { rule: 'INTEGER' } } },
+  },
+  timestampInvalid: {
+    notice: {
+      kind: 'SOLUTION_REFUSED',
+      refusal: { reason: 'INVALID_FIELD', field: 'userInput.timestamp', requirement: { rule: 'ISO_DATE_TIME' } },
+    },
+  },
+  resultNotJson: {
+    notice: {
+      kind: 'SOLUTION_REFUSED',
+      refusal: { reason: 'INVALID_FIELD', field: 'mcp.result', requirement: { rule: 'PLAIN_JSON', problem: 'a function' } },
+    },
+  },
   toolMismatch: { notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'TOOL_MISMATCH', expected: 'search_docs', given: 'other' } } },
   commentTooShort: { notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'COMMENT_TOO_SHORT', minLength: 20 } } },
   proofFailed: { notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'PROOF_FAILED' } } },
   userDeclined: { notice: { kind: 'SOLUTION_REFUSED', refusal: { reason: 'USER_DECLINED' } } },
   // challenge descriptions (reference §4.1)
-  shellChallenge: { challenge: displayChallenge({ ...shown, stored: { type: 'SHELL', required: true, shell: { cmd: 'npm test', timeoutSeconds: 120 } } }) },
-  humanChallenge: { challenge: displayChallenge({ ...shown, promptId: 'p9', stored: { type: 'USER_INPUT', required: true, userInput: { prompt: 'Ship it?', requireHuman: true } } }) },
+  shellChallenge: {
+    challenge: displayChallenge({ ...shown, stored: { type: 'SHELL', required: true, shell: { cmd: 'npm test', timeoutSeconds: 120 } } }),
+  },
+  humanChallenge: {
+    challenge: displayChallenge({
+      ...shown,
+      promptId: 'p9',
+      stored: { type: 'USER_INPUT', required: true, userInput: { prompt: 'Ship it?', requireHuman: true } },
+    }),
+  },
   userInputChallenge: { challenge: displayChallenge({ ...shown, stored: { type: 'USER_INPUT', required: true, userInput: {} } }) },
   mcpChallenge: { challenge: displayChallenge({ ...shown, stored: { type: 'MCP', required: true, mcp: { toolName: 'search_docs' } } }) },
   defaultChallenge: { challenge: displayChallenge({ ...shown, stored: null }) },

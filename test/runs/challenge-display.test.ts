@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
-import {
-  DEFAULT_COMMENT_CHALLENGE,
-  displayChallenge as displayData,
-  effectiveChallenge,
-} from '../../src/runs/challenge-display.js';
+import { DEFAULT_COMMENT_CHALLENGE, displayChallenge as displayData, effectiveChallenge } from '../../src/runs/challenge-display.js';
 
 // The challenge as the GraphQL door shows it (its description worded by the GraphQL renderer).
 function displayChallenge(input: Parameters<typeof displayData>[0]) {
@@ -26,12 +22,20 @@ describe('displayChallenge', () => {
     expect(shown).toEqual({
       type: 'SHELL',
       description:
-        'Shell challenge (timeout 120s): run exactly: bash -c \'npm test\'. Capture stdout and stderr (do not suppress stderr); exitCode 0 = pass. Report real exitCode/stdout/stderr; do not fabricate.',
+        "Shell challenge (timeout 120s): run exactly: bash -c 'npm test'. Capture stdout and stderr (do not suppress stderr); exitCode 0 = pass. Report real exitCode/stdout/stderr; do not fabricate.",
       required: true,
       nonce: 'n1',
       proofHash: 'h0',
       promptId: null,
-      shell: { cmd: 'npm test', timeoutSeconds: 120, interpreter: null, flags: null, args: null, workdir: null, invocationDisplay: "bash -c 'npm test'" },
+      shell: {
+        cmd: 'npm test',
+        timeoutSeconds: 120,
+        interpreter: null,
+        flags: null,
+        args: null,
+        workdir: null,
+        invocationDisplay: "bash -c 'npm test'",
+      },
       mcp: null,
       userInput: null,
       comment: null,
@@ -42,7 +46,11 @@ describe('displayChallenge', () => {
   it('defaults the shell timeout to 30 and appends interpreter and workdir advice', () => {
     const shown = displayChallenge({
       ...base,
-      stored: { type: 'SHELL', required: true, shell: { cmd: 'print(1)', timeoutSeconds: 0, interpreter: 'python3', workdir: '$KAIROS_WORK_DIR/app' } },
+      stored: {
+        type: 'SHELL',
+        required: true,
+        shell: { cmd: 'print(1)', timeoutSeconds: 0, interpreter: 'python3', workdir: '$KAIROS_WORK_DIR/app' },
+      },
     });
     expect(shown.shell?.timeoutSeconds).toBe(30);
     expect(shown.description).toBe(
@@ -53,10 +61,18 @@ describe('displayChallenge', () => {
   });
 
   it('describes mcp, user_input and comment challenges', () => {
-    const mcp = displayChallenge({ ...base, stored: { type: 'MCP', required: true, mcp: { toolName: 'search_docs', expectedResult: { ok: true } } } });
-    expect(mcp.description).toBe('Call MCP tool: search_docs. You MUST actually call this tool and report its real result; do not fabricate.');
+    const mcp = displayChallenge({
+      ...base,
+      stored: { type: 'MCP', required: true, mcp: { toolName: 'search_docs', expectedResult: { ok: true } } },
+    });
+    expect(mcp.description).toBe(
+      'Call MCP tool: search_docs. You MUST actually call this tool and report its real result; do not fabricate.',
+    );
     expect(mcp.mcp).toEqual({ toolName: 'search_docs', arguments: null, expectedResult: { ok: true } });
-    const withArguments = displayChallenge({ ...base, stored: { type: 'MCP', required: true, mcp: { toolName: 'create_ticket', arguments: { queue: 'CHG' } } } });
+    const withArguments = displayChallenge({
+      ...base,
+      stored: { type: 'MCP', required: true, mcp: { toolName: 'create_ticket', arguments: { queue: 'CHG' } } },
+    });
     expect(withArguments.mcp).toEqual({ toolName: 'create_ticket', expectedResult: null, arguments: { queue: 'CHG' } });
 
     const input = displayChallenge({ ...base, promptId: 'p1', stored: { type: 'USER_INPUT', required: true, userInput: {} } });
@@ -66,7 +82,11 @@ describe('displayChallenge', () => {
       'User confirmation: Confirm completion. You MUST show this prompt to the user and use only their reply as userInput.confirmation; do not assume or invent it.',
     );
 
-    const comment = displayChallenge({ ...base, promptId: 'ignored', stored: { type: 'COMMENT', required: true, comment: { minLength: 0 } } });
+    const comment = displayChallenge({
+      ...base,
+      promptId: 'ignored',
+      stored: { type: 'COMMENT', required: true, comment: { minLength: 0 } },
+    });
     expect(comment.comment).toEqual({ minLength: 10 });
     expect(comment.promptId).toBeNull();
     expect(comment.description).toBe(
@@ -75,7 +95,11 @@ describe('displayChallenge', () => {
   });
 
   it('tells the agent a person-only prompt is answered through answerPrompt', () => {
-    const shown = displayChallenge({ ...base, promptId: 'p9', stored: { type: 'USER_INPUT', required: true, userInput: { prompt: 'Ship it?', requireHuman: true } } });
+    const shown = displayChallenge({
+      ...base,
+      promptId: 'p9',
+      stored: { type: 'USER_INPUT', required: true, userInput: { prompt: 'Ship it?', requireHuman: true } },
+    });
     expect(shown.userInput).toEqual({ prompt: 'Ship it?', requireHuman: true });
     expect(shown.description).toBe(
       'User confirmation: Ship it?. Only the user can answer this: show them the prompt; their reply arrives through answerPrompt (promptId p9). Do not submit userInput.confirmation yourself.',

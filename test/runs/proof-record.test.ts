@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createProofRecord,
-  MAX_SHELL_OUTPUT_BYTES,
-  truncateUtf8,
-  truncationMarker,
-} from '../../src/runs/proof-record.js';
+import { createProofRecord, MAX_SHELL_OUTPUT_BYTES, truncateUtf8, truncationMarker } from '../../src/runs/proof-record.js';
 import type { ProofRecordContext } from '../../src/runs/proof-record.js';
 
 const context: ProofRecordContext = {
@@ -37,22 +32,14 @@ describe('truncateUtf8', () => {
 describe('createProofRecord', () => {
   it('truncates shell output over 64 KiB with a marker', () => {
     const stdout = 'x'.repeat(MAX_SHELL_OUTPUT_BYTES + 10);
-    const record = createProofRecord(
-      context,
-      { type: 'SHELL', shell: { exitCode: 0, stdout, stderr: 'warn' } },
-      'success',
-    );
+    const record = createProofRecord(context, { type: 'SHELL', shell: { exitCode: 0, stdout, stderr: 'warn' } }, 'success');
     expect(record.shell?.stdout).toBe(`${'x'.repeat(MAX_SHELL_OUTPUT_BYTES)}…[truncated 10 bytes]`);
     expect(record.shell?.stderr).toBe('warn');
     expect(record.shell).not.toHaveProperty('durationSeconds');
   });
 
   it('carries the chain link and context, and only the solution type’s object', () => {
-    const record = createProofRecord(
-      context,
-      { type: 'COMMENT', comment: { text: 'summary of the work' } },
-      'success',
-    );
+    const record = createProofRecord(context, { type: 'COMMENT', comment: { text: 'summary of the work' } }, 'success');
     expect(record).toEqual({
       ...context,
       type: 'COMMENT',
@@ -62,11 +49,7 @@ describe('createProofRecord', () => {
   });
 
   it('leaves out absent mcp arguments instead of storing undefined', () => {
-    const record = createProofRecord(
-      context,
-      { type: 'MCP', mcp: { toolName: 't', result: null, success: true } },
-      'success',
-    );
+    const record = createProofRecord(context, { type: 'MCP', mcp: { toolName: 't', result: null, success: true } }, 'success');
     expect(Object.keys(record.mcp ?? {})).toEqual(['toolName', 'result', 'success']);
   });
 });

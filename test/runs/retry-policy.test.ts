@@ -25,9 +25,21 @@ describe('StepErrorCode', () => {
   it('lists the issue’s codes', () => {
     expect(STEP_ERROR_CODES).toEqual(
       expect.arrayContaining([
-        'MISSING_PROOF', 'NONCE_MISMATCH', 'PROOF_HASH_MISMATCH', 'TYPE_MISMATCH', 'TOOL_MISMATCH',
-        'USER_DECLINED', 'HUMAN_CONFIRMATION_REQUIRED', 'MAX_RETRIES_EXCEEDED', 'INCOMPLETE_RUN',
-        'RUN_NOT_FOUND', 'RUN_CLOSED', 'NOT_FOUND', 'MISSING_FIELD', 'COMMAND_FAILED', 'COMMENT_TOO_SHORT',
+        'MISSING_PROOF',
+        'NONCE_MISMATCH',
+        'PROOF_HASH_MISMATCH',
+        'TYPE_MISMATCH',
+        'TOOL_MISMATCH',
+        'USER_DECLINED',
+        'HUMAN_CONFIRMATION_REQUIRED',
+        'MAX_RETRIES_EXCEEDED',
+        'INCOMPLETE_RUN',
+        'RUN_NOT_FOUND',
+        'RUN_CLOSED',
+        'NOT_FOUND',
+        'MISSING_FIELD',
+        'COMMAND_FAILED',
+        'COMMENT_TOO_SHORT',
       ]),
     );
     expect(STEP_ERROR_CODES.every((code) => /^[A-Z_]+$/.test(code))).toBe(true);

@@ -86,7 +86,12 @@ describe('seed scenario: approve, then a last step without a challenge', () => {
       ids,
     );
     expect(proven.proof?.settled).toBe(true);
-    expect(proven.proof?.record).toMatchObject({ stepUri: uri(1), stepIndex: 1, status: 'success', previousProofHash: genesisProofHash('run-seed') });
+    expect(proven.proof?.record).toMatchObject({
+      stepUri: uri(1),
+      stepIndex: 1,
+      status: 'success',
+      previousProofHash: genesisProofHash('run-seed'),
+    });
     const step1Hash = proofHash(proven.proof?.record ?? {});
     expect(proven.payload).toMatchObject({
       mustObey: true,
@@ -118,7 +123,11 @@ describe('seed scenario: approve, then a last step without a challenge', () => {
   it('accepts the canonical form too: next(step 1, proof of step 1)', () => {
     const ids = counterIds();
     const begun = beginRun({ runId: 'run-seed', steps, ids });
-    const proven = applyNext(begun.state, { uri: uri(1), solution: answer(begun, { type: 'USER_INPUT', userInput: { confirmation: 'yes' } }), now: NOW }, ids);
+    const proven = applyNext(
+      begun.state,
+      { uri: uri(1), solution: answer(begun, { type: 'USER_INPUT', userInput: { confirmation: 'yes' } }), now: NOW },
+      ids,
+    );
     expect(proven.payload.currentStep?.uri).toBe(uri(2));
     expect(proven.payload.nextCall.operation).toBe('ATTEST');
   });
@@ -126,7 +135,11 @@ describe('seed scenario: approve, then a last step without a challenge', () => {
   it('refuses a declined approval and refuses attest SUCCESS until step 1 is proven', () => {
     const ids = counterIds();
     const begun = beginRun({ runId: 'run-seed', steps, ids });
-    const declined = applyNext(begun.state, { uri: uri(2), solution: answer(begun, { type: 'USER_INPUT', userInput: { confirmation: 'No' } }), now: NOW }, ids);
+    const declined = applyNext(
+      begun.state,
+      { uri: uri(2), solution: answer(begun, { type: 'USER_INPUT', userInput: { confirmation: 'No' } }), now: NOW },
+      ids,
+    );
     expect(declined.payload).toMatchObject({ errorCode: 'USER_DECLINED', retryCount: 1, mustObey: true, currentStep: { uri: uri(1) } });
     expect(declined.proof).toMatchObject({ settled: false, record: { status: 'failed' } });
 
@@ -159,7 +172,8 @@ describe('next: uri conventions and MISSING_PROOF', () => {
       mustObey: true,
       currentStep: { uri: uri(1), content: 'Step 1 body' },
       challenge: { type: 'SHELL', nonce: 'nonce-1', proofHash: genesisProofHash('r') },
-      message: "Proof of work missing for Step 1. Run: bash -c a (see challenge.shell.workdir if set). Capture real exitCode/stdout/stderr before continuing.",
+      message:
+        'Proof of work missing for Step 1. Run: bash -c a (see challenge.shell.workdir if set). Capture real exitCode/stdout/stderr before continuing.',
       nextAction: `Run \`bash -c a\`, then call next with ${uri(1)} and solution.shell matching that step's challenge.`,
     });
     expect(skipped.proof).toBeNull();
@@ -209,7 +223,11 @@ describe('next: uri conventions and MISSING_PROOF', () => {
   it('answers NOT_FOUND for a uri outside the protocol without touching the run', () => {
     const ids = counterIds();
     const begun = beginRun({ runId: 'r', steps, ids });
-    const lost = applyNext(begun.state, { uri: 'kairos://mem/ffffffff-0000-4000-8000-000000000000', solution: answer(begun, ok), now: NOW }, ids);
+    const lost = applyNext(
+      begun.state,
+      { uri: 'kairos://mem/ffffffff-0000-4000-8000-000000000000', solution: answer(begun, ok), now: NOW },
+      ids,
+    );
     expect(lost.state).toBe(begun.state);
     expect(lost.payload).toMatchObject({
       errorCode: 'NOT_FOUND',
@@ -253,7 +271,11 @@ describe('retries', () => {
 
     const fixed = applyNext(state, { uri: uri(2), solution: answer(begun, ok), now: NOW }, ids);
     expect(fixed.payload).toMatchObject({ errorCode: null, retryCount: 0 });
-    const nextFailure = applyNext(fixed.state, { uri: uri(2), solution: answer(fixed, { type: 'SHELL', shell: { exitCode: 1 } }), now: NOW }, ids);
+    const nextFailure = applyNext(
+      fixed.state,
+      { uri: uri(2), solution: answer(fixed, { type: 'SHELL', shell: { exitCode: 1 } }), now: NOW },
+      ids,
+    );
     expect(nextFailure.payload).toMatchObject({ errorCode: 'COMMAND_FAILED', retryCount: 1 });
   });
 
@@ -261,7 +283,11 @@ describe('retries', () => {
     const ids = counterIds();
     const begun = beginRun({ runId: 'r', steps, ids });
     const stale = applyNext(begun.state, { uri: uri(1), solution: { ...answer(begun, ok), nonce: 'old' }, now: NOW }, ids);
-    expect(stale.payload).toMatchObject({ errorCode: 'NONCE_MISMATCH', retryCount: 1, nextAction: `retry next with ${uri(1)} -- use nonce and proofHash from THIS response's challenge` });
+    expect(stale.payload).toMatchObject({
+      errorCode: 'NONCE_MISMATCH',
+      retryCount: 1,
+      nextAction: `retry next with ${uri(1)} -- use nonce and proofHash from THIS response's challenge`,
+    });
     const missing = applyNext(stale.state, { uri: uri(2), solution: null, now: NOW }, ids);
     expect(missing.payload).toMatchObject({ errorCode: 'MISSING_PROOF', retryCount: 2 });
     const third = applyNext(missing.state, { uri: uri(1), solution: { ...answer(begun, ok), proofHash: 'x' }, now: NOW }, ids);
@@ -274,7 +300,11 @@ describe('nextAction naming at the end of a protocol', () => {
     const ids = counterIds();
     const begun = beginRun({ runId: 'r', steps: [step(1, shell('a')), step(2, shell('b'))], ids });
     const first = applyNext(begun.state, { uri: uri(2), solution: answer(begun, ok), now: NOW }, ids);
-    expect(first.payload).toMatchObject({ currentStep: { uri: uri(2) }, message: null, nextAction: `call next with ${uri(2)} and solution matching challenge` });
+    expect(first.payload).toMatchObject({
+      currentStep: { uri: uri(2) },
+      message: null,
+      nextAction: `call next with ${uri(2)} and solution matching challenge`,
+    });
     const last = applyNext(first.state, { uri: uri(2), solution: answer(first, ok), now: NOW }, ids);
     expect(last.payload).toMatchObject({
       currentStep: { uri: uri(2) },
@@ -318,7 +348,11 @@ describe('optional steps', () => {
     const ids = counterIds();
     const steps = [step(1, shell('a', false)), step(2, null), step(3, shell('c'))];
     const begun = beginRun({ runId: 'r', steps, ids });
-    const failedOptional = applyNext(begun.state, { uri: uri(2), solution: answer(begun, { type: 'SHELL', shell: { exitCode: 3 } }), now: NOW }, ids);
+    const failedOptional = applyNext(
+      begun.state,
+      { uri: uri(2), solution: answer(begun, { type: 'SHELL', shell: { exitCode: 3 } }), now: NOW },
+      ids,
+    );
     expect(failedOptional.payload).toMatchObject({ errorCode: null, currentStep: { uri: uri(2) } });
     expect(failedOptional.proof).toMatchObject({ settled: true, record: { status: 'failed' } });
     const skipped = applyNext(failedOptional.state, { uri: uri(3), solution: null, now: NOW }, ids);
@@ -340,7 +374,11 @@ describe('person-only prompts', () => {
       nextAction: `ask the user to answer prompt prompt-1 ("Ship it?") through answerPrompt, then call next with ${uri(1)} without a solution`,
       nextCall: { operation: 'NEXT', uri: uri(1) },
     });
-    const agent = applyNext(begun.state, { uri: uri(1), solution: answer(begun, { type: 'USER_INPUT', userInput: { confirmation: 'yes' } }), now: NOW }, ids);
+    const agent = applyNext(
+      begun.state,
+      { uri: uri(1), solution: answer(begun, { type: 'USER_INPUT', userInput: { confirmation: 'yes' } }), now: NOW },
+      ids,
+    );
     expect(agent.payload).toMatchObject({ errorCode: 'HUMAN_CONFIRMATION_REQUIRED', retryCount: 1, nextAction: begun.payload.nextAction });
 
     expect(applyPromptAnswer(agent.state, { promptId: 'other', confirmation: 'yes', now: NOW }, ids)).toBeNull();

@@ -132,25 +132,56 @@ describe('checkSolution: every error code', () => {
   });
 
   it('MISSING_FIELD when the type-specific object or its key field is absent', () => {
-    expect(check(shell, { type: 'SHELL' })).toMatchObject({ errorCode: 'MISSING_FIELD', message: 'Shell proof requires shell field with exitCode' });
-    expect(check(mcp, { type: 'MCP', comment: { text: 'wrong object' } })).toMatchObject({ errorCode: 'MISSING_FIELD', message: 'MCP proof requires mcp field' });
-    expect(check(mcp, { type: 'MCP', mcp: { toolName: ' ', success: true } })).toMatchObject({ errorCode: 'MISSING_FIELD', message: 'MCP proof requires mcp.toolName' });
+    expect(check(shell, { type: 'SHELL' })).toMatchObject({
+      errorCode: 'MISSING_FIELD',
+      message: 'Shell proof requires shell field with exitCode',
+    });
+    expect(check(mcp, { type: 'MCP', comment: { text: 'wrong object' } })).toMatchObject({
+      errorCode: 'MISSING_FIELD',
+      message: 'MCP proof requires mcp field',
+    });
+    expect(check(mcp, { type: 'MCP', mcp: { toolName: ' ', success: true } })).toMatchObject({
+      errorCode: 'MISSING_FIELD',
+      message: 'MCP proof requires mcp.toolName',
+    });
     expect(check(userInput, { type: 'USER_INPUT', userInput: { confirmation: '  ' } })).toMatchObject({
       errorCode: 'MISSING_FIELD',
       message: 'User input proof requires userInput.confirmation',
     });
-    expect(check(comment, { type: 'COMMENT', comment: { text: '' } })).toMatchObject({ errorCode: 'MISSING_FIELD', message: 'Comment proof requires comment.text' });
+    expect(check(comment, { type: 'COMMENT', comment: { text: '' } })).toMatchObject({
+      errorCode: 'MISSING_FIELD',
+      message: 'Comment proof requires comment.text',
+    });
   });
 
   it.each([
     ['a fractional exit code', shell, { type: 'SHELL', shell: { exitCode: 0.5 } }, 'shell.exitCode must be an integer'],
     ['a string exit code', shell, { type: 'SHELL', shell: { exitCode: '0' } }, 'shell.exitCode must be an integer'],
-    ['a negative duration', shell, { type: 'SHELL', shell: { exitCode: 0, durationSeconds: -1 } }, 'shell.durationSeconds must be a finite number of seconds, 0 or more'],
+    [
+      'a negative duration',
+      shell,
+      { type: 'SHELL', shell: { exitCode: 0, durationSeconds: -1 } },
+      'shell.durationSeconds must be a finite number of seconds, 0 or more',
+    ],
     ['a non-string stdout', shell, { type: 'SHELL', shell: { exitCode: 0, stdout: 42 } }, 'shell.stdout must be a string'],
-    ['a non-boolean mcp success', mcp, { type: 'MCP', mcp: { toolName: 'search_docs', success: 'yes' } }, 'mcp.success must be true or false'],
-    ['a bad timestamp', userInput, { type: 'USER_INPUT', userInput: { confirmation: 'yes', timestamp: 'yesterday' } }, 'userInput.timestamp must be an ISO 8601 date-time'],
+    [
+      'a non-boolean mcp success',
+      mcp,
+      { type: 'MCP', mcp: { toolName: 'search_docs', success: 'yes' } },
+      'mcp.success must be true or false',
+    ],
+    [
+      'a bad timestamp',
+      userInput,
+      { type: 'USER_INPUT', userInput: { confirmation: 'yes', timestamp: 'yesterday' } },
+      'userInput.timestamp must be an ISO 8601 date-time',
+    ],
   ] as const)('INVALID_FIELD for %s', (_name, challenge, solution, message) => {
-    expect(check(challenge, solution as unknown as Partial<SolutionInput>)).toMatchObject({ ok: false, errorCode: 'INVALID_FIELD', message });
+    expect(check(challenge, solution as unknown as Partial<SolutionInput>)).toMatchObject({
+      ok: false,
+      errorCode: 'INVALID_FIELD',
+      message,
+    });
   });
 
   it('INVALID_FIELD for mcp JSON that cannot be hashed or is too large', () => {

@@ -43,8 +43,14 @@ describe('routeNextCall', () => {
   });
 
   it('skips a pending step that requires nothing when no solution is sent', () => {
-    expect(routeNextCall(at([proof, optional, proof], 2), { requestedStepIndex: 3, hasSolution: false })).toEqual({ kind: 'SKIP_PENDING', stepIndex: 2 });
-    expect(routeNextCall(at([proof, none, proof], 2), { requestedStepIndex: 2, hasSolution: false })).toEqual({ kind: 'SKIP_PENDING', stepIndex: 2 });
+    expect(routeNextCall(at([proof, optional, proof], 2), { requestedStepIndex: 3, hasSolution: false })).toEqual({
+      kind: 'SKIP_PENDING',
+      stepIndex: 2,
+    });
+    expect(routeNextCall(at([proof, none, proof], 2), { requestedStepIndex: 2, hasSolution: false })).toEqual({
+      kind: 'SKIP_PENDING',
+      stepIndex: 2,
+    });
   });
 
   it('treats a step before the pending one as already settled', () => {
@@ -111,7 +117,11 @@ describe('attestReadiness', () => {
   });
 
   it('names the pending step and the first unproven required one otherwise', () => {
-    expect(attestReadiness(at([proof, optional, proof], 2))).toEqual({ ready: false, pendingStepIndex: 2, firstUnprovenRequiredStepIndex: 3 });
+    expect(attestReadiness(at([proof, optional, proof], 2))).toEqual({
+      ready: false,
+      pendingStepIndex: 2,
+      firstUnprovenRequiredStepIndex: 3,
+    });
     expect(attestReadiness(startProgress([proof]))).toEqual({ ready: false, pendingStepIndex: 1, firstUnprovenRequiredStepIndex: 1 });
   });
 });

@@ -10,7 +10,14 @@ describe('checkTensorSolution', () => {
     ['a flat array, no shape', undefined, [1, 2, 3]],
     ['a scalar shape', [], 7],
     ['a [3] shape', [3], [0.1, 0.2, 0.3]],
-    ['a [2, 2] shape', [2, 2], [[1, 2], [3, 4]]],
+    [
+      'a [2, 2] shape',
+      [2, 2],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ],
   ])('accepts %s', (_name, shape, value) => {
     expect(checkTensorSolution({ name: 'scores', value }, tensor(shape))).toEqual({ ok: true, name: 'scores', value });
   });

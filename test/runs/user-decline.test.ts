@@ -3,17 +3,42 @@ import { ELICITATION_REFUSALS, isDeclinedConfirmation } from '../../src/runs/use
 
 describe('isDeclinedConfirmation', () => {
   it.each([
-    'no', 'No', 'NO.', 'n', 'nope', 'No, wait', 'stop!', 'Cancel it', 'abort',
-    'rejected', 'Rejected', 'I reject this', 'deny', 'Denied by ops', 'decline', 'declined',
-    'I refuse', 'not approved', 'Do not proceed', "don't approve", 'Deployment cancelled',
+    'no',
+    'No',
+    'NO.',
+    'n',
+    'nope',
+    'No, wait',
+    'stop!',
+    'Cancel it',
+    'abort',
+    'rejected',
+    'Rejected',
+    'I reject this',
+    'deny',
+    'Denied by ops',
+    'decline',
+    'declined',
+    'I refuse',
+    'not approved',
+    'Do not proceed',
+    "don't approve",
+    'Deployment cancelled',
     'Don’t proceed',
   ])('declines on %j', (reply) => {
     expect(isDeclinedConfirmation(reply)).toBe(true);
   });
 
   it.each([
-    'yes', 'Approved', 'approved, no issues', 'ok go ahead', 'Yes — nothing to stop us',
-    'Looks good; notes attached', 'confirmed', 'Nothing to add', 'Stopwatch reads 3s, approved',
+    'yes',
+    'Approved',
+    'approved, no issues',
+    'ok go ahead',
+    'Yes — nothing to stop us',
+    'Looks good; notes attached',
+    'confirmed',
+    'Nothing to add',
+    'Stopwatch reads 3s, approved',
   ])('accepts %j', (reply) => {
     expect(isDeclinedConfirmation(reply)).toBe(false);
   });

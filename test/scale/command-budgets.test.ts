@@ -46,7 +46,8 @@ async function allCommandsOf(work: () => Promise<unknown>): Promise<string[]> {
   await index.settled();
   const commands: string[] = [];
   const listener = (event: CommandStartedEvent) => {
-    if (!isSweep(event)) commands.push(process.env.BUDGET_DEBUG ? `${event.commandName}:${event.command[event.commandName]}` : event.commandName);
+    if (!isSweep(event))
+      commands.push(process.env.BUDGET_DEBUG ? `${event.commandName}:${event.command[event.commandName]}` : event.commandName);
   };
   server.running.mongoClient.on('commandStarted', listener);
   try {
@@ -65,7 +66,11 @@ function notesProtocol(steps: number): string {
 
 async function mintSteps(count: number): Promise<string[]> {
   const uris: string[] = [];
-  while (uris.length < count) uris.push(...(await server.query(MintDocument, { input: { markdown: notesProtocol(Math.min(50, count - uris.length)) } })).mint.protocol.stepUris);
+  while (uris.length < count)
+    uris.push(
+      ...(await server.query(MintDocument, { input: { markdown: notesProtocol(Math.min(50, count - uris.length)) } })).mint.protocol
+        .stepUris,
+    );
   return uris;
 }
 
@@ -74,7 +79,9 @@ describe('database commands per operation', () => {
     const { mint } = await server.query(MintDocument, { input: { markdown: shellProtocol(3) } });
     let step = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin;
     // Begin: the head, its chain, then the new run.
-    expect(await commandsOf(async () => (step = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin))).toEqual(['find', 'find', 'insert']);
+    expect(
+      await commandsOf(async () => (step = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin)),
+    ).toEqual(['find', 'find', 'insert']);
     const perNext: string[][] = [];
     while (step.nextCall.operation === 'NEXT') {
       const input = { uri: step.currentStep!.uri, runId: step.runId, solution: shellSolution(step.challenge!) };
@@ -86,7 +93,9 @@ describe('database commands per operation', () => {
       ['find', 'update'],
       ['find', 'update'],
     ]);
-    const attest = await commandsOf(() => server.query(AttestDocument, { input: { uri: step.nextCall.uri!, runId: step.runId, outcome: 'SUCCESS', message: 'done' } }));
+    const attest = await commandsOf(() =>
+      server.query(AttestDocument, { input: { uri: step.nextCall.uri!, runId: step.runId, outcome: 'SUCCESS', message: 'done' } }),
+    );
     // Attest: the run, its conditional save, the protocol's and the caller's quality counters.
     expect(attest.slice(0, 4)).toEqual(['find', 'update', 'update', 'update']);
     expect(attest.length).toBeLessThanOrEqual(5);
@@ -100,15 +109,23 @@ describe('database commands per operation', () => {
     const withHead = ['find', 'update', 'insert', 'commitTransaction', 'findAndModify', 'update'];
     for (const size of [1, 100, 1_000]) {
       const commands = await commandsOf(async () => {
-        const { updateMemories } = await server.query(UpdateMemoriesDocument, { input: { uris: uris.slice(0, size), updates: { tags: [`size-${size}`] } } });
+        const { updateMemories } = await server.query(UpdateMemoriesDocument, {
+          input: { uris: uris.slice(0, size), updates: { tags: [`size-${size}`] } },
+        });
         expect(updateMemories.totalUpdated).toBe(size);
       });
       expect(commands, `${size} URIs`).toEqual(withHead);
     }
     // A step other than step 1: nothing search shows changed, so nothing trails.
-    expect(await commandsOf(() => server.query(UpdateMemoriesDocument, { input: { uris: [uris[1]!], updates: { tags: ['inner'] } } }))).toEqual(['find', 'update', 'insert', 'commitTransaction']);
+    expect(
+      await commandsOf(() => server.query(UpdateMemoriesDocument, { input: { uris: [uris[1]!], updates: { tags: ['inner'] } } })),
+    ).toEqual(['find', 'update', 'insert', 'commitTransaction']);
     // A new text: that one step is re-counted and re-embedded in process; its vector is stored after the answer.
-    const text = await commandsOf(() => server.query(UpdateMemoriesDocument, { input: { uris: uris.slice(0, 100), updates: { text: 'A rewritten note about release checklists.' } } }));
+    const text = await commandsOf(() =>
+      server.query(UpdateMemoriesDocument, {
+        input: { uris: uris.slice(0, 100), updates: { text: 'A rewritten note about release checklists.' } },
+      }),
+    );
     expect(text).toEqual(['find', 'update', 'insert', 'commitTransaction', 'update', 'findAndModify', 'update']);
   });
 
@@ -129,10 +146,22 @@ describe('database commands per operation', () => {
     const { mint } = await server.query(MintDocument, { input: { markdown: shellProtocol(2) } });
     const adapterUri = `kairos://adapter/${mint.protocol.slug}`;
     let answer: ToolJson = {};
-    expect(await commandsOf(async () => (answer = (await client.call('forward', { uri: adapterUri })).json))).toEqual(['find', 'find', 'insert']);
+    expect(await commandsOf(async () => (answer = (await client.call('forward', { uri: adapterUri })).json))).toEqual([
+      'find',
+      'find',
+      'insert',
+    ]);
     const contract = answer.contract as { nonce: string; proof_hash: string };
-    const solution = { type: 'shell', outcome: 'success', evidence: { exit_code: 0, stdout: 'ok' }, nonce: contract.nonce, proof_hash: contract.proof_hash };
-    const layer = await commandsOf(async () => (answer = (await client.call('forward', { uri: answer.next_call.args.uri, solution })).json));
+    const solution = {
+      type: 'shell',
+      outcome: 'success',
+      evidence: { exit_code: 0, stdout: 'ok' },
+      nonce: contract.nonce,
+      proof_hash: contract.proof_hash,
+    };
+    const layer = await commandsOf(
+      async () => (answer = (await client.call('forward', { uri: answer.next_call.args.uri, solution })).json),
+    );
     expect(answer.error_code ?? null).toBeNull();
     expect(layer).toEqual(['find', 'update']);
   });

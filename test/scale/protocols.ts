@@ -7,7 +7,8 @@ const fence = '```';
 export function shellProtocol(steps: number): string {
   const body = Array.from(
     { length: steps },
-    (_, index) => `## Check ${index + 1}\n\nRun it.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "echo ${index + 1}", "timeout_seconds": 5}}}\n${fence}`,
+    (_, index) =>
+      `## Check ${index + 1}\n\nRun it.\n\n${fence}json\n{"challenge": {"type": "shell", "shell": {"cmd": "echo ${index + 1}", "timeout_seconds": 5}}}\n${fence}`,
   );
   return `# ${uniqueTitle('Scale checks')}\n\n${body.join('\n\n')}\n`;
 }

@@ -20,10 +20,20 @@ let adminToken: string;
 
 beforeAll(async () => {
   if ('missing' in redis) throw new Error(`The scale-out tests need Redis: ${redis.missing}.`);
-  processes.push(...(await Promise.all([0, 1].map(() => startServerProcess({ mongoUri, dbName, redisUrl: redis.url, env: { KAIROS_AUTH: 'on' } })))));
+  processes.push(
+    ...(await Promise.all([0, 1].map(() => startServerProcess({ mongoUri, dbName, redisUrl: redis.url, env: { KAIROS_AUTH: 'on' } })))),
+  );
   mongo = new MongoClient(mongoUri);
   // The first admin, the way `kairos-graphql tokens create` makes it: straight in the database.
-  adminToken = (await new AuthService(new AuthStore(mongo.db(dbName)), { enabled: true }).bootstrap({ name: 'admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null })).token;
+  adminToken = (
+    await new AuthService(new AuthStore(mongo.db(dbName)), { enabled: true }).bootstrap({
+      name: 'admin',
+      role: 'ADMIN',
+      groups: [],
+      tokenName: 'test',
+      expiresInSeconds: null,
+    })
+  ).token;
 }, 120_000);
 
 afterAll(async () => {
@@ -44,12 +54,23 @@ async function call(server: ServerProcess, token: string, query: string, variabl
 describe('revocation across server processes', () => {
   it('closes the WebSocket (4403) and ends the SSE stream on A when B revokes the token', async () => {
     const [processA, processB] = processes as [ServerProcess, ServerProcess];
-    const created = await call(processB, adminToken, 'mutation { createPrincipal(input: { name: "roaming", role: AGENT }) { principal { id } } }');
-    const issued = await call(processB, adminToken, 'mutation($id: ID) { createToken(input: { principalId: $id, name: "t" }) { token record { id } } }', { id: created.data.createPrincipal.principal.id });
+    const created = await call(
+      processB,
+      adminToken,
+      'mutation { createPrincipal(input: { name: "roaming", role: AGENT }) { principal { id } } }',
+    );
+    const issued = await call(
+      processB,
+      adminToken,
+      'mutation($id: ID) { createToken(input: { principalId: $id, name: "t" }) { token record { id } } }',
+      { id: created.data.createPrincipal.principal.id },
+    );
     const { token, record } = issued.data.createToken;
 
     const socket = new WebSocket(processA.wsUrl, 'graphql-transport-ws');
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }));
     await new Promise((resolve) => socket.once('message', resolve));

@@ -69,7 +69,11 @@ describe('database round trips of a protocol run', () => {
     const commands = await commandsDuring(async () => {
       step = (
         await server.query(NextDocument, {
-          input: { uri: begin.currentStep!.uri, runId: begin.runId, solution: { type: 'USER_INPUT', nonce: challenge.nonce, proofHash: challenge.proofHash, userInput: { confirmation: 'yes' } } },
+          input: {
+            uri: begin.currentStep!.uri,
+            runId: begin.runId,
+            solution: { type: 'USER_INPUT', nonce: challenge.nonce, proofHash: challenge.proofHash, userInput: { confirmation: 'yes' } },
+          },
         })
       ).next;
     });

@@ -29,13 +29,20 @@ let runningB: RunningApp;
 let runningD: RunningApp;
 
 function start(config: Partial<AppConfig>): Promise<RunningApp> {
-  const app = buildApp({ mongoUri, config: { port: 0, host: '127.0.0.1', mongoDbName: dbName, ...config }, log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') });
+  const app = buildApp({
+    mongoUri,
+    config: { port: 0, host: '127.0.0.1', mongoDbName: dbName, ...config },
+    log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+  });
   apps.push(app);
   return app.start();
 }
 
 beforeAll(async () => {
-  if ('missing' in redis) throw new Error(`The scale-out tests need Redis: ${redis.missing}. Set REDIS_URL or install redis-server (apt-get install redis-server).`);
+  if ('missing' in redis)
+    throw new Error(
+      `The scale-out tests need Redis: ${redis.missing}. Set REDIS_URL or install redis-server (apt-get install redis-server).`,
+    );
   // B's stamp check never fires by itself here: the test calls it, so the bus alone must carry A's writes.
   const [runningA, startedB, startedC, startedD] = await Promise.all([
     start({ redisUrl: redis.url }),
@@ -45,7 +52,12 @@ beforeAll(async () => {
     start({ redisUrl: redis.url, embeddings: 'off', searchCatchUpMs: 3_600_000 }),
   ]);
   [runningB, runningC, runningD] = [startedB, startedC, startedD];
-  [a, b, c, d] = [runningA, runningB, runningC, runningD].map((running) => graphqlHttpClient(running.graphqlUrl)) as [GraphqlHttpClient, GraphqlHttpClient, GraphqlHttpClient, GraphqlHttpClient];
+  [a, b, c, d] = [runningA, runningB, runningC, runningD].map((running) => graphqlHttpClient(running.graphqlUrl)) as [
+    GraphqlHttpClient,
+    GraphqlHttpClient,
+    GraphqlHttpClient,
+    GraphqlHttpClient,
+  ];
   await Promise.all([runningA, runningB, runningC, runningD].map((running) => running.services.semanticIndex.lexicalBuilt));
 }, 120_000);
 
@@ -62,7 +74,11 @@ const cat = (title: string, slug: string): ProtocolSpec => ({
   intro: 'Daily care.',
   triggers: '',
   steps: [
-    { heading: 'Breakfast', text: 'Put wet food in the bowl at nine.', challenge: { type: 'comment', comment: { min_length: 5 }, required: true } },
+    {
+      heading: 'Breakfast',
+      text: 'Put wet food in the bowl at nine.',
+      challenge: { type: 'comment', comment: { min_length: 5 }, required: true },
+    },
     { heading: 'Litter', text: 'Empty the litter tray.', challenge: { type: 'comment', comment: { min_length: 5 }, required: true } },
   ],
 });
@@ -95,7 +111,9 @@ describe('search across server processes', () => {
   });
 
   it('a database vector search that fails leaves the search answered from the in-process index', async () => {
-    const { mint } = await b.query(SearchMintDocument, { input: { markdown: protocolMarkdown(cat('Look After the Shop Cat', 'shop-cat')) } });
+    const { mint } = await b.query(SearchMintDocument, {
+      input: { markdown: protocolMarkdown(cat('Look After the Shop Cat', 'shop-cat')) },
+    });
     let asked = 0;
     runningB.services.semanticIndex.useNearestSource({
       ready: true,
@@ -127,7 +145,9 @@ describe('search across server processes', () => {
     expect(await pollMatches(d, (labels) => !labels.includes(spec.title), 'office cat')).not.toContain(spec.title);
     await pollUntil(() => runningB.services.semanticIndex.headIdOf(mint.protocol.space, mint.protocol.chainId) === null);
     expect(runningB.services.semanticIndex.headIdOf(mint.protocol.space, mint.protocol.chainId)).toBeNull();
-    expect((runningB.services.semanticIndex.allChains(mint.protocol.space, 10_000) ?? []).map((key) => key.chainId)).not.toContain(mint.protocol.chainId);
+    expect((runningB.services.semanticIndex.allChains(mint.protocol.space, 10_000) ?? []).map((key) => key.chainId)).not.toContain(
+      mint.protocol.chainId,
+    );
   });
 
   it('catches up through the stored stamps with a write whose event never reached it, by meaning and by words', async () => {

@@ -8,7 +8,14 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { MemoryEventsDocument, MintDocument, UpdateMemoriesDocument } from '../api/documents.js';
-import { AnswerPromptDocument, AttestDocument, BeginDocument, ChallengePromptsDocument, NextDocument, RunProgressDocument } from '../api/run-documents.js';
+import {
+  AnswerPromptDocument,
+  AttestDocument,
+  BeginDocument,
+  ChallengePromptsDocument,
+  NextDocument,
+  RunProgressDocument,
+} from '../api/run-documents.js';
 import { collect } from '../support/app.js';
 import { type GraphqlHttpClient, graphqlHttpClient } from '../support/graphql-http.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
@@ -24,7 +31,9 @@ let b: GraphqlHttpClient;
 
 beforeAll(async () => {
   if ('missing' in redis) {
-    throw new Error(`The scale-out tests need Redis: ${redis.missing}. Set REDIS_URL or install redis-server (apt-get install redis-server).`);
+    throw new Error(
+      `The scale-out tests need Redis: ${redis.missing}. Set REDIS_URL or install redis-server (apt-get install redis-server).`,
+    );
   }
   processes.push(...(await Promise.all([0, 1].map(() => startServerProcess({ mongoUri, dbName, redisUrl: redis.url })))));
   [a, b] = processes.map((server) => graphqlHttpClient(server.graphqlUrl)) as [GraphqlHttpClient, GraphqlHttpClient];
@@ -58,7 +67,9 @@ describe('two server processes behind one MongoDB and one Redis', () => {
     const prompts = collect(wsClientOn(processA), ChallengePromptsDocument, { space: 'personal' });
     const { mint } = await b.query(MintDocument, { input: { markdown: promptProtocol() } });
     const minted = await memoryEvents.until(2, { where: (event) => event.memoryEvents.uri !== probe });
-    expect(minted.map((event) => [event.memoryEvents.type, event.memoryEvents.uri])).toEqual(mint.protocol.stepUris.map((uri) => ['MINTED', uri]));
+    expect(minted.map((event) => [event.memoryEvents.type, event.memoryEvents.uri])).toEqual(
+      mint.protocol.stepUris.map((uri) => ['MINTED', uri]),
+    );
     memoryEvents.stop();
 
     const { begin } = await b.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } });
@@ -73,7 +84,9 @@ describe('two server processes behind one MongoDB and one Redis', () => {
     const [, answered] = await prompts.until(2, { where: (event) => event.challengePrompts.promptId === promptId });
     expect(answered!.challengePrompts.status).toBe('ANSWERED');
     prompts.stop();
-    await b.query(AttestDocument, { input: { uri: mint.protocol.stepUris[1]!, runId: begin.runId, outcome: 'SUCCESS', message: 'released' } });
+    await b.query(AttestDocument, {
+      input: { uri: mint.protocol.stepUris[1]!, runId: begin.runId, outcome: 'SUCCESS', message: 'released' },
+    });
 
     const events = await progress.until(6);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -98,10 +111,16 @@ describe('two server processes behind one MongoDB and one Redis', () => {
       const on = (call: number) => servers[(agent + call) % 2]!;
       let step = (await on(0).query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin;
       for (let call = 1; step.nextCall.operation === 'NEXT'; call++) {
-        step = (await on(call).query(NextDocument, { input: { uri: step.currentStep!.uri, runId: step.runId, solution: shellSolution(step.challenge!) } })).next;
+        step = (
+          await on(call).query(NextDocument, {
+            input: { uri: step.currentStep!.uri, runId: step.runId, solution: shellSolution(step.challenge!) },
+          })
+        ).next;
         expect(step.errorCode).toBeNull();
       }
-      const { attest } = await on(steps + 1).query(AttestDocument, { input: { uri: step.nextCall.uri!, runId: step.runId, outcome: 'SUCCESS', message: `agent ${agent}` } });
+      const { attest } = await on(steps + 1).query(AttestDocument, {
+        input: { uri: step.nextCall.uri!, runId: step.runId, outcome: 'SUCCESS', message: `agent ${agent}` },
+      });
       expect(attest.errorCode).toBeNull();
       return step.runId;
     });
@@ -111,7 +130,10 @@ describe('two server processes behind one MongoDB and one Redis', () => {
     const mongo = new MongoClient(mongoUri);
     try {
       const db = mongo.db(dbName);
-      const runs = await db.collection('runs').find({ _id: { $in: runIds as never[] } }).toArray();
+      const runs = await db
+        .collection('runs')
+        .find({ _id: { $in: runIds as never[] } })
+        .toArray();
       expect(runs).toHaveLength(20);
       for (const run of runs) {
         expect(run.status).toBe('ATTESTED');

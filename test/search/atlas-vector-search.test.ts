@@ -5,7 +5,14 @@
  * in test/scale/search-sync.test.ts; nothing here has run against a real Atlas.
  */
 import { describe, expect, it } from 'vitest';
-import { AtlasVectorSearch, nearestChainsOf, VECTOR_SEARCH_INDEX_NAME, vectorIndexStatus, vectorSearchIndexDescription, vectorSearchPipeline } from '../../src/store/atlas-vector-search.js';
+import {
+  AtlasVectorSearch,
+  nearestChainsOf,
+  VECTOR_SEARCH_INDEX_NAME,
+  vectorIndexStatus,
+  vectorSearchIndexDescription,
+  vectorSearchPipeline,
+} from '../../src/store/atlas-vector-search.js';
 import { AtlasVectorSource, detectVectorSearch } from '../../src/search/indexes/atlas-vector-source.js';
 import { useTestDatabase } from '../support/database.js';
 
@@ -40,7 +47,9 @@ describe('Atlas vector search definitions', () => {
     });
     expect(project).toEqual({ $project: { _id: 1, chainId: 1, score: { $meta: 'vectorSearchScore' } } });
     // Atlas caps numCandidates at 10,000.
-    const huge = vectorSearchPipeline(Float32Array.from([1]), 's', 'm', 5_000)[0] as { $vectorSearch: { numCandidates: number; limit: number } };
+    const huge = vectorSearchPipeline(Float32Array.from([1]), 's', 'm', 5_000)[0] as {
+      $vectorSearch: { numCandidates: number; limit: number };
+    };
     expect(huge.$vectorSearch).toMatchObject({ numCandidates: 10_000, limit: 10_000 });
   });
 
@@ -63,7 +72,11 @@ describe('Atlas vector search definitions', () => {
   });
 
   it('reads an index listing: missing, built for other dimensions, building, queryable', () => {
-    const entry = (numDimensions: number, queryable: boolean) => ({ name: VECTOR_SEARCH_INDEX_NAME, queryable, latestDefinition: vectorSearchIndexDescription(numDimensions).definition });
+    const entry = (numDimensions: number, queryable: boolean) => ({
+      name: VECTOR_SEARCH_INDEX_NAME,
+      queryable,
+      latestDefinition: vectorSearchIndexDescription(numDimensions).definition,
+    });
     expect(vectorIndexStatus([], 100)).toBe('MISSING');
     expect(vectorIndexStatus([{ name: 'other', queryable: true }], 100)).toBe('MISSING');
     expect(vectorIndexStatus([entry(384, true)], 100)).toBe('OTHER_DIMENSIONS');
@@ -103,7 +116,13 @@ describe('the Atlas vector source when a query fails', () => {
     // The local engine has no $vectorSearch: a real failure. Atlas is taken to have said the index was queryable.
     const atlas = new AtlasVectorSearch(db);
     const source = new AtlasVectorSource(
-      { listIndexes: () => atlas.listIndexes(), ensureIndex: async () => 'QUERYABLE', queryable: (dimensions) => atlas.queryable(dimensions), nearest: (...args) => atlas.nearest(...args), fillSearchVectors: async () => 0 },
+      {
+        listIndexes: () => atlas.listIndexes(),
+        ensureIndex: async () => 'QUERYABLE',
+        queryable: (dimensions) => atlas.queryable(dimensions),
+        nearest: (...args) => atlas.nearest(...args),
+        fillSearchVectors: async () => 0,
+      },
       2,
       { warn: () => {}, info: () => {} },
     );

@@ -23,7 +23,16 @@ async function storeProtocolIn(space: string, slug: string): Promise<string> {
     text: '## Do the thing\n\nCarefully.',
     tags: [],
     category: 'PROTOCOL_STEP',
-    chain: { chainId: randomUUID(), label: title, titleKey: title.toLowerCase(), stepIndex: 1, stepCount: 1, slug, protocolVersion: null, triggers: null },
+    chain: {
+      chainId: randomUUID(),
+      label: title,
+      titleKey: title.toLowerCase(),
+      stepIndex: 1,
+      stepCount: 1,
+      slug,
+      protocolVersion: null,
+      triggers: null,
+    },
     challenge: null,
     createdAt: now,
     createdBy: 'test',
@@ -72,7 +81,9 @@ describe('begin by key', () => {
     const inB = await storeProtocolIn('group:b', shared);
     const member = viewerOf({ id: `member-${randomUUID().slice(0, 8)}`, role: 'AGENT', groups: ['a', 'b'] });
 
-    const refusal = await readerFor(member).protocol({ key: shared }).catch((error: unknown) => error);
+    const refusal = await readerFor(member)
+      .protocol({ key: shared })
+      .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(RequestError);
     expect(refusal).toMatchObject({
       code: 'AMBIGUOUS',

@@ -17,7 +17,12 @@ function store(): MemoryStore {
 }
 
 function appSteps() {
-  return server.mongo().db(server.dbName).collection<MemoryRecord>('memories').find({ space: APP_SPACE }, { sort: { 'chain.slug': 1, 'chain.stepIndex': 1 } }).toArray();
+  return server
+    .mongo()
+    .db(server.dbName)
+    .collection<MemoryRecord>('memories')
+    .find({ space: APP_SPACE }, { sort: { 'chain.slug': 1, 'chain.stepIndex': 1 } })
+    .toArray();
 }
 
 describe('built-in protocols', () => {
@@ -61,7 +66,10 @@ describe('built-in protocols', () => {
     const file = join(directory, 'guide.md');
     const headId = randomUUID();
     const source = [{ headId, file: pathToFileURL(file) }];
-    await writeFile(file, '---\nslug: test-guide\nversion: 1.0.0\n---\n# Test Guide\n\n## One\n\nFirst.\n\n```json\n{"contract": {"type": "comment"}}\n```\n\n## Two\n\nSecond.\n');
+    await writeFile(
+      file,
+      '---\nslug: test-guide\nversion: 1.0.0\n---\n# Test Guide\n\n## One\n\nFirst.\n\n```json\n{"contract": {"type": "comment"}}\n```\n\n## Two\n\nSecond.\n',
+    );
     expect(await installBuiltinProtocols(store(), source)).toEqual(['test-guide']);
     const first = (await appSteps()).filter((step) => step.chain!.slug === 'test-guide');
     expect(first.map((step) => step.label)).toEqual(['One', 'Two']);

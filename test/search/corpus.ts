@@ -40,9 +40,17 @@ export const PROTOCOLS: readonly ProtocolSpec[] = [
     steps: [
       { heading: 'Build the artefact', text: 'Build the container image and tag it with the commit.', challenge: shell('npm run build') },
       { heading: 'Run the test suite', text: 'All unit and integration tests must pass.', challenge: shell('npm test') },
-      { heading: 'Deploy to staging', text: 'Apply the manifests to staging and run the smoke checks.', challenge: shell('kubectl apply -k overlays/staging') },
+      {
+        heading: 'Deploy to staging',
+        text: 'Apply the manifests to staging and run the smoke checks.',
+        challenge: shell('kubectl apply -k overlays/staging'),
+      },
       { heading: 'Approve the rollout', text: 'A person confirms the staging checks.', challenge: ask('Roll out to production?') },
-      { heading: 'Canary rollout', text: 'Shift 10% of traffic, watch error rates for ten minutes, then go to 100%.', challenge: shell('kubectl rollout status deploy/app') },
+      {
+        heading: 'Canary rollout',
+        text: 'Shift 10% of traffic, watch error rates for ten minutes, then go to 100%.',
+        challenge: shell('kubectl rollout status deploy/app'),
+      },
     ],
   },
   {
@@ -54,18 +62,35 @@ export const PROTOCOLS: readonly ProtocolSpec[] = [
       { heading: 'Find the last good version', text: 'Look up the previous release tag in the deploy history.', challenge: comment() },
       { heading: 'Announce the rollback', text: 'Tell the team channel what is being reverted and why.', challenge: comment() },
       { heading: 'Revert', text: 'Undo the rollout to the previous revision.', challenge: shell('kubectl rollout undo deploy/app') },
-      { heading: 'Verify health', text: 'Error rate and latency are back to their baseline.', challenge: shell('curl -fsS https://app.example.com/healthz') },
+      {
+        heading: 'Verify health',
+        text: 'Error rate and latency are back to their baseline.',
+        challenge: shell('curl -fsS https://app.example.com/healthz'),
+      },
     ],
   },
   {
     slug: 'database-migration',
     title: 'Run a Database Migration',
     intro: 'Change the database schema safely: write, rehearse, back up, apply, verify.',
-    triggers: 'Run when the user wants to "migrate the database", make a "schema change", "add a column", "alter a table" or "create an index".',
+    triggers:
+      'Run when the user wants to "migrate the database", make a "schema change", "add a column", "alter a table" or "create an index".',
     steps: [
-      { heading: 'Write the migration', text: 'Write forward and backward migration scripts; keep each change backwards compatible.', challenge: comment() },
-      { heading: 'Rehearse on a copy', text: 'Apply the migration to a restored snapshot and time it.', challenge: shell('npm run migrate -- --dry-run') },
-      { heading: 'Back up', text: 'Take a fresh backup of the production database before applying.', challenge: shell('pg_dump -Fc app > backup.dump') },
+      {
+        heading: 'Write the migration',
+        text: 'Write forward and backward migration scripts; keep each change backwards compatible.',
+        challenge: comment(),
+      },
+      {
+        heading: 'Rehearse on a copy',
+        text: 'Apply the migration to a restored snapshot and time it.',
+        challenge: shell('npm run migrate -- --dry-run'),
+      },
+      {
+        heading: 'Back up',
+        text: 'Take a fresh backup of the production database before applying.',
+        challenge: shell('pg_dump -Fc app > backup.dump'),
+      },
       { heading: 'Apply', text: 'Apply the migration in a low-traffic window.', challenge: shell('npm run migrate') },
     ],
   },
@@ -77,7 +102,11 @@ export const PROTOCOLS: readonly ProtocolSpec[] = [
     steps: [
       { heading: 'Acknowledge the page', text: 'Acknowledge the alert and open an incident channel.', challenge: comment() },
       { heading: 'Assess severity', text: 'Decide the severity from user impact and set an incident commander.', challenge: comment() },
-      { heading: 'Mitigate', text: 'Stop the bleeding first: fail over, scale out, or disable the broken feature flag.', challenge: comment(50) },
+      {
+        heading: 'Mitigate',
+        text: 'Stop the bleeding first: fail over, scale out, or disable the broken feature flag.',
+        challenge: comment(50),
+      },
       { heading: 'Communicate status', text: 'Post a status page update every thirty minutes until resolved.', challenge: comment() },
       { heading: 'Schedule the postmortem', text: 'Book a blameless postmortem within five working days.', challenge: comment() },
     ],
@@ -88,10 +117,22 @@ export const PROTOCOLS: readonly ProtocolSpec[] = [
     intro: 'A thorough code review: intent, correctness, tests, security and readability.',
     triggers: 'Run when the user asks to "review this PR", "do a code review", or "look at my pull request".',
     steps: [
-      { heading: 'Understand the intent', text: 'Read the description and the linked issue; state what the change should do.', challenge: comment() },
+      {
+        heading: 'Understand the intent',
+        text: 'Read the description and the linked issue; state what the change should do.',
+        challenge: comment(),
+      },
       { heading: 'Run it', text: 'Check out the branch and run the tests locally.', challenge: shell('npm test') },
-      { heading: 'Read the diff', text: 'Check correctness, error handling, naming, and that tests cover the change.', challenge: comment(80) },
-      { heading: 'Write the review', text: 'Leave specific, actionable comments and a clear verdict: approve or request changes.', challenge: comment(80) },
+      {
+        heading: 'Read the diff',
+        text: 'Check correctness, error handling, naming, and that tests cover the change.',
+        challenge: comment(80),
+      },
+      {
+        heading: 'Write the review',
+        text: 'Leave specific, actionable comments and a clear verdict: approve or request changes.',
+        challenge: comment(80),
+      },
     ],
   },
   {
@@ -100,8 +141,16 @@ export const PROTOCOLS: readonly ProtocolSpec[] = [
     intro: 'Summarise what changed since the last tag for users, grouped by features and fixes.',
     triggers: 'Run when the user asks for a "changelog", "release notes", or "what is new in version X".',
     steps: [
-      { heading: 'Collect changes', text: 'List merged pull requests since the previous tag.', challenge: shell('git log --merges --oneline v1.0.0..HEAD') },
-      { heading: 'Group and summarise', text: 'Group into features, fixes and breaking changes; one line each, in user language.', challenge: comment(80) },
+      {
+        heading: 'Collect changes',
+        text: 'List merged pull requests since the previous tag.',
+        challenge: shell('git log --merges --oneline v1.0.0..HEAD'),
+      },
+      {
+        heading: 'Group and summarise',
+        text: 'Group into features, fixes and breaking changes; one line each, in user language.',
+        challenge: comment(80),
+      },
       { heading: 'Approve', text: 'The release manager reads the notes.', challenge: ask('Publish these notes?') },
     ],
   },
@@ -111,8 +160,16 @@ export const PROTOCOLS: readonly ProtocolSpec[] = [
     intro: 'Get a new team member from zero to their first merged change.',
     triggers: 'Run for a "new hire", a "new team member", "first day setup", or when someone joins the team.',
     steps: [
-      { heading: 'Accounts and access', text: 'Create accounts for the code host, chat, and the cloud console with least privilege.', challenge: comment() },
-      { heading: 'Set up the laptop', text: 'Install the toolchain, clone the repositories, configure SSH keys.', challenge: shell('node --version && git --version') },
+      {
+        heading: 'Accounts and access',
+        text: 'Create accounts for the code host, chat, and the cloud console with least privilege.',
+        challenge: comment(),
+      },
+      {
+        heading: 'Set up the laptop',
+        text: 'Install the toolchain, clone the repositories, configure SSH keys.',
+        challenge: shell('node --version && git --version'),
+      },
       { heading: 'Run the app locally', text: 'Start the app and open it in a browser.', challenge: shell('npm start') },
       { heading: 'First starter task', text: 'Pick a small labelled issue and pair on it.', challenge: comment() },
     ],
@@ -125,7 +182,11 @@ export const PROTOCOLS: readonly ProtocolSpec[] = [
     steps: [
       { heading: 'List outdated packages', text: 'See what is behind and by how much.', challenge: shell('npm outdated') },
       { heading: 'Patch and minor updates', text: 'Apply them together and run the tests.', challenge: shell('npm update && npm test') },
-      { heading: 'Major updates one at a time', text: 'Read each changelog for breaking changes; upgrade and test one package per commit.', challenge: comment(50) },
+      {
+        heading: 'Major updates one at a time',
+        text: 'Read each changelog for breaking changes; upgrade and test one package per commit.',
+        challenge: comment(50),
+      },
       { heading: 'Open the pull request', text: 'Summarise the versions changed.', challenge: comment() },
     ],
   },
@@ -147,9 +208,21 @@ export const PROTOCOLS: readonly ProtocolSpec[] = [
     intro: 'Find out why a test passes and fails at random, then fix or quarantine it.',
     triggers: 'Run when "a test fails intermittently", "CI is flaky", or there are random test failures that pass on retry.',
     steps: [
-      { heading: 'Reproduce', text: 'Run the test in a loop until it fails; note the failure rate.', challenge: shell('for i in $(seq 50); do npx vitest run path/to.test.ts || break; done') },
-      { heading: 'Find the cause', text: 'Look for timing assumptions, shared state between tests, and order dependence.', challenge: comment(50) },
-      { heading: 'Fix or quarantine', text: 'Fix the cause; if that takes long, quarantine the test with an issue link.', challenge: comment() },
+      {
+        heading: 'Reproduce',
+        text: 'Run the test in a loop until it fails; note the failure rate.',
+        challenge: shell('for i in $(seq 50); do npx vitest run path/to.test.ts || break; done'),
+      },
+      {
+        heading: 'Find the cause',
+        text: 'Look for timing assumptions, shared state between tests, and order dependence.',
+        challenge: comment(50),
+      },
+      {
+        heading: 'Fix or quarantine',
+        text: 'Fix the cause; if that takes long, quarantine the test with an issue link.',
+        challenge: comment(),
+      },
     ],
   },
   {
@@ -159,7 +232,11 @@ export const PROTOCOLS: readonly ProtocolSpec[] = [
     triggers: 'Run when a "key leaked", credentials must be "rotated", or a token "expired".',
     steps: [
       { heading: 'Issue new credentials', text: 'Create the new key next to the old one.', challenge: comment() },
-      { heading: 'Update the secret store', text: 'Write the new value to the secret manager and restart consumers.', challenge: comment() },
+      {
+        heading: 'Update the secret store',
+        text: 'Write the new value to the secret manager and restart consumers.',
+        challenge: comment(),
+      },
       { heading: 'Revoke the old key', text: 'Revoke it once no request uses it any more.', challenge: ask('Revoke the old key now?') },
     ],
   },
@@ -169,7 +246,11 @@ export const PROTOCOLS: readonly ProtocolSpec[] = [
     intro: 'Measure, profile and fix an endpoint whose latency went up.',
     triggers: 'Run when an endpoint is "slow", "p99 latency" went up, or there is a "performance regression".',
     steps: [
-      { heading: 'Measure', text: 'Record the current p50 and p99 latency under a fixed load.', challenge: shell('npx autocannon -d 30 http://localhost:4000/orders') },
+      {
+        heading: 'Measure',
+        text: 'Record the current p50 and p99 latency under a fixed load.',
+        challenge: shell('npx autocannon -d 30 http://localhost:4000/orders'),
+      },
       { heading: 'Profile', text: 'Profile the hot path; check query plans and N+1 queries.', challenge: comment(50) },
       { heading: 'Fix and compare', text: 'Apply the fix and measure again under the same load.', challenge: comment(50) },
     ],
@@ -211,4 +292,9 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
 ];
 
 /** Requests no protocol in the library serves: nothing should reach the match threshold. */
-export const UNRELATED_QUERIES: readonly string[] = ['bake sourdough bread', 'translate this poem into French', 'water the office plants', 'book a flight to Lisbon'];
+export const UNRELATED_QUERIES: readonly string[] = [
+  'bake sourdough bread',
+  'translate this poem into French',
+  'water the office plants',
+  'book a flight to Lisbon',
+];

@@ -21,7 +21,12 @@ const embeddings = await startEmbeddingsServer();
 const server = useTestServer();
 afterAll(() => embeddings.close());
 
-const openAiSettings = { embeddings: 'openai' as const, embeddingsUrl: embeddings.url, embeddingsModel: 'test-hash-64', embeddingsKey: null };
+const openAiSettings = {
+  embeddings: 'openai' as const,
+  embeddingsUrl: embeddings.url,
+  embeddingsModel: 'test-hash-64',
+  embeddingsKey: null,
+};
 
 describe('OpenAI-compatible provider', () => {
   it('learns the dimension from the endpoint and returns unit vectors in order', async () => {
@@ -31,7 +36,11 @@ describe('OpenAI-compatible provider', () => {
     const norm = (v: Float32Array) => Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
     expect(norm(a!)).toBeCloseTo(1, 5);
     expect(norm(b!)).toBeCloseTo(1, 5);
-    expect(embeddings.requests.at(-1)).toMatchObject({ model: 'test-hash-64', authorization: 'Bearer k', inputs: ['rotate the certificate', 'free disk space'] });
+    expect(embeddings.requests.at(-1)).toMatchObject({
+      model: 'test-hash-64',
+      authorization: 'Bearer k',
+      inputs: ['rotate the certificate', 'free disk space'],
+    });
   });
 
   it('refuses a malformed answer or an error status with a clear message', async () => {
@@ -120,7 +129,8 @@ describe('ONNX provider', () => {
     const dot = (x: Float32Array, y: Float32Array) => x.reduce((sum, v, i) => sum + v * y[i]!, 0);
     expect(dot(a!, b!)).toBeGreaterThan(dot(a!, c!));
   });
-  if (!modelDir) console.log('ONNX provider test skipped: no model directory given (KAIROS_TEST_ONNX_MODEL_DIR); model hubs are unreachable here.');
+  if (!modelDir)
+    console.log('ONNX provider test skipped: no model directory given (KAIROS_TEST_ONNX_MODEL_DIR); model hubs are unreachable here.');
 
   it('refuses a directory that is not there, with the setting named', async () => {
     await expect(OnnxEmbeddingProvider.load('/nonexistent/model')).rejects.toThrow(/KAIROS_EMBEDDINGS_MODEL_DIR .* is not a directory/);

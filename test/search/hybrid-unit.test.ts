@@ -33,7 +33,10 @@ describe('SpaceVectorIndex (exact)', () => {
     index.upsert('a1', 'A', unit(1, 0));
     index.upsert('a2', 'A', unit(0.6, 0.8));
     index.upsert('b1', 'B', unit(0, 1));
-    expect(index.search(unit(1, 0), 5).map((hit) => [hit.chainId, hit.memoryId])).toEqual([['A', 'a1'], ['B', 'b1']]);
+    expect(index.search(unit(1, 0), 5).map((hit) => [hit.chainId, hit.memoryId])).toEqual([
+      ['A', 'a1'],
+      ['B', 'b1'],
+    ]);
     index.remove('a1');
     expect(index.search(unit(1, 0), 5)[0]).toMatchObject({ chainId: 'A', memoryId: 'a2' });
     index.upsert('b1', 'B', unit(1, 0));
@@ -45,7 +48,8 @@ describe('SpaceVectorIndex (exact)', () => {
 
   it('answers from the HNSW graph above its threshold, with the same best protocol', () => {
     const index = new SpaceVectorIndex(8, 100);
-    for (let i = 0; i < 300; i++) index.upsert(`m${i}`, `c${i % 50}`, normalise(Float32Array.from({ length: 8 }, (_, d) => Math.sin(i * 7 + d * 3))));
+    for (let i = 0; i < 300; i++)
+      index.upsert(`m${i}`, `c${i % 50}`, normalise(Float32Array.from({ length: 8 }, (_, d) => Math.sin(i * 7 + d * 3))));
     expect(index.usesAnn).toBe(true);
     const query = normalise(Float32Array.from({ length: 8 }, (_, d) => Math.sin(42 * 7 + d * 3)));
     expect(index.search(query, 3)[0]).toMatchObject({ chainId: 'c42', memoryId: 'm42' });

@@ -25,7 +25,11 @@ export async function mintIntentLibrary(server: TestServer): Promise<Map<string,
   return slugByUri;
 }
 
-export async function evaluate(server: TestServer, slugByUri: Map<string, string>, queries: readonly IntentQuery[]): Promise<RankingFigures> {
+export async function evaluate(
+  server: TestServer,
+  slugByUri: Map<string, string>,
+  queries: readonly IntentQuery[],
+): Promise<RankingFigures> {
   let hit1 = 0;
   let hit3 = 0;
   let reciprocal = 0;
@@ -33,7 +37,9 @@ export async function evaluate(server: TestServer, slugByUri: Map<string, string
   const misses: string[] = [];
   for (const labelled of queries) {
     const { search } = await server.query(SearchProtocolsDocument, { query: labelled.query, maxChoices: 50 });
-    const ranked = search.choices.filter((choice) => choice.role === 'MATCH').map((choice) => ({ slug: slugByUri.get(choice.uri), score: choice.score }));
+    const ranked = search.choices
+      .filter((choice) => choice.role === 'MATCH')
+      .map((choice) => ({ slug: slugByUri.get(choice.uri), score: choice.score }));
     const position = ranked.findIndex((choice) => choice.slug === labelled.expected);
     if (position === 0) hit1++;
     if (position >= 0 && position < 3) hit3++;
@@ -41,7 +47,13 @@ export async function evaluate(server: TestServer, slugByUri: Map<string, string
       reciprocal += 1 / (position + 1);
       matched++;
     }
-    if (position !== 0) misses.push(`"${labelled.query}" → ${labelled.expected} at ${position < 0 ? '-' : position + 1}; top: ${ranked.slice(0, 3).map((c) => `${c.slug ?? 'other'}:${c.score}`).join(', ')}`);
+    if (position !== 0)
+      misses.push(
+        `"${labelled.query}" → ${labelled.expected} at ${position < 0 ? '-' : position + 1}; top: ${ranked
+          .slice(0, 3)
+          .map((c) => `${c.slug ?? 'other'}:${c.score}`)
+          .join(', ')}`,
+      );
   }
   const n = queries.length;
   return { queries: n, recallAt1: hit1 / n, recallAt3: hit3 / n, mrr: reciprocal / n, matched, misses };
@@ -52,4 +64,5 @@ export function figuresRow(name: string, split: string, figures: RankingFigures)
   return `| ${name} | ${split} | ${figures.queries} | ${f(figures.recallAt1)} | ${f(figures.recallAt3)} | ${f(figures.mrr)} | ${figures.matched}/${figures.queries} |`;
 }
 
-export const FIGURES_HEADER = '| provider | split | requests | recall@1 | recall@3 | MRR | expected is a MATCH |\n|---|---|---|---|---|---|---|';
+export const FIGURES_HEADER =
+  '| provider | split | requests | recall@1 | recall@3 | MRR | expected is a MATCH |\n|---|---|---|---|---|---|---|';

@@ -52,21 +52,41 @@ describe('search by intent on the labelled set', () => {
       figuresRow(name, 'cold-start', f.coldStart),
     ]);
     console.log(`search by intent: ${INTENT_PROTOCOLS.length} protocols\n${FIGURES_HEADER}\n${rows.join('\n')}`);
-    const json = Object.fromEntries([...figures].map(([name, f]) => [name, Object.fromEntries(Object.entries(f).map(([split, r]) => [split, { queries: r.queries, recallAt1: r.recallAt1, recallAt3: r.recallAt3, mrr: r.mrr, matched: r.matched }]))]));
+    const json = Object.fromEntries(
+      [...figures].map(([name, f]) => [
+        name,
+        Object.fromEntries(
+          Object.entries(f).map(([split, r]) => [
+            split,
+            { queries: r.queries, recallAt1: r.recallAt1, recallAt3: r.recallAt3, mrr: r.mrr, matched: r.matched },
+          ]),
+        ),
+      ]),
+    );
     console.log(`search by intent (JSON): ${JSON.stringify(json)}`);
-    if (process.env.SEARCH_QUALITY_DETAIL) for (const [name, f] of figures) console.log(`${name} misses:\n  ${[...f.tuning.misses, ...f.heldOut.misses, ...f.coldStart.misses].join('\n  ')}`);
+    if (process.env.SEARCH_QUALITY_DETAIL)
+      for (const [name, f] of figures)
+        console.log(`${name} misses:\n  ${[...f.tuning.misses, ...f.heldOut.misses, ...f.coldStart.misses].join('\n  ')}`);
   }, 300_000);
 
   it('has a labelled set of at least 40 requests over at least 30 protocols', () => {
     expect(TUNING_QUERIES.length + HELD_OUT_QUERIES.length).toBeGreaterThanOrEqual(40);
     expect(INTENT_PROTOCOLS.length).toBeGreaterThanOrEqual(30);
     const expected = new Set([...TUNING_QUERIES, ...HELD_OUT_QUERIES].map((q) => q.expected));
-    for (const slug of expected) expect(INTENT_PROTOCOLS.some((p) => p.slug === slug), slug).toBe(true);
+    for (const slug of expected)
+      expect(
+        INTENT_PROTOCOLS.some((p) => p.slug === slug),
+        slug,
+      ).toBe(true);
   });
 
   it('has a cold-start set of at least 40 requests, each for a protocol of the library', () => {
     expect(COLD_START_QUERIES.length).toBeGreaterThanOrEqual(40);
-    for (const labelled of COLD_START_QUERIES) expect(INTENT_PROTOCOLS.some((p) => p.slug === labelled.expected), labelled.expected).toBe(true);
+    for (const labelled of COLD_START_QUERIES)
+      expect(
+        INTENT_PROTOCOLS.some((p) => p.slug === labelled.expected),
+        labelled.expected,
+      ).toBe(true);
   });
 
   it('the built-in provider finds more of what people mean than the words alone, on both halves', () => {

@@ -1,9 +1,19 @@
 /** The in-process lexical index (src/search/lexical-index.ts): the text index's raw score, kept in step by chain replacement. */
 import { describe, expect, it } from 'vitest';
-import { SpaceLexicalIndex, type LexicalStep, TOKENIZE_SLICE_CHARS, weightedCounts, weightedCountsInSlices } from '../../src/search/lexical-index.js';
+import {
+  SpaceLexicalIndex,
+  type LexicalStep,
+  TOKENIZE_SLICE_CHARS,
+  weightedCounts,
+  weightedCountsInSlices,
+} from '../../src/search/lexical-index.js';
 import { searchTerms } from '../../src/search/search-query.js';
 
-function step(chainId: string, stepIndex: number, fields: { title: string; triggers?: string; label?: string; text?: string; slug?: string }): LexicalStep {
+function step(
+  chainId: string,
+  stepIndex: number,
+  fields: { title: string; triggers?: string; label?: string; text?: string; slug?: string },
+): LexicalStep {
   return {
     memoryId: `${chainId}-${stepIndex}`,
     label: fields.label ?? '',
@@ -15,7 +25,14 @@ function step(chainId: string, stepIndex: number, fields: { title: string; trigg
 describe('SpaceLexicalIndex', () => {
   it('scores a step as the engine did: field weight / 10 per occurrence, summed over the terms; a protocol as its best step', () => {
     const index = new SpaceLexicalIndex();
-    index.add(step('a', 1, { title: 'Rotate TLS certificates', triggers: 'certificate expired', label: 'Check expiry', text: 'Check the certificate dates.' }));
+    index.add(
+      step('a', 1, {
+        title: 'Rotate TLS certificates',
+        triggers: 'certificate expired',
+        label: 'Check expiry',
+        text: 'Check the certificate dates.',
+      }),
+    );
     index.add(step('a', 2, { title: 'Rotate TLS certificates', label: 'Install the new certificate', text: 'Restart nginx.' }));
     index.add(step('b', 1, { title: 'Deploy a service', text: 'The certificate of the load balancer.' }));
     const hits = index.search(searchTerms('renew certificate'), 10);
@@ -59,7 +76,11 @@ describe('SpaceLexicalIndex', () => {
   it('stays correct across the sweep of removed steps', () => {
     const index = new SpaceLexicalIndex();
     for (let round = 0; round < 3; round++) {
-      for (let n = 0; n < 800; n++) index.replaceChain(`p${n}`, [step(`p${n}`, 1, { title: `Protocol ${round === 2 ? 'gamma' : 'alpha'} ${n}` }), step(`p${n}`, 2, { title: 'x', label: 'alpha' })]);
+      for (let n = 0; n < 800; n++)
+        index.replaceChain(`p${n}`, [
+          step(`p${n}`, 1, { title: `Protocol ${round === 2 ? 'gamma' : 'alpha'} ${n}` }),
+          step(`p${n}`, 2, { title: 'x', label: 'alpha' }),
+        ]);
     }
     expect(index.size).toBe(800);
     // Step 2 kept "alpha" in its label (0.3); the title now says gamma (1).
@@ -69,7 +90,9 @@ describe('SpaceLexicalIndex', () => {
 
   it('counts a long text in slices exactly as in one go, words across slice edges and letters outside the BMP included', async () => {
     // Words of every length, so slice edges fall inside words; 𝐀 (U+1D400) is a letter of two UTF-16 units.
-    const words = Array.from({ length: 40_000 }, (_, i) => (i % 7 === 0 ? `Certificate𝐀${i % 13}` : i % 5 === 0 ? 'x'.repeat(i % 97) : `déploiement${i % 11}ing`));
+    const words = Array.from({ length: 40_000 }, (_, i) =>
+      i % 7 === 0 ? `Certificate𝐀${i % 13}` : i % 5 === 0 ? 'x'.repeat(i % 97) : `déploiement${i % 11}ing`,
+    );
     const text = words.join(' ') + words.join(' — ');
     expect(text.length).toBeGreaterThan(TOKENIZE_SLICE_CHARS * 10);
     const long = step('a', 1, { title: 'Rotate TLS certificates', triggers: 'certificate expired', label: 'Check expiry', text });
@@ -77,7 +100,10 @@ describe('SpaceLexicalIndex', () => {
     expect(sliced.size).toBeGreaterThan(10);
     expect([...sliced].sort()).toEqual([...weightedCounts(long)].sort());
     // A slice edge between the two halves of 𝐀: the word is not cut there.
-    const pair = step('c', 1, { title: 'T', text: `${'q '.repeat(TOKENIZE_SLICE_CHARS / 2 - 1)}w𝐀𝐀x ${'q '.repeat(TOKENIZE_SLICE_CHARS)}` });
+    const pair = step('c', 1, {
+      title: 'T',
+      text: `${'q '.repeat(TOKENIZE_SLICE_CHARS / 2 - 1)}w𝐀𝐀x ${'q '.repeat(TOKENIZE_SLICE_CHARS)}`,
+    });
     expect(pair.text.charCodeAt(TOKENIZE_SLICE_CHARS - 1)).toBe(0xd835);
     expect([...(await weightedCountsInSlices(pair))].sort()).toEqual([...weightedCounts(pair)].sort());
     // A single word longer than a slice stays one term.

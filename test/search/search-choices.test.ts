@@ -54,9 +54,7 @@ describe('buildSearchResult', () => {
     const result = buildSearchResult([protocol('a', 0.5), protocol('b', 0.2)], 10, footer);
     expect(result.message).toBe('Found 1 match.');
     expect(result.nextAction).toBe("Follow the choice's nextAction.");
-    expect(result.choices).toEqual([
-      { ...protocol('a', 0.5), role: 'MATCH', nextAction: 'call begin with a to execute this protocol' },
-    ]);
+    expect(result.choices).toEqual([{ ...protocol('a', 0.5), role: 'MATCH', nextAction: 'call begin with a to execute this protocol' }]);
   });
 
   it('keeps the footer for a single weak match and for several matches, whatever their scores', () => {

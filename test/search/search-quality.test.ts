@@ -55,7 +55,10 @@ describe('search quality on a labelled query set', () => {
   it('returns no match for requests nothing in the library serves', async () => {
     for (const query of UNRELATED_QUERIES) {
       const { search } = await server.query(SearchProtocolsDocument, { query });
-      expect(search.choices.map((choice) => choice.role), query).toEqual(['REFINE', 'CREATE']);
+      expect(
+        search.choices.map((choice) => choice.role),
+        query,
+      ).toEqual(['REFINE', 'CREATE']);
       expect(search.message).toBe('No existing protocol matched your query. Refine your search or create a new one.');
     }
   });

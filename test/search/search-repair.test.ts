@@ -44,14 +44,18 @@ describe('the lexical index after a failed update', () => {
     expect(meanwhile.search.choices[0]).toMatchObject({ uri: minted.mint.protocol.uri, role: 'MATCH' });
 
     const started = Date.now();
-    while (!index.lexicalReady && Date.now() - started < REBUILD_FIRST_DELAY_MS + 15_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!index.lexicalReady && Date.now() - started < REBUILD_FIRST_DELAY_MS + 15_000)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(index.lexicalReady).toBe(true);
     // The rebuilt index holds the write it missed, and follows the writes after it.
     const later = await server.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec('turbine')) } });
     expect(index.lexicalReady).toBe(true);
-    for (const [query, uri] of [['saffron ledger', minted.mint.protocol.uri], ['turbine ledger', later.mint.protocol.uri]] as const) {
+    for (const [query, uri] of [
+      ['saffron ledger', minted.mint.protocol.uri],
+      ['turbine ledger', later.mint.protocol.uri],
+    ] as const) {
       const { search } = await server.query(SearchProtocolsDocument, { query });
-      expect(search.choices[0], JSON.stringify(search.choices.slice(0, 3))).toMatchObject({ uri, role: "MATCH" });
+      expect(search.choices[0], JSON.stringify(search.choices.slice(0, 3))).toMatchObject({ uri, role: 'MATCH' });
     }
   }, 40_000);
 });

@@ -30,7 +30,9 @@ function memories() {
 /** Copies a minted protocol into another space, as a different tenant's write would store it. */
 async function copyProtocolToSpace(headUri: string, space: string, title: string): Promise<string> {
   const head = await memories().findOne({ uri: headUri });
-  const steps = await memories().find({ space: head!.space, 'chain.chainId': head!.chain!.chainId }, { sort: { 'chain.stepIndex': 1 } }).toArray();
+  const steps = await memories()
+    .find({ space: head!.space, 'chain.chainId': head!.chain!.chainId }, { sort: { 'chain.stepIndex': 1 } })
+    .toArray();
   const chainId = randomUUID();
   const copies = steps.map((step) => {
     const id = randomUUID();
@@ -50,7 +52,12 @@ async function copyProtocolToSpace(headUri: string, space: string, title: string
 
 describe('search', () => {
   it('answers a query with one strong match with that match alone, ready to begin', async () => {
-    const spec = { ...PROTOCOLS.find((p) => p.slug === 'code-review')!, slug: 'zeppelin-ballast', title: 'Calibrate the Zeppelin Ballast', triggers: '' };
+    const spec = {
+      ...PROTOCOLS.find((p) => p.slug === 'code-review')!,
+      slug: 'zeppelin-ballast',
+      title: 'Calibrate the Zeppelin Ballast',
+      triggers: '',
+    };
     const minted = await server.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec) } });
     const { search } = await server.query(SearchProtocolsDocument, { query: 'calibrate the zeppelin ballast' });
     const uri = minted.mint.protocol.uri;
@@ -107,7 +114,10 @@ describe('search', () => {
   it('answers with only the footer when nothing is left to search for', async () => {
     for (const query of ['the of and', '3f2504e0-4f89-11d3-9a0c-0305e82c3301', CREATE_URI]) {
       const { search } = await server.query(SearchProtocolsDocument, { query });
-      expect(search.choices.map((choice) => choice.role), query).toEqual(['REFINE', 'CREATE']);
+      expect(
+        search.choices.map((choice) => choice.role),
+        query,
+      ).toEqual(['REFINE', 'CREATE']);
     }
   });
 
@@ -116,7 +126,8 @@ describe('search', () => {
       const spec = { ...PROTOCOLS[0]!, slug: `nightly-backup-${index}`, title: `Verify the Nightly Backup ${index}` };
       await server.query(SearchMintDocument, { input: { markdown: protocolMarkdown(spec) } });
     }
-    const matchesOf = (result: { search: { choices: Array<{ role: string }> } }) => result.search.choices.filter((choice) => choice.role === 'MATCH');
+    const matchesOf = (result: { search: { choices: Array<{ role: string }> } }) =>
+      result.search.choices.filter((choice) => choice.role === 'MATCH');
     const five = await server.query(SearchProtocolsDocument, { query: 'verify nightly backup', maxChoices: 5 });
     expect(matchesOf(five)).toHaveLength(5);
     expect(five.search.choices).toHaveLength(7);
@@ -130,7 +141,13 @@ describe('search', () => {
   });
 
   it('refuses an empty or over-long query, maxChoices outside 5..50, and a space you cannot read', async () => {
-    for (const variables of [{ query: '' }, { query: '   ' }, { query: 'x'.repeat(1001) }, { query: 'deploy', maxChoices: 4 }, { query: 'deploy', maxChoices: 51 }]) {
+    for (const variables of [
+      { query: '' },
+      { query: '   ' },
+      { query: 'x'.repeat(1001) },
+      { query: 'deploy', maxChoices: 4 },
+      { query: 'deploy', maxChoices: 51 },
+    ]) {
       const result = await server.request(SearchProtocolsDocument, variables);
       expect(errorCode(result.errors), JSON.stringify(variables).slice(0, 60)).toBe('BAD_USER_INPUT');
     }
@@ -139,7 +156,9 @@ describe('search', () => {
     const personal = await server.query(SearchProtocolsDocument, { query: 'deploy', space: 'personal' });
     expect(personal.search.choices[0]!.uri).toBe(uriBySlug.get('deploy-service'));
     const app = await server.query(SearchProtocolsDocument, { query: 'deploy', space: 'app' });
-    expect(app.search.choices.filter((choice) => choice.role === 'MATCH').every((choice) => choice.uri.startsWith('kairos://mem/00000000-'))).toBe(true);
+    expect(
+      app.search.choices.filter((choice) => choice.role === 'MATCH').every((choice) => choice.uri.startsWith('kairos://mem/00000000-')),
+    ).toBe(true);
   });
 
   it('ranks a protocol with a record of successful attests above an equal one without', async () => {
@@ -154,7 +173,12 @@ describe('search', () => {
     // Ten successful attests, recorded the way attest records them.
     const usage = new UsageStore(server.mongo().db(server.dbName));
     for (let attest = 0; attest < 10; attest++) {
-      await usage.countRun({ runId: `run-${attest}`, space: 'user:local', proofCounts: new Map(), attest: { uris: [twin], success: true, bonus: 1, ratedAt: new Date().toISOString(), rater: 'test' } });
+      await usage.countRun({
+        runId: `run-${attest}`,
+        space: 'user:local',
+        proofCounts: new Map(),
+        attest: { uris: [twin], success: true, bonus: 1, ratedAt: new Date().toISOString(), rater: 'test' },
+      });
     }
     const after = await server.query(SearchProtocolsDocument, { query });
     expect(scoreOf(before, twin)).toBeLessThan(0.92);
@@ -169,7 +193,10 @@ describe('search isolation', () => {
     const hidden = await copyProtocolToSpace(uriBySlug.get('incident-response')!, 'user:mallory', 'Respond to a Zeppelin Outage');
     const { search } = await server.query(SearchProtocolsDocument, { query: 'zeppelin outage' });
     expect(search.choices.map((choice) => choice.uri)).not.toContain(hidden);
-    for (const choice of search.choices) expect(await memories().findOne({ uri: choice.uri }), choice.uri).toMatchObject({ space: expect.stringMatching(/^(user:local|app)$/) });
+    for (const choice of search.choices)
+      expect(await memories().findOne({ uri: choice.uri }), choice.uri).toMatchObject({
+        space: expect.stringMatching(/^(user:local|app)$/),
+      });
 
     // The same search as the owner of user:mallory finds it: the miss above is isolation, not a broken query.
     const service = new SearchService(new SearchStore(server.mongo().db(server.dbName)));

@@ -43,7 +43,16 @@ function step(space: string, chainId: string, index: number, label: string, text
     text,
     tags: [],
     category: 'PROTOCOL_STEP',
-    chain: { chainId, label: `Protocol ${chainId}`, titleKey: `protocol ${chainId}`, stepIndex: index, stepCount: 2, slug: chainId, protocolVersion: null, triggers: null },
+    chain: {
+      chainId,
+      label: `Protocol ${chainId}`,
+      titleKey: `protocol ${chainId}`,
+      stepIndex: index,
+      stepCount: 2,
+      slug: chainId,
+      protocolVersion: null,
+      triggers: null,
+    },
     challenge: null,
     createdAt: now,
     createdBy: 'test',
@@ -63,18 +72,22 @@ async function startIndex(dir: string): Promise<SemanticIndex> {
 
 const nearestIds = async (index: SemanticIndex, text: string) => {
   const [query] = await new LetterProvider().embed([text]);
-  return index.nearest(query!, ['user:a', 'user:b'], 10).map((hit) => `${hit.space}/${hit.chainId}/${hit.memoryId}/${hit.similarity.toFixed(6)}`);
+  return index
+    .nearest(query!, ['user:a', 'user:b'], 10)
+    .map((hit) => `${hit.space}/${hit.chainId}/${hit.memoryId}/${hit.similarity.toFixed(6)}`);
 };
 
 describe('the local snapshot of the search vectors', () => {
   it('is written after the first start, read at the next, and follows what the database changed meanwhile', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kvs-'));
-    await db.collection<MemoryRecord>('memories').insertMany([
-      step('user:a', 'alpha', 1, 'Zebra crossing', 'zzz zebra'),
-      step('user:a', 'alpha', 2, 'Quiet', 'qqq quiet'),
-      step('user:a', 'bravo', 1, 'Yellow yak', 'yyy yak'),
-      step('user:b', 'charlie', 1, 'Xylophone', 'xxx xylophone'),
-    ]);
+    await db
+      .collection<MemoryRecord>('memories')
+      .insertMany([
+        step('user:a', 'alpha', 1, 'Zebra crossing', 'zzz zebra'),
+        step('user:a', 'alpha', 2, 'Quiet', 'qqq quiet'),
+        step('user:a', 'bravo', 1, 'Yellow yak', 'yyy yak'),
+        step('user:b', 'charlie', 1, 'Xylophone', 'xxx xylophone'),
+      ]);
     const first = await startIndex(dir);
     expect(first.vectorSource).toBe('ENGINE');
     expect(first.size).toBe(4);
@@ -138,8 +151,19 @@ describe('the snapshot file', () => {
     const emptied = new SpaceVectorIndex(2);
     emptied.upsert('gone', 'g', normalise(Float32Array.of(1, 0)));
     emptied.remove('gone');
-    const decoded = decodeSnapshot(encodeSnapshot({ header, spaces: [{ space: 'user:empty', rows: emptied.export() }, { space: 'user:x', rows: index.export() }] }));
-    expect(decoded.spaces.map((space) => [space.space, space.rows.memoryIds.length])).toEqual([['user:empty', 0], ['user:x', 2]]);
+    const decoded = decodeSnapshot(
+      encodeSnapshot({
+        header,
+        spaces: [
+          { space: 'user:empty', rows: emptied.export() },
+          { space: 'user:x', rows: index.export() },
+        ],
+      }),
+    );
+    expect(decoded.spaces.map((space) => [space.space, space.rows.memoryIds.length])).toEqual([
+      ['user:empty', 0],
+      ['user:x', 2],
+    ]);
     expect(decoded.header).toEqual(header);
     const copy = SpaceVectorIndex.fromRows(2, decoded.spaces[1]!.rows);
     expect(copy.size).toBe(2);
@@ -157,12 +181,23 @@ describe('the words of the steps (one arena per space)', () => {
   it('keeps each step its own words through replacements, removals and compactions', () => {
     const index = new SpaceVectorIndex(2);
     const unit = normalise(Float32Array.of(1, 0));
-    const words = (n: number) => ({ rows: Int32Array.from({ length: 50 }, (_, i) => n * 1000 + i), weights: Float32Array.from({ length: 50 }, () => n / 100) });
+    const words = (n: number) => ({
+      rows: Int32Array.from({ length: 50 }, (_, i) => n * 1000 + i),
+      weights: Float32Array.from({ length: 50 }, () => n / 100),
+    });
     for (let round = 0; round < 40; round++) {
       for (let step = 0; step < 30; step++) index.upsert(`m${step}`, `c${step % 7}`, unit, words(round * 100 + step));
       index.remove(`m${round % 30}`);
     }
-    const copy = SpaceVectorIndex.fromRows(2, decodeSnapshot(encodeSnapshot({ header: { instanceId: 'x', model: 'm', dimensions: 2, syncedAt: 0 }, spaces: [{ space: 's', rows: index.export() }] })).spaces[0]!.rows);
+    const copy = SpaceVectorIndex.fromRows(
+      2,
+      decodeSnapshot(
+        encodeSnapshot({
+          header: { instanceId: 'x', model: 'm', dimensions: 2, syncedAt: 0 },
+          spaces: [{ space: 's', rows: index.export() }],
+        }),
+      ).spaces[0]!.rows,
+    );
     copy.upsert('m1', 'c1', unit, words(7));
     for (const chain of ['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6']) {
       for (const terms of [...index.termsOfChain(chain), ...copy.termsOfChain(chain)]) {

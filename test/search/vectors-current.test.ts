@@ -21,7 +21,11 @@ const spec = {
   intro: 'Daily care.',
   triggers: '',
   steps: [
-    { heading: 'Breakfast', text: 'Put wet food in the bowl at nine.', challenge: { type: 'comment', comment: { min_length: 5 }, required: true } },
+    {
+      heading: 'Breakfast',
+      text: 'Put wet food in the bowl at nine.',
+      challenge: { type: 'comment', comment: { min_length: 5 }, required: true },
+    },
     { heading: 'Litter', text: 'Empty the litter tray.', challenge: { type: 'comment', comment: { min_length: 5 }, required: true } },
   ],
 };
@@ -56,7 +60,9 @@ describe('vectors stay current', () => {
     });
     expect(updated.updateMemories.results[0]!.status).toBe('UPDATED');
     await server.running.services.semanticIndex.settled();
-    expect((await vectors().findOne({ _id: stepTwo.replace('kairos://mem/', '') }))!.updatedAt.getTime()).toBeGreaterThan(beforeUpdate.getTime());
+    expect((await vectors().findOne({ _id: stepTwo.replace('kairos://mem/', '') }))!.updatedAt.getTime()).toBeGreaterThan(
+      beforeUpdate.getTime(),
+    );
     expect(await matches(gardening)).toContain(spec.title);
 
     // Deleted: its vectors go with it, and meaning no longer finds it.

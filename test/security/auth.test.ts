@@ -12,14 +12,32 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The first admin, made the way `kairos-graphql tokens create --role admin` makes it. */
 async function adminToken(): Promise<string> {
-  const issued = await server.running.services.auth.bootstrap({ name: `admin-${Date.now()}`, role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null });
+  const issued = await server.running.services.auth.bootstrap({
+    name: `admin-${Date.now()}`,
+    role: 'ADMIN',
+    groups: [],
+    tokenName: 'test',
+    expiresInSeconds: null,
+  });
   return issued.token;
 }
 
-async function principalWithToken(admin: string, name: string, options: { groups?: string[]; expiresInSeconds?: number; role?: 'AGENT' | 'HUMAN' | 'REVIEWER' | 'ADMIN' } = {}) {
-  const created = await server.request(CreatePrincipalDocument, { input: { name, role: options.role ?? 'AGENT', groups: options.groups } }, bearer(admin));
+async function principalWithToken(
+  admin: string,
+  name: string,
+  options: { groups?: string[]; expiresInSeconds?: number; role?: 'AGENT' | 'HUMAN' | 'REVIEWER' | 'ADMIN' } = {},
+) {
+  const created = await server.request(
+    CreatePrincipalDocument,
+    { input: { name, role: options.role ?? 'AGENT', groups: options.groups } },
+    bearer(admin),
+  );
   const principal = created.data!.createPrincipal.principal;
-  const issued = await server.request(CreateTokenDocument, { input: { principalId: principal.id, name: 'cli', expiresInSeconds: options.expiresInSeconds } }, bearer(admin));
+  const issued = await server.request(
+    CreateTokenDocument,
+    { input: { principalId: principal.id, name: 'cli', expiresInSeconds: options.expiresInSeconds } },
+    bearer(admin),
+  );
   return { principal, token: issued.data!.createToken.token, tokenId: issued.data!.createToken.record.id };
 }
 
@@ -53,7 +71,11 @@ describe('tokens over HTTP', () => {
       writableSpaces: [`user:${alice.principal.id}`, 'group:ops'],
       readableSpaces: [`user:${alice.principal.id}`, 'group:ops', 'app'],
     });
-    const stored = await server.mongo().db(server.dbName).collection('tokens').findOne({ _id: alice.tokenId as never });
+    const stored = await server
+      .mongo()
+      .db(server.dbName)
+      .collection('tokens')
+      .findOne({ _id: alice.tokenId as never });
     expect(JSON.stringify(stored)).not.toContain(alice.token.split('.')[1]);
 
     const revoked = await server.request(RevokeTokenDocument, { id: alice.tokenId }, bearer(admin));
@@ -90,7 +112,9 @@ describe('tokens over HTTP', () => {
     expect(narrowed.data?.me.readableSpaces).toEqual(['group:team']);
     expect(narrowed.data?.me.defaultWriteSpace).toBe('group:team');
     const spaces = await server.request(SpacesDocument, {}, { ...bearer(member.token), 'x-kairos-space': 'group:team' });
-    expect(spaces.data?.spaces.map((space) => [space.id, space.name, space.kind, space.writable])).toEqual([['group:team', 'Group: team', 'GROUP', true]]);
+    expect(spaces.data?.spaces.map((space) => [space.id, space.name, space.kind, space.writable])).toEqual([
+      ['group:team', 'Group: team', 'GROUP', true],
+    ]);
     const foreign = await server.request(MeDocument, {}, { ...bearer(member.token), 'x-kairos-space': 'group:elsewhere' });
     expect(errorCode(foreign.errors)).toBe('FORBIDDEN');
   });
@@ -115,7 +139,9 @@ describe('tokens over graphql-ws', () => {
     const revokedLater = await principalWithToken(admin, `ws-revoked-${Date.now()}`);
     const second = server.wsClient({ authorization: `Bearer ${revokedLater.token}` });
     await new Promise<void>((resolve) => second.on('connected', () => resolve()));
-    const secondClosed = new Promise<{ code: number; reason: string }>((resolve) => second.on('closed', (event) => resolve(event as { code: number; reason: string })));
+    const secondClosed = new Promise<{ code: number; reason: string }>((resolve) =>
+      second.on('closed', (event) => resolve(event as { code: number; reason: string })),
+    );
     await server.request(RevokeTokenDocument, { id: revokedLater.tokenId }, bearer(admin));
     expect(await secondClosed).toMatchObject({ code: 4403, reason: 'Token revoked' });
   });
@@ -127,20 +153,41 @@ describe('proposal review with auth on', () => {
     const headers = bearer(admin);
     const make = async (name: string, role: 'AGENT' | 'REVIEWER') => {
       const created = await server.request(CreatePrincipalDocument, { input: { name, role, groups: ['review-team'] } }, headers);
-      const issued = await server.request(CreateTokenDocument, { input: { principalId: created.data!.createPrincipal.principal.id, name: 'test' } }, headers);
+      const issued = await server.request(
+        CreateTokenDocument,
+        { input: { principalId: created.data!.createPrincipal.principal.id, name: 'test' } },
+        headers,
+      );
       return issued.data!.createToken.token;
     };
     const stamp = Date.now();
-    const [author, reviewer, agent] = [await make(`author-${stamp}`, 'REVIEWER'), await make(`reviewer-${stamp}`, 'REVIEWER'), await make(`agent-${stamp}`, 'AGENT')];
+    const [author, reviewer, agent] = [
+      await make(`author-${stamp}`, 'REVIEWER'),
+      await make(`reviewer-${stamp}`, 'REVIEWER'),
+      await make(`agent-${stamp}`, 'AGENT'),
+    ];
     const post = async (token: string, query: string, variables: Record<string, unknown> = {}) =>
-      (await (await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) }, body: JSON.stringify({ query, variables }) })).json()) as any;
+      (await (
+        await fetch(server.running.graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...bearer(token) },
+          body: JSON.stringify({ query, variables }),
+        })
+      ).json()) as any;
 
     const staged = await post(author, 'mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status stagingId } }', {
       input: {
         intent: 'RECORD_DECISION',
         space: 'group:review-team',
         rationale: 'pick a queue',
-        operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: 'Queue choice', content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nUse one queue.' }],
+        operations: [
+          {
+            kind: 'APPEND_SECTION',
+            file: 'decisions.md',
+            heading: 'Queue choice',
+            content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nUse one queue.',
+          },
+        ],
         sources: [{ type: 'FILE', ref: 'docs/queues.md' }],
       },
     });
@@ -155,9 +202,13 @@ describe('proposal review with auth on', () => {
 
 describe('kairos-graphql tokens create', () => {
   it('makes the first admin token straight in the database, and the server accepts it', async () => {
-    const { stdout } = await promisify(execFile)('node', ['bin/kairos-graphql.js', 'tokens', 'create', '--role', 'admin', '--name', `cli-admin-${Date.now()}`], {
-      env: { ...process.env, MONGODB_URI: server.mongoUri, MONGODB_DB: server.dbName },
-    });
+    const { stdout } = await promisify(execFile)(
+      'node',
+      ['bin/kairos-graphql.js', 'tokens', 'create', '--role', 'admin', '--name', `cli-admin-${Date.now()}`],
+      {
+        env: { ...process.env, MONGODB_URI: server.mongoUri, MONGODB_DB: server.dbName },
+      },
+    );
     const token = stdout.trim().split('\n').at(-1)!;
     expect(token).toMatch(/^kairos_[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
     const me = await server.request(MeDocument, {}, bearer(token));
@@ -181,10 +232,22 @@ describe('credentials cannot grow', () => {
     const agent = await principalWithToken(admin, `runner-${stamp}`, { groups: [`desk${stamp}`] });
     const person = await principalWithToken(admin, `person-${stamp}`, { groups: [`desk${stamp}`], role: 'HUMAN' });
     const post = async (token: string, query: string, variables: Record<string, unknown> = {}) =>
-      (await (await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) }, body: JSON.stringify({ query, variables }) })).json()) as any;
+      (await (
+        await fetch(server.running.graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...bearer(token) },
+          body: JSON.stringify({ query, variables }),
+        })
+      ).json()) as any;
     const markdown = `# Human gate ${stamp}\n\n## Sign off\n\n\`\`\`json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Sign?", "require_human": true}}}\n\`\`\`\n\n## Ship\n\nShip.\n`;
-    const minted = await post(agent.token, 'mutation($m: String!, $s: String) { mint(input: { markdown: $m, space: $s }) { protocol { uri } } }', { m: markdown, s: `group:desk${stamp}` });
-    const begun = await post(agent.token, 'mutation($uri: String) { begin(input: { uri: $uri }) { challenge { promptId } } }', { uri: minted.data.mint.protocol.uri });
+    const minted = await post(
+      agent.token,
+      'mutation($m: String!, $s: String) { mint(input: { markdown: $m, space: $s }) { protocol { uri } } }',
+      { m: markdown, s: `group:desk${stamp}` },
+    );
+    const begun = await post(agent.token, 'mutation($uri: String) { begin(input: { uri: $uri }) { challenge { promptId } } }', {
+      uri: minted.data.mint.protocol.uri,
+    });
     const answer = `mutation { answerPrompt(input: { promptId: "${begun.data.begin.challenge.promptId}", confirmation: "approve" }) { prompt { status } } }`;
     expect(errorCode((await post(agent.token, answer)).errors)).toBe('FORBIDDEN');
     expect((await post(person.token, answer)).data.answerPrompt.prompt.status).toBe('ANSWERED');

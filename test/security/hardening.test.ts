@@ -25,7 +25,11 @@ describe('document limits (graphql-armor)', () => {
   };
   const cases: [string, string, RegExp][] = [
     ['depth', nested(DOCUMENT_LIMITS.maxDepth + 1), /depth/i],
-    ['aliases', `{ ${Array.from({ length: DOCUMENT_LIMITS.maxAliases + 1 }, (_, index) => `a${index}: me { principalId }`).join(' ')} }`, /alias/i],
+    [
+      'aliases',
+      `{ ${Array.from({ length: DOCUMENT_LIMITS.maxAliases + 1 }, (_, index) => `a${index}: me { principalId }`).join(' ')} }`,
+      /alias/i,
+    ],
     ['directives', `{ me { principalId ${'@include(if: true) '.repeat(DOCUMENT_LIMITS.maxDirectives + 1)} } }`, /directive/i],
     ['tokens', `{ me { ${'principalId '.repeat(DOCUMENT_LIMITS.maxTokens)} } }`, /token/i],
   ];
@@ -57,7 +61,10 @@ describe('document limits (graphql-armor)', () => {
 
 describe('request hygiene', () => {
   it('refuses bodies over the limit with 413 and writes nothing', async () => {
-    const result = await post({ query: 'mutation($m: String!) { mint(input: { markdown: $m }) { protocol { uri } } }', variables: { m: `# Big\n\n## S\n\n${'x'.repeat(70 * 1024)}` } });
+    const result = await post({
+      query: 'mutation($m: String!) { mint(input: { markdown: $m }) { protocol { uri } } }',
+      variables: { m: `# Big\n\n## S\n\n${'x'.repeat(70 * 1024)}` },
+    });
     expect(result.status).toBe(413);
     expect(result.json().errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
     expect(result.json().errors[0].extensions.requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -67,12 +74,20 @@ describe('request hygiene', () => {
   it('blocks simple cross-site requests (CSRF) and puts a request id on every response', async () => {
     const simple = await fetch(`${server.running.graphqlUrl}?query=${encodeURIComponent('{ me { principalId } }')}`);
     expect(simple.status).toBe(403);
-    const form = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ me { principalId } }' }) });
+    const form = await fetch(server.running.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ me { principalId } }' }),
+    });
     expect(form.status).toBe(403);
     const refusal = (await form.json()) as { errors: { extensions: Record<string, unknown> }[] };
     expect(refusal.errors[0]!.extensions).toMatchObject({ code: 'CSRF_HEADER_REQUIRED', requestId: form.headers.get('x-request-id') });
 
-    const response = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'trace-123' }, body: JSON.stringify({ query: '{ me { principalId } }' }) });
+    const response = await fetch(server.running.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'trace-123' },
+      body: JSON.stringify({ query: '{ me { principalId } }' }),
+    });
     expect(response.headers.get('x-request-id')).toBe('trace-123');
     expect(((await response.json()) as { extensions: { requestId: string } }).extensions.requestId).toBe('trace-123');
     const anonymous = await post({ query: '{ me { principalId } }' });
@@ -101,7 +116,10 @@ describe('WebSocket robustness', () => {
       closed = true;
     });
     const first = await new Promise<unknown>((resolve) => {
-      client.subscribe({ query: 'subscription { memoryEvents(space: "personal") {' }, { next: resolve, error: resolve, complete: () => {} });
+      client.subscribe(
+        { query: 'subscription { memoryEvents(space: "personal") {' },
+        { next: resolve, error: resolve, complete: () => {} },
+      );
     });
     expect(JSON.stringify(first)).toMatch(/Syntax Error/);
     const second = await server.query(MemoryDocument, { uri: 'kairos://mem/00000000-0000-4000-8000-000000000000' });
@@ -148,7 +166,12 @@ describe('operations open at once on one WebSocket, with the cap off', () => {
   const uncapped = useTestServer({ maxSubscriptionsPerSocket: 0 });
   it('KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET=0 refuses nothing', async () => {
     const client = uncapped.wsClient();
-    const open = Array.from({ length: 5 }, () => client.subscribe({ query: 'subscription { memoryEvents(space: "personal") { uri } }' }, { next: () => {}, error: () => {}, complete: () => {} }));
+    const open = Array.from({ length: 5 }, () =>
+      client.subscribe(
+        { query: 'subscription { memoryEvents(space: "personal") { uri } }' },
+        { next: () => {}, error: () => {}, complete: () => {} },
+      ),
+    );
     const answer = await new Promise<unknown>((resolve) => {
       client.subscribe({ query: '{ me { principalId } }' }, { next: resolve, error: resolve, complete: () => {} });
     });
@@ -161,7 +184,13 @@ describe('reads never write where the viewer may not', () => {
   it('memoryContext narrowed to the app space seeds nothing there', async () => {
     const result = await post({ query: '{ memoryContext { budgetChars } }' }, { 'x-kairos-space': 'app' });
     expect(result.json().errors).toBeUndefined();
-    expect(await server.mongo().db(server.dbName).collection('memories').countDocuments({ space: 'app', path: { $exists: true } })).toBe(0);
+    expect(
+      await server
+        .mongo()
+        .db(server.dbName)
+        .collection('memories')
+        .countDocuments({ space: 'app', path: { $exists: true } }),
+    ).toBe(0);
   });
 });
 
@@ -170,8 +199,14 @@ describe('malformed-input sweep', () => {
     const db = server.mongo().db(server.dbName);
     // A run's events and prompts live in its document: its version moves with any write to them.
     const snapshot = async () => ({
-      counts: await Promise.all(['memories', 'memory_versions', 'memory_usage', 'runs'].map((name) => db.collection(name).countDocuments())),
-      runVersions: await db.collection('runs').find({}, { projection: { version: 1 } }).sort({ _id: 1 }).toArray(),
+      counts: await Promise.all(
+        ['memories', 'memory_versions', 'memory_usage', 'runs'].map((name) => db.collection(name).countDocuments()),
+      ),
+      runVersions: await db
+        .collection('runs')
+        .find({}, { projection: { version: 1 } })
+        .sort({ _id: 1 })
+        .toArray(),
     });
     const before = await snapshot();
     const operations = [
@@ -184,19 +219,43 @@ describe('malformed-input sweep', () => {
       'query($uri: String!) { memory(uri: $uri) { uri } }',
     ];
     // Broken variables: wrong types, missing fields, junk; never a valid protocol document.
-    const junk = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 })));
-    const badInput = fc.record({
-      markdown: fc.oneof(fc.integer(), fc.constant(''), fc.string({ maxLength: 30 }).filter((text) => !/^\s*#/m.test(text))),
-      uris: fc.oneof(fc.constant([]), fc.array(fc.string({ maxLength: 40 }), { maxLength: 4 }), fc.integer()),
-      uri: fc.oneof(fc.string({ maxLength: 40 }), fc.integer()),
-      updates: junk,
-      solution: junk,
-      outcome: fc.oneof(fc.string({ maxLength: 8 }), fc.constant('MAYBE')),
-    }, { requiredKeys: [] });
+    const junk = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 })),
+    );
+    const badInput = fc.record(
+      {
+        markdown: fc.oneof(
+          fc.integer(),
+          fc.constant(''),
+          fc.string({ maxLength: 30 }).filter((text) => !/^\s*#/m.test(text)),
+        ),
+        uris: fc.oneof(fc.constant([]), fc.array(fc.string({ maxLength: 40 }), { maxLength: 4 }), fc.integer()),
+        uri: fc.oneof(fc.string({ maxLength: 40 }), fc.integer()),
+        updates: junk,
+        solution: junk,
+        outcome: fc.oneof(fc.string({ maxLength: 8 }), fc.constant('MAYBE')),
+      },
+      { requiredKeys: [] },
+    );
     const requests = fc.oneof(
-      { weight: 2, arbitrary: fc.record({ query: fc.constantFrom(...operations), variables: fc.record({ input: badInput, uri: junk }, { requiredKeys: [] }) }) },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          query: fc.constantFrom(...operations),
+          variables: fc.record({ input: badInput, uri: junk }, { requiredKeys: [] }),
+        }),
+      },
       { weight: 1, arbitrary: fc.record({ query: fc.string({ maxLength: 200 }) }) },
-      { weight: 1, arbitrary: fc.record({ query: fc.constantFrom(...operations).map((text) => text.slice(0, text.length - 3)), variables: junk }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({ query: fc.constantFrom(...operations).map((text) => text.slice(0, text.length - 3)), variables: junk }),
+      },
       { weight: 1, arbitrary: fc.string({ maxLength: 100 }) },
     );
     const samples = fc.sample(requests, { numRuns: 2_000, seed: 20261121 });
@@ -217,7 +276,8 @@ describe('rate limit', () => {
   const limited = useTestServer({ rateLimitPerMinute: 5 });
   it('answers RATE_LIMITED with a retry hint once a principal spends its budget', async () => {
     const results = [];
-    for (let index = 0; index < 7; index++) results.push(await limited.request(MemoryDocument, { uri: 'kairos://mem/00000000-0000-4000-8000-000000000000' }));
+    for (let index = 0; index < 7; index++)
+      results.push(await limited.request(MemoryDocument, { uri: 'kairos://mem/00000000-0000-4000-8000-000000000000' }));
     expect(results.slice(0, 5).every((result) => !result.errors)).toBe(true);
     const refused = results[5]!;
     expect(errorCode(refused.errors)).toBe('RATE_LIMITED');

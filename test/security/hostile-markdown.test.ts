@@ -47,7 +47,11 @@ interface Outcome {
 
 async function timed(query: string, variables: Record<string, unknown>, pick: (data: any) => string, label = ''): Promise<Outcome> {
   const started = performance.now();
-  const response = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(server.running.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await response.json()) as { data?: any; errors?: { extensions?: { code?: string } }[] };
   const ms = performance.now() - started;
   const code = body.errors?.[0]?.extensions?.code;
@@ -65,11 +69,26 @@ describe('hostile markdown', () => {
     for (const [name, payload] of Object.entries(CORPUS)) {
       loop.reset();
       loop.enable();
-      const mint = await timed(MINT, { input: { markdown: `# ${uniqueTitle('Hostile')}\n\n## Step\n\n${payload}\n` } }, () => 'minted', `mint: ${name}`);
-      const update = await timed(UPDATE, { input: { uris: [stepUri], markdownDoc: [payload] } }, (data) => data.updateMemories.results[0].status, `update: ${name}`);
+      const mint = await timed(
+        MINT,
+        { input: { markdown: `# ${uniqueTitle('Hostile')}\n\n## Step\n\n${payload}\n` } },
+        () => 'minted',
+        `mint: ${name}`,
+      );
+      const update = await timed(
+        UPDATE,
+        { input: { uris: [stepUri], markdownDoc: [payload] } },
+        (data) => data.updateMemories.results[0].status,
+        `update: ${name}`,
+      );
       const proposal = await timed(
         PROPOSE,
-        { input: { intent: 'SESSION_LOG', operations: [{ kind: 'CREATE_FILE', file: '_', content: `## ${name}\n\n${payload}\n`, ifExists: 'REPLACE' }] } },
+        {
+          input: {
+            intent: 'SESSION_LOG',
+            operations: [{ kind: 'CREATE_FILE', file: '_', content: `## ${name}\n\n${payload}\n`, ifExists: 'REPLACE' }],
+          },
+        },
         (data) => data.proposeUpdate.status + (data.proposeUpdate.reason ? ` ${data.proposeUpdate.reason}` : ''),
         `proposal: ${name}`,
       );
@@ -91,31 +110,49 @@ describe('hostile markdown', () => {
     expect(markdown.length).toBeGreaterThan(OFF_THREAD_MIN_CHARS * 10);
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
-    const minted = await post(`mutation($input: MintInput!) { mint(input: $input) { protocol { uri label stepUris steps { label text } } } }`, { input: { markdown } });
+    const minted = await post(
+      `mutation($input: MintInput!) { mint(input: $input) { protocol { uri label stepUris steps { label text } } } }`,
+      { input: { markdown } },
+    );
     loop.disable();
     expect(minted.errors).toBeUndefined();
     const protocol = minted.data.mint.protocol;
     expect(protocol.label).toBe(title);
-    expect(protocol.steps.map((step: { label: string }) => step.label)).toEqual(Array.from({ length: 8 }, (_, index) => `Step ${index + 1}`));
+    expect(protocol.steps.map((step: { label: string }) => step.label)).toEqual(
+      Array.from({ length: 8 }, (_, index) => `Step ${index + 1}`),
+    );
     expect(protocol.steps[7].text).toContain(body.trim());
     // Refusals the parser throws come back from the worker as the same codes.
     const noHeading = await post(MINT, { input: { markdown: body } });
     expect(noHeading.errors?.[0]?.extensions?.code).toBe('PROTOCOL_STRUCTURE_INVALID');
-    const deepList = await post(MINT, { input: { markdown: `# ${uniqueTitle('Deep')}\n\n## Step\n\n${'- '.repeat(OFF_THREAD_MIN_CHARS)}a\n` } });
+    const deepList = await post(MINT, {
+      input: { markdown: `# ${uniqueTitle('Deep')}\n\n## Step\n\n${'- '.repeat(OFF_THREAD_MIN_CHARS)}a\n` },
+    });
     expect(deepList.errors?.[0]?.extensions?.code).toBe('PROTOCOL_STRUCTURE_INVALID');
     // updateMemories' markdownDoc is read there too, one entry at a time.
     const [stepUri, secondUri] = minted.data.mint.protocol.stepUris;
     const challenge = '```json\n{"challenge": {"type": "comment", "comment": {"min_length": 1}}}\n```\n';
-    const updated = await post(UPDATE, { input: { uris: [stepUri, secondUri], markdownDoc: [`${body}\n\n${challenge}`, `${body}\n\n${challenge}\n${challenge}`] } });
+    const updated = await post(UPDATE, {
+      input: { uris: [stepUri, secondUri], markdownDoc: [`${body}\n\n${challenge}`, `${body}\n\n${challenge}\n${challenge}`] },
+    });
     expect(updated.data.updateMemories.results.map((result: { status: string }) => result.status)).toEqual(['UPDATED', 'ERROR']);
     expect(updated.data.updateMemories.results[1].message).toMatch(/a second challenge/);
     const read = await post('query($uri: String!) { memory(uri: $uri) { text } }', { uri: stepUri });
     expect(read.data.memory.text.trim()).toBe(body.trim());
-    console.log(`[hostile markdown] mint of ${(markdown.length / 1024).toFixed(0)} KB in 8 steps: longest loop stall ${(loop.max / 1e6).toFixed(0)} ms`);
+    console.log(
+      `[hostile markdown] mint of ${(markdown.length / 1024).toFixed(0)} KB in 8 steps: longest loop stall ${(loop.max / 1e6).toFixed(0)} ms`,
+    );
   }, 120_000);
 });
 
-async function post(query: string, variables: Record<string, unknown>): Promise<{ data?: any; errors?: { extensions?: { code?: string } }[] }> {
-  const response = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+async function post(
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<{ data?: any; errors?: { extensions?: { code?: string } }[] }> {
+  const response = await fetch(server.running.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   return (await response.json()) as { data?: any; errors?: { extensions?: { code?: string } }[] };
 }

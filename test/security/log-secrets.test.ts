@@ -25,11 +25,22 @@ const server = useTestServer({ maxBodyBytes: 64 * 1024 }, { log: pino({ level: '
 const guarded = useTestServer({ authEnabled: true }, { log: pino({ level: 'debug', base: { service: 'kairos-graphql' } }, capture) });
 
 /** Secrets that are valid GraphQL names can be sent as enum values and field names too. */
-const secrets = [fakeSecrets.githubToken, fakeSecrets.awsAccessKey, fakeSecrets.stripeKey, fakeSecrets.openAiKey, fakeSecrets.jwt, fakeSecrets.anthropicKey];
+const secrets = [
+  fakeSecrets.githubToken,
+  fakeSecrets.awsAccessKey,
+  fakeSecrets.stripeKey,
+  fakeSecrets.openAiKey,
+  fakeSecrets.jwt,
+  fakeSecrets.anthropicKey,
+];
 const nameShaped = secrets.filter((secret) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(secret));
 
 async function send(body: string, headers: Record<string, string> = {}): Promise<number> {
-  const response = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const response = await fetch(server.running.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   await response.text();
   return response.status;
 }
@@ -40,7 +51,11 @@ describe('logs hold no secrets', () => {
     for (const secret of secrets) {
       const json = (query: string, variables?: unknown) => JSON.stringify({ query, variables });
       // Invalid enum value, as a variable and (when it is a name) as a literal.
-      statuses.enumVariable = await send(json('mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status } }', { input: { intent: secret, operations: [] } }));
+      statuses.enumVariable = await send(
+        json('mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status } }', {
+          input: { intent: secret, operations: [] },
+        }),
+      );
       // A bad scalar: a String where an Int goes, a secret as a DateTime.
       statuses.intVariable = await send(json('query($n: Int) { memories(first: $n) { totalCount } }', { n: secret }));
       statuses.dateTime = await send(json('query($at: DateTime) { protocol(uri: "kairos://mem/x", at: $at) { label } }', { at: secret }));
@@ -55,23 +70,46 @@ describe('logs hold no secrets', () => {
       statuses.badToken = await send(json('{ me { principalId } }'), { authorization: `Bearer ${secret}` });
     }
     for (const secret of nameShaped) {
-      statuses.enumLiteral = await send(JSON.stringify({ query: `mutation { proposeUpdate(input: { intent: ${secret}, operations: [] }) { status } }` }));
+      statuses.enumLiteral = await send(
+        JSON.stringify({ query: `mutation { proposeUpdate(input: { intent: ${secret}, operations: [] }) { status } }` }),
+      );
       statuses.unknownField = await send(JSON.stringify({ query: `{ ${secret} }` }));
       statuses.unknownArgument = await send(JSON.stringify({ query: `{ memories(${secret}: 1) { totalCount } }` }));
     }
     for (const secret of secrets) {
-      const response = await fetch(guarded.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify({ query: '{ me { principalId } }' }) });
+      const response = await fetch(guarded.running.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        body: JSON.stringify({ query: '{ me { principalId } }' }),
+      });
       statuses.badTokenAuthOn = response.status;
       await response.text();
-      const refused = createClient({ url: guarded.running.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${secret}` }, onNonLazyError: () => {} });
+      const refused = createClient({
+        url: guarded.running.wsUrl,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+        lazy: false,
+        connectionParams: { authorization: `Bearer ${secret}` },
+        onNonLazyError: () => {},
+      });
       await new Promise<void>((resolve) => refused.on('closed', () => resolve()));
       await refused.dispose();
     }
-    const ws = createClient({ url: server.running.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${fakeSecrets.githubToken}` }, onNonLazyError: () => {} });
+    const ws = createClient({
+      url: server.running.wsUrl,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: false,
+      connectionParams: { authorization: `Bearer ${fakeSecrets.githubToken}` },
+      onNonLazyError: () => {},
+    });
     await new Promise<void>((resolve) => {
       ws.on('closed', () => resolve());
       ws.on('connected', () => {
-        ws.subscribe({ query: 'subscription($space: String) { memoryEvents(space: $space) { uri } }', variables: { space: 5 } }, { next: () => {}, error: () => resolve(), complete: () => resolve() });
+        ws.subscribe(
+          { query: 'subscription($space: String) { memoryEvents(space: $space) { uri } }', variables: { space: 5 } },
+          { next: () => {}, error: () => resolve(), complete: () => resolve() },
+        );
       });
     });
     await ws.dispose();

@@ -22,7 +22,13 @@ let alice: string;
 let bob: string;
 
 async function tokenFor(name: string, groups: string[]): Promise<string> {
-  const issued = await server.running.services.auth.bootstrap({ name: `${name}-${randomUUID().slice(0, 8)}`, role: 'AGENT', groups, tokenName: 'gql', expiresInSeconds: null });
+  const issued = await server.running.services.auth.bootstrap({
+    name: `${name}-${randomUUID().slice(0, 8)}`,
+    role: 'AGENT',
+    groups,
+    tokenName: 'gql',
+    expiresInSeconds: null,
+  });
   return issued.token;
 }
 
@@ -37,9 +43,14 @@ beforeAll(async () => {
   alice = await tokenFor('alice', [group]);
   bob = await tokenFor('bob', [group]);
   const markdown = `# ${title}\n\n## Swap\n\nTake Monday's tape out and put in Tuesday's.\n`;
-  const minted = await postAs(server.running.graphqlUrl, alice, 'mutation($input: MintInput!) { mint(input: $input) { protocol { space } } }', {
-    input: { markdown, space: `group:${group}` },
-  });
+  const minted = await postAs(
+    server.running.graphqlUrl,
+    alice,
+    'mutation($input: MintInput!) { mint(input: $input) { protocol { space } } }',
+    {
+      input: { markdown, space: `group:${group}` },
+    },
+  );
   expect(minted.data?.mint.protocol.space).toBe(`group:${group}`);
   // B starts after the mint, so its index holds the protocol under the group.
   secondApp = buildApp({
@@ -61,19 +72,27 @@ const MOVE = 'mutation($input: MoveProtocolInput!) { moveProtocol(input: $input)
 describe('memory events of a move', () => {
   it('tell the space it left that the steps are gone from it, without naming where they went', async () => {
     const spaceOfGroup = `group:${group}`;
-    const own = await postAs(server.running.graphqlUrl, alice, MINT, { input: { markdown: `# Feed the fish ${randomUUID().slice(0, 8)}\n\n## Feed\n\nA pinch.\n`, space: spaceOfGroup } });
+    const own = await postAs(server.running.graphqlUrl, alice, MINT, {
+      input: { markdown: `# Feed the fish ${randomUUID().slice(0, 8)}\n\n## Feed\n\nA pinch.\n`, space: spaceOfGroup },
+    });
     const moving = own.data.mint.protocol as { uri: string; stepUris: string[] };
     const events: { uri: string; space: string; type: string }[] = [];
     const client = server.wsClient({ authorization: `Bearer ${bob}` });
     const unsubscribe = client.subscribe(
       { query: `subscription { memoryEvents(space: "${spaceOfGroup}") { type uri space } }` },
-      { next: (value) => void events.push((value.data as { memoryEvents: (typeof events)[number] }).memoryEvents), error: () => {}, complete: () => {} },
+      {
+        next: (value) => void events.push((value.data as { memoryEvents: (typeof events)[number] }).memoryEvents),
+        error: () => {},
+        complete: () => {},
+      },
     );
     // Bob's own writes in the group, until the feed shows one (it is live), and once more after the move (it has passed).
     const bobWrites = async () => {
       const count = events.length;
       for (let attempt = 0; events.length === count && attempt < 50; attempt++) {
-        await postAs(server.running.graphqlUrl, bob, MINT, { input: { markdown: `# Bob marker ${randomUUID()}\n\n## M\n\nm\n`, space: spaceOfGroup } });
+        await postAs(server.running.graphqlUrl, bob, MINT, {
+          input: { markdown: `# Bob marker ${randomUUID()}\n\n## M\n\nm\n`, space: spaceOfGroup },
+        });
         await new Promise((resolve) => setTimeout(resolve, 30));
       }
       expect(events.length).toBeGreaterThan(count);

@@ -18,12 +18,24 @@ const fence = '```';
 
 function bigProtocol(index: number): string {
   const body = `${'lorem ipsum dolor sit amet '.repeat(STEP_BYTES / 27)}\n`;
-  const steps = Array.from({ length: STEPS }, (_, step) => `## Step ${step + 1} ${'of a long heading '.repeat(8)}\n\n${body}\n${fence}json\n{"challenge": {"type": "comment", "comment": {"min_length": 1}}}\n${fence}\n`).join('\n');
+  const steps = Array.from(
+    { length: STEPS },
+    (_, step) =>
+      `## Step ${step + 1} ${'of a long heading '.repeat(8)}\n\n${body}\n${fence}json\n{"challenge": {"type": "comment", "comment": {"min_length": 1}}}\n${fence}\n`,
+  ).join('\n');
   return `# Big protocol ${index} ${Date.now()}\n\n## Natural Language Triggers\n\nbig\n\n${steps}\n## Completion Rule\n\nDone.\n`;
 }
 
-async function post(url: string, query: string, variables: Record<string, unknown> = {}): Promise<{ status: number; body: { data?: any; errors?: any[] } }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+async function post(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ status: number; body: { data?: any; errors?: any[] } }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: response.status, body: (await response.json()) as { data?: any; errors?: any[] } };
 }
 
@@ -46,7 +58,9 @@ describe('the response budget', () => {
     const heads = await seed(server.running.graphqlUrl);
     for (const uri of heads) {
       for (let run = 0; run < 3; run++) {
-        const begun = await post(server.running.graphqlUrl, 'mutation($input: BeginInput!) { begin(input: $input) { runId } }', { input: { uri } });
+        const begun = await post(server.running.graphqlUrl, 'mutation($input: BeginInput!) { begin(input: $input) { runId } }', {
+          input: { uri },
+        });
         expect(begun.body.errors).toBeUndefined();
       }
     }
@@ -72,7 +86,9 @@ describe('the response budget', () => {
         expect(status).toBe(413);
         // Refused before execution: no memory or run was read.
         expect(finds.filter((name) => name === 'memories' || name === 'runs')).toEqual([]);
-        console.log(`[budget] ${field}: refused in ${ms.toFixed(0)} ms, projected ${(body.errors![0].extensions.details.projectedBytes / 1e6).toFixed(1)} MB`);
+        console.log(
+          `[budget] ${field}: refused in ${ms.toFixed(0)} ms, projected ${(body.errors![0].extensions.details.projectedBytes / 1e6).toFixed(1)} MB`,
+        );
       }
     } finally {
       client.off('commandStarted', listener);
@@ -98,13 +114,17 @@ describe('the response budget', () => {
       }
     })();
     const started = performance.now();
-    const answers = await Promise.all([AMPLIFY_MARKDOWN, AMPLIFY_MARKDOWN, AMPLIFY_TRANSCRIPTS, AMPLIFY_MARKDOWN].map((query) => post(server.running.graphqlUrl, query)));
+    const answers = await Promise.all(
+      [AMPLIFY_MARKDOWN, AMPLIFY_MARKDOWN, AMPLIFY_TRANSCRIPTS, AMPLIFY_MARKDOWN].map((query) => post(server.running.graphqlUrl, query)),
+    );
     const refusedMs = performance.now() - started;
     stop = true;
     await probe;
     for (const { body } of answers) expect(body.errors?.[0]?.extensions?.code).toBe('RESPONSE_TOO_LARGE');
     const growthMb = (peakRss - rssBefore) / 1e6;
-    console.log(`[budget] four at once: all refused in ${refusedMs.toFixed(0)} ms, RSS growth ${growthMb.toFixed(1)} MB, worst /healthz ${worstHealthz.toFixed(0)} ms`);
+    console.log(
+      `[budget] four at once: all refused in ${refusedMs.toFixed(0)} ms, RSS growth ${growthMb.toFixed(1)} MB, worst /healthz ${worstHealthz.toFixed(0)} ms`,
+    );
     expect(growthMb).toBeLessThan(300);
   });
 

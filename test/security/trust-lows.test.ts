@@ -16,7 +16,11 @@ import { deployProtocol, uniqueTitle } from '../api/fixtures.js';
 const server = useTestServer({ maxPendingProposals: 3, maxPendingProposalBytes: 20_000, maxSubscriptionsPerPrincipal: 1_000 });
 
 async function post(query: string, variables: Record<string, unknown> = {}): Promise<{ status: number; data?: any; errors?: any[] }> {
-  const response = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(server.running.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: response.status, ...((await response.json()) as { data?: any; errors?: any[] }) };
 }
 
@@ -39,13 +43,20 @@ describe('secrets in protocol text', () => {
     const search = await post('query($q: String!) { protocol(key: $q) { uri } }', { q: title.toLowerCase().replace(/\s+/g, '-') });
     expect(search.data?.protocol ?? null).toBeNull();
     // A documented example, marked as such, is allowed.
-    const allowed = await post(MINT, { input: { markdown: protocolWith(`<!-- @secret-scan: allow reason="example of a revoked token" -->\n${secret}\n<!-- @secret-scan: end -->`) } });
+    const allowed = await post(MINT, {
+      input: {
+        markdown: protocolWith(`<!-- @secret-scan: allow reason="example of a revoked token" -->\n${secret}\n<!-- @secret-scan: end -->`),
+      },
+    });
     expect(allowed.errors).toBeUndefined();
   });
 
   it('updateMemories refuses a step text holding a secret, per item, never echoing it', async () => {
     const uri = (await post(MINT, { input: { markdown: deployProtocol() } })).data.mint.protocol.uri as string;
-    for (const input of [{ uris: [uri], markdownDoc: [`New body with ${fakeSecrets.awsAccessKey}`] }, { uris: [uri], updates: { text: `key: ${fakeSecrets.stripeKey}` } }]) {
+    for (const input of [
+      { uris: [uri], markdownDoc: [`New body with ${fakeSecrets.awsAccessKey}`] },
+      { uris: [uri], updates: { text: `key: ${fakeSecrets.stripeKey}` } },
+    ]) {
       const { data } = await post(UPDATE, { input });
       expect(data.updateMemories.totalUpdated).toBe(0);
       expect(data.updateMemories.results[0].status).toBe('ERROR');
@@ -82,7 +93,10 @@ describe('lone surrogates', () => {
     const ws = createClient({ url: server.running.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0 });
     const overWs = await new Promise<any>((resolve) => {
       let result: unknown;
-      ws.subscribe({ query: MINT, variables: { input: { markdown: protocolWith(lone) } } }, { next: (value) => (result = value), error: resolve, complete: () => resolve(result) });
+      ws.subscribe(
+        { query: MINT, variables: { input: { markdown: protocolWith(lone) } } },
+        { next: (value) => (result = value), error: resolve, complete: () => resolve(result) },
+      );
     });
     await ws.dispose();
     expect(JSON.stringify(overWs)).toContain('INVALID_UNICODE');
@@ -108,7 +122,13 @@ describe('the bytes cap', () => {
   const bytesServer = useTestServer({ maxPendingProposals: 100, maxPendingProposalBytes: 30_000 });
   it('refuses a proposal that would take a principal past its bytes', async () => {
     const postTo = async (variables: Record<string, unknown>) =>
-      (await (await fetch(bytesServer.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: PROPOSE, variables }) })).json()) as any;
+      (await (
+        await fetch(bytesServer.running.graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: PROPOSE, variables }),
+        })
+      ).json()) as any;
     const first = await postTo({ input: recordDecision('Big one', 'word '.repeat(4_000)) });
     expect(first.data.proposeUpdate.status).toBe('STAGED');
     const second = await postTo({ input: recordDecision('Big two', 'word '.repeat(4_000)) });
@@ -119,12 +139,17 @@ describe('the bytes cap', () => {
 
 describe('metrics', () => {
   it('the active-subscriptions gauge counts every subscriber, those sharing one execution included, over WebSocket and SSE, and returns to 0', async () => {
-    const metric = async (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())![1]);
+    const metric = async (name: string) =>
+      Number(new RegExp(`^${name} (\\d+)`, 'm').exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())![1]);
     const gauge = () => metric('kairos_graphql_active_subscriptions');
     expect(await gauge()).toBe(0);
     // 500 subscriptions on 10 sockets, in three groups that each share one execution per event
     // (same document, variables and viewer: src/http/subscription-sharing.ts); 2 more over SSE.
-    const documents = ['subscription { memoryEvents { uri } }', 'subscription { memoryEvents { uri type } }', 'subscription($space: String) { memoryEvents(space: $space) { uri } }'];
+    const documents = [
+      'subscription { memoryEvents { uri } }',
+      'subscription { memoryEvents { uri type } }',
+      'subscription($space: String) { memoryEvents(space: $space) { uri } }',
+    ];
     const SOCKETS = 10;
     const PER_SOCKET = 50;
     const received = new Array<number>(SOCKETS * PER_SOCKET).fill(0);
@@ -133,11 +158,20 @@ describe('metrics', () => {
       for (let index = 0; index < PER_SOCKET; index++) {
         const subscriber = socket * PER_SOCKET + index;
         const query = documents[subscriber % documents.length]!;
-        client.subscribe({ query, variables: query.includes('$space') ? { space: 'personal' } : {} }, { next: () => void received[subscriber]!++, error: () => {}, complete: () => {} });
+        client.subscribe(
+          { query, variables: query.includes('$space') ? { space: 'personal' } : {} },
+          { next: () => void received[subscriber]!++, error: () => {}, complete: () => {} },
+        );
       }
     });
     const streams = await Promise.all(
-      [0, 1].map(() => fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ query: documents[0] }) })),
+      [0, 1].map(() =>
+        fetch(server.running.graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+          body: JSON.stringify({ query: documents[0] }),
+        }),
+      ),
     );
     const open = SOCKETS * PER_SOCKET + streams.length;
     await expect.poll(gauge, { timeout: 30_000, interval: 100 }).toBe(open);
@@ -145,7 +179,9 @@ describe('metrics', () => {
     const sharedBefore = await metric('kairos_graphql_subscription_results_shared_total');
     await post(MINT, { input: { markdown: deployProtocol() } });
     await expect.poll(() => received.filter((count) => count > 0).length, { timeout: 30_000, interval: 100 }).toBe(received.length);
-    expect(await metric('kairos_graphql_subscription_results_shared_total')).toBeGreaterThan(sharedBefore + received.length - 3 * documents.length);
+    expect(await metric('kairos_graphql_subscription_results_shared_total')).toBeGreaterThan(
+      sharedBefore + received.length - 3 * documents.length,
+    );
     expect(await gauge()).toBe(open);
     for (const stream of streams) await stream.body?.cancel();
     await clients[0]!.dispose();

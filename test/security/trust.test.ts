@@ -10,7 +10,12 @@ import { MAX_FAILED_PROOF_BYTES, MAX_PROTOCOL_STEPS, TEXT_LIMITS } from '../../s
 import { errorCode, useTestServer } from '../support/app.js';
 
 const MAX_BUFFERED_BYTES = 256 * 1024;
-const server = useTestServer({ authEnabled: true, rateLimitPerMinute: 0, maxBufferedBytes: MAX_BUFFERED_BYTES, maxBodyBytes: 4 * 1024 * 1024 });
+const server = useTestServer({
+  authEnabled: true,
+  rateLimitPerMinute: 0,
+  maxBufferedBytes: MAX_BUFFERED_BYTES,
+  maxBodyBytes: 4 * 1024 * 1024,
+});
 
 type Role = 'AGENT' | 'HUMAN' | 'REVIEWER' | 'ADMIN';
 interface Principal {
@@ -28,11 +33,21 @@ interface Answer {
   extensions?: any;
 }
 
-async function gql(who: Principal | string | null, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Answer> {
+async function gql(
+  who: Principal | string | null,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const token = typeof who === 'string' ? who : who?.token;
   const response = await fetch(server.running.graphqlUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: JSON.stringify({ query, variables }),
   });
   return { status: response.status, headers: response.headers, ...((await response.json()) as object) };
@@ -41,7 +56,13 @@ async function gql(who: Principal | string | null, query: string, variables: Rec
 let adminPrincipal: Principal | null = null;
 async function admin(): Promise<Principal> {
   if (adminPrincipal) return adminPrincipal;
-  const issued = await server.running.services.auth.bootstrap({ name: 'trust-admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null });
+  const issued = await server.running.services.auth.bootstrap({
+    name: 'trust-admin',
+    role: 'ADMIN',
+    groups: [],
+    tokenName: 'test',
+    expiresInSeconds: null,
+  });
   adminPrincipal = { id: issued.principal._id, token: issued.token, tokenId: issued.record._id, space: `user:${issued.principal._id}` };
   return adminPrincipal;
 }
@@ -50,9 +71,13 @@ let names = 0;
 async function principal(role: Role, groups: string[] = [], expiresInSeconds?: number): Promise<Principal> {
   const boss = await admin();
   const name = `p${++names}-${role.toLowerCase()}`;
-  const created = await gql(boss, 'mutation($input: CreatePrincipalInput!) { createPrincipal(input: $input) { principal { id } } }', { input: { name, role, groups } });
+  const created = await gql(boss, 'mutation($input: CreatePrincipalInput!) { createPrincipal(input: $input) { principal { id } } }', {
+    input: { name, role, groups },
+  });
   const id = created.data.createPrincipal.principal.id;
-  const issued = await gql(boss, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token record { id } } }', { input: { principalId: id, name: 'test', expiresInSeconds } });
+  const issued = await gql(boss, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token record { id } } }', {
+    input: { principalId: id, name: 'test', expiresInSeconds },
+  });
   return { id, token: issued.data.createToken.token, tokenId: issued.data.createToken.record.id, space: `user:${id}` };
 }
 
@@ -65,7 +90,11 @@ const ANSWER = 'mutation($id: ID!) { answerPrompt(input: { promptId: $id, confir
 
 describe('§1 a human gate no agent can pass', () => {
   it('refuses an agent of the same group, accepts a person who is not the runner, and stores source HUMAN', async () => {
-    const [runner, otherAgent, person] = [await principal('AGENT', ['gate']), await principal('AGENT', ['gate']), await principal('HUMAN', ['gate'])];
+    const [runner, otherAgent, person] = [
+      await principal('AGENT', ['gate']),
+      await principal('AGENT', ['gate']),
+      await principal('HUMAN', ['gate']),
+    ];
     const minted = await gql(runner, MINT, { m: humanGate('Gate one'), s: 'group:gate' });
     const begun = await gql(runner, BEGIN, { uri: minted.data.mint.protocol.uri });
     const promptId = begun.data.begin.challenge.promptId;
@@ -94,9 +123,13 @@ describe('§1 the person role from the command line', () => {
   it('kairos-graphql tokens create --role human makes a HUMAN principal', async () => {
     const { execFile } = await import('node:child_process');
     const { promisify } = await import('node:util');
-    const { stdout } = await promisify(execFile)('node', ['bin/kairos-graphql.js', 'tokens', 'create', '--role', 'human', '--name', 'cli-person'], {
-      env: { ...process.env, MONGODB_URI: server.mongoUri, MONGODB_DB: server.dbName },
-    });
+    const { stdout } = await promisify(execFile)(
+      'node',
+      ['bin/kairos-graphql.js', 'tokens', 'create', '--role', 'human', '--name', 'cli-person'],
+      {
+        env: { ...process.env, MONGODB_URI: server.mongoUri, MONGODB_DB: server.dbName },
+      },
+    );
     const token = stdout.trim().split('\n').at(-1)!;
     expect((await gql(token, '{ me { role } }')).data.me.role).toBe('HUMAN');
   });
@@ -122,7 +155,14 @@ describe('§7 personal spaces have a reviewer: the admins', () => {
       input: {
         intent: 'RECORD_DECISION',
         rationale: 'pick a queue',
-        operations: [{ kind: 'APPEND_SECTION', file: 'decisions.md', heading: 'Queue choice', content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nUse one queue.' }],
+        operations: [
+          {
+            kind: 'APPEND_SECTION',
+            file: 'decisions.md',
+            heading: 'Queue choice',
+            content: 'Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\nUse one queue.',
+          },
+        ],
         sources: [{ type: 'FILE', ref: 'docs/queues.md' }],
       },
     });
@@ -167,7 +207,10 @@ describe('§2 one cheap query cannot stall the server', () => {
   it(`refuses a protocol over ${MAX_PROTOCOL_STEPS} steps with PAYLOAD_TOO_LARGE`, async () => {
     const agent = await principal('AGENT');
     const refused = await gql(agent, MINT, { m: steps(MAX_PROTOCOL_STEPS + 500) });
-    expect(refused.errors![0].extensions).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { field: 'steps', limit: MAX_PROTOCOL_STEPS } });
+    expect(refused.errors![0].extensions).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      details: { field: 'steps', limit: MAX_PROTOCOL_STEPS },
+    });
   });
 
   it('refuses the nested steps query before running it, over HTTP and WebSocket, while /healthz answers', async () => {
@@ -271,10 +314,19 @@ describe('§4 no tenant writes into a space it cannot write', () => {
     const huge = await gql(agent, 'mutation($input: AttestInput!) { attest(input: $input) { errorCode } }', {
       input: { uri: begun.data.begin.currentStep.uri, runId, outcome: 'FAILURE', message: 'x', llmModelId: 'm'.repeat(1_900_000) },
     });
-    expect(huge.errors![0].extensions).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { field: 'llmModelId', limit: TEXT_LIMITS.llmModelId } });
+    expect(huge.errors![0].extensions).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      details: { field: 'llmModelId', limit: TEXT_LIMITS.llmModelId },
+    });
 
     const attested = await gql(agent, 'mutation($input: AttestInput!) { attest(input: $input) { errorCode outcome } }', {
-      input: { uri: begun.data.begin.currentStep.uri, runId, outcome: 'FAILURE', message: 'tenant text that must stay with the tenant', llmModelId: 'model-x' },
+      input: {
+        uri: begun.data.begin.currentStep.uri,
+        runId,
+        outcome: 'FAILURE',
+        message: 'tenant text that must stay with the tenant',
+        llmModelId: 'model-x',
+      },
     });
     expect(attested.data.attest).toEqual({ errorCode: null, outcome: 'FAILURE' });
     const appAfter = await db.collection('memories').find({ space: 'app' }).sort({ _id: 1 }).toArray();
@@ -288,14 +340,20 @@ describe('§4 no tenant writes into a space it cannot write', () => {
 
   it('limits free text: attest message, token names, titles, protocol versions', async () => {
     const agent = await principal('AGENT');
-    const token = await gql(agent, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token } }', { input: { name: 'n'.repeat(TEXT_LIMITS.tokenName + 1) } });
+    const token = await gql(agent, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token } }', {
+      input: { name: 'n'.repeat(TEXT_LIMITS.tokenName + 1) },
+    });
     expect(token.errors![0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
     const title = await gql(agent, MINT, { m: `# ${'t'.repeat(TEXT_LIMITS.title + 1)}\n\n## S\n\nx\n` });
     expect(title.errors![0].extensions).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { field: 'title' } });
-    const version = await gql(agent, 'mutation($m: String!, $v: String) { mint(input: { markdown: $m, protocolVersion: $v }) { protocol { uri } } }', {
-      m: '# Versioned\n\n## S\n\nx\n',
-      v: 'v'.repeat(TEXT_LIMITS.protocolVersion + 1),
-    });
+    const version = await gql(
+      agent,
+      'mutation($m: String!, $v: String) { mint(input: { markdown: $m, protocolVersion: $v }) { protocol { uri } } }',
+      {
+        m: '# Versioned\n\n## S\n\nx\n',
+        v: 'v'.repeat(TEXT_LIMITS.protocolVersion + 1),
+      },
+    );
     expect(version.errors![0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
   });
 });
@@ -304,20 +362,34 @@ describe('§4 limits, swept through the API', () => {
   it('every limited field is accepted up to its limit and refused with PAYLOAD_TOO_LARGE past it', async () => {
     const agent = await principal('AGENT');
     const sends: Record<'tokenName' | 'title' | 'protocolVersion' | 'label', (text: string) => Promise<Answer>> = {
-      tokenName: (text) => gql(agent, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token } }', { input: { name: text } }),
+      tokenName: (text) =>
+        gql(agent, 'mutation($input: CreateTokenInput!) { createToken(input: $input) { token } }', { input: { name: text } }),
       title: (text) => gql(agent, MINT, { m: `# ${text} ${randomTag()}\n\n## S\n\nx\n` }),
-      protocolVersion: (text) => gql(agent, 'mutation($m: String!, $v: String) { mint(input: { markdown: $m, protocolVersion: $v }) { protocol { uri } } }', { m: `# V ${randomTag()}\n\n## S\n\nx\n`, v: text }),
+      protocolVersion: (text) =>
+        gql(agent, 'mutation($m: String!, $v: String) { mint(input: { markdown: $m, protocolVersion: $v }) { protocol { uri } } }', {
+          m: `# V ${randomTag()}\n\n## S\n\nx\n`,
+          v: text,
+        }),
       label: (text) => gql(agent, MINT, { m: `# L ${randomTag()}\n\n## ${text}\n\nx\n` }),
     };
     // The title carries a 10-character suffix (" t00000001") to keep titles unique.
-    const room: Record<keyof typeof sends, number> = { tokenName: TEXT_LIMITS.tokenName, title: TEXT_LIMITS.title - 10, protocolVersion: TEXT_LIMITS.protocolVersion, label: TEXT_LIMITS.label };
+    const room: Record<keyof typeof sends, number> = {
+      tokenName: TEXT_LIMITS.tokenName,
+      title: TEXT_LIMITS.title - 10,
+      protocolVersion: TEXT_LIMITS.protocolVersion,
+      label: TEXT_LIMITS.label,
+    };
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...(Object.keys(sends) as (keyof typeof sends)[])), fc.integer({ min: -3, max: 3 }), async (field, offset) => {
-        const length = room[field] + offset;
-        const answer = await sends[field]('k'.repeat(length));
-        if (length <= room[field]) expect(answer.errors, `${field} ${length}`).toBeUndefined();
-        else expect(answer.errors?.[0]?.extensions.code, `${field} ${length}`).toBe('PAYLOAD_TOO_LARGE');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...(Object.keys(sends) as (keyof typeof sends)[])),
+        fc.integer({ min: -3, max: 3 }),
+        async (field, offset) => {
+          const length = room[field] + offset;
+          const answer = await sends[field]('k'.repeat(length));
+          if (length <= room[field]) expect(answer.errors, `${field} ${length}`).toBeUndefined();
+          else expect(answer.errors?.[0]?.extensions.code, `${field} ${length}`).toBe('PAYLOAD_TOO_LARGE');
+        },
+      ),
       { numRuns: 24 },
     );
   });
@@ -335,7 +407,10 @@ describe('§5 secrets are never applied, stored or echoed', () => {
     const cases = [
       { intent: 'UPDATE_CURRENT', operations: [{ kind: 'CREATE_FILE', file: `current/${secret}.md`, content: '# Now\n\nx' }] },
       { intent: 'ADD_PITFALL', operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: secret, content: '- x' }] },
-      { intent: 'UPDATE_CURRENT', operations: [{ kind: 'REPLACE_SECTION_CONTENT', file: 'current/now.md', heading: `Key ${secret}`, content: 'x' }] },
+      {
+        intent: 'UPDATE_CURRENT',
+        operations: [{ kind: 'REPLACE_SECTION_CONTENT', file: 'current/now.md', heading: `Key ${secret}`, content: 'x' }],
+      },
       { intent: 'UPDATE_CURRENT', operations: [{ kind: 'CREATE_FILE', file: `decisions/${secret}.md`, content: 'x' }] },
     ];
     for (const input of cases) {
@@ -344,7 +419,8 @@ describe('§5 secrets are never applied, stored or echoed', () => {
       expect(JSON.stringify(result)).not.toContain(secret);
     }
     const db = server.mongo().db(server.dbName);
-    for (const name of ['memories', 'audit', 'proposals']) expect(JSON.stringify(await db.collection(name).find({}).toArray())).not.toContain(secret);
+    for (const name of ['memories', 'audit', 'proposals'])
+      expect(JSON.stringify(await db.collection(name).find({}).toArray())).not.toContain(secret);
   });
 
   it('an invalid enum value holding a secret does not come back in the error', async () => {
@@ -366,7 +442,12 @@ describe('§6 slow consumers are cut off', () => {
     const markdown = `# Slow feed\n\n## Ask\n\n${bigStep}\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Go?"}}}\n${fence}\n`;
     const uri = (await gql(agent, MINT, { m: markdown, s: 'group:slow' })).data.mint.protocol.uri;
     const query = 'subscription { challengePrompts(space: "group:slow") { promptId stepContent } }';
-    const metric = async () => Number(/kairos_graphql_slow_consumers_closed_total\{transport="websocket"\} (\d+)/.exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())?.[1] ?? 0);
+    const metric = async () =>
+      Number(
+        /kairos_graphql_slow_consumers_closed_total\{transport="websocket"\} (\d+)/.exec(
+          await (await fetch(`${server.running.baseUrl}/metrics`)).text(),
+        )?.[1] ?? 0,
+      );
     const before = await metric();
 
     // A client that subscribes, then never reads its socket again.
@@ -375,11 +456,15 @@ describe('§6 slow consumers are cut off', () => {
 
     const reader = server.wsClient({ authorization: `Bearer ${agent.token}` });
     const seen = new Set<string>();
-    reader.subscribe({ query }, { next: (value: any) => seen.add(value.data.challengePrompts.promptId), error: () => {}, complete: () => {} });
+    reader.subscribe(
+      { query },
+      { next: (value: any) => seen.add(value.data.challengePrompts.promptId), error: () => {}, complete: () => {} },
+    );
 
     const promptIds: string[] = [];
     // Each prompt event carries ~50 KB of step text, ten times over to the stalled socket; the kernel's buffers fill first.
-    for (let index = 0; index < 200 && (await metric()) === before; index++) promptIds.push((await gql(agent, BEGIN, { uri })).data.begin.challenge.promptId);
+    for (let index = 0; index < 200 && (await metric()) === before; index++)
+      promptIds.push((await gql(agent, BEGIN, { uri })).data.begin.challenge.promptId);
     expect(await metric()).toBe(before + 1);
     stalled.resume();
     expect(await closed).toBe(1013);
@@ -395,7 +480,12 @@ describe('§6 slow consumers are cut off over SSE too', () => {
     const agent = await principal('AGENT', ['slowsse']);
     const markdown = `# Slow stream\n\n## Ask\n\n${'word '.repeat(40_000)}\n\n${fence}json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Go?"}}}\n${fence}\n`;
     const uri = (await gql(agent, MINT, { m: markdown, s: 'group:slowsse' })).data.mint.protocol.uri;
-    const metric = async () => Number(/kairos_graphql_slow_consumers_closed_total\{transport="sse"\} (\d+)/.exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())?.[1] ?? 0);
+    const metric = async () =>
+      Number(
+        /kairos_graphql_slow_consumers_closed_total\{transport="sse"\} (\d+)/.exec(
+          await (await fetch(`${server.running.baseUrl}/metrics`)).text(),
+        )?.[1] ?? 0,
+      );
     const before = await metric();
 
     // A client that reads the response headers, then never reads the body.
@@ -404,7 +494,12 @@ describe('§6 slow consumers are cut off over SSE too', () => {
     const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
       const outgoing = request(server.running.graphqlUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), accept: 'text/event-stream', authorization: `Bearer ${agent.token}` },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          accept: 'text/event-stream',
+          authorization: `Bearer ${agent.token}`,
+        },
       });
       outgoing.on('response', resolve).on('error', reject);
       outgoing.end(body);
@@ -434,7 +529,16 @@ describe('§8 a nonce binds its solution', () => {
     const calls = Array.from({ length: 30 }, (_, index) => {
       const exitCode = index % 2;
       return gql(agent, NEXT, {
-        input: { uri, runId, solution: { type: 'SHELL', nonce: challenge.nonce, proofHash: challenge.proofHash, shell: { exitCode, stdout: `attempt ${index}` } } },
+        input: {
+          uri,
+          runId,
+          solution: {
+            type: 'SHELL',
+            nonce: challenge.nonce,
+            proofHash: challenge.proofHash,
+            shell: { exitCode, stdout: `attempt ${index}` },
+          },
+        },
       }).then((answer) => ({ exitCode, index, answer }));
     });
     const answers = await Promise.all(calls);
@@ -461,11 +565,24 @@ describe('§9 stored proofs stay bounded', () => {
     const big = { blob: 'r'.repeat(250 * 1024) };
     for (let attempt = 0; attempt < 12; attempt++) {
       const answer = await gql(agent, 'mutation($input: NextInput!) { next(input: $input) { errorCode } }', {
-        input: { uri, runId, solution: { type: 'MCP', nonce: challenge.nonce, proofHash: challenge.proofHash, mcp: { toolName: 'probe', success: false, arguments: big, result: big } } },
+        input: {
+          uri,
+          runId,
+          solution: {
+            type: 'MCP',
+            nonce: challenge.nonce,
+            proofHash: challenge.proofHash,
+            mcp: { toolName: 'probe', success: false, arguments: big, result: big },
+          },
+        },
       });
       expect(answer.errors).toBeUndefined();
     }
-    const stored = await server.mongo().db(server.dbName).collection('runs').findOne({ _id: runId as never });
+    const stored = await server
+      .mongo()
+      .db(server.dbName)
+      .collection('runs')
+      .findOne({ _id: runId as never });
     const bytes = Buffer.byteLength(JSON.stringify(stored), 'utf8');
     expect(bytes).toBeLessThan(MAX_FAILED_PROOF_BYTES + 512 * 1024);
     expect(JSON.stringify(stored!.proofs[0].record.mcp.result)).toContain('"truncated":true');
@@ -480,9 +597,13 @@ describe('§10 input hygiene', () => {
       expect(refused.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'title' } });
     }
     const uri = (await gql(agent, MINT, { m: '# Clean title\n\n## S\n\nx\n' })).data.mint.protocol.uri;
-    const update = await gql(agent, 'mutation($input: UpdateMemoriesInput!) { updateMemories(input: $input) { results { status message } } }', {
-      input: { uris: [uri], updates: { label: 'left\u2066right' } },
-    });
+    const update = await gql(
+      agent,
+      'mutation($input: UpdateMemoriesInput!) { updateMemories(input: $input) { results { status message } } }',
+      {
+        input: { uris: [uri], updates: { label: 'left\u2066right' } },
+      },
+    );
     expect(update.data.updateMemories.results[0].status).not.toBe('UPDATED');
   });
 
@@ -516,7 +637,8 @@ describe('§10 input hygiene', () => {
 
   it('the active-subscriptions gauge returns to 0 when clients leave, refused subscriptions included', async () => {
     const agent = await principal('AGENT');
-    const gauge = async () => Number(/kairos_graphql_active_subscriptions (\d+)/.exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())![1]);
+    const gauge = async () =>
+      Number(/kairos_graphql_active_subscriptions (\d+)/.exec(await (await fetch(`${server.running.baseUrl}/metrics`)).text())![1]);
     const baseline = await gauge();
     const refused = await firstEvent(agent.token, 'subscription { runProgress(runId: "no-such-run") { seq } }');
     expect(JSON.stringify(refused)).toContain('NOT_FOUND');

@@ -24,8 +24,15 @@ afterAll(async () => {
   await client.close();
 });
 
-async function post(query: string, variables: Record<string, unknown>): Promise<{ data?: any; errors?: { extensions?: { code?: string } }[] }> {
-  const response = await fetch(server.running.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+async function post(
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<{ data?: any; errors?: { extensions?: { code?: string } }[] }> {
+  const response = await fetch(server.running.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   return (await response.json()) as { data?: any; errors?: { extensions?: { code?: string } }[] };
 }
 
@@ -75,14 +82,21 @@ describe('the time limit of database operations', () => {
     const outcome = await things
       .aggregate([{ $project: { x: { $range: [0, 5_000_000] } } }, { $unwind: '$x' }, { $group: { _id: null, n: { $sum: 1 } } }])
       .toArray()
-      .then(() => 'answered', (error: unknown) => error);
-    console.log(`[db time limit] a 5,000,000-value aggregation under a 300 ms limit: ${outcome === 'answered' ? 'answered' : (outcome as MongoServerError).codeName} after ${(performance.now() - begun).toFixed(0)} ms`);
+      .then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+    console.log(
+      `[db time limit] a 5,000,000-value aggregation under a 300 ms limit: ${outcome === 'answered' ? 'answered' : (outcome as MongoServerError).codeName} after ${(performance.now() - begun).toFixed(0)} ms`,
+    );
     expect(outcome).toBeInstanceOf(MongoServerError);
     expect(isDatabaseTimeout(outcome)).toBe(true);
   });
 
   it('a request whose write runs over the limit answers DATABASE_TIMEOUT and writes nothing', async () => {
-    const minted = await post('mutation($input: MintInput!) { mint(input: $input) { protocol { uri } } }', { input: { markdown: '# Slow write\n\n## Step\n\nShort for now.\n' } });
+    const minted = await post('mutation($input: MintInput!) { mint(input: $input) { protocol { uri } } }', {
+      input: { markdown: '# Slow write\n\n## Step\n\nShort for now.\n' },
+    });
     const uri = minted.data.mint.protocol.uri as string;
     // The text index of 0.2 (raw text), on which the engine's text parser is quadratic for '_a' runs.
     const memories = server.mongo().db(server.dbName).collection('memories');
@@ -93,7 +107,9 @@ describe('the time limit of database operations', () => {
       'mutation($input: UpdateMemoriesInput!) { updateMemories(input: $input) { totalUpdated results { status } } }',
       { input: { uris: [uri], updates: { text: '_a'.repeat(50_000) } } },
     );
-    console.log(`[db time limit] an update the engine needs about a minute for, under a ${LIMIT_MS} ms limit: ${answer.errors?.[0]?.extensions?.code ?? 'answered'} after ${(performance.now() - begun).toFixed(0)} ms`);
+    console.log(
+      `[db time limit] an update the engine needs about a minute for, under a ${LIMIT_MS} ms limit: ${answer.errors?.[0]?.extensions?.code ?? 'answered'} after ${(performance.now() - begun).toFixed(0)} ms`,
+    );
     expect(answer.errors?.[0]?.extensions?.code).toBe('DATABASE_TIMEOUT');
     expect((await memories.findOne({ uri }))?.text).toBe('## Step\n\nShort for now.');
   }, 60_000);

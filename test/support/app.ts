@@ -64,7 +64,14 @@ export function useTestServer(config: Partial<AppConfig> = {}, options: { log?: 
     query: (document, variables) => http().query(document, variables),
     wsClient(connectionParams) {
       // Tests observe closes through the client's 'closed' event; the default handler only prints them.
-      const client = createClient({ url: server.running.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams, onNonLazyError: () => {} });
+      const client = createClient({
+        url: server.running.wsUrl,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+        lazy: false,
+        connectionParams,
+        onNonLazyError: () => {},
+      });
       clients.push(client);
       return client;
     },

@@ -13,7 +13,15 @@ const SCREENSHOT_DIR = join(process.cwd(), 'test-output/ui');
 
 // Without the background-networking flags Chromium keeps dialing Google on a closed network.
 // Playwright adds --headless and its own fresh --user-data-dir for every launch.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface TestBrowser {
   /** A new tab in a new context (its own sessionStorage), 1366×768; `prepare` runs before it loads. */
@@ -30,7 +38,9 @@ export function useBrowser(): TestBrowser {
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM_PATH)) {
-      throw new Error(`${CHROMIUM_PATH} is missing: the browser tests need Debian's Chromium. Install it with \`apt-get install -y chromium\` (.ci/run does).`);
+      throw new Error(
+        `${CHROMIUM_PATH} is missing: the browser tests need Debian's Chromium. Install it with \`apt-get install -y chromium\` (.ci/run does).`,
+      );
     }
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   });

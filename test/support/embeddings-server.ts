@@ -29,7 +29,10 @@ export interface EmbeddingsTestServer {
 
 export function hashedEmbedding(text: string, dimensions = TEST_EMBEDDING_DIMENSIONS): number[] {
   const vector = new Array<number>(dimensions).fill(0);
-  for (const word of text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2)) {
+  for (const word of text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 2)) {
     for (const feature of [word, `p:${word.slice(0, 4)}`]) {
       const digest = createHash('sha256').update(feature).digest();
       vector[digest[0]! % dimensions]! += digest[1]! & 1 ? 1 : -1;
@@ -71,13 +74,12 @@ export async function startEmbeddingsServer(): Promise<EmbeddingsTestServer> {
         response.writeHead(state.failWith, { 'content-type': 'application/json' }).end('{"error":{"message":"unavailable"}}');
         return;
       }
-      const answer =
-        state.bodyOverride ?? {
-          object: 'list',
-          model: parsed.model,
-          data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: hashedEmbedding(input) })),
-          usage: { prompt_tokens: 0, total_tokens: 0 },
-        };
+      const answer = state.bodyOverride ?? {
+        object: 'list',
+        model: parsed.model,
+        data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: hashedEmbedding(input) })),
+        usage: { prompt_tokens: 0, total_tokens: 0 },
+      };
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
   });

@@ -33,7 +33,12 @@ export function graphqlHttpClient(graphqlUrl: string): GraphqlHttpClient {
 }
 
 /** An untyped operation sent with a bearer token (tenancy tests send hand-written queries); returns the body. */
-export async function postAs(graphqlUrl: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: any; errors?: any[] }> {
+export async function postAs(
+  graphqlUrl: string,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ data?: any; errors?: any[] }> {
   const response = await fetch(graphqlUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

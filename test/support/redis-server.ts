@@ -9,9 +9,13 @@ export type StartedRedis = { url: string; stop(): Promise<void> } | { missing: s
 
 export async function startRedisServer(): Promise<StartedRedis> {
   const port = await freeLoopbackPort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const ready = await new Promise<string | null>((resolve) => {
     const timer = setTimeout(() => resolve(`redis-server did not start within 10 s:\n${output}`), 10_000);

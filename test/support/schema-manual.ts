@@ -43,10 +43,12 @@ export function describedElements(schema: GraphQLSchema): DescribedElement[] {
     if (isObjectType(type) || isInterfaceType(type)) {
       for (const field of Object.values(type.getFields())) {
         elements.push({ coordinate: `${type.name}.${field.name}`, description: field.description });
-        for (const arg of field.args) elements.push({ coordinate: `${type.name}.${field.name}(${arg.name})`, description: arg.description });
+        for (const arg of field.args)
+          elements.push({ coordinate: `${type.name}.${field.name}(${arg.name})`, description: arg.description });
       }
     } else if (isInputObjectType(type)) {
-      for (const field of Object.values(type.getFields())) elements.push({ coordinate: `${type.name}.${field.name}`, description: field.description });
+      for (const field of Object.values(type.getFields()))
+        elements.push({ coordinate: `${type.name}.${field.name}`, description: field.description });
     } else if (isEnumType(type)) {
       for (const value of type.getValues()) elements.push({ coordinate: `${type.name}.${value.name}`, description: value.description });
     }
@@ -142,11 +144,7 @@ function splitTopLevel(text: string): string[] {
 }
 
 /** The problems of `{ a, b: … }` against an input type, or of `(a: …, b)` against a field's arguments. */
-function checkEntries(
-  entries: string,
-  lookup: (name: string) => GraphQLArgument | GraphQLInputField | undefined,
-  owner: string,
-): string[] {
+function checkEntries(entries: string, lookup: (name: string) => GraphQLArgument | GraphQLInputField | undefined, owner: string): string[] {
   const problems: string[] = [];
   for (const entry of splitTopLevel(entries)) {
     const match = /^([A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*([\s\S]*))?$/.exec(entry);
@@ -191,17 +189,22 @@ function problemWith(span: string, names: SchemaNames, context: NameContext): st
     const [, fieldName, entries] = match;
     const candidates = names.rootFields.has(fieldName!) ? [names.rootFields.get(fieldName!)!] : (names.fieldsByName.get(fieldName!) ?? []);
     if (candidates.length === 0) return `no field or operation named ${fieldName}`;
-    const attempts = candidates.map((field) => checkEntries(entries!, (arg) => field.args.find((candidate) => candidate.name === arg), fieldName!));
+    const attempts = candidates.map((field) =>
+      checkEntries(entries!, (arg) => field.args.find((candidate) => candidate.name === arg), fieldName!),
+    );
     return attempts.some((problems) => problems.length === 0) ? null : attempts[0]!.join('; ');
   }
   if (ENVIRONMENT_VARIABLE.test(span)) {
     return context.environmentVariables.includes(span) ? null : `the server reads no environment variable ${span}`;
   }
   if (SCREAMING.test(span) && span.length > 1) {
-    return names.enumValues.has(span) || context.errorCodes.includes(span) || names.types.has(span) ? null : `no enum value or error code ${span}`;
+    return names.enumValues.has(span) || context.errorCodes.includes(span) || names.types.has(span)
+      ? null
+      : `no enum value or error code ${span}`;
   }
   if (PASCAL.test(span)) return names.types.has(span) ? null : `no type ${span}`;
-  if (CAMEL.test(span)) return names.memberNames.has(span) || names.rootFields.has(span) ? null : `no field, argument or input field named ${span}`;
+  if (CAMEL.test(span))
+    return names.memberNames.has(span) || names.rootFields.has(span) ? null : `no field, argument or input field named ${span}`;
   // Not shaped like a name: literal text (a URI, a command, JSON, a header, a lowercase wire value).
   return null;
 }

@@ -19,7 +19,18 @@ export function cli(server: TestServer, args: string[], env: Record<string, stri
     execFile(
       process.execPath,
       [bin, ...args],
-      { env: { ...process.env, KAIROS_URL: server.running.graphqlUrl, MONGODB_URI: server.mongoUri, MONGODB_DB: server.dbName, KAIROS_TOKEN: '', ...env }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      {
+        env: {
+          ...process.env,
+          KAIROS_URL: server.running.graphqlUrl,
+          MONGODB_URI: server.mongoUri,
+          MONGODB_DB: server.dbName,
+          KAIROS_TOKEN: '',
+          ...env,
+        },
+        timeout: 60_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });

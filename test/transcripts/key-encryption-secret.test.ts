@@ -69,7 +69,14 @@ describe('the key-encryption secret without KAIROS_SECRET', () => {
       const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' });
       const store = new SigningKeyStore(other);
       await store.ensureIndexes();
-      await store.insertKey({ _id: id, sequence: 1, algorithm: 'Ed25519', publicKey: x, privateKey: { encoding: 'pkcs8-der', data: pkcs8.toString('base64') }, createdAt: new Date() });
+      await store.insertKey({
+        _id: id,
+        sequence: 1,
+        algorithm: 'Ed25519',
+        publicKey: x,
+        privateKey: { encoding: 'pkcs8-der', data: pkcs8.toString('base64') },
+        createdAt: new Date(),
+      });
 
       const dataDir = await freshDir();
       await startAndStop({ dataDir }, other.databaseName);
@@ -89,7 +96,9 @@ describe('the key-encryption secret without KAIROS_SECRET', () => {
       await startAndStop({ dataDir: await freshDir() }, other.databaseName);
       const dataDir = await freshDir();
       await writeFile(join(dataDir, KEY_ENCRYPTION_SECRET_FILE), 'not-the-secret\n', { mode: 0o600 });
-      await expect(startAndStop({ dataDir }, other.databaseName)).rejects.toThrow(`cannot be decrypted with this KAIROS_SECRET (KAIROS_SECRET is unset, so the secret came from ${join(dataDir, KEY_ENCRYPTION_SECRET_FILE)})`);
+      await expect(startAndStop({ dataDir }, other.databaseName)).rejects.toThrow(
+        `cannot be decrypted with this KAIROS_SECRET (KAIROS_SECRET is unset, so the secret came from ${join(dataDir, KEY_ENCRYPTION_SECRET_FILE)})`,
+      );
     } finally {
       await other.dropDatabase();
     }
@@ -127,11 +136,15 @@ describe('resolveKeyEncryptionSecret', () => {
     const path = join(dataDir, KEY_ENCRYPTION_SECRET_FILE);
     await writeFile(path, 'secret\n', { mode: 0o600 });
     await chmod(path, 0o644);
-    await expect(resolveKeyEncryptionSecret({ configured: null, dataDir })).rejects.toThrow(`${path} may be read by others (mode 644): chmod 600 it`);
+    await expect(resolveKeyEncryptionSecret({ configured: null, dataDir })).rejects.toThrow(
+      `${path} may be read by others (mode 644): chmod 600 it`,
+    );
     await writeFile(path, '\n');
     await chmod(path, 0o600);
     await expect(resolveKeyEncryptionSecret({ configured: null, dataDir })).rejects.toThrow('is empty');
     const notADirectory = join(path, 'below-a-file');
-    await expect(resolveKeyEncryptionSecret({ configured: null, dataDir: notADirectory })).rejects.toThrow(/cannot (read|write) the key-encryption secret .*below-a-file/);
+    await expect(resolveKeyEncryptionSecret({ configured: null, dataDir: notADirectory })).rejects.toThrow(
+      /cannot (read|write) the key-encryption secret .*below-a-file/,
+    );
   });
 });

@@ -46,19 +46,46 @@ export async function mintDeploy(server: TestServer, title?: string) {
  * Begins a run of the deploy protocol and takes it as far as `until`: a failed build attempt,
  * the build, a person's approval, the ship step, and the attestation.
  */
-export async function driveRun(server: TestServer, protocol: { stepUris: string[] }, until: 'BEGUN' | 'ATTESTED' = 'ATTESTED', outcome: 'SUCCESS' | 'FAILURE' = 'SUCCESS') {
+export async function driveRun(
+  server: TestServer,
+  protocol: { stepUris: string[] },
+  until: 'BEGUN' | 'ATTESTED' = 'ATTESTED',
+  outcome: 'SUCCESS' | 'FAILURE' = 'SUCCESS',
+) {
   const [build, approve, ship] = protocol.stepUris as [string, string, string];
   const first = (await server.query(BeginDocument, { input: { uri: build } })).begin;
   const runId = first.runId;
   if (until === 'BEGUN') return runId;
   const echo = (step: typeof first) => ({ nonce: step.challenge!.nonce, proofHash: step.challenge!.proofHash });
-  const failed = (await server.query(NextDocument, { input: { uri: build, runId, solution: { type: 'SHELL', ...echo(first), shell: { exitCode: 2, stdout: '', stderr: 'cc: error' } } } })).next;
+  const failed = (
+    await server.query(NextDocument, {
+      input: { uri: build, runId, solution: { type: 'SHELL', ...echo(first), shell: { exitCode: 2, stdout: '', stderr: 'cc: error' } } },
+    })
+  ).next;
   expect(failed.errorCode).toBe('COMMAND_FAILED');
-  const second = (await server.query(NextDocument, { input: { uri: build, runId, solution: { type: 'SHELL', ...echo(failed), shell: { exitCode: 0, stdout: 'built 42 files', stderr: '' } } } })).next;
+  const second = (
+    await server.query(NextDocument, {
+      input: {
+        uri: build,
+        runId,
+        solution: { type: 'SHELL', ...echo(failed), shell: { exitCode: 0, stdout: 'built 42 files', stderr: '' } },
+      },
+    })
+  ).next;
   expect(second.currentStep?.uri).toBe(approve);
-  const answered = (await server.query(AnswerPromptDocument, { input: { promptId: second.challenge!.promptId!, confirmation: 'approved' } })).answerPrompt.result;
+  const answered = (
+    await server.query(AnswerPromptDocument, { input: { promptId: second.challenge!.promptId!, confirmation: 'approved' } })
+  ).answerPrompt.result;
   expect(answered.currentStep?.uri).toBe(ship);
-  const shipped = (await server.query(NextDocument, { input: { uri: ship, runId, solution: { type: 'SHELL', ...echo(answered), shell: { exitCode: 0, stdout: 'deployed v2.1.0', stderr: '' } } } })).next;
+  const shipped = (
+    await server.query(NextDocument, {
+      input: {
+        uri: ship,
+        runId,
+        solution: { type: 'SHELL', ...echo(answered), shell: { exitCode: 0, stdout: 'deployed v2.1.0', stderr: '' } },
+      },
+    })
+  ).next;
   expect(shipped.errorCode).toBeNull();
   const attest = (await server.query(AttestDocument, { input: { uri: ship, runId, outcome, message: 'shipped' } })).attest;
   expect(attest.errorCode).toBeNull();

@@ -48,7 +48,9 @@ describe('the signing key store with KAIROS_SECRET set', () => {
   });
 
   it('will not start signing with a wrong secret, nor without one', async () => {
-    await expect(new SigningKeyService(store(), { secret: 'wrong' }).ensureKey()).rejects.toThrow(/cannot be decrypted with this KAIROS_SECRET/);
+    await expect(new SigningKeyService(store(), { secret: 'wrong' }).ensureKey()).rejects.toThrow(
+      /cannot be decrypted with this KAIROS_SECRET/,
+    );
     await expect(new SigningKeyService(store(), { secret: null }).ensureKey()).rejects.toThrow(/is encrypted: set KAIROS_SECRET/);
   });
 

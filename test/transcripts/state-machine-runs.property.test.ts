@@ -28,12 +28,22 @@ const challengeArb: fc.Arbitrary<Challenge | null> = fc.oneof(
   fc.constant(null),
   fc.boolean().map((required): Challenge => ({ type: 'SHELL', required, shell: { cmd: 'make', timeoutSeconds: 30 } })),
   fc.boolean().map((required): Challenge => ({ type: 'MCP', required, mcp: { toolName: 'deploy' } })),
-  fc.tuple(fc.boolean(), fc.boolean()).map(([required, requireHuman]): Challenge => ({ type: 'USER_INPUT', required, userInput: { prompt: 'Go?', requireHuman } })),
+  fc
+    .tuple(fc.boolean(), fc.boolean())
+    .map(([required, requireHuman]): Challenge => ({ type: 'USER_INPUT', required, userInput: { prompt: 'Go?', requireHuman } })),
   fc.boolean().map((required): Challenge => ({ type: 'COMMENT', required, comment: { minLength: 5 } })),
 );
 
 const planArb = fc.record({
-  steps: fc.array(fc.record({ challenge: challengeArb, failures: fc.integer({ min: 0, max: 2 }), skip: fc.boolean(), stdout: fc.string({ maxLength: 30 }) }), { minLength: 1, maxLength: 5 }),
+  steps: fc.array(
+    fc.record({
+      challenge: challengeArb,
+      failures: fc.integer({ min: 0, max: 2 }),
+      skip: fc.boolean(),
+      stdout: fc.string({ maxLength: 30 }),
+    }),
+    { minLength: 1, maxLength: 5 },
+  ),
   success: fc.boolean(),
   runId: fc.uuid(),
 });
@@ -76,7 +86,12 @@ function passing(challenge: Challenge | null, stdout: string): SolutionInput {
 /** Plays the plan against the state machine and returns what the server would have stored. */
 function play(plan: { steps: StepPlan[]; success: boolean; runId: string }): TranscriptSource {
   const idSource = ids();
-  const steps: RunStep[] = plan.steps.map((step, index) => ({ uri: `kairos://mem/${plan.runId}-${index + 1}`, label: `Step ${index + 1}`, text: `Do step ${index + 1}.`, challenge: step.challenge }));
+  const steps: RunStep[] = plan.steps.map((step, index) => ({
+    uri: `kairos://mem/${plan.runId}-${index + 1}`,
+    label: `Step ${index + 1}`,
+    text: `Do step ${index + 1}.`,
+    challenge: step.challenge,
+  }));
   let state = beginRun({ runId: plan.runId, steps, ids: idSource }).state;
   const proofs: TranscriptSource['proofs'][number][] = [];
   let clock = NOW.getTime();
@@ -87,7 +102,11 @@ function play(plan: { steps: StepPlan[]; success: boolean; runId: string }): Tra
   const submit = (solution: SolutionInput, person: boolean) => {
     const now = new Date((clock += 1000));
     if (person && state.pendingPromptId) {
-      const answered = applyPromptAnswer(state, { promptId: state.pendingPromptId, confirmation: solution.userInput!.confirmation!, now }, idSource);
+      const answered = applyPromptAnswer(
+        state,
+        { promptId: state.pendingPromptId, confirmation: solution.userInput!.confirmation!, now },
+        idSource,
+      );
       if (answered) record(answered);
       return;
     }

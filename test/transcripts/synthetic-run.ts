@@ -8,7 +8,13 @@ import { genesisProofHash, proofHash } from '../../src/runs/proof-hash.js';
 import { createProofRecord, type ProofEvidence, type StoredProofStatus } from '../../src/runs/proof-record.js';
 import type { Outcome, ProofSource } from '../../src/model/run-enums.js';
 import { type Transcript, type TranscriptRunStatus, type TranscriptSource } from '../../src/transcripts/transcript.js';
-import { keyIdOf, rawPublicKey, renderEnvelope, signTranscript, type TranscriptSigner } from '../../src/transcripts/transcript-signature.js';
+import {
+  keyIdOf,
+  rawPublicKey,
+  renderEnvelope,
+  signTranscript,
+  type TranscriptSigner,
+} from '../../src/transcripts/transcript-signature.js';
 import type { VerificationKey } from '../../src/transcripts/verify-transcript.js';
 
 export interface SyntheticAttempt {
@@ -63,7 +69,12 @@ export function transcriptSource(run: SyntheticRun): TranscriptSource {
         attempt.status,
       );
       const hash = proofHash(record);
-      proofs.push({ record, proofHash: hash, settled: attempt.settled, answeredBy: attempt.source === 'HUMAN' ? 'principal-reviewer' : null });
+      proofs.push({
+        record,
+        proofHash: hash,
+        settled: attempt.settled,
+        answeredBy: attempt.source === 'HUMAN' ? 'principal-reviewer' : null,
+      });
       if (attempt.settled) head = hash;
     }
   });
@@ -73,7 +84,12 @@ export function transcriptSource(run: SyntheticRun): TranscriptSource {
     principalId: 'principal-runner',
     status: run.status,
     protocol: { chainId: `chain-${run.runId}`, label: run.title, slug: 'synthetic', version: '1.0.0' },
-    steps: run.steps.map((step, position) => ({ uri: stepUri(run, position), label: step.label, text: step.text, challenge: step.challenge })),
+    steps: run.steps.map((step, position) => ({
+      uri: stepUri(run, position),
+      label: step.label,
+      text: step.text,
+      challenge: step.challenge,
+    })),
     proofs,
     attestation:
       run.status === 'ATTESTED' && run.outcome
@@ -93,21 +109,46 @@ export function signedFile(transcript: Transcript, signer: TranscriptSigner): st
 }
 
 export function deployRun(): SyntheticRun {
-  const shell = (stdout: string): SyntheticAttempt => ({ settled: true, source: 'AGENT', status: 'success', evidence: { type: 'SHELL', shell: { exitCode: 0, stdout, stderr: '' } } });
+  const shell = (stdout: string): SyntheticAttempt => ({
+    settled: true,
+    source: 'AGENT',
+    status: 'success',
+    evidence: { type: 'SHELL', shell: { exitCode: 0, stdout, stderr: '' } },
+  });
   return {
     runId: 'run-deploy-1',
     title: 'Deploy to production',
     status: 'ATTESTED',
     outcome: 'SUCCESS',
     steps: [
-      { label: 'Build', text: 'Build the release.', challenge: challenge('SHELL'), attempts: [
-        { settled: false, source: 'AGENT', status: 'failed', evidence: { type: 'SHELL', shell: { exitCode: 1, stdout: '', stderr: 'boom' } } },
-        shell('built 42 files'),
-      ] },
+      {
+        label: 'Build',
+        text: 'Build the release.',
+        challenge: challenge('SHELL'),
+        attempts: [
+          {
+            settled: false,
+            source: 'AGENT',
+            status: 'failed',
+            evidence: { type: 'SHELL', shell: { exitCode: 1, stdout: '', stderr: 'boom' } },
+          },
+          shell('built 42 files'),
+        ],
+      },
       { label: 'Test', text: 'Run the tests.', challenge: challenge('SHELL'), attempts: [shell('213 passed')] },
-      { label: 'Approve', text: 'Ask the owner.', challenge: challenge('USER_INPUT'), attempts: [
-        { settled: true, source: 'HUMAN', status: 'success', evidence: { type: 'USER_INPUT', userInput: { confirmation: 'approved', timestamp: '2026-11-20T10:00:05.000Z' } } },
-      ] },
+      {
+        label: 'Approve',
+        text: 'Ask the owner.',
+        challenge: challenge('USER_INPUT'),
+        attempts: [
+          {
+            settled: true,
+            source: 'HUMAN',
+            status: 'success',
+            evidence: { type: 'USER_INPUT', userInput: { confirmation: 'approved', timestamp: '2026-11-20T10:00:05.000Z' } },
+          },
+        ],
+      },
       { label: 'Ship', text: 'Ship it.', challenge: challenge('SHELL'), attempts: [shell('deployed v1.2.3')] },
     ],
   };

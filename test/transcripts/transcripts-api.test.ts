@@ -26,13 +26,17 @@ describe('Run.transcript', () => {
     const text = await transcriptOf(runId);
     const result = verifyTranscript(text, await publishedKeys());
     expect(result.verified, result.message).toBe(true);
-    expect(result.message).toMatch(new RegExp(`^verified: ${protocol.label} run ${runId}, 3 steps, attested SUCCESS by local at \\S+Z \\(key [\\w-]{43}\\)$`));
+    expect(result.message).toMatch(
+      new RegExp(`^verified: ${protocol.label} run ${runId}, 3 steps, attested SUCCESS by local at \\S+Z \\(key [\\w-]{43}\\)$`),
+    );
 
     const { transcript, signature } = JSON.parse(text) as TranscriptEnvelope;
     expect(signature).toMatchObject({ algorithm: 'Ed25519' });
     expect(transcript.protocol).toMatchObject({ chainId: protocol.chainId, title: protocol.label, version: '2.1.0' });
     expect(transcript.protocol.steps.map((step) => step.uri)).toEqual(protocol.stepUris);
-    expect(transcript.proofs.map((proof) => [proof.record.stepIndex, proof.settled, proof.record.status, proof.record.source, proof.answeredBy])).toEqual([
+    expect(
+      transcript.proofs.map((proof) => [proof.record.stepIndex, proof.settled, proof.record.status, proof.record.source, proof.answeredBy]),
+    ).toEqual([
       [1, false, 'failed', 'AGENT', null],
       [1, true, 'success', 'AGENT', null],
       [2, true, 'success', 'HUMAN', 'local'],
@@ -51,7 +55,12 @@ describe('Run.transcript', () => {
     const updated = await runs.updateOne({ _id: runId }, { $unset: { 'proofs.$[].answeredBy': '' } });
     expect(updated.modifiedCount).toBe(1);
     const text = await transcriptOf(runId);
-    expect((JSON.parse(text) as TranscriptEnvelope).transcript.proofs.map((proof) => proof.answeredBy)).toEqual([null, null, 'local', null]);
+    expect((JSON.parse(text) as TranscriptEnvelope).transcript.proofs.map((proof) => proof.answeredBy)).toEqual([
+      null,
+      null,
+      'local',
+      null,
+    ]);
     expect(verifyTranscript(text, await publishedKeys()).verified).toBe(true);
   });
 
@@ -62,7 +71,9 @@ describe('Run.transcript', () => {
     const envelope = JSON.parse(run!.transcript) as TranscriptEnvelope;
     expect(envelope.signature).toBeNull();
     expect(envelope.transcript.run.status).toBe<TranscriptRunStatus>('ACTIVE');
-    expect(verifyTranscript(run!.transcript, await publishedKeys()).message).toBe('signature: none (the run was ACTIVE when exported; only finished runs are signed)');
+    expect(verifyTranscript(run!.transcript, await publishedKeys()).message).toBe(
+      'signature: none (the run was ACTIVE when exported; only finished runs are signed)',
+    );
   });
 
   it('keeps old transcripts verifiable after a rotation, and signs new ones with the new key', async () => {
@@ -86,7 +97,10 @@ describe('signingKeys and /.well-known/kairos-keys.json', () => {
     const published = await (await fetch(`${server.running.baseUrl}/.well-known/kairos-keys.json`)).json();
     expect(published).toEqual({ keys: signingKeys.map((key) => key.jwk) });
     for (const key of signingKeys) {
-      expect(key).toMatchObject({ algorithm: 'Ed25519', jwk: { kty: 'OKP', crv: 'Ed25519', x: key.publicKey, kid: key.id, alg: 'EdDSA', use: 'sig' } });
+      expect(key).toMatchObject({
+        algorithm: 'Ed25519',
+        jwk: { kty: 'OKP', crv: 'Ed25519', x: key.publicKey, kid: key.id, alg: 'EdDSA', use: 'sig' },
+      });
       expect(Buffer.from(key.publicKey, 'base64url')).toHaveLength(32);
     }
     expect(JSON.stringify(published)).not.toMatch(/"d"|pkcs8|privateKey/);
@@ -103,12 +117,21 @@ describe('runTranscripts', () => {
   it('pages through the runs begun since a date, oldest first, each transcript verifiable', async () => {
     const since = new Date();
     const protocol = await mintDeploy(server);
-    const runIds = [await driveRun(server, protocol), await driveRun(server, protocol, 'BEGUN'), await driveRun(server, protocol, 'ATTESTED', 'FAILURE')];
+    const runIds = [
+      await driveRun(server, protocol),
+      await driveRun(server, protocol, 'BEGUN'),
+      await driveRun(server, protocol, 'ATTESTED', 'FAILURE'),
+    ];
     const keys = await publishedKeys();
     const seen: { runId: string; signed: boolean }[] = [];
     let after: string | null = null;
     for (let page = 0; page < 5; page++) {
-      const { runTranscripts }: RunTranscriptsQuery = await server.query(RunTranscriptsDocument, { space: 'personal', since: since.toISOString(), first: 2, after });
+      const { runTranscripts }: RunTranscriptsQuery = await server.query(RunTranscriptsDocument, {
+        space: 'personal',
+        since: since.toISOString(),
+        first: 2,
+        after,
+      });
       expect(runTranscripts.totalCount).toBe(3);
       for (const { node } of runTranscripts.edges) {
         const envelope = JSON.parse(node.transcript) as { transcript: Transcript };

@@ -38,9 +38,14 @@ beforeAll(async () => {
 
 describe('kairos-graphql runs export <runId> → verify', () => {
   it('verifies offline with a key file: no database, no server', async () => {
-    const result = await cli(server, ['verify', exportedPath, '--key-file', keyFile], { MONGODB_URI: '', KAIROS_URL: 'http://127.0.0.1:9/graphql' });
+    const result = await cli(server, ['verify', exportedPath, '--key-file', keyFile], {
+      MONGODB_URI: '',
+      KAIROS_URL: 'http://127.0.0.1:9/graphql',
+    });
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toMatch(new RegExp(`^verified: ${protocol.label} run ${runId}, 3 steps, attested SUCCESS by local at \\S+Z \\(key [\\w-]{43}\\)\\n$`));
+    expect(result.stdout).toMatch(
+      new RegExp(`^verified: ${protocol.label} run ${runId}, 3 steps, attested SUCCESS by local at \\S+Z \\(key [\\w-]{43}\\)\\n$`),
+    );
   });
 
   it('verifies against the key list of a server named by --url', async () => {
@@ -50,10 +55,26 @@ describe('kairos-graphql runs export <runId> → verify', () => {
 
   it('fails each tampering with its own reason and exit code 1', async () => {
     const cases: [string, string, string][] = [
-      ['stdout.json', tamper(({ transcript }) => void (transcript.proofs[1]!.record.shell!.stdout = 'built 41 files')), 'step 1: proof hash does not match its record'],
-      ['swapped.json', tamper(({ transcript: { proofs } }) => void ([proofs[1], proofs[2]] = [proofs[2]!, proofs[1]!])), 'step 2: previous proof hash does not continue the chain'],
-      ['removed.json', tamper(({ transcript: { proofs } }) => void proofs.splice(2, 1)), 'step 3: previous proof hash does not continue the chain'],
-      ['human.json', tamper(({ transcript }) => void (transcript.proofs[2]!.record.source = 'AGENT')), 'step 2: proof hash does not match its record'],
+      [
+        'stdout.json',
+        tamper(({ transcript }) => void (transcript.proofs[1]!.record.shell!.stdout = 'built 41 files')),
+        'step 1: proof hash does not match its record',
+      ],
+      [
+        'swapped.json',
+        tamper(({ transcript: { proofs } }) => void ([proofs[1], proofs[2]] = [proofs[2]!, proofs[1]!])),
+        'step 2: previous proof hash does not continue the chain',
+      ],
+      [
+        'removed.json',
+        tamper(({ transcript: { proofs } }) => void proofs.splice(2, 1)),
+        'step 3: previous proof hash does not continue the chain',
+      ],
+      [
+        'human.json',
+        tamper(({ transcript }) => void (transcript.proofs[2]!.record.source = 'AGENT')),
+        'step 2: proof hash does not match its record',
+      ],
       [
         'human-rehashed.json',
         tamper(({ transcript }) => {
@@ -64,7 +85,11 @@ describe('kairos-graphql runs export <runId> → verify', () => {
         }),
         'step 3: previous proof hash does not continue the chain',
       ],
-      ['outcome.json', tamper(({ transcript }) => void (transcript.attestation!.outcome = 'FAILURE')), 'signature: does not match the transcript'],
+      [
+        'outcome.json',
+        tamper(({ transcript }) => void (transcript.attestation!.outcome = 'FAILURE')),
+        'signature: does not match the transcript',
+      ],
       ['pretty.json', JSON.stringify(JSON.parse(exported), null, 2), 'canonical form: the file differs from its canonical JSON'],
     ];
     for (const [name, content, reason] of cases) {
@@ -81,7 +106,9 @@ describe('kairos-graphql runs export <runId> → verify', () => {
     const result = await cli(server, ['verify', await file('foreign.json', foreign.stdout), '--url', server.running.graphqlUrl]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^signature: unknown key id [\w-]{43}\n$/);
-    expect((await cli(otherServer, ['verify', await file('foreign.json', foreign.stdout), '--url', otherServer.running.graphqlUrl])).code).toBe(0);
+    expect(
+      (await cli(otherServer, ['verify', await file('foreign.json', foreign.stdout), '--url', otherServer.running.graphqlUrl])).code,
+    ).toBe(0);
   });
 
   it('answers usage errors with exit code 2 and an unknown run with 1', async () => {
@@ -126,7 +153,10 @@ describe('kairos-graphql runs export --since --space', () => {
     expect(lines.map((line) => (JSON.parse(line) as TranscriptEnvelope).transcript.run.id)).toEqual(runIds);
     expect(result.stderr).toBe('runs export: 3 of 3 runs\n');
     const archive = await file('archive.jsonl', result.stdout);
-    expect(await cli(server, ['verify', archive, '--url', server.running.graphqlUrl])).toMatchObject({ code: 0, stdout: 'verified: 3 transcripts\n' });
+    expect(await cli(server, ['verify', archive, '--url', server.running.graphqlUrl])).toMatchObject({
+      code: 0,
+      stdout: 'verified: 3 transcripts\n',
+    });
     const broken = [lines[0], lines[1]!.replace('built 42 files', 'built 43 files'), lines[2]].join('\n');
     const failed = await cli(server, ['verify', await file('broken.jsonl', `${broken}\n`), '--url', server.running.graphqlUrl]);
     expect(failed).toMatchObject({ code: 1, stderr: 'line 2: step 1: proof hash does not match its record\n' });

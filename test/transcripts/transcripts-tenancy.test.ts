@@ -37,16 +37,30 @@ async function attestedRun(who: Principal, title: string): Promise<string> {
   const markdown = `# ${title}\n\n## Check\n\nRun it.\n\n\`\`\`json\n{"challenge": {"type": "shell", "shell": {"cmd": "true", "timeout_seconds": 5}}}\n\`\`\`\n`;
   const minted = await as(who, 'mutation($m: String!) { mint(input: { markdown: $m }) { protocol { uri } } }', { m: markdown });
   const uri = minted.data.mint.protocol.uri as string;
-  const begun = (await as(who, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId challenge { nonce proofHash } } }', { uri })).data.begin;
-  const solution = { type: 'SHELL', nonce: begun.challenge.nonce, proofHash: begun.challenge.proofHash, shell: { exitCode: 0, stdout: `${title} ok`, stderr: '' } };
+  const begun = (await as(who, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId challenge { nonce proofHash } } }', { uri }))
+    .data.begin;
+  const solution = {
+    type: 'SHELL',
+    nonce: begun.challenge.nonce,
+    proofHash: begun.challenge.proofHash,
+    shell: { exitCode: 0, stdout: `${title} ok`, stderr: '' },
+  };
   await as(who, 'mutation($input: NextInput!) { next(input: $input) { errorCode } }', { input: { uri, runId: begun.runId, solution } });
-  const attested = await as(who, 'mutation($input: AttestInput!) { attest(input: $input) { errorCode } }', { input: { uri, runId: begun.runId, outcome: 'SUCCESS', message: 'ok' } });
+  const attested = await as(who, 'mutation($input: AttestInput!) { attest(input: $input) { errorCode } }', {
+    input: { uri, runId: begun.runId, outcome: 'SUCCESS', message: 'ok' },
+  });
   expect(attested.data.attest.errorCode).toBeNull();
   return begun.runId as string;
 }
 
 beforeAll(async () => {
-  const issued = await server.running.services.auth.bootstrap({ name: 'admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null });
+  const issued = await server.running.services.auth.bootstrap({
+    name: 'admin',
+    role: 'ADMIN',
+    groups: [],
+    tokenName: 'test',
+    expiresInSeconds: null,
+  });
   alice = await principal(issued.token, 'alice');
   bob = await principal(issued.token, 'bob');
   aliceRunId = await attestedRun(alice, 'Alice secret deploy');
@@ -95,6 +109,11 @@ describe('transcripts across spaces (the CLI)', () => {
 
     const everything = await cli(server, ['runs', 'export', '--since', '2000-01-01'], { KAIROS_TOKEN: bob.token });
     expect(everything.code).toBe(0);
-    expect(everything.stdout.trim().split('\n').map((line) => (JSON.parse(line) as TranscriptEnvelope).transcript.run.id)).toEqual([bobRunId]);
+    expect(
+      everything.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as TranscriptEnvelope).transcript.run.id),
+    ).toEqual([bobRunId]);
   });
 });

@@ -6,7 +6,15 @@ import { buildTranscript } from '../../src/transcripts/transcript.js';
 import { canonicalJson } from '../../src/runs/canonical-json.js';
 import type { TranscriptEnvelope } from '../../src/transcripts/transcript-signature.js';
 import { verifyTranscript } from '../../src/transcripts/verify-transcript.js';
-import { signedFile, syntheticChallenge, testSigner, transcriptSource, type SyntheticAttempt, type SyntheticRun, type SyntheticStep } from './synthetic-run.js';
+import {
+  signedFile,
+  syntheticChallenge,
+  testSigner,
+  transcriptSource,
+  type SyntheticAttempt,
+  type SyntheticRun,
+  type SyntheticStep,
+} from './synthetic-run.js';
 
 const server = testSigner();
 const text = fc.string({ unit: 'grapheme', maxLength: 40 });
@@ -14,15 +22,26 @@ const text = fc.string({ unit: 'grapheme', maxLength: 40 });
 function evidenceOf(type: ChallengeType): fc.Arbitrary<{ evidence: ProofEvidence; ok: boolean }> {
   switch (type) {
     case 'SHELL':
-      return fc.record({ exitCode: fc.integer({ min: 0, max: 3 }), stdout: text, stderr: text }).map((shell) => ({ evidence: { type, shell }, ok: shell.exitCode === 0 }));
+      return fc
+        .record({ exitCode: fc.integer({ min: 0, max: 3 }), stdout: text, stderr: text })
+        .map((shell) => ({ evidence: { type, shell }, ok: shell.exitCode === 0 }));
     case 'MCP':
-      return fc.record({ result: fc.jsonValue({ maxDepth: 2 }), success: fc.boolean() }).map(({ result, success }) => ({ evidence: { type, mcp: { toolName: 'deploy', result, success } }, ok: success }));
+      return fc
+        .record({ result: fc.jsonValue({ maxDepth: 2 }), success: fc.boolean() })
+        .map(({ result, success }) => ({ evidence: { type, mcp: { toolName: 'deploy', result, success } }, ok: success }));
     case 'USER_INPUT':
-      return fc.constantFrom('approved', 'yes', 'rejected').map((confirmation) => ({ evidence: { type, userInput: { confirmation, timestamp: '2026-11-20T10:00:00.000Z' } }, ok: confirmation !== 'rejected' }));
+      return fc
+        .constantFrom('approved', 'yes', 'rejected')
+        .map((confirmation) => ({
+          evidence: { type, userInput: { confirmation, timestamp: '2026-11-20T10:00:00.000Z' } },
+          ok: confirmation !== 'rejected',
+        }));
     case 'COMMENT':
       return text.map((comment) => ({ evidence: { type, comment: { text: comment } }, ok: true }));
     case 'TENSOR':
-      return fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: 2, maxLength: 2 }).map((value) => ({ evidence: { type, tensor: { name: 'score', value } }, ok: true }));
+      return fc
+        .array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: 2, maxLength: 2 })
+        .map((value) => ({ evidence: { type, tensor: { name: 'score', value } }, ok: true }));
   }
 }
 
@@ -35,21 +54,45 @@ const attempt = (type: ChallengeType, settled: boolean): fc.Arbitrary<SyntheticA
   }));
 
 const step: fc.Arbitrary<SyntheticStep> = fc
-  .record({ type: fc.constantFrom<ChallengeType>('SHELL', 'MCP', 'USER_INPUT', 'COMMENT'), required: fc.boolean(), failures: fc.integer({ min: 0, max: 2 }), proven: fc.boolean(), label: text, body: text })
+  .record({
+    type: fc.constantFrom<ChallengeType>('SHELL', 'MCP', 'USER_INPUT', 'COMMENT'),
+    required: fc.boolean(),
+    failures: fc.integer({ min: 0, max: 2 }),
+    proven: fc.boolean(),
+    label: text,
+    body: text,
+  })
   .chain(({ type, required, failures, proven, label, body }) =>
-    fc.tuple(fc.array(attempt(type, false), { minLength: failures, maxLength: failures }), proven ? attempt(type, true).map((one) => [one]) : fc.constant([])).map(([failed, settled]) => ({
-      label,
-      text: body,
-      challenge: { ...syntheticChallenge(type), required },
-      attempts: [...failed, ...settled],
-    })),
+    fc
+      .tuple(
+        fc.array(attempt(type, false), { minLength: failures, maxLength: failures }),
+        proven ? attempt(type, true).map((one) => [one]) : fc.constant([]),
+      )
+      .map(([failed, settled]) => ({
+        label,
+        text: body,
+        challenge: { ...syntheticChallenge(type), required },
+        attempts: [...failed, ...settled],
+      })),
   );
 
 const finishedRun: fc.Arbitrary<SyntheticRun> = fc
-  .record({ id: fc.uuid(), title: text, steps: fc.array(step, { minLength: 1, maxLength: 5 }), expired: fc.boolean(), success: fc.boolean() })
+  .record({
+    id: fc.uuid(),
+    title: text,
+    steps: fc.array(step, { minLength: 1, maxLength: 5 }),
+    expired: fc.boolean(),
+    success: fc.boolean(),
+  })
   .map(({ id, title, steps, expired, success }) => {
     const complete = steps.every((one) => !one.challenge?.required || one.attempts.some((attempt) => attempt.settled));
-    return { runId: id, title, steps, status: expired ? 'EXPIRED' : 'ATTESTED', outcome: expired ? null : success && complete ? 'SUCCESS' : 'FAILURE' };
+    return {
+      runId: id,
+      title,
+      steps,
+      status: expired ? 'EXPIRED' : 'ATTESTED',
+      outcome: expired ? null : success && complete ? 'SUCCESS' : 'FAILURE',
+    };
   });
 
 describe('transcripts of random runs', () => {

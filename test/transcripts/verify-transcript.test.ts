@@ -27,7 +27,12 @@ function reason(text: string, keys = [server.key]): string {
 describe('buildTranscript', () => {
   it('holds the protocol as proven, every proof in order, the chain from the genesis and the attestation', () => {
     expect(transcript.protocol).toMatchObject({ chainId: 'chain-run-deploy-1', title: 'Deploy to production', version: '1.0.0' });
-    expect(transcript.protocol.steps.map((step) => [step.index, step.label])).toEqual([[1, 'Build'], [2, 'Test'], [3, 'Approve'], [4, 'Ship']]);
+    expect(transcript.protocol.steps.map((step) => [step.index, step.label])).toEqual([
+      [1, 'Build'],
+      [2, 'Test'],
+      [3, 'Approve'],
+      [4, 'Ship'],
+    ]);
     expect(transcript.proofs.map((proof) => [proof.record.stepIndex, proof.settled, proof.record.source, proof.answeredBy])).toEqual([
       [1, false, 'AGENT', null],
       [1, true, 'AGENT', null],
@@ -35,7 +40,10 @@ describe('buildTranscript', () => {
       [3, true, 'HUMAN', 'principal-reviewer'],
       [4, true, 'AGENT', null],
     ]);
-    expect(transcript.chain).toEqual([transcript.genesisHash, ...transcript.proofs.filter((proof) => proof.settled).map((proof) => proof.proofHash)]);
+    expect(transcript.chain).toEqual([
+      transcript.genesisHash,
+      ...transcript.proofs.filter((proof) => proof.settled).map((proof) => proof.proofHash),
+    ]);
     expect(transcript.proofs.every((proof) => proofHash(proof.record) === proof.proofHash)).toBe(true);
     expect(transcript.attestation).toMatchObject({ outcome: 'SUCCESS', by: 'principal-runner', chainHead: transcript.chain.at(-1) });
   });
@@ -51,7 +59,9 @@ describe('buildTranscript', () => {
     const envelope = JSON.parse(file) as TranscriptEnvelope;
     const member = canonicalJson(envelope.transcript);
     expect(file.endsWith(`"transcript":${member}}`)).toBe(true);
-    expect(verify(null, Buffer.from(member), publicKeyFromRaw(server.key.x), Buffer.from(envelope.signature!.value, 'base64url'))).toBe(true);
+    expect(verify(null, Buffer.from(member), publicKeyFromRaw(server.key.x), Buffer.from(envelope.signature!.value, 'base64url'))).toBe(
+      true,
+    );
   });
 });
 
@@ -65,7 +75,9 @@ describe('verifyTranscript', () => {
   });
 
   it('names a changed stdout in one proof', () => {
-    expect(reason(tampered((envelope) => void (envelope.transcript.proofs[2]!.record.shell!.stdout = '214 passed')))).toBe('step 2: proof hash does not match its record');
+    expect(reason(tampered((envelope) => void (envelope.transcript.proofs[2]!.record.shell!.stdout = '214 passed')))).toBe(
+      'step 2: proof hash does not match its record',
+    );
   });
 
   it('names two proofs swapped', () => {
@@ -74,17 +86,23 @@ describe('verifyTranscript', () => {
   });
 
   it('names a proven step removed', () => {
-    expect(reason(tampered(({ transcript: { proofs } }) => void proofs.splice(2, 1)))).toBe('step 3: previous proof hash does not continue the chain');
+    expect(reason(tampered(({ transcript: { proofs } }) => void proofs.splice(2, 1)))).toBe(
+      'step 3: previous proof hash does not continue the chain',
+    );
     const lastRemoved = tampered(({ transcript }) => {
       transcript.proofs.pop();
       transcript.chain.pop();
     });
     expect(reason(lastRemoved)).toBe('attestation: does not seal the last hash of the chain');
-    expect(reason(tampered(({ transcript }) => void transcript.protocol.steps.splice(1, 1)))).toBe('protocol: step 2 is missing (found step 3 in its place)');
+    expect(reason(tampered(({ transcript }) => void transcript.protocol.steps.splice(1, 1)))).toBe(
+      'protocol: step 2 is missing (found step 3 in its place)',
+    );
   });
 
   it('names a HUMAN source changed to AGENT, whether or not the answerer is dropped too', () => {
-    expect(reason(tampered(({ transcript }) => void (transcript.proofs[3]!.record.source = 'AGENT')))).toBe('step 3: proof hash does not match its record');
+    expect(reason(tampered(({ transcript }) => void (transcript.proofs[3]!.record.source = 'AGENT')))).toBe(
+      'step 3: proof hash does not match its record',
+    );
     const laundered = tampered(({ transcript }) => {
       const proof = transcript.proofs[3]!;
       proof.record.source = 'AGENT';
@@ -105,7 +123,9 @@ describe('verifyTranscript', () => {
     const foreign = signedFile(transcript, other.signer);
     expect(reason(foreign)).toBe(`signature: unknown key id ${other.key.kid}`);
     const impostor = signedFile(transcript, { keyId: server.key.kid, privateKey: other.signer.privateKey });
-    expect(reason(impostor)).toBe(`signature: does not match the transcript (changed after signing, or not signed by key ${server.key.kid})`);
+    expect(reason(impostor)).toBe(
+      `signature: does not match the transcript (changed after signing, or not signed by key ${server.key.kid})`,
+    );
   });
 
   it('still verifies transcripts signed before a rotation, with the old key published next to the new', () => {
@@ -118,13 +138,19 @@ describe('verifyTranscript', () => {
 
   it('refuses an active run\u2019s unsigned transcript even though its chain holds', () => {
     const active = buildTranscript(transcriptSource({ ...deployRun(), status: 'ACTIVE', outcome: null }));
-    expect(reason(renderEnvelope({ signature: null, transcript: active }))).toBe('signature: none (the run was ACTIVE when exported; only finished runs are signed)');
+    expect(reason(renderEnvelope({ signature: null, transcript: active }))).toBe(
+      'signature: none (the run was ACTIVE when exported; only finished runs are signed)',
+    );
   });
 
   it('refuses a file that is not canonical JSON, not JSON or not UTF-8', () => {
-    expect(reason(JSON.stringify(JSON.parse(file), null, 2))).toMatch(/^canonical form: the file differs from its canonical JSON at character 1$/);
+    expect(reason(JSON.stringify(JSON.parse(file), null, 2))).toMatch(
+      /^canonical form: the file differs from its canonical JSON at character 1$/,
+    );
     expect(reason(file.slice(0, -1))).toMatch(/^canonical form: not JSON/);
-    expect(reason(Buffer.concat([Buffer.from(file.slice(0, 20)), Buffer.from([0xff]), Buffer.from(file.slice(21))]) as never)).toBe('canonical form: the file is not valid UTF-8');
+    expect(reason(Buffer.concat([Buffer.from(file.slice(0, 20)), Buffer.from([0xff]), Buffer.from(file.slice(21))]) as never)).toBe(
+      'canonical form: the file is not valid UTF-8',
+    );
   });
 
   it('refuses a SUCCESS attestation over a required step without a settled proof', () => {
@@ -135,8 +161,12 @@ describe('verifyTranscript', () => {
   });
 
   it('refuses a proof moved to another run, and a genesis of another run', () => {
-    expect(reason(tampered(({ transcript }) => void (transcript.run.id = 'run-deploy-2')))).toBe('genesis: not the genesis hash of run run-deploy-2');
-    expect(reason(tampered(({ transcript }) => void (transcript.format = 'other/1' as never)))).toBe('format: expected "kairos-transcript/1", found "other/1"');
+    expect(reason(tampered(({ transcript }) => void (transcript.run.id = 'run-deploy-2')))).toBe(
+      'genesis: not the genesis hash of run run-deploy-2',
+    );
+    expect(reason(tampered(({ transcript }) => void (transcript.format = 'other/1' as never)))).toBe(
+      'format: expected "kairos-transcript/1", found "other/1"',
+    );
   });
 });
 

@@ -14,7 +14,13 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 describe('the live page with authentication on', () => {
   it('asks for a token, refuses a wrong one, and keeps a good one for this tab only', async () => {
     const name = `reviewer-${Date.now()}`;
-    const { token, principal } = await server.running.services.auth.bootstrap({ name, role: 'ADMIN', groups: [], tokenName: 'live-page', expiresInSeconds: null });
+    const { token, principal } = await server.running.services.auth.bootstrap({
+      name,
+      role: 'ADMIN',
+      groups: [],
+      tokenName: 'live-page',
+      expiresInSeconds: null,
+    });
 
     const page = await browser.openPage(`${server.running.baseUrl}/ui/`);
     const tokenField = page.getByLabel('API token', { exact: true });
@@ -34,7 +40,15 @@ describe('the live page with authentication on', () => {
     expect(await page.evaluate(() => [sessionStorage.getItem('kairos.token'), localStorage.length])).toEqual([token, 0]);
 
     // Live over the authenticated socket: a run started with the same token shows its prompt.
-    const minted = await server.request(MintDocument, { input: { markdown: `# ${uniqueTitle('Gate')}\n\n## Ask\n\n\`\`\`json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Go?"}}}\n\`\`\`\n\n## End\n\nDone.\n` } }, bearer(token));
+    const minted = await server.request(
+      MintDocument,
+      {
+        input: {
+          markdown: `# ${uniqueTitle('Gate')}\n\n## Ask\n\n\`\`\`json\n{"challenge": {"type": "user_input", "user_input": {"prompt": "Go?"}}}\n\`\`\`\n\n## End\n\nDone.\n`,
+        },
+      },
+      bearer(token),
+    );
     const begun = await server.request(BeginDocument, { input: { uri: minted.data!.mint.protocol.stepUris[0]! } }, bearer(token));
     await page.locator(`.card.prompt[data-run-id="${begun.data!.begin.runId}"]`).waitFor();
 

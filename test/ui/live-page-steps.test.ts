@@ -97,10 +97,14 @@ describe('step text on the live page', () => {
     await browser.capture(page, 'prompt card');
 
     // The run's details list its steps, each with its challenge in words and its text as markdown.
-    await runRow(page, run.runId).getByRole('button', { name: /Details/ }).click();
+    await runRow(page, run.runId)
+      .getByRole('button', { name: /Details/ })
+      .click();
     const steps = page.locator(`dialog[open][data-run-id="${run.runId}"] ol.steps > li`);
     await expect.poll(() => steps.count()).toBe(2);
-    expect(await steps.nth(0).locator('.challenge-text').textContent()).toBe('A person (not the agent) confirms: “Approve deployment to production?”.');
+    expect(await steps.nth(0).locator('.challenge-text').textContent()).toBe(
+      'A person (not the agent) confirms: “Approve deployment to production?”.',
+    );
     expect(await steps.nth(0).textContent()).toContain('Waiting for proof');
     expect(await steps.nth(0).locator('details').getAttribute('open')).not.toBeNull();
     expect(await steps.nth(0).locator('.step-content strong').textContent()).toBe('the release notes');
@@ -122,7 +126,9 @@ describe('the runs list', () => {
       .poll(
         async () => {
           probes.push((await begin(protocol.uri)).runId);
-          return page.locator('#runs tr').evaluateAll((rows, ids) => rows.some((row) => ids.includes((row as HTMLElement).dataset.runId ?? '')), probes);
+          return page
+            .locator('#runs tr')
+            .evaluateAll((rows, ids) => rows.some((row) => ids.includes((row as HTMLElement).dataset.runId ?? '')), probes);
         },
         { timeout: 15_000, interval: 300 },
       )

@@ -73,10 +73,12 @@ const promptCard = (page: Page, runId: string) => page.locator(`.card.prompt[dat
 const runRow = (page: Page, runId: string) => page.locator(`#runs tr[data-run-id="${runId}"]`);
 
 async function timelineSeqs(page: Page, runId: string): Promise<number[]> {
-  await runRow(page, runId).getByRole('button', { name: /Details/ }).click();
+  await runRow(page, runId)
+    .getByRole('button', { name: /Details/ })
+    .click();
   const dialog = page.locator(`dialog[open][data-run-id="${runId}"]`);
   await dialog.waitFor();
-  return (await dialog.locator('ol.timeline li').evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.seq))));
+  return await dialog.locator('ol.timeline li').evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.seq)));
 }
 
 describe('the live page', () => {
@@ -101,7 +103,11 @@ describe('the live page', () => {
 
     const { run: stored } = await server.query(RunDocument, { id: run.runId });
     expect(stored!.status).toBe('COMPLETED');
-    expect(stored!.proofs.find((proof) => proof.stepIndex === 1)).toMatchObject({ status: 'SUCCESS', source: 'HUMAN', userInput: { confirmation: 'approved' } });
+    expect(stored!.proofs.find((proof) => proof.stepIndex === 1)).toMatchObject({
+      status: 'SUCCESS',
+      source: 'HUMAN',
+      userInput: { confirmation: 'approved' },
+    });
   });
 
   it('Reject declines the step: it fails and the run does not complete', async () => {
@@ -118,7 +124,9 @@ describe('the live page', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('prompts-title');
 
     await page.locator(`#runs tr[data-run-id="${run.runId}"] .last-event`).filter({ hasText: 'User declined' }).waitFor();
-    await runRow(page, run.runId).getByRole('button', { name: /Details/ }).click();
+    await runRow(page, run.runId)
+      .getByRole('button', { name: /Details/ })
+      .click();
     const failed = page.locator(`dialog[open] ol.timeline li[data-type="STEP_FAILED"]`);
     await failed.waitFor();
     expect(await failed.textContent()).toContain('Step failed (step 1) · User declined');
@@ -135,7 +143,9 @@ describe('the live page', () => {
   it('applies a staged proposal from the page', async () => {
     const heading = `Use the live page ${letters()}`;
     const { proposeUpdate: staged } = await server.query(ProposeUpdateDocument, {
-      input: recordDecision(heading, 'People watch runs and review proposals in the browser.', { owner: { id: 'team-platform', kind: 'team' } }),
+      input: recordDecision(heading, 'People watch runs and review proposals in the browser.', {
+        owner: { id: 'team-platform', kind: 'team' },
+      }),
     });
     expect(staged, staged.message).toMatchObject({ status: 'STAGED' });
     const page = await openLivePage();
@@ -181,9 +191,15 @@ describe('the live page', () => {
 
     await page.locator(`.card.proposal[data-proposal-id="${first.stagingId}"]`).getByRole('button', { name: 'Apply' }).click();
     // The other proposal's preview is refreshed by the applied event: it now says it drifted.
-    await secondCard.locator('[data-blocked="TARGET_DRIFT"]').filter({ hasText: 'Drift: what this proposal edits changed after it was staged' }).waitFor();
+    await secondCard
+      .locator('[data-blocked="TARGET_DRIFT"]')
+      .filter({ hasText: 'Drift: what this proposal edits changed after it was staged' })
+      .waitFor();
     await secondCard.getByRole('button', { name: 'Apply' }).click();
-    await secondCard.locator('[data-drift]').filter({ hasText: `decisions.md § ${sectionId}: the section’s text changed` }).waitFor();
+    await secondCard
+      .locator('[data-drift]')
+      .filter({ hasText: `decisions.md § ${sectionId}: the section’s text changed` })
+      .waitFor();
     expect(await secondCard.locator('.outcome').textContent()).toMatch(/^Not applied: .*\(Target drift\)$/);
     const { proposal } = await server.query(ProposalDocument, { id: second.stagingId! });
     expect(proposal!.status).toBe('STAGED');
@@ -200,8 +216,12 @@ describe('the live page', () => {
       const page = await openLivePage(`http://127.0.0.1:${proxy.port}`, (page) =>
         page.on('websocket', (socket) =>
           socket.on('framesent', ({ payload }) => {
-            const message = JSON.parse(String(payload)) as { type: string; payload?: { query: string; variables: { runId: string; afterSeq: number } } };
-            if (message.type === 'subscribe' && message.payload?.query.includes('subscription LiveRunProgress')) progressRequests.push(message.payload.variables);
+            const message = JSON.parse(String(payload)) as {
+              type: string;
+              payload?: { query: string; variables: { runId: string; afterSeq: number } };
+            };
+            if (message.type === 'subscribe' && message.payload?.query.includes('subscription LiveRunProgress'))
+              progressRequests.push(message.payload.variables);
           }),
         ),
       );
@@ -217,7 +237,13 @@ describe('the live page', () => {
       // While the page is cut off, someone else answers the first prompt: the run moves to the second.
       await server.query(AnswerPromptDocument, { input: { promptId: run.promptId, confirmation: 'Approved' } });
       const { run: during } = await server.query(RunDocument, { id: run.runId });
-      expect(during!.events.map((event) => event.type)).toEqual(['STARTED', 'PROMPT_ISSUED', 'PROMPT_ANSWERED', 'STEP_PROVEN', 'PROMPT_ISSUED']);
+      expect(during!.events.map((event) => event.type)).toEqual([
+        'STARTED',
+        'PROMPT_ISSUED',
+        'PROMPT_ANSWERED',
+        'STEP_PROVEN',
+        'PROMPT_ISSUED',
+      ]);
 
       await proxy.restore();
       await page.locator('#connection[data-state="live"]').waitFor({ timeout: 20_000 });

@@ -1,6 +1,14 @@
 /** The live page's merge rules, without a browser: dedupe by seq, progress, which prompts are open. */
 import { describe, expect, it } from 'vitest';
-import { isPromptStillOpen, LiveState, mergeEvent, type Prompt, type RunEvent, runProgress, type RunSummary } from '../../src/ui/live-state.js';
+import {
+  isPromptStillOpen,
+  LiveState,
+  mergeEvent,
+  type Prompt,
+  type RunEvent,
+  runProgress,
+  type RunSummary,
+} from '../../src/ui/live-state.js';
 
 const at = (second: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, second)).toISOString();
 
@@ -9,7 +17,19 @@ function event(seq: number, type: RunEvent['type'], stepIndex: number | null, se
 }
 
 function prompt(promptId: string, stepIndex: number, second: number): Prompt {
-  return { promptId, runId: 'run-1', space: 'user:local', stepIndex, protocolLabel: 'Gate', prompt: 'Go?', stepContent: '', requireHuman: false, status: 'OPEN', createdAt: at(second), at: at(second) };
+  return {
+    promptId,
+    runId: 'run-1',
+    space: 'user:local',
+    stepIndex,
+    protocolLabel: 'Gate',
+    prompt: 'Go?',
+    stepContent: '',
+    requireHuman: false,
+    status: 'OPEN',
+    createdAt: at(second),
+    at: at(second),
+  };
 }
 
 const summary: RunSummary = {
@@ -26,7 +46,10 @@ const summary: RunSummary = {
 
 describe('mergeEvent', () => {
   it('keeps seq order and refuses a seq it already has', () => {
-    const merged = [event(3, 'STEP_PROVEN', 1), event(1, 'STARTED', null), event(2, 'PROMPT_ISSUED', 1)].reduce<RunEvent[]>((events, next) => mergeEvent(events, next) ?? events, []);
+    const merged = [event(3, 'STEP_PROVEN', 1), event(1, 'STARTED', null), event(2, 'PROMPT_ISSUED', 1)].reduce<RunEvent[]>(
+      (events, next) => mergeEvent(events, next) ?? events,
+      [],
+    );
     expect(merged.map((e) => e.seq)).toEqual([1, 2, 3]);
     expect(mergeEvent(merged, event(2, 'PROMPT_ISSUED', 1))).toBeNull();
   });
@@ -44,8 +67,19 @@ describe('runProgress', () => {
 
   it('counts only proven steps of a run that expired midway (its pendingStepIndex is null)', () => {
     const expired = { ...summary, status: 'EXPIRED' as const, pendingStepIndex: null };
-    expect(runProgress(expired, [event(1, 'STARTED', null), event(2, 'STEP_PROVEN', 1), event(3, 'EXPIRED', null)])).toMatchObject({ status: 'EXPIRED', settledSteps: 1 });
-    expect(runProgress(expired, [event(1, 'STARTED', null), event(2, 'STEP_PROVEN', 1), event(3, 'STEP_PROVEN', 2), event(4, 'COMPLETED', null), event(5, 'EXPIRED', null)]).settledSteps).toBe(3);
+    expect(runProgress(expired, [event(1, 'STARTED', null), event(2, 'STEP_PROVEN', 1), event(3, 'EXPIRED', null)])).toMatchObject({
+      status: 'EXPIRED',
+      settledSteps: 1,
+    });
+    expect(
+      runProgress(expired, [
+        event(1, 'STARTED', null),
+        event(2, 'STEP_PROVEN', 1),
+        event(3, 'STEP_PROVEN', 2),
+        event(4, 'COMPLETED', null),
+        event(5, 'EXPIRED', null),
+      ]).settledSteps,
+    ).toBe(3);
     expect(runProgress({ ...summary, status: 'COMPLETED', pendingStepIndex: null }, []).settledSteps).toBe(3);
   });
 });
@@ -53,8 +87,21 @@ describe('runProgress', () => {
 describe('LiveState.keepRecentRuns', () => {
   it('forgets finished runs beyond the limit, oldest first, and keeps open ones and those with a prompt', () => {
     const state = new LiveState();
-    const run = (id: string, second: number, status: RunSummary['status']): RunSummary => ({ ...summary, id, status, updatedAt: at(second), pendingStepIndex: status === 'ACTIVE' ? 1 : null });
-    state.upsertRuns([run('new', 50, 'ACTIVE'), run('old-active', 1, 'ACTIVE'), run('old-attested', 2, 'ATTESTED'), run('older-expired', 3, 'EXPIRED'), run('asking', 4, 'ATTESTED'), run('recent-done', 40, 'ATTESTED')]);
+    const run = (id: string, second: number, status: RunSummary['status']): RunSummary => ({
+      ...summary,
+      id,
+      status,
+      updatedAt: at(second),
+      pendingStepIndex: status === 'ACTIVE' ? 1 : null,
+    });
+    state.upsertRuns([
+      run('new', 50, 'ACTIVE'),
+      run('old-active', 1, 'ACTIVE'),
+      run('old-attested', 2, 'ATTESTED'),
+      run('older-expired', 3, 'EXPIRED'),
+      run('asking', 4, 'ATTESTED'),
+      run('recent-done', 40, 'ATTESTED'),
+    ]);
     state.applyPrompt({ ...prompt('p1', 1, 4), runId: 'asking' });
     state.keepRecentRuns(2);
     expect(state.runList().map((entry) => entry.summary.id)).toEqual(['new', 'recent-done', 'asking', 'old-active']);

@@ -8,7 +8,11 @@ import { useTestServer } from '../support/app.js';
 const server = useTestServer();
 
 /** A GET with the path sent exactly as given (fetch would resolve the dot segments first). */
-function rawGet(baseUrl: string, path: string, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function rawGet(
+  baseUrl: string,
+  path: string,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, method }, (res) => {
@@ -49,7 +53,13 @@ describe('GET /ui', () => {
   });
 
   it('never reads outside dist/ui', async () => {
-    for (const path of ['/ui/../package.json', '/ui/%2e%2e/%2e%2e/package.json', '/ui/..%2f..%2fpackage.json', '/ui/assets/../../../package.json', '/ui/%00']) {
+    for (const path of [
+      '/ui/../package.json',
+      '/ui/%2e%2e/%2e%2e/package.json',
+      '/ui/..%2f..%2fpackage.json',
+      '/ui/assets/../../../package.json',
+      '/ui/%00',
+    ]) {
       const response = await rawGet(server.running.baseUrl, path);
       expect(response.body, path).not.toContain('"name": "kairos-graphql"');
       expect([400, 404], path).toContain(response.status);

@@ -13,7 +13,7 @@ function costOf(query: string): number {
 }
 
 describe('document cost', () => {
-  it('multiplies a list by its size: steps by the step cap, a connection\'s edges by first', () => {
+  it("multiplies a list by its size: steps by the step cap, a connection's edges by first", () => {
     expect(costOf('{ protocol(key: "x") { steps { uri } } }')).toBe(1 + (1 + MAX_PROTOCOL_STEPS));
     expect(costOf('{ protocol(key: "x") { steps { protocol { steps { uri } } } } }')).toBeGreaterThan(DOCUMENT_LIMITS.maxCost);
     // memories + edges + first × (node + uri)
@@ -28,7 +28,8 @@ describe('document cost', () => {
   it('lets through every operation the tests, the CLI and the live page send', () => {
     const documents: [string, string][] = [];
     for (const [name, value] of [...Object.entries(testDocuments), ...Object.entries(uiOperations)]) {
-      if (value && typeof value === 'object' && (value as DocumentNode).kind === Kind.DOCUMENT) documents.push([name, print(value as DocumentNode)]);
+      if (value && typeof value === 'object' && (value as DocumentNode).kind === Kind.DOCUMENT)
+        documents.push([name, print(value as DocumentNode)]);
       else if (/^\s*(query|mutation|subscription)\b/.test(String(value))) documents.push([name, String(value)]);
     }
     expect(documents.length).toBeGreaterThan(30);

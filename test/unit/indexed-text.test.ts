@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { INDEXED_FIELD_MAX_CHARS, INDEXED_WORD_MAX_CHARS, indexableText, indexedTextOf, indexedTextSet } from '../../src/store/indexed-text.js';
+import {
+  INDEXED_FIELD_MAX_CHARS,
+  INDEXED_WORD_MAX_CHARS,
+  indexableText,
+  indexedTextOf,
+  indexedTextSet,
+} from '../../src/store/indexed-text.js';
 
 describe('the text-index copy of a memory', () => {
   it('keeps words of letters, digits and marks, one space apart', () => {

@@ -6,7 +6,25 @@ import { checkText } from '../../src/services/check-text.js';
 import { RequestError } from '../../src/services/errors.js';
 
 const fields = Object.keys(TEXT_LIMITS) as TextField[];
-const hostile = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
+const hostile = [
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+];
 
 function refusal(run: () => void): RequestError | null {
   try {
@@ -34,11 +52,17 @@ describe('checkText', () => {
   it('refuses control and bidi characters anywhere in a plain field, and accepts printable text with newlines and tabs', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), fc.constantFrom(...hostile), fc.nat(), (text, bad, at) => {
-        const clean = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/g, '');
+        const clean = text.replace(
+          /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/g,
+          '',
+        );
         expect(refusal(() => checkText('title', `${clean}\t\n`, { plain: true }))).toBeNull();
         const position = at % (clean.length + 1);
         const poisoned = clean.slice(0, position) + bad + clean.slice(position);
-        expect(refusal(() => checkText('title', poisoned, { plain: true }))).toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'title' } });
+        expect(refusal(() => checkText('title', poisoned, { plain: true }))).toMatchObject({
+          code: 'BAD_USER_INPUT',
+          details: { field: 'title' },
+        });
       }),
     );
   });

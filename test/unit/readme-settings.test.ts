@@ -93,7 +93,11 @@ function withoutEnvironment<T>(names: string[], read: () => T): T {
 describe('the README settings table', () => {
   const rows = settingsTable(readme);
   const documented = rows.flatMap((row) => row.names);
-  const readByServer = variablesRead([...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'engine')), ...sourceFiles(join(root, 'bin'))]);
+  const readByServer = variablesRead([
+    ...sourceFiles(join(root, 'src')),
+    ...sourceFiles(join(root, 'engine')),
+    ...sourceFiles(join(root, 'bin')),
+  ]);
 
   it('names every variable src/config.ts reads', () => {
     const readByConfig = variablesRead([join(root, 'src/config.ts')]);
@@ -144,7 +148,9 @@ function relativeLinks(markdown: string): string[] {
 }
 
 describe('the README and docs/', () => {
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join(root, 'docs', name));
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join(root, 'docs', name));
   const pages = [join(root, 'README.md'), join(root, 'bench/README.md'), ...docs];
 
   it('keeps the README to 300 lines at most', () => {
@@ -162,7 +168,8 @@ describe('the README and docs/', () => {
         const target = path ? join(dirname(page), path) : page;
         const name = `${relative(root, page)} → ${link}`;
         if (!existsSync(target)) dead.push(`${name} (no such file)`);
-        else if (anchor && statSync(target).isFile() && target.endsWith('.md') && !anchorsIn(readFileSync(target, 'utf8')).has(anchor)) dead.push(`${name} (no such heading)`);
+        else if (anchor && statSync(target).isFile() && target.endsWith('.md') && !anchorsIn(readFileSync(target, 'utf8')).has(anchor))
+          dead.push(`${name} (no such heading)`);
       }
     }
     expect(dead).toEqual([]);
@@ -170,7 +177,9 @@ describe('the README and docs/', () => {
   });
 
   it('points at no file outside the project', () => {
-    const outside = pages.flatMap((page) => relativeLinks(readFileSync(page, 'utf8')).filter((link) => relative(root, join(dirname(page), link.split('#')[0]!)).startsWith('..')));
+    const outside = pages.flatMap((page) =>
+      relativeLinks(readFileSync(page, 'utf8')).filter((link) => relative(root, join(dirname(page), link.split('#')[0]!)).startsWith('..')),
+    );
     expect(outside).toEqual([]);
     expect(readme).not.toMatch(/\.\.\/shared\//);
   });

@@ -6,9 +6,20 @@ import { mcpV3Renderer } from '../../src/render/mcp-v3-renderer.js';
 import { SharedExecutions, sharingKey } from '../../src/http/subscription-sharing.js';
 
 const document = parse('subscription($space: String, $first: Int) { memoryEvents(space: $space) { uri } }');
-const viewer: Viewer = { ...localViewer(), principalId: 'p1', readableSpaces: ['user:p1', 'group:a', 'app'], authenticated: true, role: 'AGENT' };
-const context = (overrides: Partial<Viewer> = {}) => ({ viewer: { ...viewer, ...overrides }, renderer: graphqlRenderer, answerAtHost: false });
-const key = (variables: Record<string, unknown>, ctx = context(), operationName: string | null = null) => sharingKey({ document, operationName, variableValues: variables }, ctx);
+const viewer: Viewer = {
+  ...localViewer(),
+  principalId: 'p1',
+  readableSpaces: ['user:p1', 'group:a', 'app'],
+  authenticated: true,
+  role: 'AGENT',
+};
+const context = (overrides: Partial<Viewer> = {}) => ({
+  viewer: { ...viewer, ...overrides },
+  renderer: graphqlRenderer,
+  answerAtHost: false,
+});
+const key = (variables: Record<string, unknown>, ctx = context(), operationName: string | null = null) =>
+  sharingKey({ document, operationName, variableValues: variables }, ctx);
 
 describe('sharingKey', () => {
   it('is the same for the same document, variables (in any key order) and viewer', () => {

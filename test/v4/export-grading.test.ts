@@ -36,12 +36,19 @@ async function principal(admin: string, name: string): Promise<Principal> {
 }
 
 beforeAll(async () => {
-  const issued = await server.running.services.auth.bootstrap({ name: 'admin', role: 'ADMIN', groups: [], tokenName: 'test', expiresInSeconds: null });
+  const issued = await server.running.services.auth.bootstrap({
+    name: 'admin',
+    role: 'ADMIN',
+    groups: [],
+    tokenName: 'test',
+    expiresInSeconds: null,
+  });
   alice = await principal(issued.token, 'alice-export');
   bob = await principal(issued.token, 'bob-export');
 });
 
-const as = (who: Principal, query: string, variables: Record<string, unknown> = {}) => postAs(server.running.graphqlUrl, who.token, query, variables);
+const as = (who: Principal, query: string, variables: Record<string, unknown> = {}) =>
+  postAs(server.running.graphqlUrl, who.token, query, variables);
 
 const MINT = `mutation($markdown: String!) { mint(input: { markdown: $markdown }) { protocol { uri slug stepUris } } }`;
 const BEGIN = `mutation($uri: String!) { begin(input: { uri: $uri }) { runId challenge { nonce proofHash } } }`;
@@ -77,7 +84,20 @@ function oneLayer(title: string): string {
 /** Mints, runs and attests one run of a one-layer protocol as `who`; returns the attest answer. */
 async function gradedRun(who: Principal, uri: string, grading: Record<string, unknown>, outcome: 'SUCCESS' | 'FAILURE' = 'SUCCESS') {
   const begun = (await as(who, BEGIN, { uri })).data.begin;
-  const proved = (await as(who, NEXT, { input: { uri, runId: begun.runId, solution: { type: 'COMMENT', nonce: begun.challenge.nonce, proofHash: begun.challenge.proofHash, comment: { text: 'Wrote the notes down.' } } } })).data.next;
+  const proved = (
+    await as(who, NEXT, {
+      input: {
+        uri,
+        runId: begun.runId,
+        solution: {
+          type: 'COMMENT',
+          nonce: begun.challenge.nonce,
+          proofHash: begun.challenge.proofHash,
+          comment: { text: 'Wrote the notes down.' },
+        },
+      },
+    })
+  ).data.next;
   expect(proved.errorCode).toBeNull();
   return as(who, ATTEST, { input: { uri, runId: begun.runId, outcome, message: 'done', ...grading } });
 }
@@ -100,7 +120,13 @@ describe('grading on attest', () => {
       preferenceBlockers: [],
     });
     const ungraded = await gradedRun(alice, uri, {}, 'FAILURE');
-    expect(ungraded.data.attest.grading).toMatchObject({ graderKind: 'UNKNOWN', evaluationLabel: 'REJECTED', sftBlockers: ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'OUTCOME_NOT_SUCCESS', 'SCORE_BELOW_SFT_THRESHOLD'], preferenceBlockers: ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'SCORE_BELOW_PREFERENCE_THRESHOLD'], score: 0 });
+    expect(ungraded.data.attest.grading).toMatchObject({
+      graderKind: 'UNKNOWN',
+      evaluationLabel: 'REJECTED',
+      sftBlockers: ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'OUTCOME_NOT_SUCCESS', 'SCORE_BELOW_SFT_THRESHOLD'],
+      preferenceBlockers: ['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'SCORE_BELOW_PREFERENCE_THRESHOLD'],
+      score: 0,
+    });
   });
 
   it('refuses a score outside 0..1 and over-long grading text, writing nothing', async () => {
@@ -125,11 +151,20 @@ describe('export', () => {
     await gradedRun(alice, uri, { score: 0.8, rubricVersion: 'v1', rater: 'ann' }, 'FAILURE');
     const rows = async (format: string) => {
       const answer = (await as(alice, EXPORT, { input: { uri, format } })).data.export;
-      return (answer.content as string).split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      return (answer.content as string)
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
     };
     const rewards = await rows('REWARD_JSONL');
     // An unscored success scores 1, as in KAIROS.
-    expect(rewards.map((row) => [row.score, row.evaluation_label])).toEqual([[0.9, 'gold'], [0.2, 'bronze'], [1, 'gold'], [0.5, 'rejected'], [0.8, 'rejected']]);
+    expect(rewards.map((row) => [row.score, row.evaluation_label])).toEqual([
+      [0.9, 'gold'],
+      [0.2, 'bronze'],
+      [1, 'gold'],
+      [0.5, 'rejected'],
+      [0.8, 'rejected'],
+    ]);
     expect(rewards.every((row) => row.schema === 'kairos.reward/1')).toBe(true);
     const sft = await rows('SFT_JSONL');
     expect(sft).toHaveLength(1);
@@ -143,13 +178,17 @@ describe('export', () => {
     expect(traces[0]).toMatchObject({ schema: 'kairos.trace/1', contract_type: 'comment', evidence: { text: 'Wrote the notes down.' } });
   });
 
-  it('exports a run graded by an earlier release with today\'s rules, leaving its stored grading as it was', async () => {
+  it("exports a run graded by an earlier release with today's rules, leaving its stored grading as it was", async () => {
     const { uri } = (await as(alice, MINT, { markdown: oneLayer(uniqueTitle('Earlier grades')) })).data.mint.protocol;
     const attested = await gradedRun(alice, uri, { score: 0.67, rubricVersion: 'v1', rater: 'ann' });
     expect(attested.data.attest.grading).toMatchObject({ evaluationLabel: 'SILVER', exportableForSft: true });
     // What the earlier release stored for the same inputs: 0.67 was bronze there and below its 0.8 SFT minimum.
     const runs = server.mongo().db(server.dbName).collection('runs');
-    const earlier = { 'attestation.grading.evaluationLabel': 'BRONZE', 'attestation.grading.exportableForSft': false, 'attestation.grading.sftBlockers': ['SCORE_BELOW_SFT_THRESHOLD'] };
+    const earlier = {
+      'attestation.grading.evaluationLabel': 'BRONZE',
+      'attestation.grading.exportableForSft': false,
+      'attestation.grading.sftBlockers': ['SCORE_BELOW_SFT_THRESHOLD'],
+    };
     const stored = await runs.updateOne({ 'attestation.grading.score': 0.67, 'attestation.grading.rater': 'ann' }, { $set: earlier });
     expect(stored.modifiedCount).toBe(1);
     const reward = (await as(alice, EXPORT, { input: { uri, format: 'REWARD_JSONL' } })).data.export.content as string;
@@ -162,7 +201,11 @@ describe('export', () => {
   it('serves a large skill_zip from a short-lived URL to its principal only, and keeps tenants apart', async () => {
     const minted = (await as(alice, MINT, { markdown: oneLayer(uniqueTitle('Zipped notes')) })).data.mint.protocol;
     const answer = (await as(alice, EXPORT, { input: { uri: `kairos://adapter/${minted.slug}`, format: 'SKILL_ZIP' } })).data.export;
-    expect(answer).toMatchObject({ content: '', contentEncoding: null, download: { url: expect.stringMatching(/^\/export\/download\//), filename: `${minted.slug}.zip` } });
+    expect(answer).toMatchObject({
+      content: '',
+      contentEncoding: null,
+      download: { url: expect.stringMatching(/^\/export\/download\//), filename: `${minted.slug}.zip` },
+    });
     const url = new URL(answer.download.url, server.running.graphqlUrl);
     expect((await fetch(url)).status).toBe(401);
     expect((await fetch(url, { headers: { authorization: `Bearer ${bob.token}` } })).status).toBe(403);
@@ -174,7 +217,9 @@ describe('export', () => {
     const archive = join(scratch, 'alice.zip');
     writeFileSync(archive, Buffer.from(await response.arrayBuffer()));
     execFileSync('unzip', ['-q', archive, '-d', join(scratch, 'alice')]);
-    expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(scratch, 'alice', minted.slug), encoding: 'utf8' })).toContain(`artifacts/${minted.slug}.md: OK`);
+    expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(scratch, 'alice', minted.slug), encoding: 'utf8' })).toContain(
+      `artifacts/${minted.slug}.md: OK`,
+    );
 
     // Bob cannot export alice's adapter, her space, or an unknown one; malformed selections are refused.
     const code = async (input: Record<string, unknown>) => (await as(bob, EXPORT, { input })).errors?.[0]?.extensions?.code;
@@ -182,7 +227,9 @@ describe('export', () => {
     expect(await code({ allAdapters: true, spaceName: `user:${alice.id}`, format: 'SKILL_TREE' })).toBe('FORBIDDEN');
     expect(await code({ uri: minted.uri, adapters: [minted.uri], format: 'SKILL_TREE' })).toBe('BAD_USER_INPUT');
     expect(await code({ adapters: [minted.uri], format: 'REWARD_JSONL' })).toBe('BAD_USER_INPUT');
-    expect(await code({ adapters: Array.from({ length: 257 }, (_, index) => `slug-${index}`), format: 'SKILL_TREE' })).toBe('PAYLOAD_TOO_LARGE');
+    expect(await code({ adapters: Array.from({ length: 257 }, (_, index) => `slug-${index}`), format: 'SKILL_TREE' })).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
     expect(await code({ uri: `kairos://adapter/${'a'.repeat(300)}`, format: 'MARKDOWN' })).toBe('PAYLOAD_TOO_LARGE');
   });
 
@@ -195,7 +242,10 @@ describe('export', () => {
     expect(inline.data).toBeNull();
     const linked = (await exported({ format: 'SKILL_ZIP', delivery: 'DOWNLOAD_REF' })).data.export;
     expect(linked).toMatchObject({ content: '', contentEncoding: null, download: { url: expect.stringMatching(/^\/export\/download\//) } });
-    expect((await fetch(new URL(linked.download.url, server.running.graphqlUrl), { headers: { authorization: `Bearer ${alice.token}` } })).status).toBe(200);
+    expect(
+      (await fetch(new URL(linked.download.url, server.running.graphqlUrl), { headers: { authorization: `Bearer ${alice.token}` } }))
+        .status,
+    ).toBe(200);
     for (const format of ['MARKDOWN', 'SKILL_TREE', 'REWARD_JSONL']) {
       expect((await exported({ format, delivery: 'DOWNLOAD_REF' })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }

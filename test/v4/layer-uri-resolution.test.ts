@@ -38,11 +38,21 @@ describe('adapter and layer URIs on forward and reward', () => {
     const stranger = (await client.call('forward', { uri: `kairos://adapter/no-such-${slug}` })).json;
     expect(stranger.error).toBe('NOT_FOUND');
 
-    const other = await client.call('train', { content: adapter(`${slug}-b`).replace('# Tidy Desk', '# Other Desk'), llm_model_id: 'm', review_evidence: PASS });
+    const other = await client.call('train', {
+      content: adapter(`${slug}-b`).replace('# Tidy Desk', '# Other Desk'),
+      llm_model_id: 'm',
+      review_evidence: PASS,
+    });
     const otherLayer: string = other.json.items[0].uri;
     const mismatch = await client.call('forward', {
       uri: `${otherLayer}?execution_id=${bySlug.execution_id}`,
-      solution: { type: 'comment', outcome: 'success', evidence: { text: 'cleared it all' }, nonce: bySlug.contract.nonce, proof_hash: bySlug.contract.proof_hash },
+      solution: {
+        type: 'comment',
+        outcome: 'success',
+        evidence: { text: 'cleared it all' },
+        nonce: bySlug.contract.nonce,
+        proof_hash: bySlug.contract.proof_hash,
+      },
     });
     expect(mismatch.json.error).toBe('EXECUTION_ID_MISMATCH');
     const rewardMismatch = await client.call('reward', { uri: `${otherLayer}?execution_id=${bySlug.execution_id}`, outcome: 'success' });

@@ -20,7 +20,13 @@ let aliceId: string;
 let bob: McpTestClient;
 
 async function principal(name: string, groups: string[]): Promise<{ client: McpTestClient; id: string }> {
-  const issued = await server.running.services.auth.bootstrap({ name: `${name}-${randomUUID().slice(0, 8)}`, role: 'AGENT', groups, tokenName: 'mcp', expiresInSeconds: null });
+  const issued = await server.running.services.auth.bootstrap({
+    name: `${name}-${randomUUID().slice(0, 8)}`,
+    role: 'AGENT',
+    groups,
+    tokenName: 'mcp',
+    expiresInSeconds: null,
+  });
   return { client: await connect({ token: issued.token }), id: issued.principal._id };
 }
 
@@ -38,7 +44,12 @@ function adapter(title: string, slug: string): string {
 }
 
 async function train(client: McpTestClient, title: string, slug: string, space?: string): Promise<ToolJson> {
-  const trained = await client.call('train', { content: adapter(title, slug), llm_model_id: 'test-model', review_evidence: PASS, ...(space ? { space } : {}) });
+  const trained = await client.call('train', {
+    content: adapter(title, slug),
+    llm_model_id: 'test-model',
+    review_evidence: PASS,
+    ...(space ? { space } : {}),
+  });
   expect(trained.isError, JSON.stringify(trained.json)).toBe(false);
   return trained.json;
 }
@@ -46,7 +57,13 @@ async function train(client: McpTestClient, title: string, slug: string, space?:
 const memories = () => server.mongo().db(server.dbName).collection('memories');
 const versions = () => server.mongo().db(server.dbName).collection('memory_versions');
 const layerIds = (trained: ToolJson) => trained.items.map((item: ToolJson) => item.layer_uuid as string);
-const stateOf = async (ids: string[]) => (await memories().find({ _id: { $in: ids as never[] } }).sort({ _id: 1 }).toArray()).map((doc) => ({ id: doc._id, space: doc.space, version: doc.version }));
+const stateOf = async (ids: string[]) =>
+  (
+    await memories()
+      .find({ _id: { $in: ids as never[] } })
+      .sort({ _id: 1 })
+      .toArray()
+  ).map((doc) => ({ id: doc._id, space: doc.space, version: doc.version }));
 
 describe('tune with space', () => {
   it('moves every layer of the adapter, keeping URIs and history, and it runs in the new space', async () => {
@@ -67,15 +84,23 @@ describe('tune with space', () => {
     expect(after.every((layer) => layer.space === `group:${group}`)).toBe(true);
     // History moved with it: the label change and the state before the move are kept, in the new space.
     const first = await versions().find({ memoryId: trained.items[0].layer_uuid }).sort({ version: 1 }).toArray();
-    expect(first.map((version) => [version.version, version.space])).toEqual([[1, `group:${group}`], [2, `group:${group}`]]);
-    expect(await memories().findOne({ _id: trained.items[0].layer_uuid })).toMatchObject({ version: 3, change: { reason: 'SPACE_MOVE', fields: ['SPACE'] }, label: 'Draft the first note' });
+    expect(first.map((version) => [version.version, version.space])).toEqual([
+      [1, `group:${group}`],
+      [2, `group:${group}`],
+    ]);
+    expect(await memories().findOne({ _id: trained.items[0].layer_uuid })).toMatchObject({
+      version: 3,
+      change: { reason: 'SPACE_MOVE', fields: ['SPACE'] },
+      label: 'Draft the first note',
+    });
     expect(await versions().countDocuments({ space: `user:${aliceId}`, 'state.chain.slug': slug })).toBe(0);
 
     const spaces = (await alice.call('spaces', { include_adapter_titles: true })).json.spaces as ToolJson[];
     expect(spaces.find((space) => space.space_id === `group:${group}`)!.adapters.map((entry: ToolJson) => entry.slug)).toContain(slug);
     expect(spaces.find((space) => space.type === 'personal')!.adapters.map((entry: ToolJson) => entry.slug)).not.toContain(slug);
     // Search follows it: found in the group, no longer in the personal space.
-    const matches = async (space: string) => ((await alice.call('activate', { query: title, space })).json.choices as ToolJson[]).filter((choice) => choice.slug === slug).length;
+    const matches = async (space: string) =>
+      ((await alice.call('activate', { query: title, space })).json.choices as ToolJson[]).filter((choice) => choice.slug === slug).length;
     expect(await matches(`group:${group}`)).toBe(1);
     expect(await matches('personal')).toBe(0);
     const started = (await alice.call('forward', { uri: adapterUri })).json;
@@ -83,7 +108,10 @@ describe('tune with space', () => {
 
     // Moving it where it is writes nothing; a layer URI moves its whole adapter back.
     const again = await alice.call('tune', { uris: [adapterUri], space: `Group: ${group}` });
-    expect(again.json).toMatchObject({ total_updated: 1, results: [{ status: 'updated', message: expect.stringContaining('already is in') }] });
+    expect(again.json).toMatchObject({
+      total_updated: 1,
+      results: [{ status: 'updated', message: expect.stringContaining('already is in') }],
+    });
     expect(await stateOf(ids)).toEqual(after);
     const back = await alice.call('tune', { uris: [trained.items[1].uri], space: 'personal' });
     expect(back.json.total_updated).toBe(1);
@@ -99,7 +127,10 @@ describe('tune with space', () => {
       const targets = [`group:${groups[0]}`, `group:${groups[1]}`, `group:${groups[0]}`];
       const answers = await Promise.all(targets.map((space) => client.call('tune', { uris: [`kairos://adapter/${slug}`], space })));
       const rows = answers.map((answer) => answer.json.results[0] as { status: string; message: string });
-      expect(rows.some((row) => row.status === 'updated'), JSON.stringify(rows)).toBe(true);
+      expect(
+        rows.some((row) => row.status === 'updated'),
+        JSON.stringify(rows),
+      ).toBe(true);
       // A loser of the move is told to retry (SERVICE_UNAVAILABLE), never that the slug or title is taken. (Reading the
       // adapter before the move can still miss one in flight, NOT_FOUND: a read race of the reader, not of the move.)
       for (const row of rows) expect(row.message, JSON.stringify(rows)).not.toMatch(/^(DUPLICATE_SLUG|DUPLICATE_CHAIN): /);
@@ -117,12 +148,23 @@ describe('tune with space', () => {
     let answer = (await alice.call('forward', { uri: adapterUri })).json;
     const executionId = answer.execution_id as string;
     for (let layer = 0; layer < 2; layer++) {
-      const solution = { type: 'comment', outcome: 'success', evidence: { text: 'A note long enough to pass.' }, nonce: answer.contract.nonce, proof_hash: answer.contract.proof_hash };
+      const solution = {
+        type: 'comment',
+        outcome: 'success',
+        evidence: { text: 'A note long enough to pass.' },
+        nonce: answer.contract.nonce,
+        proof_hash: answer.contract.proof_hash,
+      };
       answer = (await alice.call('forward', { uri: answer.next_call.args.uri, solution })).json;
     }
     expect(answer.next_call.kind).toBe('reward');
     expect((await alice.call('reward', { uri: answer.next_call.args.uri, outcome: 'success', score: 0.9 })).json.error).toBeUndefined();
-    const rewardRows = async () => ((await alice.call('export', { uri: adapterUri, format: 'reward_jsonl' })).json.content as string).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line).execution_id);
+    const rewardRows = async () =>
+      ((await alice.call('export', { uri: adapterUri, format: 'reward_jsonl' })).json.content as string)
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).execution_id);
     expect(await rewardRows()).toEqual([executionId]);
 
     expect((await alice.call('tune', { uris: [adapterUri], space: `group:${group}` })).json.total_updated).toBe(1);
@@ -134,7 +176,10 @@ describe('tune with space', () => {
     const slug = `edit-move-${randomUUID().slice(0, 8)}`;
     const trained = await train(alice, uniqueTitle('Edit then move'), slug);
     const result = await alice.call('tune', { uris: [trained.items[1].uri], updates: { tags: ['moved'] }, space: `group:${group}` });
-    expect(result.json).toMatchObject({ total_updated: 1, results: [{ status: 'updated', message: expect.stringMatching(/^Updated 1 layer\(s\)\. Moved/) }] });
+    expect(result.json).toMatchObject({
+      total_updated: 1,
+      results: [{ status: 'updated', message: expect.stringMatching(/^Updated 1 layer\(s\)\. Moved/) }],
+    });
     expect((await stateOf(layerIds(trained))).every((layer) => layer.space === `group:${group}`)).toBe(true);
   });
 
@@ -146,16 +191,39 @@ describe('tune with space', () => {
     const before = await stateOf(ids);
 
     const withUpdates = await alice.call('tune', { uris: [trained.items[1].uri], updates: { tags: ['half'] }, space: `group:${group}` });
-    expect(withUpdates.json).toMatchObject({ total_updated: 0, results: [{ status: 'error', message: expect.stringMatching(/^DUPLICATE_SLUG: Nothing changed: /) }] });
-    const withContent = await alice.call('tune', { uris: [trained.items[0].uri], content: ['## Draft the note\n\nWrite it twice.'], review_evidence: PASS, space: 'group:finance' });
+    expect(withUpdates.json).toMatchObject({
+      total_updated: 0,
+      results: [{ status: 'error', message: expect.stringMatching(/^DUPLICATE_SLUG: Nothing changed: /) }],
+    });
+    const withContent = await alice.call('tune', {
+      uris: [trained.items[0].uri],
+      content: ['## Draft the note\n\nWrite it twice.'],
+      review_evidence: PASS,
+      space: 'group:finance',
+    });
     expect(withContent.json.results[0].message).toMatch(/^SPACE_NOT_FOUND: Nothing changed: /);
 
     expect(await stateOf(ids)).toEqual(before);
-    expect((await memories().find({ _id: { $in: ids as never[] } }).toArray()).some((doc) => (doc.tags as string[]).includes('half'))).toBe(false);
+    expect(
+      (
+        await memories()
+          .find({ _id: { $in: ids as never[] } })
+          .toArray()
+      ).some((doc) => (doc.tags as string[]).includes('half')),
+    ).toBe(false);
   });
 
   it('moveProtocol with dryRun answers as the move would and writes nothing', async () => {
-    const viewer = { principalId: aliceId, role: 'AGENT' as const, authenticated: true, credentialExpiresAt: null, readableSpaces: [`user:${aliceId}`, `group:${group}`], writableSpaces: [`user:${aliceId}`, `group:${group}`], defaultWriteSpace: `user:${aliceId}`, narrowed: false };
+    const viewer = {
+      principalId: aliceId,
+      role: 'AGENT' as const,
+      authenticated: true,
+      credentialExpiresAt: null,
+      readableSpaces: [`user:${aliceId}`, `group:${group}`],
+      writableSpaces: [`user:${aliceId}`, `group:${group}`],
+      defaultWriteSpace: `user:${aliceId}`,
+      narrowed: false,
+    };
     const slug = `dry-${randomUUID().slice(0, 8)}`;
     const trained = await train(alice, uniqueTitle('Dry run notes'), slug);
     const ids = layerIds(trained);
@@ -167,7 +235,9 @@ describe('tune with space', () => {
     expect(would).toMatchObject({ moved: true, fromSpace: `user:${aliceId}` });
     expect(await stateOf(ids)).toEqual(before);
     await train(alice, uniqueTitle('Slug holder'), slug, `group:${group}`);
-    await expect(moves.move(viewer, reader, { uri: trained.items[0].uri, space: `group:${group}`, dryRun: true })).rejects.toMatchObject({ code: 'DUPLICATE_SLUG' });
+    await expect(moves.move(viewer, reader, { uri: trained.items[0].uri, space: `group:${group}`, dryRun: true })).rejects.toMatchObject({
+      code: 'DUPLICATE_SLUG',
+    });
     expect(await stateOf(ids)).toEqual(before);
   });
 
@@ -181,10 +251,15 @@ describe('tune with space', () => {
     const tune = async (client: McpTestClient, uris: string[], space: string) => (await client.call('tune', { uris, space })).json;
 
     await train(alice, uniqueTitle('Holder of the slug'), slug, `group:${group}`);
-    const slugTaken = await tune(alice, [`kairos://adapter/${trained.items[0].adapter_uri.split('/').pop()}`, trained.items[0].uri], `group:${group}`);
+    const slugTaken = await tune(
+      alice,
+      [`kairos://adapter/${trained.items[0].adapter_uri.split('/').pop()}`, trained.items[0].uri],
+      `group:${group}`,
+    );
     // The slug names two adapters now; the first URI is the slug form of alice's default space.
     expect(slugTaken).toMatchObject({ total_updated: 0, total_failed: 2 });
-    for (const row of slugTaken.results) expect(row).toMatchObject({ status: 'error', message: expect.stringMatching(/^DUPLICATE_SLUG: /) });
+    for (const row of slugTaken.results)
+      expect(row).toMatchObject({ status: 'error', message: expect.stringMatching(/^DUPLICATE_SLUG: /) });
 
     const titleSlug = `other-${randomUUID().slice(0, 8)}`;
     const titled = await train(alice, title.replace('Clashing', 'Titled'), titleSlug);
@@ -201,11 +276,22 @@ describe('tune with space', () => {
 
     const tooLong = await bob.call('tune', { uris: [bobs.items[0].uri], space: 'x'.repeat(301) });
     expect(tooLong.json.error).toBe('BAD_USER_INPUT');
-    const tooLongGraphql = await server.running.services.protocolMoves.move(
-      { principalId: 'bob', role: 'AGENT', authenticated: true, credentialExpiresAt: null, readableSpaces: ['user:bob'], writableSpaces: ['user:bob'], defaultWriteSpace: 'user:bob', narrowed: false },
-      {} as never,
-      { uri: bobs.items[0].uri, space: 'y'.repeat(301) },
-    ).catch((error: { code?: string }) => error.code);
+    const tooLongGraphql = await server.running.services.protocolMoves
+      .move(
+        {
+          principalId: 'bob',
+          role: 'AGENT',
+          authenticated: true,
+          credentialExpiresAt: null,
+          readableSpaces: ['user:bob'],
+          writableSpaces: ['user:bob'],
+          defaultWriteSpace: 'user:bob',
+          narrowed: false,
+        },
+        {} as never,
+        { uri: bobs.items[0].uri, space: 'y'.repeat(301) },
+      )
+      .catch((error: { code?: string }) => error.code);
     expect(tooLongGraphql).toBe('PAYLOAD_TOO_LARGE');
 
     expect(await stateOf(ids)).toEqual(before);

@@ -16,17 +16,40 @@ import { attestBoost } from '../../src/runs/quality.js';
 
 describe('grading', () => {
   it('labels and blocks by outcome, score, rubric and evaluator', () => {
-    expect(gradeRun({ outcome: 'SUCCESS', score: 0.95, rubricVersion: 'v1', llmModelId: 'judge' })).toMatchObject({ graderKind: 'MODEL', evaluationLabel: 'GOLD', sftBlockers: [], preferenceBlockers: [] });
-    expect(gradeRun({ outcome: 'SUCCESS', score: null, rubricVersion: 'v1', rater: 'ann' })).toMatchObject({ score: 1, evaluationLabel: 'GOLD', exportableForSft: true, preferenceBlockers: [] });
-    expect(gradeRun({ outcome: 'FAILURE', score: 0.9, rubricVersion: 'v1', rater: 'ann' })).toMatchObject({ evaluationLabel: 'REJECTED', sftBlockers: ['OUTCOME_NOT_SUCCESS'], exportableForPreference: true });
-    expect(gradeRun({ outcome: 'SUCCESS', score: 0.5, rubricVersion: '  ', rater: '' }).sftBlockers).toEqual(['MISSING_RUBRIC_VERSION', 'MISSING_EVALUATOR_IDENTITY', 'SCORE_BELOW_SFT_THRESHOLD']);
+    expect(gradeRun({ outcome: 'SUCCESS', score: 0.95, rubricVersion: 'v1', llmModelId: 'judge' })).toMatchObject({
+      graderKind: 'MODEL',
+      evaluationLabel: 'GOLD',
+      sftBlockers: [],
+      preferenceBlockers: [],
+    });
+    expect(gradeRun({ outcome: 'SUCCESS', score: null, rubricVersion: 'v1', rater: 'ann' })).toMatchObject({
+      score: 1,
+      evaluationLabel: 'GOLD',
+      exportableForSft: true,
+      preferenceBlockers: [],
+    });
+    expect(gradeRun({ outcome: 'FAILURE', score: 0.9, rubricVersion: 'v1', rater: 'ann' })).toMatchObject({
+      evaluationLabel: 'REJECTED',
+      sftBlockers: ['OUTCOME_NOT_SUCCESS'],
+      exportableForPreference: true,
+    });
+    expect(gradeRun({ outcome: 'SUCCESS', score: 0.5, rubricVersion: '  ', rater: '' }).sftBlockers).toEqual([
+      'MISSING_RUBRIC_VERSION',
+      'MISSING_EVALUATOR_IDENTITY',
+      'SCORE_BELOW_SFT_THRESHOLD',
+    ]);
   });
 
   it('counts a failed run as 0 whatever its score, so it cannot raise its adapter', () => {
     expect(rankingRewardScore('FAILURE', 1)).toBe(0);
     expect(rankingRewardScore('SUCCESS', 0.7)).toBe(0.7);
     const before = attestBoost({ attempts: 10, successes: 10, failures: 0, rewards: { graded: 10, scoreSum: 8 } });
-    const afterFailure = attestBoost({ attempts: 11, successes: 10, failures: 1, rewards: { graded: 11, scoreSum: 8 + rankingRewardScore('FAILURE', 1)! } });
+    const afterFailure = attestBoost({
+      attempts: 11,
+      successes: 10,
+      failures: 1,
+      rewards: { graded: 11, scoreSum: 8 + rankingRewardScore('FAILURE', 1)! },
+    });
     expect(afterFailure).toBeLessThan(before);
   });
 
@@ -59,19 +82,49 @@ describe('KAIROS 4 URIs and solutions', () => {
     expect(parseKairosUri(`kairos://layer/${id}?execution_id=${id}`)).toEqual({ kind: 'layer', id, executionId: id });
     expect(parseKairosUri(`KAIROS://Layer/${id.toUpperCase()}`)).toEqual({ kind: 'layer', id, executionId: null });
     expect(parseKairosUri(`kairos://mem/${id}`)).toEqual({ kind: 'mem', id });
-    for (const bad of ['kairos://adapter/-x', 'kairos://adapter/a--b', 'kairos://layer/nope', `kairos://layer/${id}?execution_id=`, `kairos://layer/${id}?execution_id=run-1`, `kairos://mem/${id}/x`, `kairos://adapter/${'a'.repeat(600)}`]) {
+    for (const bad of [
+      'kairos://adapter/-x',
+      'kairos://adapter/a--b',
+      'kairos://layer/nope',
+      `kairos://layer/${id}?execution_id=`,
+      `kairos://layer/${id}?execution_id=run-1`,
+      `kairos://mem/${id}/x`,
+      `kairos://adapter/${'a'.repeat(600)}`,
+    ]) {
       expect(parseKairosUri(bad)).toBeNull();
     }
   });
 
   it('maps the unified envelope and the older shapes to the same solution', () => {
-    const envelope = solutionInputOf({ type: 'mcp', outcome: 'success', evidence: { tool_name: 't', arguments: { a: 1 }, response: { ok: true } }, nonce: 'n', proof_hash: 'h' });
-    const older = solutionInputOf({ type: 'mcp', mcp: { tool_name: 't', arguments: { a: 1 }, result: { ok: true }, success: true }, nonce: 'n', proof_hash: 'h' });
-    expect(envelope).toEqual({ type: 'MCP', nonce: 'n', proofHash: 'h', mcp: { toolName: 't', arguments: { a: 1 }, result: { ok: true }, success: true } });
+    const envelope = solutionInputOf({
+      type: 'mcp',
+      outcome: 'success',
+      evidence: { tool_name: 't', arguments: { a: 1 }, response: { ok: true } },
+      nonce: 'n',
+      proof_hash: 'h',
+    });
+    const older = solutionInputOf({
+      type: 'mcp',
+      mcp: { tool_name: 't', arguments: { a: 1 }, result: { ok: true }, success: true },
+      nonce: 'n',
+      proof_hash: 'h',
+    });
+    expect(envelope).toEqual({
+      type: 'MCP',
+      nonce: 'n',
+      proofHash: 'h',
+      mcp: { toolName: 't', arguments: { a: 1 }, result: { ok: true }, success: true },
+    });
     expect(older).toEqual(envelope);
-    expect(solutionInputOf({ type: 'shell', evidence: { exit_code: 0, stdout: 'ok' } })).toEqual({ type: 'SHELL', shell: { exitCode: 0, stdout: 'ok' } });
+    expect(solutionInputOf({ type: 'shell', evidence: { exit_code: 0, stdout: 'ok' } })).toEqual({
+      type: 'SHELL',
+      shell: { exitCode: 0, stdout: 'ok' },
+    });
     expect(solutionInputOf({ type: 'comment', comment: 'plain text' })).toEqual({ type: 'COMMENT', comment: { text: 'plain text' } });
-    expect(solutionInputOf({ type: 'user_input', evidence: { confirmation: 'yes' } })).toEqual({ type: 'USER_INPUT', userInput: { confirmation: 'yes' } });
+    expect(solutionInputOf({ type: 'user_input', evidence: { confirmation: 'yes' } })).toEqual({
+      type: 'USER_INPUT',
+      userInput: { confirmation: 'yes' },
+    });
     expect(solutionInputOf({ type: 'mcp', outcome: 'failure', evidence: { tool_name: 't' } })).toMatchObject({ mcp: { success: false } });
   });
 });
@@ -92,13 +145,22 @@ describe('skill zip', () => {
     const directory = mkdtempSync(join(tmpdir(), 'kairos-zip-'));
     try {
       const files = skillFiles(adapter);
-      expect(files.map((file) => file.path)).toEqual(['unicode-notes/SKILL.md', 'unicode-notes/artifacts/unicode-notes.md', 'unicode-notes/SHA256SUMS']);
+      expect(files.map((file) => file.path)).toEqual([
+        'unicode-notes/SKILL.md',
+        'unicode-notes/artifacts/unicode-notes.md',
+        'unicode-notes/SHA256SUMS',
+      ]);
       expect(files[0]!.content).toMatch(/^---\nname: unicode-notes\ndescription: "- Take notes - Write it down"\n/);
-      const { bytes } = await zipBytes([{ path: 'unicode-notes/artifacts/', data: new Uint8Array() }, ...files.map((file) => ({ path: file.path, data: Buffer.from(file.content) }))]);
+      const { bytes } = await zipBytes([
+        { path: 'unicode-notes/artifacts/', data: new Uint8Array() },
+        ...files.map((file) => ({ path: file.path, data: Buffer.from(file.content) })),
+      ]);
       writeFileSync(join(directory, 'a.zip'), bytes);
       expect(execFileSync('unzip', ['-t', join(directory, 'a.zip')], { encoding: 'utf8' })).toContain('No errors detected');
       execFileSync('unzip', ['-q', join(directory, 'a.zip'), '-d', directory]);
-      expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(directory, 'unicode-notes'), encoding: 'utf8' })).toBe('SKILL.md: OK\nartifacts/unicode-notes.md: OK\n');
+      expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(directory, 'unicode-notes'), encoding: 'utf8' })).toBe(
+        'SKILL.md: OK\nartifacts/unicode-notes.md: OK\n',
+      );
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
@@ -119,7 +181,9 @@ describe('activate', () => {
 
 describe('forking an adapter', () => {
   it('drops the source slug from the frontmatter, so the fork takes a slug of its own, and keeps the rest', () => {
-    expect(withoutFrontmatterSlug('---\nslug: ledger-close\nversion: "1.2.0"\n---\n# Ledger close\n\nText.\n')).toBe('---\nversion: "1.2.0"\n---\n# Ledger close\n\nText.\n');
+    expect(withoutFrontmatterSlug('---\nslug: ledger-close\nversion: "1.2.0"\n---\n# Ledger close\n\nText.\n')).toBe(
+      '---\nversion: "1.2.0"\n---\n# Ledger close\n\nText.\n',
+    );
     expect(withoutFrontmatterSlug('---\nslug: only-a-slug\n---\n# Title\n')).toBe('# Title\n');
     // A slug line in the body is the author's text, not frontmatter.
     expect(withoutFrontmatterSlug('# Title\n\nslug: kept\n')).toBe('# Title\n\nslug: kept\n');

@@ -14,7 +14,11 @@ import { useMcpClients, type McpTestClient, type ToolJson } from '../mcp/mcp-cli
 const server = useTestServer({ authEnabled: true });
 const connect = useMcpClients(server);
 // A second process on the same database: its own Yoga, MCP door and services, nothing shared in memory.
-const secondApp = buildApp({ mongoUri: server.mongoUri, config: { port: 0, host: '127.0.0.1', mongoDbName: server.dbName, authEnabled: true }, log: createLogger('silent') });
+const secondApp = buildApp({
+  mongoUri: server.mongoUri,
+  config: { port: 0, host: '127.0.0.1', mongoDbName: server.dbName, authEnabled: true },
+  log: createLogger('silent'),
+});
 let second: RunningApp;
 beforeAll(async () => {
   second = await secondApp.start();
@@ -22,13 +26,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await secondApp.stop();
 });
-const connectSecond = useMcpClients({ get running() { return second; } } as TestServer);
+const connectSecond = useMcpClients({
+  get running() {
+    return second;
+  },
+} as TestServer);
 
 const fence = '```';
 const PASS = { verdict_file: '/tmp/verdict.txt', exit_code: 0, stdout: 'PASS' };
 
 async function tokenFor(name: string): Promise<string> {
-  const issued = await server.running.services.auth.bootstrap({ name: `${name}-${randomUUID().slice(0, 8)}`, role: 'AGENT', groups: [], tokenName: 'mcp', expiresInSeconds: null });
+  const issued = await server.running.services.auth.bootstrap({
+    name: `${name}-${randomUUID().slice(0, 8)}`,
+    role: 'AGENT',
+    groups: [],
+    tokenName: 'mcp',
+    expiresInSeconds: null,
+  });
   return issued.token;
 }
 
@@ -71,12 +85,29 @@ describe('activate sequences across processes', () => {
   });
 
   it('starts a sequence over once it expired (an hour after its last activate)', async () => {
-    const viewer = { principalId: 'dave', role: 'AGENT' as const, authenticated: true, credentialExpiresAt: null, readableSpaces: ['user:dave'], writableSpaces: ['user:dave'], defaultWriteSpace: 'user:dave', narrowed: false };
+    const viewer = {
+      principalId: 'dave',
+      role: 'AGENT' as const,
+      authenticated: true,
+      credentialExpiresAt: null,
+      readableSpaces: ['user:dave'],
+      writableSpaces: ['user:dave'],
+      defaultWriteSpace: 'user:dave',
+      narrowed: false,
+    };
     const activations = server.running.services.activations;
     const start = new Date();
     const first = await activations.activate(viewer, null, start);
-    expect(await activations.activate(viewer, first.executionId, new Date(start.getTime() + 60_000))).toEqual({ executionId: first.executionId, refinements: 1, refineOffered: true });
-    expect(await activations.activate(viewer, first.executionId, new Date(start.getTime() + 2 * 60 * 60_000))).toEqual({ executionId: first.executionId, refinements: 0, refineOffered: true });
+    expect(await activations.activate(viewer, first.executionId, new Date(start.getTime() + 60_000))).toEqual({
+      executionId: first.executionId,
+      refinements: 1,
+      refineOffered: true,
+    });
+    expect(await activations.activate(viewer, first.executionId, new Date(start.getTime() + 2 * 60 * 60_000))).toEqual({
+      executionId: first.executionId,
+      refinements: 0,
+      refineOffered: true,
+    });
   });
 });
 
@@ -117,21 +148,36 @@ describe('forward with another principal’s execution_id', () => {
 
     // Bob proves his own layer, naming Alice's run.
     const bobsLayer = (bobs.answer.next_call.args.uri as string).split('?')[0]!;
-    const solution = (answer: ToolJson) => ({ type: 'comment', outcome: 'success', evidence: { text: 'I did the whole thing.' }, nonce: answer.contract.nonce, proof_hash: answer.contract.proof_hash });
-    const foreign = await bob.call('forward', { uri: `${bobsLayer}?execution_id=${alices.answer.execution_id}`, solution: solution(bobs.answer) });
+    const solution = (answer: ToolJson) => ({
+      type: 'comment',
+      outcome: 'success',
+      evidence: { text: 'I did the whole thing.' },
+      nonce: answer.contract.nonce,
+      proof_hash: answer.contract.proof_hash,
+    });
+    const foreign = await bob.call('forward', {
+      uri: `${bobsLayer}?execution_id=${alices.answer.execution_id}`,
+      solution: solution(bobs.answer),
+    });
     expect(foreign).toMatchObject({ isError: true, json: { error: 'EXECUTION_ID_MISMATCH' } });
     // Alice's own layer URI, as Alice's next call names it, sent by Bob.
     const stolen = await bob.call('forward', { uri: alices.answer.next_call.args.uri, solution: solution(alices.answer) });
     expect(stolen).toMatchObject({ isError: true, json: { error: 'EXECUTION_ID_MISMATCH' } });
     // The same code as another run of one's own that lacks the layer.
     const ownOther = await trainAndStart(bob, uniqueTitle('Bob other adapter'));
-    const otherRun = await bob.call('forward', { uri: `${bobsLayer}?execution_id=${ownOther.answer.execution_id}`, solution: solution(bobs.answer) });
+    const otherRun = await bob.call('forward', {
+      uri: `${bobsLayer}?execution_id=${ownOther.answer.execution_id}`,
+      solution: solution(bobs.answer),
+    });
     expect(otherRun).toMatchObject({ isError: true, json: { error: 'EXECUTION_ID_MISMATCH' } });
     // Bob cannot reward Alice's run either.
     const reward = await bob.call('reward', { uri: alices.answer.next_call.args.uri, outcome: 'failure' });
     expect(reward.json.error).toBe('EXECUTION_ID_MISMATCH');
 
-    const after = await runs.find({ _id: { $in: before.map((run) => run._id) } }).sort({ _id: 1 }).toArray();
+    const after = await runs
+      .find({ _id: { $in: before.map((run) => run._id) } })
+      .sort({ _id: 1 })
+      .toArray();
     expect(after).toEqual(before);
     // Alice's run goes on untouched.
     const proven = await alice.call('forward', { uri: alices.answer.next_call.args.uri, solution: solution(alices.answer) });

@@ -70,11 +70,20 @@ export function proposeUpdateJson(payload: McpProposeUpdateMutation['proposeUpda
     routing: payload.routing ? { mode: lowerValue(payload.routing.mode), reason: payload.routing.reason } : null,
     staging_id: payload.stagingId,
     files: payload.files,
-    findings: nonEmpty(payload.findings.map((finding) => ({ type: lowerValue(finding.type), line: finding.line, location: finding.location }))),
-    violations: nonEmpty(payload.violations.map((violation) => present({ file: violation.file, section_id: violation.sectionId, field: violation.field, message: violation.message }))),
+    findings: nonEmpty(
+      payload.findings.map((finding) => ({ type: lowerValue(finding.type), line: finding.line, location: finding.location })),
+    ),
+    violations: nonEmpty(
+      payload.violations.map((violation) =>
+        present({ file: violation.file, section_id: violation.sectionId, field: violation.field, message: violation.message }),
+      ),
+    ),
     provenance_violations: nonEmpty(payload.provenanceViolations),
     applied_at: payload.appliedAt,
-    affected_sections: payload.status === 'APPLIED' ? payload.affectedSections.map((section) => ({ file: section.file, section_id: section.sectionId })) : null,
+    affected_sections:
+      payload.status === 'APPLIED'
+        ? payload.affectedSections.map((section) => ({ file: section.file, section_id: section.sectionId }))
+        : null,
     index_updated: payload.status === 'APPLIED' ? payload.indexUpdated : null,
     warnings: payload.status === 'APPLIED' ? payload.warnings : null,
     staging_ttl_seconds: payload.stagingTtlSeconds,
@@ -87,7 +96,10 @@ export function proposeUpdateJson(payload: McpProposeUpdateMutation['proposeUpda
  * Reference §7.2's output from the ranked sections: `context` is the sections' markdown, each
  * after a comment naming its file, section id and score.
  */
-export function fetchContextJson(result: McpFetchContextQuery['memoryContext'], sections: McpFetchContextQuery['memoryContext']['sections']): Json {
+export function fetchContextJson(
+  result: McpFetchContextQuery['memoryContext'],
+  sections: McpFetchContextQuery['memoryContext']['sections'],
+): Json {
   const byPath = new Map<string, { path: string; category: string; section_count: number }>();
   for (const section of sections) {
     const entry = byPath.get(section.path) ?? { path: section.path, category: lowerValue(section.category), section_count: 0 };
@@ -96,18 +108,32 @@ export function fetchContextJson(result: McpFetchContextQuery['memoryContext'], 
   }
   const used = sections.reduce((sum, section) => sum + section.text.length, 0);
   return {
-    context: sections.map((section) => `<!-- ${section.path}#${section.sectionId} score=${section.score.toFixed(3)} -->\n${section.text}`).join('\n\n'),
+    context: sections
+      .map((section) => `<!-- ${section.path}#${section.sectionId} score=${section.score.toFixed(3)} -->\n${section.text}`)
+      .join('\n\n'),
     included_files: [...byPath.values()].map((entry) => ({ ...entry, reason: 'matched' })),
     omitted: result.omitted.map((omission) => ({ path: omission.path, section_id: omission.sectionId, reason: omission.reason })),
     suggested_next_queries: [],
     context_metadata: { budget_used: used, budget_remaining: Math.max(0, result.budgetChars - used), stale_warnings: [] },
-    sections: sections.map((section) => ({ path: section.path, section_id: section.sectionId, heading: section.heading, category: lowerValue(section.category), score: section.score, uri: section.uri })),
+    sections: sections.map((section) => ({
+      path: section.path,
+      section_id: section.sectionId,
+      heading: section.heading,
+      category: lowerValue(section.category),
+      score: section.score,
+      uri: section.uri,
+    })),
   };
 }
 
 /** Reference §7.3, with what applies to memory kept in a database (no git, no lock files). */
 export function statusJson(result: McpStatusQuery, now: Date): Json {
-  const durable = result.shared.totalCount + result.conventions.totalCount + result.decisions.totalCount + result.pitfalls.totalCount + result.modules.totalCount;
+  const durable =
+    result.shared.totalCount +
+    result.conventions.totalCount +
+    result.decisions.totalCount +
+    result.pitfalls.totalCount +
+    result.modules.totalCount;
   return {
     space: result.me.defaultWriteSpace,
     durable_files: durable,

@@ -19,13 +19,31 @@ export const MEMORY_TOOLS: readonly ToolDefinition[] = [
       'Answer: { status: "applied" | "staged" | "rejected", reason?, message, routing?, staging_id?, files, findings?, violations?, provenance_violations?, applied_at?, affected_sections?, index_updated?, warnings?, staging_ttl_seconds?, human_approval_required?, review_command? }.',
     input: z.object({
       intent: z
-        .enum(['update_current', 'update_shared', 'session_log', 'add_pitfall', 'record_decision', 'refresh_module', 'update_conventions', 'archive_stale'])
+        .enum([
+          'update_current',
+          'update_shared',
+          'session_log',
+          'add_pitfall',
+          'record_decision',
+          'refresh_module',
+          'update_conventions',
+          'archive_stale',
+        ])
         .describe('What the proposal is for; each intent may touch only its own documents.'),
       rationale: z.string().optional().describe('A short reason, shown to reviewers.'),
       operations: z
         .array(
           z.object({
-            operation: z.enum(['create_file', 'replace_section', 'append_section', 'append_to_section', 'replace_section_content', 'archive_section', 'remove_section', 'rename_heading']),
+            operation: z.enum([
+              'create_file',
+              'replace_section',
+              'append_section',
+              'append_to_section',
+              'replace_section_content',
+              'archive_section',
+              'remove_section',
+              'rename_heading',
+            ]),
             path: z.string().describe('The document path, e.g. decisions.md.'),
             section_id: z.string().optional(),
             heading: z.string().optional(),
@@ -51,7 +69,9 @@ export const MEMORY_TOOLS: readonly ToolDefinition[] = [
       space: z.string().optional().describe('Target space; omitted or "personal" is your own.'),
     }),
     handle: async (args, call) =>
-      answer(await call.run(McpProposeUpdateDocument, { input: proposeUpdateInput(args) as never }), (data) => proposeUpdateJson(data.proposeUpdate)),
+      answer(await call.run(McpProposeUpdateDocument, { input: proposeUpdateInput(args) as never }), (data) =>
+        proposeUpdateJson(data.proposeUpdate),
+      ),
   }),
   tool({
     name: 'memory.fetch_context',
@@ -70,13 +90,16 @@ export const MEMORY_TOOLS: readonly ToolDefinition[] = [
     }),
     handle: async (args, call) => {
       const include = args.include?.map(upperValue);
-      const outcome = await call.run(
-        McpFetchContextDocument,
-        { query: args.query ?? null, budgetChars: args.budget ? args.budget : null, include: (include ?? null) as never },
-      );
+      const outcome = await call.run(McpFetchContextDocument, {
+        query: args.query ?? null,
+        budgetChars: args.budget ? args.budget : null,
+        include: (include ?? null) as never,
+      });
       return answer(outcome, (data) => {
         const sections = data.memoryContext.sections.filter(
-          (section) => (!args.scope?.length || args.scope.some((part) => section.path.includes(part))) && !(args.exclude_archive && section.category === 'ARCHIVE'),
+          (section) =>
+            (!args.scope?.length || args.scope.some((part) => section.path.includes(part))) &&
+            !(args.exclude_archive && section.category === 'ARCHIVE'),
         );
         return fetchContextJson(data.memoryContext, sections);
       });

@@ -76,12 +76,24 @@ export function solutionInput(solution: McpSolution): Json {
     nonce: solution.nonce,
     proofHash: solution.proof_hash,
     shell: solution.shell
-      ? present({ exitCode: solution.shell.exit_code, stdout: solution.shell.stdout, stderr: solution.shell.stderr, durationSeconds: solution.shell.duration_seconds })
+      ? present({
+          exitCode: solution.shell.exit_code,
+          stdout: solution.shell.stdout,
+          stderr: solution.shell.stderr,
+          durationSeconds: solution.shell.duration_seconds,
+        })
       : null,
     mcp: solution.mcp
-      ? present({ toolName: solution.mcp.tool_name, arguments: solution.mcp.arguments, result: solution.mcp.result, success: solution.mcp.success })
+      ? present({
+          toolName: solution.mcp.tool_name,
+          arguments: solution.mcp.arguments,
+          result: solution.mcp.result,
+          success: solution.mcp.success,
+        })
       : null,
-    userInput: solution.user_input ? present({ confirmation: solution.user_input.confirmation, timestamp: solution.user_input.timestamp }) : null,
+    userInput: solution.user_input
+      ? present({ confirmation: solution.user_input.confirmation, timestamp: solution.user_input.timestamp })
+      : null,
     comment: solution.comment ? present({ text: solution.comment.text }) : null,
   });
 }
@@ -118,7 +130,15 @@ export function searchJson(result: McpSearchQuery['search']): Json {
 export function attestJson(payload: McpAttestMutation['attest']): Json {
   const rated = payload.errorCode === null;
   return present({
-    results: [{ uri: payload.uri, outcome: lowerValue(payload.outcome), quality_bonus: payload.qualityBonus, message: payload.message, rated_at: payload.ratedAt }],
+    results: [
+      {
+        uri: payload.uri,
+        outcome: lowerValue(payload.outcome),
+        quality_bonus: payload.qualityBonus,
+        message: payload.message,
+        rated_at: payload.ratedAt,
+      },
+    ],
     total_rated: rated ? 1 : 0,
     total_failed: rated ? 0 : 1,
     error_code: payload.errorCode,
@@ -197,14 +217,31 @@ export function runJson(run: NonNullable<McpRunQuery['run']>): Json {
         proof_hash: proof.proofHash,
         previous_proof_hash: proof.previousProofHash,
         executed_at: proof.executedAt,
-        shell: proof.shell ? present({ exit_code: proof.shell.exitCode, stdout: proof.shell.stdout, stderr: proof.shell.stderr, duration_seconds: proof.shell.durationSeconds }) : null,
-        mcp: proof.mcp ? { tool_name: proof.mcp.toolName, arguments: proof.mcp.arguments, result: proof.mcp.result, success: proof.mcp.success } : null,
+        shell: proof.shell
+          ? present({
+              exit_code: proof.shell.exitCode,
+              stdout: proof.shell.stdout,
+              stderr: proof.shell.stderr,
+              duration_seconds: proof.shell.durationSeconds,
+            })
+          : null,
+        mcp: proof.mcp
+          ? { tool_name: proof.mcp.toolName, arguments: proof.mcp.arguments, result: proof.mcp.result, success: proof.mcp.success }
+          : null,
         user_input: proof.userInput ? { confirmation: proof.userInput.confirmation, timestamp: proof.userInput.timestamp } : null,
         comment: proof.comment ? { text: proof.comment.text } : null,
       }),
     ),
     events: run.events.map((event) =>
-      present({ seq: event.seq, type: lowerValue(event.type), step_index: event.stepIndex, step_uri: event.stepUri, error_code: event.errorCode, message: event.message, at: event.at }),
+      present({
+        seq: event.seq,
+        type: lowerValue(event.type),
+        step_index: event.stepIndex,
+        step_uri: event.stepUri,
+        error_code: event.errorCode,
+        message: event.message,
+        at: event.at,
+      }),
     ),
   };
 }

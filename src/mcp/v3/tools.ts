@@ -41,13 +41,23 @@ const solutionSchema = z
   .object({
     type: z.enum(['shell', 'mcp', 'user_input', 'comment']).describe('Must equal challenge.type.'),
     nonce: z.string().optional().describe('Echo challenge.nonce.'),
-    proof_hash: z.string().optional().describe('Echo challenge.proof_hash (after an error: the error answer\'s challenge.proof_hash).'),
+    proof_hash: z.string().optional().describe("Echo challenge.proof_hash (after an error: the error answer's challenge.proof_hash)."),
     shell: z
-      .object({ exit_code: z.number().optional(), stdout: z.string().optional(), stderr: z.string().optional(), duration_seconds: z.number().optional() })
+      .object({
+        exit_code: z.number().optional(),
+        stdout: z.string().optional(),
+        stderr: z.string().optional(),
+        duration_seconds: z.number().optional(),
+      })
       .optional()
       .describe('For shell: the real exit code and output of the command.'),
     mcp: z
-      .object({ tool_name: z.string().optional(), arguments: z.unknown().optional(), result: z.unknown().optional(), success: z.boolean().optional() })
+      .object({
+        tool_name: z.string().optional(),
+        arguments: z.unknown().optional(),
+        result: z.unknown().optional(),
+        success: z.boolean().optional(),
+      })
       .optional()
       .describe('For mcp: the tool you called and its real result.'),
     user_input: z
@@ -80,8 +90,13 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
       max_choices: z.number().int().min(5).max(50).optional().describe('Most "match" choices, 5 to 50 (default 10).'),
     }),
     handle: async (args, call) =>
-      answer(await call.run(McpSearchDocument, { query: args.query, maxChoices: args.max_choices ?? null, space: args.space ?? args.space_id ?? null }), (data) =>
-        searchJson(data.search),
+      answer(
+        await call.run(McpSearchDocument, {
+          query: args.query,
+          maxChoices: args.max_choices ?? null,
+          space: args.space ?? args.space_id ?? null,
+        }),
+        (data) => searchJson(data.search),
       ),
   }),
   tool({
@@ -109,9 +124,9 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
     asksHost: true,
     description:
       "Prove the run's pending step and get the next one. uri: the step next_action named (the pending step or the one after it). " +
-      'solution: type equal to challenge.type, nonce and proof_hash echoed from the last answer\'s challenge, and the type\'s object with REAL results (shell.exit_code/stdout/stderr, mcp.tool_name/result/success, user_input.confirmation from the user, comment.text). ' +
+      "solution: type equal to challenge.type, nonce and proof_hash echoed from the last answer's challenge, and the type's object with REAL results (shell.exit_code/stdout/stderr, mcp.tool_name/result/success, user_input.confirmation from the user, comment.text). " +
       'run_id: from kairos_begin; without it, your most recent open run of this protocol. Omit solution only for a step that needs no proof. ' +
-      'A failure is data: error_code (NONCE_MISMATCH, PROOF_HASH_MISMATCH, MISSING_FIELD, TYPE_MISMATCH, COMMAND_FAILED, MISSING_PROOF, USER_DECLINED…) and retry_count; retry with the nonce and proof_hash of THAT answer\'s challenge. ' +
+      "A failure is data: error_code (NONCE_MISMATCH, PROOF_HASH_MISMATCH, MISSING_FIELD, TYPE_MISMATCH, COMMAND_FAILED, MISSING_PROOF, USER_DECLINED…) and retry_count; retry with the nonce and proof_hash of THAT answer's challenge. " +
       'After MAX_RETRIES_EXCEEDED (must_obey false) choose: fix the step with kairos_update and retry, kairos_attest with outcome failure, or ask the user. ' +
       'When next_action says kairos_attest, every step is done. ' +
       STEP_ANSWER,
@@ -121,10 +136,13 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
       run_id: z.string().optional().describe('The run from kairos_begin.'),
     }),
     handle: async (args, call) => {
-      const moved = await call.run(
-        McpNextDocument,
-        { input: { uri: args.uri, runId: args.run_id ?? null, solution: args.solution ? (solutionInput(args.solution as McpSolution) as never) : null } },
-      );
+      const moved = await call.run(McpNextDocument, {
+        input: {
+          uri: args.uri,
+          runId: args.run_id ?? null,
+          solution: args.solution ? (solutionInput(args.solution as McpSolution) as never) : null,
+        },
+      });
       return withHost(moved.ok ? { ok: true, data: moved.data.next } : moved, call);
     },
   }),
@@ -144,19 +162,16 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
     }),
     handle: async (args, call) =>
       answer(
-        await call.run(
-          McpAttestDocument,
-          {
-            input: {
-              uri: args.uri,
-              runId: args.run_id ?? null,
-              outcome: upperValue(args.outcome) as 'SUCCESS' | 'FAILURE',
-              message: args.message,
-              qualityBonus: args.quality_bonus ?? null,
-              llmModelId: args.llm_model_id ?? null,
-            },
+        await call.run(McpAttestDocument, {
+          input: {
+            uri: args.uri,
+            runId: args.run_id ?? null,
+            outcome: upperValue(args.outcome) as 'SUCCESS' | 'FAILURE',
+            message: args.message,
+            qualityBonus: args.quality_bonus ?? null,
+            llmModelId: args.llm_model_id ?? null,
           },
-        ),
+        }),
         (data) => attestJson(data.attest),
       ),
   }),
@@ -168,7 +183,9 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
       'Answer: { prompt { prompt_id, status, … }, result: the run after the answer (as kairos_next answers) }. Refusals: NOT_FOUND, FORBIDDEN, BAD_USER_INPUT.',
     input: z.object({ prompt_id: z.string(), confirmation: z.string().describe("The user's reply, as they gave it.") }),
     handle: async (args, call) =>
-      answer(await call.run(McpAnswerPromptDocument, { input: { promptId: args.prompt_id, confirmation: args.confirmation } }), (data) => answerPromptJson(data.answerPrompt)),
+      answer(await call.run(McpAnswerPromptDocument, { input: { promptId: args.prompt_id, confirmation: args.confirmation } }), (data) =>
+        answerPromptJson(data.answerPrompt),
+      ),
   }),
   tool({
     name: 'kairos_run',
@@ -186,7 +203,7 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
     name: 'kairos_update',
     description:
       'Update one or more memories (protocol steps) by URI: to replace, modify or fix content, e.g. after kairos_next answered MAX_RETRIES_EXCEEDED and you chose to fix the step for future runs (then retry kairos_next or tell the user). ' +
-      'Send markdown_doc (one markdown string per uri; a ```json challenge block replaces the step\'s challenge; BODY markers are honoured) or updates (fields for every uri: text, label, tags, challenge). ' +
+      "Send markdown_doc (one markdown string per uri; a ```json challenge block replaces the step's challenge; BODY markers are honoured) or updates (fields for every uri: text, label, tags, challenge). " +
       'Answer: { results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }. When total_failed > 0, report which failed and why. ' +
       'Whole-call refusals: BAD_USER_INPUT (empty uris, markdown_doc length not matching uris, neither or both of markdown_doc and updates).',
     input: z.object({
@@ -195,17 +212,21 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
       updates: z.record(z.string(), z.unknown()).optional(),
     }),
     handle: async (args, call) =>
-      answer(await call.run(McpUpdateDocument, { input: { uris: args.uris, markdownDoc: args.markdown_doc ?? null, updates: args.updates ?? null } }), (data) =>
-        updateJson(data.updateMemories),
+      answer(
+        await call.run(McpUpdateDocument, {
+          input: { uris: args.uris, markdownDoc: args.markdown_doc ?? null, updates: args.updates ?? null },
+        }),
+        (data) => updateJson(data.updateMemories),
       ),
   }),
   tool({
     name: 'kairos_delete',
     description:
-      'Delete one or more memories by URI (resolve them first with kairos_search or a protocol\'s steps). Each URI is deleted on its own, so partial success is possible; deleting one step does not delete the rest of its protocol. ' +
+      "Delete one or more memories by URI (resolve them first with kairos_search or a protocol's steps). Each URI is deleted on its own, so partial success is possible; deleting one step does not delete the rest of its protocol. " +
       'Answer: { results: [{ uri, status: "deleted" | "error", message }], total_deleted, total_failed }. Report failures; do not claim full success when total_failed > 0.',
     input: z.object({ uris: z.array(memoryUri).describe('One or more memory URIs.') }),
-    handle: async (args, call) => answer(await call.run(McpDeleteDocument, { input: { uris: args.uris } }), (data) => deleteJson(data.deleteMemories)),
+    handle: async (args, call) =>
+      answer(await call.run(McpDeleteDocument, { input: { uris: args.uris } }), (data) => deleteJson(data.deleteMemories)),
   }),
   tool({
     name: 'kairos_mint',
@@ -231,7 +252,9 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
         }
       }
       return answer(
-        await call.run(McpMintDocument, { input: { markdown, force: args.force_update ?? null, protocolVersion: args.protocol_version ?? null, space: args.space ?? null } }),
+        await call.run(McpMintDocument, {
+          input: { markdown, force: args.force_update ?? null, protocolVersion: args.protocol_version ?? null, space: args.space ?? null },
+        }),
         (data) => mintJson(data.mint),
       );
     },

@@ -8,7 +8,12 @@ export function activationPatterns(triggers: string | null | undefined): string[
   if (!triggers) return [];
   return triggers
     .split(/\r?\n/)
-    .map((line) => line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/^["“]|["”]$/g, '').trim())
+    .map((line) =>
+      line
+        .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+        .replace(/^["“]|["”]$/g, '')
+        .trim(),
+    )
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
@@ -60,7 +65,10 @@ export function choiceJson(choice: SearchChoice, adapter: Adapter | null): Json 
  * Search's order, except that matches with equal scores put the caller's default write space
  * first (a personal copy before the shared one).
  */
-export function favourOwnSpace<T extends { role: string; score: number | null; space: string | null }>(choices: readonly T[], defaultWriteSpace: string): T[] {
+export function favourOwnSpace<T extends { role: string; score: number | null; space: string | null }>(
+  choices: readonly T[],
+  defaultWriteSpace: string,
+): T[] {
   return choices
     .map((choice, index) => ({ choice, index }))
     .sort((a, b) => {

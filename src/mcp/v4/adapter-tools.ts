@@ -1,7 +1,15 @@
 import * as z from 'zod';
 import type { V4AdapterQuery } from '../../generated/graphql.js';
 import { adapterUri, layerUriOfMemoryUri, parseKairosUri, parseMemoryUri } from '../../model/kairos-uri.js';
-import { V4AdapterDocument, V4DeleteDocument, V4ExportDocument, V4MintDocument, V4MoveDocument, V4SpacesDocument, V4UpdateDocument } from './operations.js';
+import {
+  V4AdapterDocument,
+  V4DeleteDocument,
+  V4ExportDocument,
+  V4MintDocument,
+  V4MoveDocument,
+  V4SpacesDocument,
+  V4UpdateDocument,
+} from './operations.js';
 import { reviewGateRefusal } from './review-gate.js';
 import { spaceName, spaceTypeOf } from './activation.js';
 import { answerOf, refused, type ToolCall } from '../tool.js';
@@ -16,7 +24,9 @@ const SPACE_TYPES = new Map<string, string>([
 ]);
 const reviewEvidence = z
   .object({ verdict_file: z.string().max(1_000), exit_code: z.number(), stdout: z.string().max(100_000) })
-  .describe('What your review printed: it passes when exit_code is 0 and the first line of stdout is PASS. The server never opens verdict_file.');
+  .describe(
+    'What your review printed: it passes when exit_code is 0 and the first line of stdout is PASS. The server never opens verdict_file.',
+  );
 const adapterOrLayer = z.string().max(300).describe('kairos://adapter/<slug|uuid> or kairos://layer/<uuid>');
 
 type Adapter = NonNullable<V4AdapterQuery['protocol']>;
@@ -47,17 +57,24 @@ async function changeContent(
   updates: Record<string, unknown> | undefined,
 ): Promise<{ ok: true; message: string; moveUri: string } | { ok: false; message: string }> {
   if (content !== undefined && 'adapter' in target) {
-    const minted = await call.run(V4MintDocument, { input: { markdown: content, space: target.adapter.space, force: true, protocolVersion: null } });
+    const minted = await call.run(V4MintDocument, {
+      input: { markdown: content, space: target.adapter.space, force: true, protocolVersion: null },
+    });
     if (!minted.ok) return { ok: false, message: `${minted.refusal.code}: ${minted.refusal.message}` };
     return { ok: true, message: `Stored as ${adapterUri(minted.data.mint.protocol.slug)}`, moveUri: minted.data.mint.protocol.uri };
   }
   const memoryUris = 'adapter' in target ? target.adapter.stepUris : [target.layer];
   const updated = await call.run(V4UpdateDocument, {
-    input: content !== undefined ? { uris: memoryUris, markdownDoc: [content], updates: null } : { uris: memoryUris, markdownDoc: null, updates: (updates ?? null) as never },
+    input:
+      content !== undefined
+        ? { uris: memoryUris, markdownDoc: [content], updates: null }
+        : { uris: memoryUris, markdownDoc: null, updates: (updates ?? null) as never },
   });
   if (!updated.ok) return { ok: false, message: `${updated.refusal.code}: ${updated.refusal.message}` };
   const failed = updated.data.updateMemories.results.find((row) => row.status !== 'UPDATED');
-  return failed ? { ok: false, message: failed.message } : { ok: true, message: `Updated ${memoryUris.length} layer(s)`, moveUri: moveUriOf(target) };
+  return failed
+    ? { ok: false, message: failed.message }
+    : { ok: true, message: `Updated ${memoryUris.length} layer(s)`, moveUri: moveUriOf(target) };
 }
 
 /** A fork takes a slug of its own, as in KAIROS 4: the source's `slug:` frontmatter line is dropped. */
@@ -69,7 +86,10 @@ export function withoutFrontmatterSlug(markdown: string): string {
   return head + markdown.slice(frontmatter[0].length);
 }
 
-async function exportMarkdown(call: ToolCall, uri: string): Promise<{ ok: true; markdown: string } | { ok: false; code: string; message: string }> {
+async function exportMarkdown(
+  call: ToolCall,
+  uri: string,
+): Promise<{ ok: true; markdown: string } | { ok: false; code: string; message: string }> {
   const exported = await call.run(V4ExportDocument, { input: { uri, format: 'MARKDOWN' } });
   return exported.ok ? { ok: true, markdown: exported.data.export.content } : { ok: false, ...exported.refusal };
 }
@@ -97,7 +117,10 @@ export const V4_ADAPTER_TOOLS = [
     handle: async (args, call) => {
       const mime = args.mime?.trim();
       if ((mime && mime !== 'text/markdown') || args.artifact_name?.trim() || args.adapter_uri?.trim() || args.relative_path?.trim()) {
-        return refused('BAD_USER_INPUT', 'Artifacts are not supported yet: send an adapter document (text/markdown) without artifact_name, adapter_uri or relative_path');
+        return refused(
+          'BAD_USER_INPUT',
+          'Artifacts are not supported yet: send an adapter document (text/markdown) without artifact_name, adapter_uri or relative_path',
+        );
       }
       let markdown = args.content;
       if (markdown?.trim()) {
@@ -111,7 +134,12 @@ export const V4_ADAPTER_TOOLS = [
         return refused('BAD_USER_INPUT', 'Send content, or source_adapter_uri to fork an adapter');
       }
       const minted = await call.run(V4MintDocument, {
-        input: { markdown: markdown!, space: args.space ?? null, force: args.force_update ?? null, protocolVersion: args.protocol_version ?? null },
+        input: {
+          markdown: markdown!,
+          space: args.space ?? null,
+          force: args.force_update ?? null,
+          protocolVersion: args.protocol_version ?? null,
+        },
       });
       return answerOf(minted, (data) => {
         const protocol = data.mint.protocol;
@@ -138,7 +166,11 @@ export const V4_ADAPTER_TOOLS = [
       uris: z.array(adapterOrLayer).min(1).max(MAX_URIS),
       content: z.array(z.string()).optional(),
       updates: z.record(z.string(), z.unknown()).optional(),
-      space: z.string().max(300).optional().describe('Move every layer of each adapter to this space: "personal", a space id (group:<name>), or "Group: <name>".'),
+      space: z
+        .string()
+        .max(300)
+        .optional()
+        .describe('Move every layer of each adapter to this space: "personal", a space id (group:<name>), or "Group: <name>".'),
       review_evidence: reviewEvidence.optional(),
     }),
     handle: async (args, call) => {
@@ -164,7 +196,10 @@ export const V4_ADAPTER_TOOLS = [
             continue;
           }
         }
-        const changed = args.content || args.updates ? await changeContent(call, target, args.content?.[index], args.updates) : { ok: true as const, message: '', moveUri: moveUriOf(target) };
+        const changed =
+          args.content || args.updates
+            ? await changeContent(call, target, args.content?.[index], args.updates)
+            : { ok: true as const, message: '', moveUri: moveUriOf(target) };
         if (!changed.ok) {
           results.push({ uri, status: 'error', message: changed.message });
           continue;
@@ -178,7 +213,11 @@ export const V4_ADAPTER_TOOLS = [
         const moved = await call.run(V4MoveDocument, { input: { uri: changed.moveUri, space } });
         const done = changed.message ? `${changed.message}. ` : '';
         if (!moved.ok) {
-          results.push({ uri, status: 'error', message: `${moved.refusal.code}: ${done ? `${done}Not moved: ` : ''}${moved.refusal.message}` });
+          results.push({
+            uri,
+            status: 'error',
+            message: `${moved.refusal.code}: ${done ? `${done}Not moved: ` : ''}${moved.refusal.message}`,
+          });
           continue;
         }
         const { moveProtocol: move } = moved.data;
@@ -212,7 +251,11 @@ export const V4_ADAPTER_TOOLS = [
         if (!deleted.ok) results.push({ uri, status: 'error', message: `${deleted.refusal.code}: ${deleted.refusal.message}` });
         else {
           const failed = deleted.data.deleteMemories.results.find((row) => row.status !== 'DELETED');
-          results.push(failed ? { uri, status: 'error', message: failed.message } : { uri, status: 'deleted', message: `Deleted ${memoryUris.length} layer(s)` });
+          results.push(
+            failed
+              ? { uri, status: 'error', message: failed.message }
+              : { uri, status: 'deleted', message: `Deleted ${memoryUris.length} layer(s)` },
+          );
         }
       }
       const deleted = results.filter((row) => row.status === 'deleted').length;
@@ -222,23 +265,31 @@ export const V4_ADAPTER_TOOLS = [
   v4Tool({
     name: 'export',
     description:
-      'Export adapters or an adapter\'s runs. Exactly one of uri, adapters, or all_adapters with space_name. format: markdown (one adapter, trains back to the same layers), skill_tree, skill_zip (default: <slug>/SKILL.md, <slug>/artifacts/, <slug>/SHA256SUMS), trace_jsonl, reward_jsonl, sft_jsonl, preference_jsonl (one adapter). ' +
+      "Export adapters or an adapter's runs. Exactly one of uri, adapters, or all_adapters with space_name. format: markdown (one adapter, trains back to the same layers), skill_tree, skill_zip (default: <slug>/SKILL.md, <slug>/artifacts/, <slug>/SHA256SUMS), trace_jsonl, reward_jsonl, sft_jsonl, preference_jsonl (one adapter). " +
       'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip comes inline up to 4 MB and as download_ref above (a capability link: GET it as it is, no Authorization header needed, before expires_at; revoking your token ends it), unless delivery says which.',
     input: z.object({
       uri: z.string().max(300).optional(),
       adapters: z.array(z.string().max(300)).max(256).optional(),
       all_adapters: z.boolean().optional(),
       space_name: z.string().max(200).optional(),
-      format: z.enum(['markdown', 'skill_tree', 'skill_zip', 'trace_jsonl', 'reward_jsonl', 'sft_jsonl', 'preference_jsonl', 'source']).optional(),
-      include_reward: z.boolean().optional().describe('sft_jsonl: true (default) keeps only runs graded eligible for SFT; false takes every run.'),
+      format: z
+        .enum(['markdown', 'skill_tree', 'skill_zip', 'trace_jsonl', 'reward_jsonl', 'sft_jsonl', 'preference_jsonl', 'source'])
+        .optional(),
+      include_reward: z
+        .boolean()
+        .optional()
+        .describe('sft_jsonl: true (default) keeps only runs graded eligible for SFT; false takes every run.'),
       delivery: z
         .enum(['download_ref', 'inline_base64'])
         .optional()
-        .describe('skill_zip only: download_ref (the default, as in KAIROS 4) answers download_ref with content empty; inline_base64 answers content (RESPONSE_TOO_LARGE over 4 MB).'),
+        .describe(
+          'skill_zip only: download_ref (the default, as in KAIROS 4) answers download_ref with content empty; inline_base64 answers content (RESPONSE_TOO_LARGE over 4 MB).',
+        ),
     }),
     handle: async (args, call) => {
       const format = args.format ?? 'skill_zip';
-      if (format === 'source' || /^kairos:\/\/artifact\//i.test(args.uri ?? '')) return refused('BAD_USER_INPUT', 'Artifacts are not supported yet: format source and kairos://artifact/ URIs cannot be exported');
+      if (format === 'source' || /^kairos:\/\/artifact\//i.test(args.uri ?? ''))
+        return refused('BAD_USER_INPUT', 'Artifacts are not supported yet: format source and kairos://artifact/ URIs cannot be exported');
       const delivery = args.delivery ?? (format === 'skill_zip' ? 'download_ref' : null);
       const exported = await call.run(V4ExportDocument, {
         input: {
@@ -269,7 +320,16 @@ export const V4_ADAPTER_TOOLS = [
         item_count: result.itemCount,
         export_adapter_count: result.adapterCount,
         ...(result.bundleSha256 ? { bundle_sha256: result.bundleSha256 } : {}),
-        ...(result.download ? { download_ref: { url: result.download.capabilityUrl, expires_at: result.download.expiresAt, filename: result.download.filename, content_type: result.contentType } } : {}),
+        ...(result.download
+          ? {
+              download_ref: {
+                url: result.download.capabilityUrl,
+                expires_at: result.download.expiresAt,
+                filename: result.download.filename,
+                content_type: result.contentType,
+              },
+            }
+          : {}),
       }));
     },
   }),
@@ -278,7 +338,11 @@ export const V4_ADAPTER_TOOLS = [
     description:
       'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app | other, adapter_count, adapters?: [{ adapter_id, title, layer_count, slug, uri, artifacts? }] }] }; adapters when include_adapter_titles (or include_artifacts) is true (adapter_id is the adapter uuid: kairos://adapter/<adapter_id> names it too). ' +
       'include_artifacts adds artifacts: [] to each adapter (adapters carry no artifacts here yet); include_widget_html is accepted and adds nothing (no HTML part).',
-    input: z.object({ include_adapter_titles: z.boolean().optional(), include_widget_html: z.boolean().optional(), include_artifacts: z.boolean().optional() }),
+    input: z.object({
+      include_adapter_titles: z.boolean().optional(),
+      include_widget_html: z.boolean().optional(),
+      include_artifacts: z.boolean().optional(),
+    }),
     handle: async (args, call) => {
       const withAdapters = args.include_adapter_titles === true || args.include_artifacts === true;
       return answerOf(await call.run(V4SpacesDocument, {}), (data) => ({

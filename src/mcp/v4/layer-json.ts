@@ -11,7 +11,10 @@ function present(object: Json): Json {
 function contractJson(payload: V4LayerPayloadFragment): Json | null {
   const challenge = payload.challenge;
   // Only a run whose next call is reward has every layer settled (not one refused as RUN_NOT_FOUND or RUN_CLOSED).
-  if (!challenge) return payload.nextCall.operation === 'ATTEST' ? { type: 'comment', required: false, description: 'Every layer is settled: call reward.' } : null;
+  if (!challenge)
+    return payload.nextCall.operation === 'ATTEST'
+      ? { type: 'comment', required: false, description: 'Every layer is settled: call reward.' }
+      : null;
   return present({
     type: challenge.type.toLowerCase(),
     required: challenge.required,
@@ -19,7 +22,9 @@ function contractJson(payload: V4LayerPayloadFragment): Json | null {
     nonce: challenge.nonce,
     proof_hash: challenge.proofHash,
     shell: challenge.shell ? present({ cmd: challenge.shell.cmd, timeout_seconds: challenge.shell.timeoutSeconds }) : null,
-    mcp: challenge.mcp ? present({ tool_name: challenge.mcp.toolName, arguments: challenge.mcp.arguments, expected_result: challenge.mcp.expectedResult }) : null,
+    mcp: challenge.mcp
+      ? present({ tool_name: challenge.mcp.toolName, arguments: challenge.mcp.arguments, expected_result: challenge.mcp.expectedResult })
+      : null,
     user_input: challenge.userInput ? present({ prompt: challenge.userInput.prompt }) : null,
     comment: challenge.comment ? present({ min_length: challenge.comment.minLength }) : null,
     tensor: challenge.tensor ? present({ name: challenge.tensor.name, shape: challenge.tensor.shape }) : null,
@@ -121,12 +126,27 @@ function number(value: unknown): number | undefined {
  */
 export function solutionInputOf(solution: V4Solution): Json {
   const type = solution.type.toLowerCase();
-  const older = type === 'comment' && typeof solution.comment === 'string' ? { text: solution.comment } : (solution[type as 'shell'] as Json | undefined);
-  const evidence: Json = { ...(older ?? {}), ...(solution.evidence ?? {}), ...(type === 'comment' && solution.text ? { text: solution.text } : {}) };
+  const older =
+    type === 'comment' && typeof solution.comment === 'string'
+      ? { text: solution.comment }
+      : (solution[type as 'shell'] as Json | undefined);
+  const evidence: Json = {
+    ...(older ?? {}),
+    ...(solution.evidence ?? {}),
+    ...(type === 'comment' && solution.text ? { text: solution.text } : {}),
+  };
   const base = { type: type.toUpperCase(), nonce: solution.nonce, proofHash: solution.proof_hash, trace: solution.trace };
   switch (type) {
     case 'shell':
-      return present({ ...base, shell: present({ exitCode: number(evidence.exit_code), stdout: text(evidence.stdout), stderr: text(evidence.stderr), durationSeconds: number(evidence.duration_seconds) }) });
+      return present({
+        ...base,
+        shell: present({
+          exitCode: number(evidence.exit_code),
+          stdout: text(evidence.stdout),
+          stderr: text(evidence.stderr),
+          durationSeconds: number(evidence.duration_seconds),
+        }),
+      });
     case 'mcp':
       return present({
         ...base,

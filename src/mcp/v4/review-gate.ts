@@ -15,14 +15,23 @@ export type ReviewGateCode = (typeof REVIEW_GATE_CODES)[number];
  */
 export function reviewGateRefusal(evidence: ReviewEvidence | null | undefined): { code: ReviewGateCode; message: string } | null {
   if (!evidence) {
-    return { code: 'REVIEW_EVIDENCE_REQUIRED', message: 'Send review_evidence { verdict_file, exit_code, stdout } from a review of this content before storing it.' };
+    return {
+      code: 'REVIEW_EVIDENCE_REQUIRED',
+      message: 'Send review_evidence { verdict_file, exit_code, stdout } from a review of this content before storing it.',
+    };
   }
   if (evidence.exit_code !== 0) {
-    return { code: 'REVIEW_GATE_FAILED', message: `The review exited with ${evidence.exit_code}, not 0: fix what it found and review again.` };
+    return {
+      code: 'REVIEW_GATE_FAILED',
+      message: `The review exited with ${evidence.exit_code}, not 0: fix what it found and review again.`,
+    };
   }
   const firstLine = (evidence.stdout.split(/\r?\n/, 1)[0] ?? '').trim();
   if (firstLine.toUpperCase() !== 'PASS') {
-    return { code: 'REVIEW_GATE_FAILED', message: `The review's first line is "${firstLine.slice(0, 80)}", not PASS: fix what it found and review again.` };
+    return {
+      code: 'REVIEW_GATE_FAILED',
+      message: `The review's first line is "${firstLine.slice(0, 80)}", not PASS: fix what it found and review again.`,
+    };
   }
   return null;
 }

@@ -2,7 +2,15 @@ import * as z from 'zod';
 import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { choiceJson, favourOwnSpace } from './activation.js';
 import { forwardJson, LOCAL_ARTIFACT_DIR_HINTS, solutionInputOf, type V4Solution } from './layer-json.js';
-import { V4ActivateContextDocument, V4AdapterDocument, V4AttestDocument, V4BeginDocument, V4NextDocument, V4RecordActivationDocument, V4RunLayersDocument } from './operations.js';
+import {
+  V4ActivateContextDocument,
+  V4AdapterDocument,
+  V4AttestDocument,
+  V4BeginDocument,
+  V4NextDocument,
+  V4RecordActivationDocument,
+  V4RunLayersDocument,
+} from './operations.js';
 import { answerOf, refused, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
 import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
@@ -13,7 +21,12 @@ const solutionSchema = z
   .object({
     type: z.enum(['shell', 'mcp', 'user_input', 'comment', 'tensor']).describe('Must equal contract.type.'),
     outcome: z.enum(['success', 'failure', 'skipped']).optional(),
-    evidence: z.record(z.string(), z.unknown()).optional().describe('shell: exit_code, stdout, stderr; mcp: tool_name, arguments, response; comment: text; user_input: confirmation; tensor: name, value.'),
+    evidence: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        'shell: exit_code, stdout, stderr; mcp: tool_name, arguments, response; comment: text; user_input: confirmation; tensor: name, value.',
+      ),
     nonce: z.string().max(200).optional().describe('Echo contract.nonce.'),
     proof_hash: z.string().max(200).optional().describe('Echo contract.proof_hash.'),
     shell: z.record(z.string(), z.unknown()).optional().describe('Older shape: the evidence under the type.'),
@@ -51,8 +64,13 @@ export const V4_RUN_TOOLS = [
       execution_id: z.string().max(64).optional().describe('From a previous activate of the same request (a UUID).'),
     }),
     handle: async (args, call) => {
-      if (args.execution_id !== undefined && !UUID.test(args.execution_id)) return refused('BAD_USER_INPUT', 'execution_id must be the UUID a previous activate answered');
-      const context = await call.run(V4ActivateContextDocument, { query: args.query, maxChoices: args.max_choices ?? null, space: args.space ?? args.space_id ?? null });
+      if (args.execution_id !== undefined && !UUID.test(args.execution_id))
+        return refused('BAD_USER_INPUT', 'execution_id must be the UUID a previous activate answered');
+      const context = await call.run(V4ActivateContextDocument, {
+        query: args.query,
+        maxChoices: args.max_choices ?? null,
+        space: args.space ?? args.space_id ?? null,
+      });
       if (!context.ok) return answerOf(context, () => ({}));
       const { me, search } = context.data;
       const activation = await call.run(V4RecordActivationDocument, { input: { executionId: args.execution_id ?? null } });
@@ -65,7 +83,12 @@ export const V4_RUN_TOOLS = [
         choices.push({ choice, adapter: adapter.ok ? adapter.data.protocol : null });
       }
       const ranked = favourOwnSpace(
-        choices.map((entry) => ({ ...entry, role: entry.choice.role, score: entry.choice.score ?? null, space: entry.adapter?.space ?? null })),
+        choices.map((entry) => ({
+          ...entry,
+          role: entry.choice.role,
+          score: entry.choice.score ?? null,
+          space: entry.adapter?.space ?? null,
+        })),
         me.defaultWriteSpace,
       );
       return {
@@ -87,13 +110,21 @@ export const V4_RUN_TOOLS = [
     description:
       'Run an adapter layer by layer. First call: uri = the adapter (kairos://adapter/<slug>) and no solution; it starts a run. Then, for each layer: do what current_layer says, and call forward with next_call.args.uri (kairos://layer/<uuid>?execution_id=<run>) and a solution { type: contract.type, outcome, evidence, nonce: contract.nonce, proof_hash: contract.proof_hash }. ' +
       'Answer: { must_obey, current_layer { uri, content, mimeType }, contract { type, required, description, nonce, proof_hash, shell | mcp | user_input | comment | tensor }, next_action, next_call { kind: "forward" | "reward", args { uri, solution_template | outcome_template } }, execution_id, proof_hash, message?, error_code?, retry_count, adapter_layer_index, adapter_layer_count, current_layer_label, context_adapter_name, activation_space_name, kairos_local_artifact_dir }. An mcp contract names tool_name and arguments: make that call (for tool forward with an adapter uri, run that adapter to its end) and send { tool_name, arguments, response } as evidence. ' +
-      'A failed proof is data (error_code: NONCE_MISMATCH, PROOF_HASH_MISMATCH, TYPE_MISMATCH, MISSING_FIELD, COMMAND_FAILED, MAX_RETRIES_EXCEEDED, …): retry with that answer\'s contract. When next_call.kind is reward, call reward.',
-    input: z.object({ uri: z.string().max(300).describe('kairos://adapter/<slug|uuid> to start; kairos://layer/<uuid>?execution_id=<run> to continue.'), solution: solutionSchema.optional() }),
+      "A failed proof is data (error_code: NONCE_MISMATCH, PROOF_HASH_MISMATCH, TYPE_MISMATCH, MISSING_FIELD, COMMAND_FAILED, MAX_RETRIES_EXCEEDED, …): retry with that answer's contract. When next_call.kind is reward, call reward.",
+    input: z.object({
+      uri: z.string().max(300).describe('kairos://adapter/<slug|uuid> to start; kairos://layer/<uuid>?execution_id=<run> to continue.'),
+      solution: solutionSchema.optional(),
+    }),
     handle: async (args, call) => {
       const target = parseKairosUri(args.uri);
-      if (!target || target.kind === 'mem') return refused('BAD_USER_INPUT', 'uri must be kairos://adapter/<slug|uuid> or kairos://layer/<uuid>?execution_id=<run>');
+      if (!target || target.kind === 'mem')
+        return refused('BAD_USER_INPUT', 'uri must be kairos://adapter/<slug|uuid> or kairos://layer/<uuid>?execution_id=<run>');
       if (target.kind === 'adapter' || !target.executionId) {
-        if (args.solution) return refused('BAD_USER_INPUT', 'Omit solution on the first forward call (an adapter URI, or a layer URI without execution_id): it starts a run.');
+        if (args.solution)
+          return refused(
+            'BAD_USER_INPUT',
+            'Omit solution on the first forward call (an adapter URI, or a layer URI without execution_id): it starts a run.',
+          );
         // begin resolves adapter (slug, chain id, step id) and layer URIs (MemoryReader).
         const begun = await call.run(V4BeginDocument, { input: { uri: args.uri } });
         return answerOf(begun, (data) => withPersonRequired(data.begin, call));
@@ -108,7 +139,7 @@ export const V4_RUN_TOOLS = [
   v4Tool({
     name: 'reward',
     description:
-      'Close a run when forward\'s next_call.kind is reward: outcome success (every required layer proven) or failure, with optional grading (score 0..1, feedback, rater, rubric_version, llm_model_id). ' +
+      "Close a run when forward's next_call.kind is reward: outcome success (every required layer proven) or failure, with optional grading (score 0..1, feedback, rater, rubric_version, llm_model_id). " +
       'Answer: { results: [one per layer: { uri, outcome, score, feedback, rater, rubric_version, llm_model_id, grader_kind, evaluation_label, exportable_for_sft, exportable_for_preference, sft_blockers, preference_blockers, rated_at }], total_rated, total_failed, execution_id, next_call: null }. ' +
       'Refusals: INCOMPLETE_RUN (a required layer is unproven), RUN_CLOSED, RUN_NOT_FOUND, BAD_USER_INPUT (score outside 0..1).',
     input: z.object({
@@ -122,7 +153,8 @@ export const V4_RUN_TOOLS = [
     }),
     handle: async (args, call) => {
       const target = parseKairosUri(args.uri);
-      if (!target || target.kind !== 'layer' || !target.executionId) return refused('BAD_USER_INPUT', 'uri must be kairos://layer/<uuid>?execution_id=<run>');
+      if (!target || target.kind !== 'layer' || !target.executionId)
+        return refused('BAD_USER_INPUT', 'uri must be kairos://layer/<uuid>?execution_id=<run>');
       const attested = await call.run(V4AttestDocument, {
         input: {
           uri: args.uri,

@@ -5,7 +5,11 @@ import { OnnxEmbeddingProvider } from './onnx-provider.js';
 import { OpenAiEmbeddingProvider } from './openai-provider.js';
 import type { EmbeddingProvider } from './provider.js';
 
-export type EmbeddingSettings = Pick<AppConfig, 'embeddings' | 'embeddingsUrl' | 'embeddingsModel' | 'embeddingsKey' | 'embeddingsModelDir' | 'dataDir'> & Partial<Pick<AppConfig, 'embeddingsMaxAnswerBytes'>>;
+export type EmbeddingSettings = Pick<
+  AppConfig,
+  'embeddings' | 'embeddingsUrl' | 'embeddingsModel' | 'embeddingsKey' | 'embeddingsModelDir' | 'dataDir'
+> &
+  Partial<Pick<AppConfig, 'embeddingsMaxAnswerBytes'>>;
 
 export interface CreatedProvider {
   provider: EmbeddingProvider | null;
@@ -23,12 +27,19 @@ export async function createEmbeddingProvider(settings: EmbeddingSettings): Prom
       return { provider, converted };
     }
     case 'openai': {
-      if (!settings.embeddingsUrl || !settings.embeddingsModel) throw new Error('KAIROS_EMBEDDINGS=openai needs KAIROS_EMBEDDINGS_URL and KAIROS_EMBEDDINGS_MODEL');
-      const provider = await OpenAiEmbeddingProvider.connect({ url: settings.embeddingsUrl, model: settings.embeddingsModel, key: settings.embeddingsKey, maxAnswerBytes: settings.embeddingsMaxAnswerBytes });
+      if (!settings.embeddingsUrl || !settings.embeddingsModel)
+        throw new Error('KAIROS_EMBEDDINGS=openai needs KAIROS_EMBEDDINGS_URL and KAIROS_EMBEDDINGS_MODEL');
+      const provider = await OpenAiEmbeddingProvider.connect({
+        url: settings.embeddingsUrl,
+        model: settings.embeddingsModel,
+        key: settings.embeddingsKey,
+        maxAnswerBytes: settings.embeddingsMaxAnswerBytes,
+      });
       return { provider, converted: false };
     }
     case 'onnx': {
-      if (!settings.embeddingsModelDir) throw new Error('KAIROS_EMBEDDINGS=onnx needs KAIROS_EMBEDDINGS_MODEL_DIR (a local model directory)');
+      if (!settings.embeddingsModelDir)
+        throw new Error('KAIROS_EMBEDDINGS=onnx needs KAIROS_EMBEDDINGS_MODEL_DIR (a local model directory)');
       return { provider: await OnnxEmbeddingProvider.load(settings.embeddingsModelDir), converted: false };
     }
   }

@@ -9,7 +9,10 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { normalise, type EmbeddingProvider } from './provider.js';
 
-type FeatureExtractor = (texts: string[], options: { pooling: 'mean'; normalize: boolean }) => Promise<{ data: Float32Array; dims: number[] }>;
+type FeatureExtractor = (
+  texts: string[],
+  options: { pooling: 'mean'; normalize: boolean },
+) => Promise<{ data: Float32Array; dims: number[] }>;
 
 const TRANSFORMERS_PACKAGE: string = '@huggingface/transformers';
 
@@ -46,7 +49,10 @@ export class OnnxEmbeddingProvider implements EmbeddingProvider {
     transformers.env.allowRemoteModels = false;
     transformers.env.allowLocalModels = true;
     transformers.env.localModelPath = path.dirname(directory);
-    const extractor = (await transformers.pipeline('feature-extraction', path.basename(directory), { local_files_only: true, dtype: 'fp32' })) as unknown as FeatureExtractor;
+    const extractor = (await transformers.pipeline('feature-extraction', path.basename(directory), {
+      local_files_only: true,
+      dtype: 'fp32',
+    })) as unknown as FeatureExtractor;
     const probe = await extractor(['dimension probe'], { pooling: 'mean', normalize: true });
     return new OnnxEmbeddingProvider(extractor, probe.dims[probe.dims.length - 1]!, directory);
   }

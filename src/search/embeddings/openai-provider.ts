@@ -59,7 +59,8 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     const signal = AbortSignal.timeout(options.timeoutMs ?? this.settings.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS);
     return this.circuit.run(async () => {
       const out: Float32Array[] = [];
-      for (let start = 0; start < texts.length; start += batchSize) out.push(...(await this.request(texts.slice(start, start + batchSize), signal)));
+      for (let start = 0; start < texts.length; start += batchSize)
+        out.push(...(await this.request(texts.slice(start, start + batchSize), signal)));
       return out;
     });
   }
@@ -86,14 +87,18 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
       throw error;
     }
     const data = answer?.data;
-    if (!Array.isArray(data) || data.length !== texts.length) throw new Error(`embeddings endpoint ${this.endpoint} returned ${Array.isArray(data) ? data.length : 'no'} vectors for ${texts.length} texts`);
+    if (!Array.isArray(data) || data.length !== texts.length)
+      throw new Error(
+        `embeddings endpoint ${this.endpoint} returned ${Array.isArray(data) ? data.length : 'no'} vectors for ${texts.length} texts`,
+      );
     const ordered = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     return ordered.map((item) => {
       const values = item.embedding;
       if (!Array.isArray(values) || values.length === 0 || !values.every((value) => typeof value === 'number' && Number.isFinite(value))) {
         throw new Error(`embeddings endpoint ${this.endpoint} returned a malformed vector`);
       }
-      if (this.dimensions && values.length !== this.dimensions) throw new Error(`embeddings endpoint ${this.endpoint} changed dimension (${values.length}, expected ${this.dimensions})`);
+      if (this.dimensions && values.length !== this.dimensions)
+        throw new Error(`embeddings endpoint ${this.endpoint} changed dimension (${values.length}, expected ${this.dimensions})`);
       return normalise(Float32Array.from(values as number[]));
     });
   }

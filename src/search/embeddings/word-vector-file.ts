@@ -189,6 +189,7 @@ export class WordRows {
   /** The words in row order. */
   *keys(): Generator<string> {
     const decoder = new TextDecoder();
-    for (let row = 0; row + 1 < this.starts.length; row++) yield decoder.decode(this.text.subarray(this.starts[row]!, this.starts[row + 1]! - 1));
+    for (let row = 0; row + 1 < this.starts.length; row++)
+      yield decoder.decode(this.text.subarray(this.starts[row]!, this.starts[row + 1]! - 1));
   }
 }

@@ -30,7 +30,10 @@ export interface VectorSearchChoice {
 }
 
 /** `local` never asks; `auto` and `atlas` ask the deployment whether it lists search indexes. */
-export async function detectVectorSearch(setting: VectorSearchSetting, store: Pick<AtlasVectorStore, 'listIndexes'>): Promise<VectorSearchChoice> {
+export async function detectVectorSearch(
+  setting: VectorSearchSetting,
+  store: Pick<AtlasVectorStore, 'listIndexes'>,
+): Promise<VectorSearchChoice> {
   if (setting === 'local') return { mode: 'LOCAL', reason: 'KAIROS_VECTOR_SEARCH=local' };
   try {
     await store.listIndexes();
@@ -59,7 +62,8 @@ export class AtlasVectorSource implements NearestVectorSource {
     this.queryableNow = (await this.store.ensureIndex(this.dimensions)) === 'QUERYABLE';
     void this.store.fillSearchVectors(model).then(
       (filled) => filled > 0 && this.log.info({ vectors: filled }, 'wrote the Atlas search form of stored vectors'),
-      (error: unknown) => this.log.warn({ error: String(error) }, 'could not write the Atlas search form of stored vectors: retried at the next start'),
+      (error: unknown) =>
+        this.log.warn({ error: String(error) }, 'could not write the Atlas search form of stored vectors: retried at the next start'),
     );
     if (this.queryableNow) return;
     this.log.info({}, 'the Atlas vector search index is building: the in-process index answers until it is queryable');
@@ -96,7 +100,10 @@ export class AtlasVectorSource implements NearestVectorSource {
     } catch (error) {
       if (this.queryableNow) {
         this.queryableNow = false;
-        this.log.warn({ error: String(error) }, 'Atlas $vectorSearch failed: the in-process index answers until the index is queryable again');
+        this.log.warn(
+          { error: String(error) },
+          'Atlas $vectorSearch failed: the in-process index answers until the index is queryable again',
+        );
         this.pollUntilQueryable();
       }
       throw error;

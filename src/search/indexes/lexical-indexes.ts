@@ -108,7 +108,9 @@ export class LexicalIndexes {
    */
   async editSteps(edits: readonly { step: EmbeddableStep; searched: boolean }[]): Promise<ChainKey[]> {
     if (!this.readyValue) {
-      if (this.pending) for (const { step } of edits) if (step.chain) this.pending.set(keyOf(step.space, step.chain.chainId), { space: step.space, chainId: step.chain.chainId });
+      if (this.pending)
+        for (const { step } of edits)
+          if (step.chain) this.pending.set(keyOf(step.space, step.chain.chainId), { space: step.space, chainId: step.chain.chainId });
       return [];
     }
     const counted = Promise.all(
@@ -126,7 +128,9 @@ export class LexicalIndexes {
         if (!this.readyValue) continue;
         const index = this.indexOf(step.space);
         const chainId = lexical.chain.chainId;
-        const done = counts ? index.replaceStep(lexical, counts) : lexical.chain.stepIndex !== 1 || index.retagHead(chainId, step._id, step.tags ?? []);
+        const done = counts
+          ? index.replaceStep(lexical, counts)
+          : lexical.chain.stepIndex !== 1 || index.retagHead(chainId, step._id, step.tags ?? []);
         if (!done) missed.set(keyOf(step.space, chainId), { space: step.space, chainId });
       }
     });
@@ -136,13 +140,24 @@ export class LexicalIndexes {
   }
 
   /** The `limit` best protocols by words over the given spaces (null until built). */
-  search(terms: readonly string[], spaces: readonly string[], limit: number, exclude: { space: string; slugs: readonly string[] }): LexicalSpaceHit[] | null {
+  search(
+    terms: readonly string[],
+    spaces: readonly string[],
+    limit: number,
+    exclude: { space: string; slugs: readonly string[] },
+  ): LexicalSpaceHit[] | null {
     if (!this.readyValue) return null;
     const excluded = new Set(exclude.slugs);
     const hits = spaces.flatMap((space) =>
-      (this.indexes.get(space)?.search(terms, limit, space === exclude.space ? (slug) => excluded.has(slug) : undefined) ?? []).map((hit) => ({ ...hit, space })),
+      (this.indexes.get(space)?.search(terms, limit, space === exclude.space ? (slug) => excluded.has(slug) : undefined) ?? []).map(
+        (hit) => ({ ...hit, space }),
+      ),
     );
-    hits.sort((a, b) => b.rawTextScore - a.rawTextScore || (a.space < b.space ? -1 : a.space > b.space ? 1 : a.chainId < b.chainId ? -1 : a.chainId > b.chainId ? 1 : 0));
+    hits.sort(
+      (a, b) =>
+        b.rawTextScore - a.rawTextScore ||
+        (a.space < b.space ? -1 : a.space > b.space ? 1 : a.chainId < b.chainId ? -1 : a.chainId > b.chainId ? 1 : 0),
+    );
     return hits.slice(0, limit);
   }
 
@@ -192,7 +207,10 @@ export class LexicalIndexes {
       this.readyValue = !this.failed;
     } catch (error) {
       this.indexes = new Map();
-      this.log.warn({ error: String(error) }, 'could not build the in-process lexical index: search uses the text index until a rebuild succeeds');
+      this.log.warn(
+        { error: String(error) },
+        'could not build the in-process lexical index: search uses the text index until a rebuild succeeds',
+      );
     } finally {
       this.pending = null;
     }
@@ -207,7 +225,9 @@ export class LexicalIndexes {
 
   /** Tokenizes the chains' steps (yielding the loop on long texts); the function returned puts them in the index at once. */
   private async count(keys: readonly ChainKey[], steps: readonly EmbeddableStep[]): Promise<() => void> {
-    const byChain = new Map<string, { steps: LexicalStep[]; counts: Map<string, number>[] }>(keys.map((key) => [keyOf(key.space, key.chainId), { steps: [], counts: [] }]));
+    const byChain = new Map<string, { steps: LexicalStep[]; counts: Map<string, number>[] }>(
+      keys.map((key) => [keyOf(key.space, key.chainId), { steps: [], counts: [] }]),
+    );
     for (const step of steps) {
       const chain = step.chain && byChain.get(keyOf(step.space, step.chain.chainId));
       if (!chain) continue;

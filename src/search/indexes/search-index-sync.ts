@@ -105,7 +105,10 @@ export class SearchIndexSync {
         await this.changes.noteChange(space, seq, named);
       }
     } catch (error) {
-      this.log.warn({ error: String(error) }, 'could not record a search change for the other server processes: they see it at their next start');
+      this.log.warn(
+        { error: String(error) },
+        'could not record a search change for the other server processes: they see it at their next start',
+      );
     }
   }
 
@@ -134,7 +137,10 @@ export class SearchIndexSync {
         this.markHeard(space, seq);
       } catch (error) {
         // Not marked heard: the stamp check re-reads the space.
-        this.log.warn({ error: String(error), space }, 'could not re-read a search change made by another process: retried by the stamp check');
+        this.log.warn(
+          { error: String(error), space },
+          'could not re-read a search change made by another process: retried by the stamp check',
+        );
       }
     });
   }
@@ -223,7 +229,10 @@ export class SearchIndexSync {
           for (let change = from + 1; change <= seq; change++) this.markHeard(space, change);
           this.behind.delete(space);
         } catch (error) {
-          this.log.warn({ error: String(error), space }, 'could not re-read a search change made by another process: retried at the next check');
+          this.log.warn(
+            { error: String(error), space },
+            'could not re-read a search change made by another process: retried at the next check',
+          );
         }
       });
     }

@@ -176,7 +176,9 @@ export class SemanticIndex {
     this.stateValue = 'READY';
     this.backfilled = this.backfill()
       .then(() => this.saveSnapshot())
-      .catch((error: unknown) => this.log.warn({ error: String(error) }, 'filling in missing search vectors failed; retried at the next start'));
+      .catch((error: unknown) =>
+        this.log.warn({ error: String(error) }, 'filling in missing search vectors failed; retried at the next start'),
+      );
   }
 
   stop(): void {
@@ -214,7 +216,13 @@ export class SemanticIndex {
     const syncedAt = Date.now() - CLOCK_MARGIN_MS;
     this.synced = { instanceId, syncedAt };
     const snapshot = await readSnapshot(dir, instanceId);
-    if (!snapshot || snapshot.header.instanceId !== instanceId || snapshot.header.model !== provider.modelId || snapshot.header.dimensions !== provider.dimensions) return false;
+    if (
+      !snapshot ||
+      snapshot.header.instanceId !== instanceId ||
+      snapshot.header.model !== provider.modelId ||
+      snapshot.header.dimensions !== provider.dimensions
+    )
+      return false;
     this.spaces = new Map(snapshot.spaces.map(({ space, rows }) => [space, SpaceVectorIndex.fromRows(provider.dimensions, rows)]));
     const changed = await this.catchUp(snapshot.header.syncedAt);
     if (changed === null) return false;
@@ -241,7 +249,8 @@ export class SemanticIndex {
       const stored = await this.store.countOfModel(model);
       if (this.size === stored) return changed;
       const ids = await this.store.idsOfModel(model);
-      for (const index of this.spaces.values()) for (const memoryId of index.memories()) if (!ids.has(memoryId) && !written.has(memoryId)) index.remove(memoryId);
+      for (const index of this.spaces.values())
+        for (const memoryId of index.memories()) if (!ids.has(memoryId) && !written.has(memoryId)) index.remove(memoryId);
       changed += 1;
       if (this.size !== stored && written.size === 0) {
         this.log.warn({ held: this.size, stored }, 'the search vectors held do not match the database: read from the engine instead');
@@ -267,10 +276,16 @@ export class SemanticIndex {
       if ((await this.catchUp(synced.syncedAt)) === null) return;
       this.synced = { instanceId: synced.instanceId, syncedAt };
       const spaces = [...this.spaces].map(([space, index]) => ({ space, rows: index.export() }));
-      await writeSnapshot(dir, { header: { instanceId: synced.instanceId, model: provider.modelId, dimensions: provider.dimensions, syncedAt }, spaces });
+      await writeSnapshot(dir, {
+        header: { instanceId: synced.instanceId, model: provider.modelId, dimensions: provider.dimensions, syncedAt },
+        spaces,
+      });
     } catch (error) {
       this.dirty = true;
-      this.log.warn({ error: String(error) }, 'could not write the local search-vector snapshot: the next start reads the vectors from the engine');
+      this.log.warn(
+        { error: String(error) },
+        'could not write the local search-vector snapshot: the next start reads the vectors from the engine',
+      );
     }
   }
 
@@ -296,14 +311,19 @@ export class SemanticIndex {
     } catch (error) {
       // The write has committed. Until a rebuild succeeds this process searches with the engine's text index again (always current).
       this.lexical.fail();
-      this.log.warn({ error: String(error) }, 'could not update the search index after a write; search uses the text index until the in-process index is rebuilt');
+      this.log.warn(
+        { error: String(error) },
+        'could not update the search index after a write; search uses the text index until the in-process index is rebuilt',
+      );
     }
     if (chains.length === 0) return;
     this.trailing = this.trailing.then(async () => {
       await stored();
       // Other processes hear of the chains even when this process failed: they re-read them from the database themselves.
       for (const listener of this.refreshedListeners) {
-        await listener(chains).catch((error: unknown) => this.log.warn({ error: String(error) }, 'a search-index listener failed after a write'));
+        await listener(chains).catch((error: unknown) =>
+          this.log.warn({ error: String(error) }, 'a search-index listener failed after a write'),
+        );
       }
     });
   };
@@ -320,22 +340,36 @@ export class SemanticIndex {
    */
   private async applyEdits(edits: readonly MemoryEdit[]): Promise<{ chains: ChainKey[]; reread: ChainKey[]; store: () => Promise<void> }> {
     const searched = (edit: MemoryEdit) => edit.fields.includes('TEXT') || edit.fields.includes('LABEL');
-    const shown = edits.filter((edit) => edit.memory.chain && (searched(edit) || (edit.memory.chain.stepIndex === 1 && edit.fields.includes('TAGS'))));
+    const shown = edits.filter(
+      (edit) => edit.memory.chain && (searched(edit) || (edit.memory.chain.stepIndex === 1 && edit.fields.includes('TAGS'))),
+    );
     const none = { chains: [], reread: [], store: async () => {} };
     if (shown.length === 0) return none;
     const chains = uniqueChains(shown.map((edit) => ({ space: edit.memory.space, chainId: edit.memory.chain!.chainId })));
     const reread = await this.lexical.editSteps(shown.map((edit) => ({ step: edit.memory, searched: searched(edit) })));
     const provider = this.provider;
     const rereadKeys = new Set(reread.map(chainKeyOf));
-    const embedded = shown.filter((edit) => searched(edit) && !rereadKeys.has(chainKeyOf({ space: edit.memory.space, chainId: edit.memory.chain!.chainId })));
+    const embedded = shown.filter(
+      (edit) => searched(edit) && !rereadKeys.has(chainKeyOf({ space: edit.memory.space, chainId: edit.memory.chain!.chainId })),
+    );
     if (!provider || embedded.length === 0) return { chains, reread, store: none.store };
     let vectors: StepVector[];
     try {
-      vectors = await this.embedSteps(embedded.map((edit) => edit.memory), { timeoutMs: this.options.writeTimeoutMs });
+      vectors = await this.embedSteps(
+        embedded.map((edit) => edit.memory),
+        { timeoutMs: this.options.writeTimeoutMs },
+      );
     } catch (error) {
       // As for a whole chain: found by its words until a repair embeds and stores it.
-      this.log.warn({ error: String(error) }, 'could not embed search vectors after an edit; that protocol is found by its words only until they are stored (retried in the background)');
-      for (const edit of embedded) this.vectorRepair.set(chainKeyOf({ space: edit.memory.space, chainId: edit.memory.chain!.chainId }), { space: edit.memory.space, chainId: edit.memory.chain!.chainId });
+      this.log.warn(
+        { error: String(error) },
+        'could not embed search vectors after an edit; that protocol is found by its words only until they are stored (retried in the background)',
+      );
+      for (const edit of embedded)
+        this.vectorRepair.set(chainKeyOf({ space: edit.memory.space, chainId: edit.memory.chain!.chainId }), {
+          space: edit.memory.space,
+          chainId: edit.memory.chain!.chainId,
+        });
       this.scheduleVectorRepair();
       return { chains, reread, store: none.store };
     }
@@ -345,7 +379,12 @@ export class SemanticIndex {
   }
 
   /** Stores vectors this process already holds; what fails is embedded and stored again later. */
-  private async storeVectors(keys: readonly ChainKey[], vectors: readonly StepVector[], model: string, wholeChains: boolean): Promise<void> {
+  private async storeVectors(
+    keys: readonly ChainKey[],
+    vectors: readonly StepVector[],
+    model: string,
+    wholeChains: boolean,
+  ): Promise<void> {
     try {
       if (wholeChains) await this.store.replaceChainVectors(keys, vectors, model);
       else await this.store.upsertVectors(vectors, model);
@@ -397,7 +436,9 @@ export class SemanticIndex {
 
   /** The dense similarity of given chains (those the lexical ranker found). */
   similarities(query: Float32Array, chains: readonly ChainKey[]): DenseHit[] {
-    return chains.flatMap((key) => (this.spaces.get(key.space)?.similarities(query, [key.chainId]) ?? []).map((hit) => ({ ...hit, space: key.space })));
+    return chains.flatMap((key) =>
+      (this.spaces.get(key.space)?.similarities(query, [key.chainId]) ?? []).map((hit) => ({ ...hit, space: key.space })),
+    );
   }
 
   /** Soft term-match scores (0..1) of the given chains, when the provider matches words (built-in); else null. */
@@ -433,14 +474,30 @@ export class SemanticIndex {
     const vectors = await provider.embed(distinct, options);
     const vectorOf = new Map(distinct.map((text, i) => [text, vectors[i]!]));
     return steps.map((step, i) => {
-      const fields = Object.fromEntries(DESCRIBED_FIELDS.map((field) => [field, vectorOf.get(described[i]![field])!])) as Record<DescribedField, Float32Array>;
-      const terms = provider.termMatcher?.termsOf(DESCRIBED_FIELDS.map((field) => ({ text: described[i]![field], weight: TERM_FIELD_WEIGHTS[field] })));
-      return { memoryId: step._id, space: step.space, chainId: step.chain!.chainId, vector: combineFieldVectors(fields, provider.dimensions), ...(terms ? { terms } : {}) };
+      const fields = Object.fromEntries(DESCRIBED_FIELDS.map((field) => [field, vectorOf.get(described[i]![field])!])) as Record<
+        DescribedField,
+        Float32Array
+      >;
+      const terms = provider.termMatcher?.termsOf(
+        DESCRIBED_FIELDS.map((field) => ({ text: described[i]![field], weight: TERM_FIELD_WEIGHTS[field] })),
+      );
+      return {
+        memoryId: step._id,
+        space: step.space,
+        chainId: step.chain!.chainId,
+        vector: combineFieldVectors(fields, provider.dimensions),
+        ...(terms ? { terms } : {}),
+      };
     });
   }
 
   /** The `limit` best protocols by words over the given spaces (null until the lexical index is built). */
-  lexicalSearch(terms: readonly string[], spaces: readonly string[], limit: number, exclude: { space: string; slugs: readonly string[] }): LexicalSpaceHit[] | null {
+  lexicalSearch(
+    terms: readonly string[],
+    spaces: readonly string[],
+    limit: number,
+    exclude: { space: string; slugs: readonly string[] },
+  ): LexicalSpaceHit[] | null {
     return this.lexical.search(terms, spaces, limit, exclude);
   }
 
@@ -472,7 +529,10 @@ export class SemanticIndex {
       return { chains: unique, store: () => this.storeVectors(unique, vectors, provider.modelId, true) };
     } catch (error) {
       // The write has committed; the protocol is found by its words until its vectors are stored.
-      this.log.warn({ error: String(error) }, 'could not embed search vectors after a write; that protocol is found by its words only until they are stored (retried in the background)');
+      this.log.warn(
+        { error: String(error) },
+        'could not embed search vectors after a write; that protocol is found by its words only until they are stored (retried in the background)',
+      );
       for (const key of unique) this.vectorRepair.set(chainKeyOf(key), key);
       this.scheduleVectorRepair();
       return { chains: unique, store: nothing };
@@ -504,7 +564,9 @@ export class SemanticIndex {
       this.vectorRepairDelayMs = VECTOR_REPAIR_FIRST_DELAY_MS;
       this.log.warn({ chains: keys.length }, 'stored the search vectors a write could not store');
       for (const listener of this.refreshedListeners) {
-        await listener(keys).catch((error: unknown) => this.log.warn({ error: String(error) }, 'a search-index listener failed after storing repaired vectors'));
+        await listener(keys).catch((error: unknown) =>
+          this.log.warn({ error: String(error) }, 'a search-index listener failed after storing repaired vectors'),
+        );
       }
     } catch (error) {
       for (const key of keys) this.vectorRepair.set(chainKeyOf(key), key);
@@ -522,7 +584,10 @@ export class SemanticIndex {
     if (unique.length === 0) return;
     const model = this.stateValue === 'READY' ? this.provider?.modelId : undefined;
     const [steps, vectors] = await Promise.all([this.store.stepsOfChains(unique), model ? this.store.vectorsOfChains(unique, model) : []]);
-    await this.lexical.fromStored(unique, steps.filter((step) => step.chain));
+    await this.lexical.fromStored(
+      unique,
+      steps.filter((step) => step.chain),
+    );
     if (model) this.replaceChainsInIndex(unique, vectors);
   }
 

@@ -23,7 +23,13 @@ export function mountPrompts(state: LiveState, actions: PromptActions): () => vo
     const prompts = state.openPrompts();
     const focusedCard = document.activeElement?.closest<HTMLElement>('.card.prompt');
     const ownSpace = state.viewer?.defaultWriteSpace;
-    syncKeyed(container, prompts, (prompt) => prompt.promptId, (prompt) => promptCard(prompt, prompt.space === ownSpace ? 'your space' : `space ${prompt.space}`, actions), () => {});
+    syncKeyed(
+      container,
+      prompts,
+      (prompt) => prompt.promptId,
+      (prompt) => promptCard(prompt, prompt.space === ownSpace ? 'your space' : `space ${prompt.space}`, actions),
+      () => {},
+    );
     // A card answered here (or elsewhere) vanishes; keep keyboard users in the list.
     if (focusedCard && !focusedCard.isConnected) {
       const next = container.querySelector<HTMLButtonElement>('.card.prompt button');
@@ -90,7 +96,11 @@ function promptCard(prompt: Prompt, spaceName: string, actions: PromptActions): 
       h('span', { class: 'challenge-label' }, prompt.requireHuman ? 'A person must confirm' : 'The run asks you to confirm'),
       h('p', { class: 'question' }, prompt.prompt),
     ),
-    h('div', { class: 'step-content markdown', role: 'region', 'aria-label': `Step ${prompt.stepIndex} content`, tabindex: 0 }, renderMarkdown(prompt.stepContent)),
+    h(
+      'div',
+      { class: 'step-content markdown', role: 'region', 'aria-label': `Step ${prompt.stepIndex} content`, tabindex: 0 },
+      renderMarkdown(prompt.stepContent),
+    ),
     h(
       'div',
       { class: 'actions' },

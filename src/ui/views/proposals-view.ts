@@ -54,7 +54,11 @@ class ProposalCard {
   private readonly applyButton: HTMLButtonElement | null = null;
   private proposal: Proposal;
 
-  constructor(proposal: Proposal, canReview: boolean, private readonly actions: ProposalActions) {
+  constructor(
+    proposal: Proposal,
+    canReview: boolean,
+    private readonly actions: ProposalActions,
+  ) {
     this.proposal = proposal;
     const titleId = uniqueId('proposal-title');
     let reviewControls: HTMLElement;
@@ -74,7 +78,13 @@ class ProposalCard {
         }
         void this.decide([apply, reject], () => this.actions.reject(this.proposal, text), 'Rejected');
       });
-      reviewControls = h('div', { class: 'actions' }, apply, h('div', { class: 'grow' }, h('label', { for: reasonId }, 'Reason for rejecting'), reason), reject);
+      reviewControls = h(
+        'div',
+        { class: 'actions' },
+        apply,
+        h('div', { class: 'grow' }, h('label', { for: reasonId }, 'Reason for rejecting'), reason),
+        reject,
+      );
     } else {
       reviewControls = h('p', { class: 'meta' }, 'Only reviewers can apply or reject proposals.');
     }
@@ -82,7 +92,12 @@ class ProposalCard {
     this.element = h(
       'article',
       { class: 'card proposal', 'aria-labelledby': titleId, 'data-proposal-id': proposal.id },
-      h('div', { class: 'card-head' }, h('h3', { id: titleId }, humanize(proposal.intent)), h('span', { class: 'meta' }, proposal.files.join(', '))),
+      h(
+        'div',
+        { class: 'card-head' },
+        h('h3', { id: titleId }, humanize(proposal.intent)),
+        h('span', { class: 'meta' }, proposal.files.join(', ')),
+      ),
       h('p', {}, proposal.rationale ?? h('span', { class: 'meta' }, 'No rationale given.')),
       h(
         'dl',
@@ -94,7 +109,17 @@ class ProposalCard {
         h('dt', {}, 'Confidence'),
         h('dd', {}, humanize(proposal.confidence)),
         h('dt', {}, 'Sources'),
-        h('dd', {}, proposal.sources.length === 0 ? 'none' : h('ul', {}, proposal.sources.map((source) => h('li', {}, `${humanize(source.type)}${source.ref ? `: ${source.ref}` : ''}`)))),
+        h(
+          'dd',
+          {},
+          proposal.sources.length === 0
+            ? 'none'
+            : h(
+                'ul',
+                {},
+                proposal.sources.map((source) => h('li', {}, `${humanize(source.type)}${source.ref ? `: ${source.ref}` : ''}`)),
+              ),
+        ),
         h('dt', {}, 'Staged'),
         h('dd', {}, formatDateTime(proposal.stagedAt)),
         h('dt', {}, 'Expires'),
@@ -134,7 +159,9 @@ class ProposalCard {
     if (diffChanged) {
       setChildren(
         this.diff,
-        proposal.diff ? h('details', { open: true }, h('summary', {}, 'What applying would change'), diffView(proposal.diff, proposal.files)) : h('p', { class: 'meta' }, 'No diff available.'),
+        proposal.diff
+          ? h('details', { open: true }, h('summary', {}, 'What applying would change'), diffView(proposal.diff, proposal.files))
+          : h('p', { class: 'meta' }, 'No diff available.'),
       );
     }
   }
@@ -158,7 +185,17 @@ class ProposalCard {
             'div',
             { class: 'blocked', 'data-drift': '' },
             'Drift: changed after the proposal was staged:',
-            h('ul', {}, decision.drift.map((drift) => h('li', { title: `expected ${drift.expected}, found ${drift.found}` }, `${drift.file}${drift.sectionId ? ` § ${drift.sectionId}` : ''}: ${DRIFT_WORDS[drift.policy]}`))),
+            h(
+              'ul',
+              {},
+              decision.drift.map((drift) =>
+                h(
+                  'li',
+                  { title: `expected ${drift.expected}, found ${drift.found}` },
+                  `${drift.file}${drift.sectionId ? ` § ${drift.sectionId}` : ''}: ${DRIFT_WORDS[drift.policy]}`,
+                ),
+              ),
+            ),
           ),
         );
       }

@@ -88,19 +88,38 @@ export function mountRunDetail(state: LiveState, http: Http): RunDetail {
           { 'data-seq': event.seq, 'data-type': event.type },
           h('span', { class: 'seq' }, `#${event.seq}`),
           h('time', { datetime: event.at }, formatTime(event.at)),
-          h('span', {}, eventLabel(event), event.errorCode ? ` · ${humanize(event.errorCode)}` : '', event.message ? h('span', { class: 'meta' }, ` — ${event.message}`) : null),
+          h(
+            'span',
+            {},
+            eventLabel(event),
+            event.errorCode ? ` · ${humanize(event.errorCode)}` : '',
+            event.message ? h('span', { class: 'meta' }, ` — ${event.message}`) : null,
+          ),
         ),
       ),
     );
     setChildren(
       proofList,
       proofError ? h('p', { class: 'outcome bad' }, `Could not load the proofs: ${proofError}`) : null,
-      proofs === null ? h('p', { class: 'meta' }, 'Loading…') : proofs.length === 0 ? h('p', { class: 'meta' }, 'No proof recorded yet.') : h('ul', { class: 'proofs' }, proofs.map(proofItem)),
+      proofs === null
+        ? h('p', { class: 'meta' }, 'Loading…')
+        : proofs.length === 0
+          ? h('p', { class: 'meta' }, 'No proof recorded yet.')
+          : h('ul', { class: 'proofs' }, proofs.map(proofItem)),
     );
     if (steps !== renderedSteps) {
       renderedSteps = steps;
       const pending = summary.pendingStepIndex;
-      setChildren(stepList, steps === null ? h('p', { class: 'meta' }, 'Loading…') : h('ol', { class: 'steps' }, steps.map((view) => stepItem(view, pending, proofs ?? []))));
+      setChildren(
+        stepList,
+        steps === null
+          ? h('p', { class: 'meta' }, 'Loading…')
+          : h(
+              'ol',
+              { class: 'steps' },
+              steps.map((view) => stepItem(view, pending, proofs ?? [])),
+            ),
+      );
     }
     // New events may come with new proofs: fetch them again (events arrive live, proofs by query).
     if (events.length !== loadedAtEvents && proofs !== null) void loadProofs(runId);
@@ -151,7 +170,12 @@ function stepItem(view: StepView, pendingStepIndex: number | null, proofs: reado
     h('div', {}, h('strong', {}, label), ' ', h('span', { class: 'meta' }, state)),
     view.step ? h('p', { class: 'challenge-text' }, describeChallenge(view.step.challenge)) : null,
     view.step
-      ? h('details', { open: pendingStepIndex === view.index }, h('summary', {}, 'Step text'), h('div', { class: 'step-content markdown' }, renderMarkdown(view.step.text)))
+      ? h(
+          'details',
+          { open: pendingStepIndex === view.index },
+          h('summary', {}, 'Step text'),
+          h('div', { class: 'step-content markdown' }, renderMarkdown(view.step.text)),
+        )
       : null,
   );
 }
@@ -162,7 +186,13 @@ function proofItem(proof: Proof): HTMLElement {
   if (proof.comment) details.push(h('div', {}, 'Comment: ', h('q', {}, proof.comment.text)));
   if (proof.mcp) details.push(h('div', {}, `Tool ${proof.mcp.toolName}: ${proof.mcp.success ? 'succeeded' : 'failed'}`));
   if (proof.shell) {
-    details.push(h('div', {}, `Exit code ${proof.shell.exitCode}${proof.shell.durationSeconds === null ? '' : ` after ${proof.shell.durationSeconds} s`}`));
+    details.push(
+      h(
+        'div',
+        {},
+        `Exit code ${proof.shell.exitCode}${proof.shell.durationSeconds === null ? '' : ` after ${proof.shell.durationSeconds} s`}`,
+      ),
+    );
     if (proof.shell.stdout) details.push(h('pre', { class: 'output', 'aria-label': 'Standard output' }, proof.shell.stdout));
     if (proof.shell.stderr) details.push(h('pre', { class: 'output', 'aria-label': 'Standard error' }, proof.shell.stderr));
   }
@@ -176,9 +206,20 @@ function proofItem(proof: Proof): HTMLElement {
       ' ',
       h('span', { class: `badge ${proof.status}` }, humanize(proof.status)),
       ' ',
-      h('span', { class: 'meta' }, `${humanize(proof.type)} · by ${proof.source === 'HUMAN' ? 'a person' : 'the agent'} · ${formatDateTime(proof.executedAt)}${proof.settled ? '' : ' · not settled (failed attempt)'}`),
+      h(
+        'span',
+        { class: 'meta' },
+        `${humanize(proof.type)} · by ${proof.source === 'HUMAN' ? 'a person' : 'the agent'} · ${formatDateTime(proof.executedAt)}${proof.settled ? '' : ' · not settled (failed attempt)'}`,
+      ),
     ),
     ...details,
-    h('div', { class: 'meta' }, 'Proof hash ', h('code', { class: 'hash', title: proof.proofHash }, shortHash(proof.proofHash)), ' · after ', h('code', { class: 'hash', title: proof.previousProofHash }, shortHash(proof.previousProofHash))),
+    h(
+      'div',
+      { class: 'meta' },
+      'Proof hash ',
+      h('code', { class: 'hash', title: proof.proofHash }, shortHash(proof.proofHash)),
+      ' · after ',
+      h('code', { class: 'hash', title: proof.previousProofHash }, shortHash(proof.previousProofHash)),
+    ),
   );
 }

@@ -15,7 +15,13 @@ export function mountRuns(state: LiveState, openDetail: (runId: string) => void)
 
   const render = () => {
     const rows = state.runList();
-    syncKeyed(body, rows, (row) => row.summary.id, (row) => createRow(row, openDetail), updateRow);
+    syncKeyed(
+      body,
+      rows,
+      (row) => row.summary.id,
+      (row) => createRow(row, openDetail),
+      updateRow,
+    );
     table.hidden = rows.length === 0;
     empty.hidden = rows.length > 0;
   };
@@ -26,7 +32,11 @@ export function mountRuns(state: LiveState, openDetail: (runId: string) => void)
 }
 
 function createRow(row: RunRow, openDetail: (runId: string) => void): HTMLTableRowElement {
-  const details = h('button', { type: 'button', class: 'details', 'aria-label': `Details of the ${row.summary.protocolLabel} run` }, 'Details');
+  const details = h(
+    'button',
+    { type: 'button', class: 'details', 'aria-label': `Details of the ${row.summary.protocolLabel} run` },
+    'Details',
+  );
   details.addEventListener('click', () => openDetail(row.summary.id));
   const element = h(
     'tr',
@@ -53,7 +63,11 @@ function updateRow(element: HTMLTableRowElement, { summary, progress }: RunRow):
     h(
       'div',
       { class: 'progress' },
-      h('progress', { max: progress.stepCount, value: progress.settledSteps, 'aria-label': `${summary.protocolLabel}: ${progress.settledSteps} of ${progress.stepCount} steps settled` }),
+      h('progress', {
+        max: progress.stepCount,
+        value: progress.settledSteps,
+        'aria-label': `${summary.protocolLabel}: ${progress.settledSteps} of ${progress.stepCount} steps settled`,
+      }),
       h('span', { class: 'meta' }, text),
     ),
   );
@@ -61,6 +75,13 @@ function updateRow(element: HTMLTableRowElement, { summary, progress }: RunRow):
   const last = progress.lastEvent;
   setChildren(
     lastEvent!,
-    last ? [eventLabel(last), last.errorCode ? ` · ${humanize(last.errorCode)}` : '', h('br'), h('time', { class: 'meta', datetime: last.at }, formatTime(last.at))] : h('span', { class: 'meta' }, '—'),
+    last
+      ? [
+          eventLabel(last),
+          last.errorCode ? ` · ${humanize(last.errorCode)}` : '',
+          h('br'),
+          h('time', { class: 'meta', datetime: last.at }, formatTime(last.at)),
+        ]
+      : h('span', { class: 'meta' }, '—'),
   );
 }
