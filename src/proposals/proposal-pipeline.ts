@@ -1,3 +1,4 @@
+// Over 400 lines: the checks run in one documented order, each a short pure function, so the order reads top to bottom here.
 /**
  * The proposal checks as pure functions over the current documents, in the documented order:
  * request shape → intent ↔ category → planning → markdown → section schema → secrets and PII →

@@ -1,3 +1,4 @@
+// Over 400 lines: one linear block reader with its chunking and input bounds, whose invariants belong together.
 /**
  * The block structure of a markdown document, read once in linear time: top-level ATX headings,
  * fenced and indented code, HTML blocks and everything else, each with exact source offsets so

@@ -1,3 +1,4 @@
+// Over 400 lines: the history use cases (versions, diffs, reads at a time, restore, retention) share one snapshot model.
 import type { Viewer } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
 import { unifiedDiff } from '../proposals/diff.js';

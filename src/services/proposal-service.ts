@@ -1,3 +1,4 @@
+// Over 400 lines: the proposal use cases share loading, quotas and the audit trail; the checks are in src/proposals/.
 import type { Viewer } from '../auth/viewer.js';
 import { canReviewIn, hasRole } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';

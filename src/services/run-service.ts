@@ -1,3 +1,4 @@
+// Over 400 lines: the run use cases share loading, the conditional commit and events; the rules are in src/runs/.
 import { randomUUID } from 'node:crypto';
 import { Repeater } from '@repeaterjs/repeater';
 import type { Viewer } from '../auth/viewer.js';

@@ -1,3 +1,4 @@
+// Over 400 lines: every MongoDB call on `memories` and its indexes, one store per collection as the layers ask.
 import {
   MongoServerError,
   type AnyBulkWriteOperation,

@@ -1,3 +1,4 @@
+// Over 400 lines: four jobs (state, write follow-ups, backfill and repair, queries) over one index map; to split.
 /**
  * Keeps every protocol step's search vector in step with the memories and answers the dense half
  * of hybrid search. Vectors live in the database (src/store/vector-store.ts) and, per space, in
