@@ -15,7 +15,7 @@ import { createMcpDoor } from './mcp/http-door.js';
 import { createMetrics } from './observability/metrics.js';
 import { schema } from './schema/index.js';
 import { createServices, type Services } from './compose.js';
-import { connectMongo, type MongoHandle } from './store/mongo.js';
+import { connectMongo, type MongoHandle, pingDatabase } from './store/mongo.js';
 import { resolveKeyEncryptionSecret, secretSourceHint } from './transcripts/key-encryption-secret.js';
 import { PrivateKeyUnsealError } from './transcripts/private-key-sealing.js';
 import { serveGraphiQLAssets } from './http/graphiql.js';
@@ -89,7 +89,8 @@ export function buildApp(options: AppOptions = {}): App {
     const yoga = createKairosYoga({ schema, services, events, log, config, metrics, credentials });
     const mcp = createMcpDoor({ yoga, services, config, log, metrics, credentials });
     const exportDownload = createExportDownload({ services, log });
-    const operatorRoutes = createOperatorRoutes({ db: mongo.db, services, metrics, log });
+    const db = mongo.db;
+    const operatorRoutes = createOperatorRoutes({ pingDatabase: () => pingDatabase(db), services, metrics, log });
 
     const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
       // The live page (static files; it authenticates its own GraphQL calls).
