@@ -251,12 +251,10 @@ describe('next', () => {
     const r1 = await next(two, answer(first, failed));
     // As if the agent had failed all but once of the cap already.
     const lastSeq = await seedFailedAttempts(first.runId, MAX_FAILED_ATTEMPT_EVENTS - 2);
-    const progress = server
-      .wsClient()
-      .iterate({
-        query: 'subscription($runId: ID!, $afterSeq: Int) { runProgress(runId: $runId, afterSeq: $afterSeq) { seq type } }',
-        variables: { runId: first.runId, afterSeq: lastSeq - 1 },
-      });
+    const progress = server.wsClient().iterate({
+      query: 'subscription($runId: ID!, $afterSeq: Int) { runProgress(runId: $runId, afterSeq: $afterSeq) { seq type } }',
+      variables: { runId: first.runId, afterSeq: lastSeq - 1 },
+    });
     expect((await progress.next()).value.data.runProgress).toEqual({ seq: lastSeq, type: 'STEP_FAILED' }); // live from here on
 
     const r2 = await next(two, answer(r1, failed));

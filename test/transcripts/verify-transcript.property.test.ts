@@ -30,12 +30,10 @@ function evidenceOf(type: ChallengeType): fc.Arbitrary<{ evidence: ProofEvidence
         .record({ result: fc.jsonValue({ maxDepth: 2 }), success: fc.boolean() })
         .map(({ result, success }) => ({ evidence: { type, mcp: { toolName: 'deploy', result, success } }, ok: success }));
     case 'USER_INPUT':
-      return fc
-        .constantFrom('approved', 'yes', 'rejected')
-        .map((confirmation) => ({
-          evidence: { type, userInput: { confirmation, timestamp: '2026-11-20T10:00:00.000Z' } },
-          ok: confirmation !== 'rejected',
-        }));
+      return fc.constantFrom('approved', 'yes', 'rejected').map((confirmation) => ({
+        evidence: { type, userInput: { confirmation, timestamp: '2026-11-20T10:00:00.000Z' } },
+        ok: confirmation !== 'rejected',
+      }));
     case 'COMMENT':
       return text.map((comment) => ({ evidence: { type, comment: { text: comment } }, ok: true }));
     case 'TENSOR':
