@@ -177,7 +177,14 @@ export async function createServices(
     // Learning is a by-product of the run: a failure to learn is logged, never the attest's answer.
     onSuccess: (run, score) =>
       searchLearning
-        .learnFromRun({ principalId: run.principalId, space: run.space, chainId: run.protocol.chainId, begunAt: run.createdAt, score })
+        .learnFromRun({
+          principalId: run.principalId,
+          // The protocol's own space (a built-in's run is kept in the runner's space; nothing is learned for `app`).
+          space: run.protocol.space ?? run.space,
+          chainId: run.protocol.chainId,
+          begunAt: run.createdAt,
+          score,
+        })
         .then(
           () => undefined,
           (error: unknown) => log.warn({ err: error, runId: run._id }, 'search could not learn from a successful run'),
@@ -190,7 +197,9 @@ export async function createServices(
     history: new MemoryHistoryService(memoryStore, historyStore, events),
     protocols: new ProtocolService(memoryStore, historyStore, events, config, storageQuota),
     runs,
-    search: new SearchService(new SearchStore(db, usageStore), semanticIndex, config.searchLearning ? searchLearning : null),
+    search: new SearchService(new SearchStore(db, usageStore), semanticIndex, config.searchLearning ? searchLearning : null, (error) =>
+      log.warn({ err: error }, 'a search request could not be kept for learning'),
+    ),
     searchLearning,
     semanticIndex,
     searchSync,

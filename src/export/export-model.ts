@@ -77,7 +77,6 @@ export interface ExportAdapter {
 
 export interface ExportLearnedTrigger {
   text: string;
-  weight: number;
   successes: number;
   principals: number;
   learned_at: string;

@@ -23,7 +23,7 @@ const LearnedTriggerRef = builder.objectRef<LearnedTriggerView>('LearnedTrigger'
 builder.objectField(ProtocolRef, 'learnedTriggers', (t) =>
   t.field({
     type: [LearnedTriggerRef],
-    description: 'Requests search learned lead to this protocol, oldest first; empty when KAIROS_SEARCH_LEARNING=off (none are learned then).',
+    description: 'Requests search learned lead to this protocol, oldest first. With KAIROS_SEARCH_LEARNING=off none are learned or used; those learned before are still listed, to be seen and removed.',
     args: { includeRemoved: t.arg.boolean({ description: 'Also the removed ones still kept as history.' }) },
     resolve: (protocol, args, ctx) => ctx.services.searchLearning.triggersOf({ space: protocol.space, chainId: protocol.chainId }, args.includeRemoved === true),
   }),

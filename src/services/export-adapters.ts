@@ -111,9 +111,9 @@ export function exportAdapterOf(protocol: ProtocolView, learned: readonly Learne
       text: step.text,
       contractType: step.challenge?.type ?? null,
     })),
+    // No weight: it fades with the clock, and an exported skill's digest must change only with the protocol.
     learnedTriggers: learned.map((trigger) => ({
       text: trigger.text,
-      weight: trigger.weight,
       successes: trigger.successes,
       principals: trigger.principals,
       learned_at: trigger.learnedAt.toISOString(),

@@ -93,13 +93,14 @@ export class SearchLearningService {
    * match) is kept without its text: it is still the latest request, so a run after it learns
    * nothing rather than an older request's words.
    */
-  async recordRequest(viewer: Viewer, text: string, now = new Date()): Promise<void> {
+  async recordRequest(viewer: Viewer, text: string, spaces: readonly string[], now = new Date()): Promise<void> {
     if (!this.settings.enabled) return;
     const scan = scanText(text, 'query', SECRET_SCAN);
     const learnable = triggerTerms(text).length > 0 && 'findings' in scan && scan.findings.length === 0;
     await this.store.recordRequest({
       principalId: viewer.principalId,
       text: learnable ? text.slice(0, MAX_TRIGGER_TEXT) : '',
+      spaces: [...spaces],
       executionId: null,
       at: now,
     });
@@ -119,7 +120,12 @@ export class SearchLearningService {
     const requests = latest.executionId
       ? await this.store.requestsOfExecution(run.principalId, latest.executionId, run.begunAt, MAX_REQUESTS_PER_RUN)
       : [latest];
-    const texts = [...new Set(requests.map((request) => request.text).filter((text) => text !== ''))];
+    // A request teaches only the spaces it searched: its words never reach readers of another space.
+    const texts = [
+      ...new Set(
+        requests.filter((request) => request.spaces?.includes(run.space) === true && request.text !== '').map((request) => request.text),
+      ),
+    ];
     for (const text of texts) await this.learn(run, text, now);
     return texts.length;
   }
@@ -136,11 +142,12 @@ export class SearchLearningService {
         .sort((a, b) => b.alike - a.alike)[0]?.trigger;
       if (same) {
         const credits = creditSuccess(same.credits, run.principalId, score, now);
-        // The words of the request that succeeded most recently name a merged trigger.
-        if (await this.store.updateCredits(same, { credits, text, terms, now })) return;
+        // A merge adds credit and keeps the trigger's words: were they replaced, one principal could
+        // walk a trigger many others built onto words of its own, one near-duplicate at a time.
+        if (await this.store.updateCredits(same, { credits, text: same.text, terms: same.terms, now })) return;
         continue;
       }
-      await this.store.insert({
+      const fresh: LearnedTriggerRecord = {
         _id: randomUUID(),
         space: run.space,
         chainId: run.chainId,
@@ -152,14 +159,20 @@ export class SearchLearningService {
         version: 1,
         removedAt: null,
         removedBy: null,
-      });
-      if (existing.length + 1 > MAX_TRIGGERS_PER_PROTOCOL) {
-        const lightest = existing
-          .map((trigger) => ({ id: trigger._id, weight: triggerWeight(trigger.credits, null, now, this.settings.days) }))
-          .sort((a, b) => a.weight - b.weight)
-          .slice(0, existing.length + 1 - MAX_TRIGGERS_PER_PROTOCOL);
-        await this.store.deleteMany(lightest.map((entry) => entry.id));
-      }
+      };
+      // At the cap the lightest go, the new trigger weighed with the others (first among equals, so
+      // it must outweigh one to take its place): new requests cannot flush what others built.
+      const dropped =
+        existing.length + 1 > MAX_TRIGGERS_PER_PROTOCOL
+          ? [fresh, ...existing]
+              .map((trigger) => ({ id: trigger._id, weight: triggerWeight(trigger.credits, null, now, this.settings.days) }))
+              .sort((a, b) => a.weight - b.weight)
+              .slice(0, existing.length + 1 - MAX_TRIGGERS_PER_PROTOCOL)
+              .map((entry) => entry.id)
+          : [];
+      if (!dropped.includes(fresh._id)) await this.store.insert(fresh);
+      const evicted = dropped.filter((id) => id !== fresh._id);
+      if (evicted.length > 0) await this.store.deleteMany(evicted);
       return;
     }
   }

@@ -103,6 +103,8 @@ export class SearchService {
     private readonly store: SearchStore,
     private readonly semantic: SemanticIndex | null = null,
     private readonly learning: SearchLearningService | null = null,
+    /** A request that could not be kept for learning: the search still answers; the composition root logs it. */
+    private readonly onLearningError: (error: unknown) => void = () => {},
   ) {}
 
   /** Which ranker a search would use now. */
@@ -307,7 +309,7 @@ export class SearchService {
     const footerIds = [BUILTIN_PROTOCOL_IDS.refineSearch, BUILTIN_PROTOCOL_IDS.createNewProtocol];
     const footer = this.footerVersions(footerIds);
     // The request is kept for the run that may follow it (learning), beside the search's own work.
-    const recorded = this.learning ? this.learning.recordRequest(viewer, text) : Promise.resolve();
+    const recorded = this.learning ? this.learning.recordRequest(viewer, text, spaces).catch(this.onLearningError) : Promise.resolve();
     const learned =
       this.learning && terms.length > 0 ? this.learning.relevances(viewer, terms, spaces) : Promise.resolve<LearnedRelevances>(new Map());
     // Awaited by the candidate search; marked handled here so a failure before that point is not an unhandled rejection.
@@ -329,8 +331,7 @@ export class SearchService {
         : this.semantic?.lexicalReady
           ? this.inProcessCandidates(query)
           : this.engineCandidates(query);
-    const [{ list, usage }] = await Promise.all([candidates, recorded]);
-    const footerVersions = await footer;
+    const [{ list, usage }, , footerVersions] = await Promise.all([candidates, recorded, footer]);
     const scored: ScoredProtocol[] = list.map(({ head, lexical, dense, learned, learnedTrigger }) => ({
       uri: head.uri,
       label: head.label,

@@ -9,6 +9,8 @@ export interface SearchRequestRecord {
   principalId: string;
   /** The request as searched (prepared: footer URIs and ids removed). */
   text: string;
+  /** The spaces it searched: only a protocol of one of them may learn it (absent on requests kept before this field). */
+  spaces?: string[];
   /** KAIROS 4 `activate`'s sequence, once the activate that searched has recorded it. */
   executionId: string | null;
   at: Date;

@@ -212,14 +212,14 @@ describe('learned triggers', () => {
     expect(cdnScore(carolAfter)).toBeGreaterThan(cdnBefore);
     expect(cdnScore(carolAfter)).toBeLessThan(cdnScore(daveAfter));
 
-    // A near-duplicate wording merges into the same trigger, which the latest words then name.
+    // A near-duplicate wording merges into the same trigger: credit is added, the first words stay.
     const reworded = 'renewing the TLS certificate';
     await search(bob, reworded, space);
     await run(bob, cdn, 'SUCCESS');
     const learned = await triggers(bob, cdn);
     expect(learned).toHaveLength(1);
     const [two] = learned;
-    expect(two).toMatchObject({ text: reworded, successes: 6, principals: 2 });
+    expect(two).toMatchObject({ text: title, successes: 6, principals: 2 });
     expect(two!.weight).toBeGreaterThan(alone!.weight);
 
     // Exported with the protocol: the skill carries what search learned.
@@ -227,9 +227,10 @@ describe('learned triggers', () => {
     expect(exported.errors, JSON.stringify(exported.errors)).toBeUndefined();
     const files = JSON.parse(exported.data!.export.content).skills[0].files as { path: string; content: string }[];
     const learnedFile = files.find((file) => file.path.endsWith('/artifacts/learned-triggers.json'));
-    expect(JSON.parse(learnedFile!.content).learned_triggers).toMatchObject([
-      { text: reworded, successes: 6, principals: 2, weight: two!.weight },
-    ]);
+    const exportedTriggers = JSON.parse(learnedFile!.content).learned_triggers as Record<string, unknown>[];
+    expect(exportedTriggers).toMatchObject([{ text: title, successes: 6, principals: 2 }]);
+    // Weight fades with time: kept out, so the skill's digest changes only with the protocol.
+    expect(exportedTriggers[0]).not.toHaveProperty('weight');
   });
 
   it('someone who may write the protocol removes a trigger: search stops using it, history keeps it', async () => {
@@ -264,6 +265,27 @@ describe('learned triggers', () => {
     const again = (await mcp.call('activate', { query: vague, space: `group:${team}` })).json;
     const matches = (again.choices as ToolJson[]).filter((choice) => choice.role === 'match');
     expect(matches[0]).toMatchObject({ uri: 'kairos://adapter/vendor-security-review', learned_trigger: vague });
+  });
+
+  it('a request searched in one space teaches nothing to a protocol of another space', async () => {
+    // alice reads both spaces: her search of the outside space is followed by a run in the team's.
+    const request = 'reconcile the heron ledger before the audit';
+    await search(alice, request, `group:${outside}`);
+    await run(alice, inTeam('log-retention'), 'SUCCESS');
+    expect((await triggers(alice, inTeam('log-retention'))).map((trigger) => trigger.text)).not.toContain(request);
+  });
+
+  it("merging a near-duplicate adds credit but keeps the trigger's words", async () => {
+    const space = `group:${team}`;
+    const target = inTeam('queue-dead-letters');
+    const first = 'the pelican parcel audit is overdue';
+    await search(bob, first, space);
+    await run(bob, target, 'SUCCESS');
+    // Near enough to merge (one word more): before, the newest words replaced the trigger's, so one
+    // principal could walk a trigger others built onto words of its own.
+    await search(dave, 'the pelican parcel audit is overdue today', space);
+    await run(dave, target, 'SUCCESS');
+    expect((await triggers(bob, target)).map((trigger) => [trigger.text, trigger.principals])).toEqual([[first, 2]]);
   });
 
   it('never learns a request the secret scan flags', async () => {

@@ -102,7 +102,8 @@ export class SearchIndexSync {
         const chainIds = bySpace.get(space)!;
         const named = chainIds.length > MAX_CHAIN_IDS_PER_EVENT ? null : chainIds;
         this.bus.publish('searchIndex', 'changed', { origin: this.origin, space, seq, chainIds: named });
-        await this.changes.noteChange(space, seq, named);
+        // Only processes without a bus re-read changes from the stamp (applyRecentChanges).
+        if (!this.options.eventsCrossProcesses) await this.changes.noteChange(space, seq, named);
       }
     } catch (error) {
       this.log.warn(
