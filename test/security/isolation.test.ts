@@ -2,6 +2,7 @@
  * The isolation matrix: a principal of one space gets nothing of another's, by URI, by id,
  * by key, by listing and by event, for every root field and subscription of the schema.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, useTestServer } from '../support/app.js';
 import { postAs } from '../support/graphql-http.js';
@@ -221,6 +222,30 @@ describe('the isolation matrix', () => {
     });
     expect(result.data.deleteMemories.results[0]).toEqual({ status: 'ERROR', message: 'Failed to delete memory: Memory not found' });
     expect((await as(alice, `{ memory(uri: "${aliceProtocol.uri}") { uri } }`)).data.memory).not.toBeNull();
+  });
+  check('forgetLearnedTrigger', 'cannot remove a trigger of a foreign space, nor learn that it exists', async () => {
+    const id = randomUUID();
+    const now = new Date();
+    await server
+      .mongo()
+      .db(server.dbName)
+      .collection('learned_triggers')
+      .insertOne({
+        _id: id as never,
+        space: alice.space,
+        chainId: randomUUID(),
+        text: 'reconcile the quarterly ledger',
+        terms: ['ledger', 'quarterly', 'reconcile'],
+        credits: [],
+        learnedAt: now,
+        updatedAt: now,
+        version: 1,
+        removedAt: null,
+        removedBy: null,
+      });
+    const forget = 'mutation($id: ID!) { forgetLearnedTrigger(input: { id: $id }) { id removedAt } }';
+    expect(errorCode((await as(bob, forget, { id })).errors)).toBe('NOT_FOUND');
+    expect((await as(alice, forget, { id })).data.forgetLearnedTrigger.id).toBe(id);
   });
   check('moveProtocol', 'cannot move a foreign protocol out, nor its own into a foreign space', async () => {
     const move = 'mutation($uri: String!, $space: String!) { moveProtocol(input: { uri: $uri, space: $space }) { moved } }';
