@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { type ExecutionResult, print } from 'graphql';
+import { type ExecutionResult, GraphQLError, print } from 'graphql';
 import { mcpV3Renderer } from '../render/mcp-v3-renderer.js';
 import type { KairosYoga } from '../http/yoga.js';
 import type { OperationCaller, OperationOutcome } from './graphql-door.js';
@@ -38,7 +38,10 @@ export function createGraphqlSubscriber(yoga: KairosYoga) {
         return refusal(result.errors?.[0] ?? { message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       return { ok: true, data: result };
     } catch (error) {
-      return refusal(error as Error);
+      // A refusal the schema raised says why; anything else (a database error setting up the
+      // context) must not reach the client in its own words.
+      if (error instanceof GraphQLError && typeof error.extensions.code === 'string') return refusal(error);
+      return refusal({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     }
   };
 }

@@ -111,6 +111,11 @@ async function streamRuns(
     }
   }
 
+  // The client may have gone while the feeds were set up: nothing would ever end them then.
+  if (res.destroyed || res.socket?.destroyed !== false) {
+    closeFeeds();
+    return;
+  }
   res.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache, no-transform',

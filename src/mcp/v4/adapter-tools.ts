@@ -266,7 +266,7 @@ export const V4_ADAPTER_TOOLS = [
     name: 'export',
     description:
       "Export adapters or an adapter's runs. Exactly one of uri, adapters, or all_adapters with space_name. format: markdown (one adapter, trains back to the same layers), skill_tree, skill_zip (default: <slug>/SKILL.md, <slug>/artifacts/, <slug>/SHA256SUMS), trace_jsonl, reward_jsonl, sft_jsonl, preference_jsonl (one adapter). " +
-      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip comes inline up to 4 MB and as download_ref above (a capability link: GET it as it is, no Authorization header needed, before expires_at; revoking your token ends it), unless delivery says which.',
+      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip comes as download_ref above (a capability link: GET it as it is, no Authorization header needed, before expires_at; revoking your token ends it) unless delivery is inline_base64 (refused over 4 MB).',
     input: z.object({
       uri: z.string().max(300).optional(),
       adapters: z.array(z.string().max(300)).max(256).optional(),
@@ -337,14 +337,15 @@ export const V4_ADAPTER_TOOLS = [
     name: 'spaces',
     description:
       'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app | other, adapter_count, adapters?: [{ adapter_id, title, layer_count, slug, uri, artifacts? }] }] }; adapters when include_adapter_titles (or include_artifacts) is true (adapter_id is the adapter uuid: kairos://adapter/<adapter_id> names it too). ' +
-      'include_artifacts adds artifacts: [] to each adapter (adapters carry no artifacts here yet); include_widget_html is accepted and adds nothing (no HTML part).',
+      'include_artifacts adds artifacts: [] to each adapter (adapters carry no artifacts here yet); include_widget_html lists the adapters and adds no HTML part (the spaces view carries it).',
     input: z.object({
       include_adapter_titles: z.boolean().optional(),
       include_widget_html: z.boolean().optional(),
       include_artifacts: z.boolean().optional(),
     }),
     handle: async (args, call) => {
-      const withAdapters = args.include_adapter_titles === true || args.include_artifacts === true;
+      // As KAIROS: asking for the widget or the artifacts lists the adapters too.
+      const withAdapters = args.include_adapter_titles === true || args.include_artifacts === true || args.include_widget_html === true;
       return answerOf(await call.run(V4SpacesDocument, {}), (data) => ({
         spaces: data.spaces.map((space) => ({
           name: space.name,
