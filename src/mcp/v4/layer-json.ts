@@ -1,11 +1,6 @@
 import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
+import { type Json, present } from '../json-case.js';
 import { spaceName } from './activation.js';
-
-type Json = Record<string, unknown>;
-
-function present(object: Json): Json {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
-}
 
 /** The layer's contract as KAIROS 4 shows it. */
 function contractJson(payload: V4LayerPayloadFragment): Json | null {
