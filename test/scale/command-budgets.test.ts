@@ -101,6 +101,23 @@ describe('database commands per operation', () => {
     expect(attest.length).toBeLessThanOrEqual(5);
   });
 
+  it('attest after a search: the plain attest plus what learning reads and writes (3)', async () => {
+    const { mint } = await server.query(MintDocument, { input: { markdown: shellProtocol(1) } });
+    await server.query(SearchProtocolsDocument, { query: 'rotate the budget gateway certificates', maxChoices: 10 });
+    let step = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin;
+    step = (
+      await server.query(NextDocument, {
+        input: { uri: step.currentStep!.uri, runId: step.runId, solution: shellSolution(step.challenge!) },
+      })
+    ).next;
+    expect(step.nextCall.operation).toBe('ATTEST');
+    const attest = await commandsOf(() =>
+      server.query(AttestDocument, { input: { uri: step.nextCall.uri!, runId: step.runId, outcome: 'SUCCESS', message: 'done' } }),
+    );
+    // Learning follows a successful attest: the latest request, the protocol's triggers, the new trigger.
+    expect(attest).toEqual(['find', 'update', 'update', 'update', 'find', 'find', 'insert']);
+  });
+
   it('updateMemories: 6 commands whether it names 1, 100 or 1,000 URIs (4 before the answer)', async () => {
     const uris = await mintSteps(1_000);
     // Read the targets, write them in one bulkWrite, archive what they superseded, commit; then
