@@ -42,7 +42,7 @@ type McpApp = { yoga: KairosYoga; services: Services; config: AppConfig; log: Lo
  */
 export function createMcpDoor(app: McpApp): McpDoor {
   const log = app.log.child({ door: 'mcp' });
-  const toolApp = { runOperation: createGraphqlDoor(app.yoga), log, metrics: app.metrics };
+  const toolApp = { runOperation: createGraphqlDoor(app.yoga), log, metrics: app.metrics, skillsListCap: app.config.mcpSkillsListCap };
   const subscribe = createGraphqlSubscriber(app.yoga);
   const listens = new OpenStreamQuota(app.config.maxListensPerPrincipal);
   const sessions = new LegacySessions(

@@ -49,6 +49,8 @@ export interface ToolServerApp {
   runOperation: RunOperation;
   log: Logger;
   metrics: Metrics;
+  /** Skills one `skills/list` listing walks through (KAIROS_MCP_SKILLS_LIST_CAP). */
+  skillsListCap: number;
 }
 
 export interface ToolServerOptions {

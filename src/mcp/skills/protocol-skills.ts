@@ -19,8 +19,6 @@ import { McpSkillSpacesDocument, McpSkillTreeDocument } from './operations.js';
 export const SKILL_BASE_URI = 'skill://kairos/';
 /** Skills per `skills/list` page; a page never spans two spaces. */
 export const SKILLS_PAGE_SIZE = 20;
-/** Skills one listing walks through, page after page; past it the list ends (no `nextCursor`). */
-export const SKILLS_LIST_CAP = 2_000;
 /** How long a host may reuse a listing or a file; digests tell it whether a file changed. */
 export const SKILLS_CACHE_TTL_MS = 30_000;
 
@@ -29,6 +27,8 @@ const PERSONAL_SEGMENT = 'personal';
 export interface SkillsApp {
   runOperation: RunOperation;
   log: Logger;
+  /** Skills one listing walks through, page after page; past it the list ends (no `nextCursor`). */
+  skillsListCap: number;
 }
 
 interface SpaceProtocols {
@@ -151,7 +151,7 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
       const index = spaces.findIndex((space) => space.segment === at.space);
       const space = spaces[index];
       if (!space) return { skills: [] };
-      const room = Math.min(SKILLS_PAGE_SIZE, SKILLS_LIST_CAP - at.listed);
+      const room = Math.min(SKILLS_PAGE_SIZE, app.skillsListCap - at.listed);
       const page = space.protocols.slice(at.offset, at.offset + Math.max(room, 0));
       const files = await skillFiles(
         ctx,
@@ -168,7 +168,7 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
       const rest = at.offset + page.length < space.protocols.length;
       const nextSpace = spaces[index + 1];
       const next: ListCursor | null =
-        listed >= SKILLS_LIST_CAP
+        listed >= app.skillsListCap
           ? null
           : rest
             ? { space: space.segment, offset: at.offset + page.length, listed }
