@@ -117,7 +117,7 @@ export const DEFAULT_MAX_SUBSCRIPTIONS_PER_PRINCIPAL = 500;
 /** MCP `subscriptions/listen` streams one principal may hold open at once (KAIROS_MAX_LISTENS_PER_PRINCIPAL). 0: no cap. */
 export const DEFAULT_MAX_LISTENS_PER_PRINCIPAL = 16;
 
-/** Skills one MCP `skills/list` listing walks through, page after page (KAIROS_MCP_SKILLS_LIST_CAP); past it the list ends. */
+/** Skills one MCP `skills/list` listing walks through, page after page (KAIROS_MCP_SKILLS_LIST_CAP); past it the list ends. 0: no cap. */
 export const DEFAULT_MCP_SKILLS_LIST_CAP = 2_000;
 
 /**
