@@ -66,12 +66,12 @@ async function tokenFor(role: 'HUMAN' | 'ADMIN'): Promise<string> {
 }
 
 /** The official v2 client pinned to 2026-07-28; `views`: it declares the MCP Apps extension, as a host that renders views does. */
-async function connect(token: string, views: boolean): Promise<Client> {
+async function connect(token: string, views: boolean, era: 'modern' | 'legacy' = 'modern'): Promise<Client> {
   const client = new Client(
     { name: 'kairos-run-live-test', version: '1.0.0' },
     {
       capabilities: views ? { extensions: { [UI_EXTENSION]: { mimeTypes: ['text/html;profile=mcp-app'] } } } : {},
-      versionNegotiation: { mode: { pin: MODERN_REVISION } },
+      ...(era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_REVISION } } } : {}),
     },
   );
   await client.connect(
@@ -120,6 +120,11 @@ describe('the live run view', () => {
     expect(plainTools).not.toContain('run_live');
     expect(plainTools).not.toContain('run_live_answer');
     expect(plainTools.length).toBe(modelTools.length);
+    // The same on a 2025 session: the capabilities come with initialize.
+    const session = await connect(token, true, 'legacy');
+    expect((await session.listTools()).tools.find((tool) => tool.name === 'run_live_answer')?._meta).toMatchObject({
+      ui: { visibility: ['app'] },
+    });
     const read = await host.readResource({ uri: RUN_LIVE_URI });
     expect(read.contents[0]).toMatchObject({ mimeType: 'text/html;profile=mcp-app' });
   });
