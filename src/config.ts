@@ -4,6 +4,7 @@ import {
   DEFAULT_EMBEDDINGS_SEARCH_TIMEOUT_MS,
   DEFAULT_EMBEDDINGS_WRITE_TIMEOUT_MS,
   DEFAULT_MAX_LISTENS_PER_PRINCIPAL,
+  DEFAULT_MCP_SKILLS_LIST_CAP,
   DEFAULT_MAX_PENDING_PROPOSALS,
   DEFAULT_MAX_PENDING_PROPOSAL_BYTES,
   DEFAULT_MAX_REPLAYED_EVENTS_PER_MINUTE,
@@ -104,6 +105,8 @@ export interface AppConfig {
   maxSubscriptionsPerPrincipal: number;
   /** MCP `subscriptions/listen` streams one principal may hold open (KAIROS_MAX_LISTENS_PER_PRINCIPAL). */
   maxListensPerPrincipal: number;
+  /** Skills one MCP `skills/list` listing walks through before it ends (KAIROS_MCP_SKILLS_LIST_CAP). */
+  mcpSkillsListCap: number;
   /** Run events one principal may have replayed per minute (KAIROS_MAX_REPLAYED_EVENTS_PER_MINUTE). */
   maxReplayedEventsPerMinute: number;
 }
@@ -189,6 +192,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxSubscriptionsPerSocket: intFromEnv('KAIROS_MAX_SUBSCRIPTIONS_PER_SOCKET', DEFAULT_MAX_SUBSCRIPTIONS_PER_SOCKET),
     maxSubscriptionsPerPrincipal: intFromEnv('KAIROS_MAX_SUBSCRIPTIONS_PER_PRINCIPAL', DEFAULT_MAX_SUBSCRIPTIONS_PER_PRINCIPAL),
     maxListensPerPrincipal: intFromEnv('KAIROS_MAX_LISTENS_PER_PRINCIPAL', DEFAULT_MAX_LISTENS_PER_PRINCIPAL),
+    mcpSkillsListCap: intFromEnv('KAIROS_MCP_SKILLS_LIST_CAP', DEFAULT_MCP_SKILLS_LIST_CAP),
     maxReplayedEventsPerMinute: intFromEnv('KAIROS_MAX_REPLAYED_EVENTS_PER_MINUTE', DEFAULT_MAX_REPLAYED_EVENTS_PER_MINUTE),
     ...overrides,
   };

@@ -117,6 +117,9 @@ export const DEFAULT_MAX_SUBSCRIPTIONS_PER_PRINCIPAL = 500;
 /** MCP `subscriptions/listen` streams one principal may hold open at once (KAIROS_MAX_LISTENS_PER_PRINCIPAL). 0: no cap. */
 export const DEFAULT_MAX_LISTENS_PER_PRINCIPAL = 16;
 
+/** Skills one MCP `skills/list` listing walks through, page after page (KAIROS_MCP_SKILLS_LIST_CAP); past it the list ends. 0: no cap. */
+export const DEFAULT_MCP_SKILLS_LIST_CAP = 2_000;
+
 /**
  * Run events one principal may have replayed (`runProgress(afterSeq)`, `?after_seq=`) per minute
  * (KAIROS_MAX_REPLAYED_EVENTS_PER_MINUTE): each replayed event is executed and sent, so replaying

@@ -12,7 +12,7 @@ const CONFIG = join(ROOT, 'src/ui/vite.config.ts');
 const BUILT_PAGE = join(ROOT, 'dist/ui/index.html');
 const VIEWS_CONFIG = join(ROOT, 'src/ui/mcp-apps/vite.config.ts');
 /** The view built last: all are built together, so it stands for all of them. */
-const BUILT_VIEW = join(ROOT, 'dist/mcp-apps/spaces.html');
+const BUILT_VIEW = join(ROOT, 'dist/mcp-apps/run-live.html');
 const SOURCES = [join(ROOT, 'src/ui'), join(ROOT, 'src/generated/ui')];
 
 async function newestSourceTime(): Promise<number> {
@@ -29,7 +29,7 @@ async function newestSourceTime(): Promise<number> {
 export async function uiBuildReason(): Promise<string | null> {
   for (const [file, name] of [
     [BUILT_PAGE, 'dist/ui/index.html'],
-    [BUILT_VIEW, 'dist/mcp-apps/spaces.html'],
+    [BUILT_VIEW, 'dist/mcp-apps/run-live.html'],
   ] as const) {
     const built = await stat(file).catch(() => null);
     if (!built) return `${name} is missing`;

@@ -65,8 +65,14 @@ export function promptRequest(payload: McpStepPayloadFragment): ElicitRequestFor
   };
 }
 
-/** The reply to store for an elicitation result: the person's words, or their refusal. */
-function replyOf(result: { action: string; content?: Record<string, unknown> }): string {
+/** What the person at the host did with a prompt: an elicitation's result, or the live run view's answer. */
+export interface HostReplyInput {
+  action: string;
+  content?: Record<string, unknown>;
+}
+
+/** The reply to store for what the person did: their words, or their refusal. */
+export function replyOf(result: HostReplyInput): string {
   const confirmation = result.content?.confirmation;
   if (result.action === 'accept' && typeof confirmation === 'string' && confirmation.trim() !== '') return confirmation;
   return result.action === 'accept' || result.action === 'cancel' ? ELICITATION_REFUSALS.cancelled : ELICITATION_REFUSALS.declined;

@@ -18,7 +18,7 @@ import { createGraphqlSubscriber } from './graphql-subscribe.js';
 import { LegacySessions } from './legacy-sessions.js';
 import { type ListenRequest, namesRuns, serveRunListen } from './run-listen.js';
 import { OpenStreamQuota } from '../http/open-stream-quota.js';
-import { noticeSkillChanges } from './skills/skill-changes.js';
+import { noticeSkillChanges, SkillNoticeBus } from './skills/skill-changes.js';
 import { DEFAULT_OVERFLOW_POLICY } from '../events/overflow-policy.js';
 import { createToolServer, LEGACY_REVISIONS, MODERN_REVISIONS } from './tool-server.js';
 
@@ -42,7 +42,7 @@ type McpApp = { yoga: KairosYoga; services: Services; config: AppConfig; log: Lo
  */
 export function createMcpDoor(app: McpApp): McpDoor {
   const log = app.log.child({ door: 'mcp' });
-  const toolApp = { runOperation: createGraphqlDoor(app.yoga), log, metrics: app.metrics };
+  const toolApp = { runOperation: createGraphqlDoor(app.yoga), log, metrics: app.metrics, skillsListCap: app.config.mcpSkillsListCap };
   const subscribe = createGraphqlSubscriber(app.yoga);
   const listens = new OpenStreamQuota(app.config.maxListensPerPrincipal);
   const sessions = new LegacySessions(
@@ -52,6 +52,11 @@ export function createMcpDoor(app: McpApp): McpDoor {
     app.metrics,
   );
 
+  const skillNotices = new SkillNoticeBus(
+    (viewer) => app.services.memories.watchMemoryEvents(viewer, {}, DEFAULT_OVERFLOW_POLICY),
+    listens,
+    log,
+  );
   const modern = createMcpHandler(
     ({ authInfo, requestInfo }) =>
       createToolServer(toolApp, {
@@ -59,7 +64,12 @@ export function createMcpDoor(app: McpApp): McpDoor {
         authenticationOf: () => authenticationIn(authInfo),
         livePageUrl: livePageUrl(requestInfo?.headers.get('host') ?? null),
       }),
-    { legacy: 'reject', maxRequestBodySize: app.config.maxBodyBytes, onerror: (error) => log.debug({ err: error }, 'mcp request refused') },
+    {
+      legacy: 'reject',
+      maxRequestBodySize: app.config.maxBodyBytes,
+      bus: skillNotices,
+      onerror: (error) => log.debug({ err: error }, 'mcp request refused'),
+    },
   );
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: app.config.maxBodyBytes });
 
@@ -98,7 +108,7 @@ export function createMcpDoor(app: McpApp): McpDoor {
             res,
           );
         }
-        return serveModern(req, res, body);
+        return skillNotices.serving(authentication.viewer, () => serveModern(req, res, body));
       }
     }
     return serveLegacy(req, res, authentication, sessionId, body);
@@ -149,7 +159,7 @@ export function createMcpDoor(app: McpApp): McpDoor {
       onsessioninitialized: (id) => {
         sessions.add(id, transport, authentication);
         stopNotices = noticeSkillChanges(
-          server,
+          () => server.sendResourceListChanged(),
           app.services.memories.watchMemoryEvents(authentication.viewer, {}, DEFAULT_OVERFLOW_POLICY),
           log,
         );

@@ -25,14 +25,15 @@ import {
   hostReplies,
   personRequired,
   promptRequest,
+  replyOf,
 } from './host-prompt.js';
 import { stepPayloadJson } from './v3/json-shapes.js';
-import { APP_VIEWS_CAPABILITY, registerAppViews, TOOL_VIEW_META } from './apps/views.js';
+import { APP_VIEWS_CAPABILITY, registerAppViews, rendersViews, TOOL_VIEW_META } from './apps/views.js';
 import { registerRunResources, RUN_RESOURCE_CAPABILITY } from './run-resources.js';
 import { attachProtocolSkills } from './skills/protocol-skills.js';
 import { SERVER_INFO } from './server-info.js';
 import { inputJsonSchema, type ToolAnswer, type ToolCall } from './tool.js';
-import { TOOLS, TOOLS_BY_NAME } from './tools.js';
+import { APP_ONLY_TOOLS, TOOLS, TOOLS_BY_NAME } from './tools.js';
 
 const INSTRUCTIONS =
   'KAIROS protocols and project memory. For a task: kairos_search, then kairos_begin with the chosen uri, then kairos_next for each step ' +
@@ -49,6 +50,8 @@ export interface ToolServerApp {
   runOperation: RunOperation;
   log: Logger;
   metrics: Metrics;
+  /** Skills one `skills/list` listing walks through (KAIROS_MCP_SKILLS_LIST_CAP). */
+  skillsListCap: number;
 }
 
 export interface ToolServerOptions {
@@ -75,7 +78,8 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
 
   server.setRequestHandler('tools/list', (_request, ctx) =>
     inMcpRequestSpan(ctx, null, async () => ({
-      tools: TOOLS.map((definition) => {
+      // A host without the MCP Apps extension would hand app-only tools to its model: it never sees them.
+      tools: [...TOOLS, ...(rendersViews(server.getClientCapabilities()) ? APP_ONLY_TOOLS : [])].map((definition) => {
         const meta = TOOL_VIEW_META.get(definition.name);
         return {
           name: definition.name,
@@ -138,6 +142,7 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
             run: (document, variables) => app.runOperation(document, variables, caller),
             askHost: (payload: McpStepPayloadFragment) => askHost(app, caller, payload, asking),
             personRequired: (challenge, callAgain) => personRequired(caller, challenge, options.livePageUrl, callAgain),
+            answerAtHost: (promptId, reply) => answerHostReplies(app, caller, [{ promptId, reply: replyOf(reply) }]),
           };
           result = await definition.handle(parsed.data as never, call);
         }

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { McpStepPayloadFragment } from '../generated/graphql.js';
 import type { OperationOutcome } from './graphql-door.js';
-import type { PersonRequired, personRequired } from './host-prompt.js';
+import type { HostReplyInput, PersonRequired, personRequired } from './host-prompt.js';
 import type { DoorRenderer } from '../render/door-renderer.js';
 
 /** What a tool call may use: in-process GraphQL as the caller, and the host's person when there is one. */
@@ -27,6 +27,11 @@ export interface ToolCall {
    * the run): the code, why, and the live page where a person answers; null otherwise.
    */
   personRequired(challenge: Parameters<typeof personRequired>[1], callAgain: string): PersonRequired | null;
+  /**
+   * Stores a reply the person at the host gave to a prompt, as an elicitation's answer is stored
+   * (so the one rule of who may answer decides it); the run as it then stands.
+   */
+  answerAtHost(promptId: string, reply: HostReplyInput): Promise<OperationOutcome<McpStepPayloadFragment>>;
 }
 
 /** A tool's answer: JSON as text and as structured content; refusals are tool errors. */

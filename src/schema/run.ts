@@ -5,6 +5,7 @@ import { type RUN_LIFECYCLE_EVENT_TYPES } from '../model/run-records.js';
 import type { ProofRecord } from '../model/proof-record.js';
 import { type PromptStatus, type PROOF_SOURCES, type PROOF_STATUSES, type RunEventType, type RunStatus } from '../model/run-enums.js';
 import { renderAttestPayload } from '../render/door-renderer.js';
+import { toChallengePrompt } from '../runs/run-feed-events.js';
 import { answerOfStoredAttestation } from '../runs/stored-answers.js';
 import type { RunRecord, StoredProof } from '../model/run-records.js';
 import { ChallengeTypeEnum, TensorProofRef } from './challenge.js';
@@ -189,6 +190,21 @@ export const RunRef = builder.objectRef<RunRecord>('Run').implement({
     }),
     stepUris: t.exposeStringList('stepUris', { description: 'The step URIs in order, as when the run began.' }),
     stepCount: t.int({ description: 'Steps in the run.', resolve: (run) => run.stepUris.length }),
+    stepLabels: t.stringList({
+      description: 'The step titles in order, as when the run began ("" for a step without one).',
+      resolve: (run) => run.state.steps.map((step) => step.label ?? ''),
+    }),
+    pendingPrompt: t.field({
+      type: ChallengePromptRef,
+      nullable: true,
+      description:
+        'The open user_input prompt the pending step waits on (answer it with `answerPrompt`, as its `requireHuman` allows); null when none waits.',
+      resolve: (run) => {
+        const promptId = run.status === 'ACTIVE' ? run.state.pendingPromptId : null;
+        const prompt = promptId ? run.prompts.find((candidate) => candidate._id === promptId && candidate.status === 'OPEN') : undefined;
+        return prompt ? toChallengePrompt(prompt) : null;
+      },
+    }),
     pendingStepIndex: t.int({
       nullable: true,
       description: 'The 1-based step waiting for proof. Null once no step waits: every step is settled (COMPLETED), or the run is ATTESTED or EXPIRED.',

@@ -175,6 +175,33 @@ describe('protocols as MCP skills', () => {
     expect(notices.stranger).toBe(0);
   });
 
+  it('tells a 2026-07-28 listen stream when its skills may have changed, and not another tenant’s stream', async () => {
+    const token = await tokenFor();
+    const owner = await connect(token);
+    const stranger = await connect(await tokenFor());
+    const notices = { owner: 0, stranger: 0 };
+    owner.client.setNotificationHandler('notifications/resources/list_changed', () => void (notices.owner += 1));
+    stranger.client.setNotificationHandler('notifications/resources/list_changed', () => void (notices.stranger += 1));
+    const ownerListen = await owner.client.listen({ resourcesListChanged: true });
+    const strangerListen = await stranger.client.listen({ resourcesListChanged: true });
+    try {
+      // Both asked for it and both were granted it: only the principal decides who hears of a write.
+      expect(ownerListen.honoredFilter).toMatchObject({ resourcesListChanged: true });
+      expect(strangerListen.honoredFilter).toMatchObject({ resourcesListChanged: true });
+      const { adapterUri } = await train(owner.client, uniqueTitle('Noticed modern skill'));
+      await expect.poll(() => notices.owner, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(notices.owner).toBeLessThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(notices.stranger).toBe(0);
+      // The notice is worth acting on: the owner's listing now has the new skill.
+      const slug = adapterUri.slice('kairos://adapter/'.length);
+      expect((await listAll(owner.skills)).skills.map((skill) => skill.frontmatter.name)).toContain(slug);
+    } finally {
+      await ownerListen.close();
+      await strangerListen.close();
+    }
+  });
+
   it('relays skills and views through kairos-graphql mcp (stdio), on both eras', async () => {
     const token = await tokenFor();
     const owner = await connect(token);

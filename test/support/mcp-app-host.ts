@@ -3,8 +3,9 @@
  * it) goes into a sandboxed iframe (`allow-scripts` only, so an opaque origin), and the page
  * answers the ext-apps handshake over postMessage: `ui/initialize` with a host context, then on
  * `ui/notifications/initialized` the tool's input and its result. A `tools/call` the view asks
- * for is relayed to `callTool` (the test's real MCP client). Every network request any frame
- * makes is recorded and aborted: a view must make none.
+ * for is relayed to `callTool` (the test's real MCP client), and later results of the tool can be
+ * relayed as the run moves. Every network request any frame makes is recorded and aborted: a
+ * view must make none.
  */
 import type { Frame, Page } from 'playwright-core';
 import type { TestBrowser } from './browser.js';
@@ -24,6 +25,8 @@ export interface ViewInHost {
   requests: string[];
   /** The JSON-RPC messages the view sent to the host, in order. */
   messages(): Promise<{ method?: string; id?: number; params?: Record<string, unknown> }[]>;
+  /** Relays a later call of the view's tool, as a host does while the conversation goes on: its input, then its result. */
+  relayToolResult(toolInput: Record<string, unknown>, toolResult: unknown): Promise<void>;
 }
 
 const HOST_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>test host</title>
@@ -70,7 +73,7 @@ export async function openViewInHost(
             result: {
               protocolVersion: message.params?.protocolVersion,
               hostInfo: { name: 'kairos-test-host', version: '1.0.0' },
-              hostCapabilities: { serverTools: {} },
+              hostCapabilities: { serverTools: {}, openLinks: {} },
               hostContext,
             },
           });
@@ -80,6 +83,9 @@ export async function openViewInHost(
         } else if (message.method === 'tools/call') {
           const call = (window as unknown as { hostCallTool(params: unknown): Promise<unknown> }).hostCallTool;
           void call(message.params).then((result) => post({ id: message.id, result }));
+        } else if (message.method === 'ui/open-link') {
+          // The host opens links itself (outside the sandbox); this one only records the request.
+          post({ id: message.id, result: {} });
         } else if (message.id !== undefined && message.method) {
           post({ id: message.id, error: { code: -32601, message: `${message.method} is not offered by this host` } });
         }
@@ -100,5 +106,15 @@ export async function openViewInHost(
     view,
     requests,
     messages: () => page.evaluate(() => (window as unknown as { hostLog: never[] }).hostLog),
+    relayToolResult: (toolInput, toolResult) =>
+      page.evaluate(
+        ({ toolInput, toolResult }) => {
+          const frame = document.getElementById('app') as HTMLIFrameElement;
+          const post = (message: Record<string, unknown>) => frame.contentWindow!.postMessage({ jsonrpc: '2.0', ...message }, '*');
+          post({ method: 'ui/notifications/tool-input', params: { arguments: toolInput } });
+          post({ method: 'ui/notifications/tool-result', params: toolResult });
+        },
+        { toolInput, toolResult },
+      ),
   };
 }

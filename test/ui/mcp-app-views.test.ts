@@ -182,6 +182,12 @@ describe('MCP App views', () => {
     expect(await host.view.locator('.contract dd code').allTextContents()).toEqual(
       expect.arrayContaining([answer.contract.nonce, answer.contract.proof_hash]),
     );
+    // Below, the run followed live through the app-only run_live tool: layer 1 settled, layer 2 pending.
+    await host.view.locator('section.live-run[data-state="shown"]').waitFor();
+    expect(
+      await host.view.locator('li.layer-item').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.settled)),
+    ).toEqual(['true', 'false', 'false', 'false']);
+    expect(await host.view.locator('li.layer-item[aria-current="step"] .layer-name').textContent()).toBe('Open the change ticket');
     expect(host.requests).toEqual([]);
     await screenshot(host, 'forward');
   });

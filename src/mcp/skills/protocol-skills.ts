@@ -19,8 +19,6 @@ import { McpSkillSpacesDocument, McpSkillTreeDocument } from './operations.js';
 export const SKILL_BASE_URI = 'skill://kairos/';
 /** Skills per `skills/list` page; a page never spans two spaces. */
 export const SKILLS_PAGE_SIZE = 20;
-/** Skills one listing walks through, page after page; past it the list ends (no `nextCursor`). */
-export const SKILLS_LIST_CAP = 2_000;
 /** How long a host may reuse a listing or a file; digests tell it whether a file changed. */
 export const SKILLS_CACHE_TTL_MS = 30_000;
 
@@ -29,6 +27,8 @@ const PERSONAL_SEGMENT = 'personal';
 export interface SkillsApp {
   runOperation: RunOperation;
   log: Logger;
+  /** Skills one listing walks through, page after page; past it the list ends (no `nextCursor`). 0: no cap. */
+  skillsListCap: number;
 }
 
 interface SpaceProtocols {
@@ -146,12 +146,13 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
 
   const source: SkillSource = {
     async list(params, ctx) {
+      const cap = app.skillsListCap > 0 ? app.skillsListCap : Number.POSITIVE_INFINITY;
       const spaces = (await spacesOf(ctx)).filter((space) => space.protocols.length > 0);
       const at = params.cursor ? decodeCursor(params.cursor) : { space: spaces[0]?.segment ?? '', offset: 0, listed: 0 };
       const index = spaces.findIndex((space) => space.segment === at.space);
       const space = spaces[index];
       if (!space) return { skills: [] };
-      const room = Math.min(SKILLS_PAGE_SIZE, SKILLS_LIST_CAP - at.listed);
+      const room = Math.min(SKILLS_PAGE_SIZE, cap - at.listed);
       const page = space.protocols.slice(at.offset, at.offset + Math.max(room, 0));
       const files = await skillFiles(
         ctx,
@@ -168,7 +169,7 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
       const rest = at.offset + page.length < space.protocols.length;
       const nextSpace = spaces[index + 1];
       const next: ListCursor | null =
-        listed >= SKILLS_LIST_CAP
+        listed >= cap
           ? null
           : rest
             ? { space: space.segment, offset: at.offset + page.length, listed }

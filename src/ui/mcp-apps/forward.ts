@@ -1,9 +1,14 @@
 /**
  * `forward`'s view: the adapter, the layer (i of n and its label), what proof the layer's
- * contract needs (an mcp layer's tool and required arguments included) and the next call.
+ * contract needs (an mcp layer's tool and required arguments included) and the next call; below
+ * it, the run followed live (live-run-panel.ts).
  */
+import type { App } from '@modelcontextprotocol/ext-apps';
 import { type Child, h } from '../dom.js';
+import { LiveRunPanel, runIdOf } from './live-run-panel.js';
 import { isObject, type Json, numberOf, startView, stringOf } from './view-app.js';
+
+let panel: LiveRunPanel | null = null;
 
 /** The layer's own title when the answer does not name it: the first heading of its text. */
 function headingOf(content: string | null): string | null {
@@ -15,7 +20,12 @@ function json(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-function render(answer: Json): Child[] {
+function render(answer: Json, app: App): Child[] {
+  const runId = runIdOf(answer);
+  if (runId) {
+    panel ??= new LiveRunPanel(app);
+    panel.follow(runId);
+  }
   const index = numberOf(answer.adapter_layer_index);
   const count = numberOf(answer.adapter_layer_count);
   const layer = isObject(answer.current_layer) ? answer.current_layer : null;
@@ -51,6 +61,7 @@ function render(answer: Json): Child[] {
       next ? nextCall(next) : h('p', { class: 'muted' }, 'None: the run is closed.'),
     ),
     stringOf(answer.next_action) ? h('p', { class: 'muted next-action' }, stringOf(answer.next_action)) : null,
+    runId && panel ? panel.element : null,
   ];
 }
 

@@ -5,7 +5,7 @@ import { viteSingleFile } from 'vite-plugin-singlefile';
 const here = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
 /** The views a host shows inline for a tool result; each is built alone into one HTML file. */
-export const MCP_APP_VIEWS = ['activate', 'forward', 'spaces'] as const;
+export const MCP_APP_VIEWS = ['activate', 'forward', 'spaces', 'run-live'] as const;
 export type McpAppView = (typeof MCP_APP_VIEWS)[number];
 export const MCP_APP_OUT_DIR = `${here}../../../dist/mcp-apps`;
 
