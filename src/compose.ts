@@ -215,7 +215,7 @@ export async function createServices(
       searchLearning,
     ),
     responseSizes: new ResponseSizes(sizeStats),
-    activations: new ActivationService(activationStore, config.searchLearning ? searchLearning : null),
+    activations: new ActivationService(activationStore),
     protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events, learnedTriggers),
   };
 }

@@ -11,7 +11,7 @@ export interface SearchRequestRecord {
   text: string;
   /** The spaces it searched: only a protocol of one of them may learn it (absent on requests kept before this field). */
   spaces?: string[];
-  /** KAIROS 4 `activate`'s sequence, once the activate that searched has recorded it. */
+  /** The KAIROS 4 `activate` sequence it belongs to (null for another search). */
   executionId: string | null;
   at: Date;
 }
@@ -65,15 +65,6 @@ export class LearnedTriggerStore {
 
   async recordRequest(request: SearchRequestRecord): Promise<void> {
     await this.requests.insertOne({ ...request });
-  }
-
-  /** Names the sequence of the principal's latest request since `since` that has none yet. */
-  async linkExecution(principalId: string, executionId: string, since: Date): Promise<void> {
-    await this.requests.findOneAndUpdate(
-      { principalId, at: { $gte: since }, executionId: null },
-      { $set: { executionId } },
-      { sort: { at: -1 } },
-    );
   }
 
   /** The principal's latest request in [from, to]. */

@@ -47,12 +47,12 @@ export const V4AdapterDocument = graphql(`
 `);
 
 export const V4ActivateContextDocument = graphql(`
-  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {
+  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String, $executionId: String) {
     me {
       principalId
       defaultWriteSpace
     }
-    search(query: $query, maxChoices: $maxChoices, space: $space) {
+    search(query: $query, maxChoices: $maxChoices, space: $space, executionId: $executionId) {
       message
       choices {
         ...SearchChoiceFields
