@@ -240,16 +240,29 @@ export class SearchLearningService {
       throw new RequestError('FORBIDDEN', `Removing a learned trigger needs write access to space "${trigger.space}"`, {
         space: trigger.space,
       });
-    if (trigger.removedAt === null) {
-      const expiresAt = !this.settings.historyEnabled
-        ? now
-        : this.settings.historyDays > 0
-          ? new Date(now.getTime() + this.settings.historyDays * 86_400_000)
-          : null;
-      await this.store.remove(id, viewer.principalId, now, expiresAt);
-    }
+    if (trigger.removedAt === null) await this.store.remove(id, viewer.principalId, now, this.removedUntil(now));
     const after = (await this.store.byId(id)) ?? { ...trigger, removedAt: now, removedBy: viewer.principalId };
     return { trigger: this.view(after, now), chainId: trigger.chainId, space: trigger.space };
+  }
+
+  /**
+   * The learned triggers of deleted protocols (every step gone, or replaced by a forced mint) are
+   * removed in the transaction that deletes them: kept as history like a removed trigger, never
+   * used again.
+   */
+  async forgetProtocols(
+    protocols: readonly { space: string; chainId: string }[],
+    by: string,
+    now: Date,
+    session: Parameters<LearnedTriggerStore['removeProtocols']>[4],
+  ): Promise<void> {
+    await this.store.removeProtocols(protocols, by, now, this.removedUntil(now), session);
+  }
+
+  /** Until when a removed trigger is kept: the history's days (null: forever); without history, not at all. */
+  private removedUntil(now: Date): Date | null {
+    if (!this.settings.historyEnabled) return now;
+    return this.settings.historyDays > 0 ? new Date(now.getTime() + this.settings.historyDays * 86_400_000) : null;
   }
 
   private view(trigger: LearnedTriggerRecord, now: Date): LearnedTriggerView {

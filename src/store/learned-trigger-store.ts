@@ -77,13 +77,17 @@ export class LearnedTriggerStore {
     return this.requests.find({ principalId, executionId, at: { $lte: to } }, { sort: { at: -1 }, limit }).toArray();
   }
 
-  /** Live triggers in these spaces sharing at least one of the terms. */
+  /**
+   * Live triggers in these spaces sharing at least one of the terms; past `limit`, the most recently
+   * reinforced (a credit fades with the age of its last success), then by id, whatever order they
+   * were stored in.
+   */
   async matching(spaces: readonly string[], terms: readonly string[], limit: number): Promise<LearnedTriggerRecord[]> {
     if (spaces.length === 0 || terms.length === 0) return [];
     return this.triggers
       .find(
         { space: { $in: [...spaces] }, terms: { $in: [...terms] }, removedAt: null },
-        { projection: { _id: 1, space: 1, chainId: 1, text: 1, terms: 1, credits: 1 }, limit },
+        { projection: { _id: 1, space: 1, chainId: 1, text: 1, terms: 1, credits: 1 }, sort: { updatedAt: -1, _id: 1 }, limit },
       )
       .toArray();
   }
@@ -123,6 +127,25 @@ export class LearnedTriggerStore {
       { $set: { removedAt: now, removedBy: by, updatedAt: now, ...(expiresAt ? { expiresAt } : {}) }, $inc: { version: 1 } },
     );
     return result.modifiedCount === 1;
+  }
+
+  /**
+   * Marks every live trigger of these protocols removed, as `remove` does one (in the transaction
+   * that deletes them): search stops using them; history keeps them until `expiresAt`.
+   */
+  async removeProtocols(
+    protocols: readonly { space: string; chainId: string }[],
+    by: string,
+    now: Date,
+    expiresAt: Date | null,
+    session: ClientSession,
+  ): Promise<void> {
+    if (protocols.length === 0) return;
+    await this.triggers.updateMany(
+      { $or: protocols.map(({ space, chainId }) => ({ space, chainId })), removedAt: null },
+      { $set: { removedAt: now, removedBy: by, updatedAt: now, ...(expiresAt ? { expiresAt } : {}) }, $inc: { version: 1 } },
+      { session },
+    );
   }
 
   /** Moves a protocol's triggers with it to another space (in the move's transaction). */
