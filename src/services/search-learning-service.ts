@@ -47,6 +47,8 @@ export interface LearnedRelevance {
 /** A learned trigger as the doors show it. */
 export interface LearnedTriggerView {
   id: string;
+  /** The protocol it leads to. */
+  chainId: string;
   text: string;
   /** Its weight in a search by someone who never ran the protocol after it. */
   weight: number;
@@ -231,6 +233,11 @@ export class SearchLearningService {
     return (await this.store.triggersOf(protocol.space, protocol.chainId, includeRemoved)).map((trigger) => this.view(trigger, now));
   }
 
+  /** The live learned triggers of every protocol of a space, oldest first (one read; the caller can read the space). */
+  async triggersInSpace(space: string, now = new Date()): Promise<LearnedTriggerView[]> {
+    return (await this.store.liveInSpace(space)).map((trigger) => this.view(trigger, now));
+  }
+
   /** Removes a learned trigger; whoever may write its protocol's space may. */
   async forget(viewer: Viewer, id: string, now = new Date()): Promise<{ trigger: LearnedTriggerView; chainId: string; space: string }> {
     const trigger = await this.store.byId(id);
@@ -272,6 +279,7 @@ export class SearchLearningService {
     );
     return {
       id: trigger._id,
+      chainId: trigger.chainId,
       text: trigger.text,
       weight: Math.round(triggerWeight(trigger.credits, null, now, this.settings.days) * 10_000) / 10_000,
       successes: trigger.credits.reduce((sum, entry) => sum + entry.successes, 0),

@@ -96,6 +96,11 @@ export class LearnedTriggerStore {
     return this.triggers.find({ space, chainId, ...(includeRemoved ? {} : { removedAt: null }) }, { sort: { learnedAt: 1 } }).toArray();
   }
 
+  /** Every live trigger of one space's protocols, oldest first (a listing of the space). */
+  async liveInSpace(space: string): Promise<LearnedTriggerRecord[]> {
+    return this.triggers.find({ space, removedAt: null }, { sort: { learnedAt: 1, _id: 1 } }).toArray();
+  }
+
   async byId(id: string): Promise<LearnedTriggerRecord | null> {
     return this.triggers.findOne({ _id: id });
   }

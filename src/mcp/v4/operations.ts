@@ -111,7 +111,7 @@ export const V4DeleteDocument = graphql(`
 `);
 
 export const V4SpacesDocument = graphql(`
-  query V4Spaces {
+  query V4Spaces($withLearned: Boolean!) {
     spaces {
       ...SpaceAdaptersFields
     }
