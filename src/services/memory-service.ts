@@ -207,18 +207,11 @@ export class MemoryService {
       ];
       await this.history.insert(versions, session);
       // A protocol whose every step went is deleted: its learned triggers go with it.
-      const gone = [...chains].filter(([key, chain]) => {
-        const steps = current.filter(
-          (record) => record.chain && chainKeyString({ space: record.space, chainId: record.chain.chainId }) === key,
-        );
+      const gone = [...chains.values()].filter((chain) => {
+        const steps = current.filter((record) => record.space === chain.space && record.chain?.chainId === chain.chainId);
         return steps.length === steps[0]!.chain!.stepCount;
       });
-      await this.learning?.forgetProtocols(
-        gone.map(([, chain]) => chain),
-        viewer.principalId,
-        now,
-        session,
-      );
+      await this.learning?.forgetProtocols(gone, viewer.principalId, now, session);
       return { deleted: current, renumbered: moved };
     });
 
