@@ -193,9 +193,9 @@ export async function createServices(
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
     memoryStore,
-    memories: new MemoryService(memoryStore, historyStore, events, config, storageQuota),
+    memories: new MemoryService(memoryStore, historyStore, events, config, storageQuota, searchLearning),
     history: new MemoryHistoryService(memoryStore, historyStore, events),
-    protocols: new ProtocolService(memoryStore, historyStore, events, config, storageQuota),
+    protocols: new ProtocolService(memoryStore, historyStore, events, config, storageQuota, searchLearning),
     runs,
     search: new SearchService(new SearchStore(db, usageStore), semanticIndex, config.searchLearning ? searchLearning : null, (error) =>
       log.warn({ err: error }, 'a search request could not be kept for learning'),
@@ -215,7 +215,7 @@ export async function createServices(
       searchLearning,
     ),
     responseSizes: new ResponseSizes(sizeStats),
-    activations: new ActivationService(activationStore, config.searchLearning ? searchLearning : null),
+    activations: new ActivationService(activationStore),
     protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events, learnedTriggers),
   };
 }

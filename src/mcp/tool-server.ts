@@ -168,7 +168,7 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
   }
 
   registerRunResources(mcp, app, options.authenticationOf);
-  registerAppViews(mcp);
+  registerAppViews(mcp, app.log);
   attachProtocolSkills(mcp, app, options.authenticationOf);
   return server;
 }

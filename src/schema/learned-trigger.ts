@@ -1,12 +1,14 @@
 import { builder } from '../builder.js';
 import type { LearnedTriggerView } from '../services/search-learning-service.js';
 import { ProtocolRef } from './protocol.js';
+import { SpaceRef } from './space.js';
 
 const LearnedTriggerRef = builder.objectRef<LearnedTriggerView>('LearnedTrigger').implement({
   description:
     'A request that led to a successful run of this protocol (the same principal began the run within 10 minutes of searching, and it ended in success): search finds the protocol by these words too. Stored in the protocol\'s space; docs/search.md says what is kept and how to forget it.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Send it to `forgetLearnedTrigger` to remove the trigger.' }),
+    chainId: t.exposeID('chainId', { description: 'The protocol it leads to (`Protocol.chainId`).' }),
     text: t.exposeString('text', { description: 'The request as searched (at most 300 characters).' }),
     weight: t.exposeFloat('weight', {
       description: 'How much it adds (0..1) to a search by someone who did not run the protocol after it: grows with the number of distinct principals whose runs succeeded (one principal alone adds at most 0.3) and fades after their last success (KAIROS_SEARCH_LEARNING_DAYS).',
@@ -26,6 +28,15 @@ builder.objectField(ProtocolRef, 'learnedTriggers', (t) =>
     description: 'Requests search learned lead to this protocol, oldest first. With KAIROS_SEARCH_LEARNING=off none are learned or used; those learned before are still listed, to be seen and removed.',
     args: { includeRemoved: t.arg.boolean({ description: 'Also the removed ones still kept as history.' }) },
     resolve: (protocol, args, ctx) => ctx.services.searchLearning.triggersOf({ space: protocol.space, chainId: protocol.chainId }, args.includeRemoved === true),
+  }),
+);
+
+builder.objectField(SpaceRef, 'learnedTriggers', (t) =>
+  t.field({
+    type: [LearnedTriggerRef],
+    description:
+      "What search learned leads to this space's protocols (each trigger names its `chainId`), oldest first, read once for the whole space (the removed ones only on `Protocol.learnedTriggers`).",
+    resolve: (space, _args, ctx) => ctx.services.searchLearning.triggersInSpace(space.space),
   }),
 );
 

@@ -46,11 +46,15 @@ builder.queryField('search', (t) =>
     description:
       'Finds protocols for what the user asked, in your readable spaces (or the one `space` names; "personal" is your own). Call it first for any task: pick the best choice (read `chainLabel`) and follow its `nextAction`, normally `begin` with its `uri`. ' +
       'With no good match, take the `REFINE` choice (help sharpening the query) or the `CREATE` choice (help writing a new protocol, then `mint`). ' +
-      'Codes: `BAD_USER_INPUT` (an empty query, over 1000 characters, `maxChoices` outside 5 to 50), `FORBIDDEN` (a space you cannot read).',
+      'Codes: `BAD_USER_INPUT` (an empty query, over 1000 characters, `maxChoices` outside 5 to 50, an `executionId` of other characters than letters, digits, ".", "_", ":", "-"), `PAYLOAD_TOO_LARGE` (an `executionId` over 64 characters), `FORBIDDEN` (a space you cannot read).',
     args: {
       query: t.arg.string({ required: true, description: 'What the user wants done, in words (at most 1000 characters).' }),
       maxChoices: t.arg.int({ description: 'Most MATCH choices, 5 to 50 (default 10); REFINE/CREATE do not count.' }),
       space: t.arg.string({ description: 'Search one space you can read ("personal" is your own); omitted: all of them.' }),
+      executionId: t.arg.string({
+        description:
+          'The KAIROS 4 activate sequence this search belongs to (`recordActivation`): a run that follows learns the request with its refinements. At most 64 characters.',
+      }),
     },
     resolve: async (_root, args, ctx) => renderSearchResult(await ctx.services.search.search(ctx.viewer, args), ctx.renderer),
   }),

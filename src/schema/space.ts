@@ -53,7 +53,7 @@ const SpaceProtocolRef = builder.objectRef<SpaceSummary['protocols'][number]>('S
   }),
 });
 
-const SpaceRef = builder.objectRef<SpaceSummary & { writable: boolean }>('Space').implement({
+export const SpaceRef = builder.objectRef<SpaceSummary & { writable: boolean }>('Space').implement({
   description: 'A space you can read, with what it holds.',
   fields: (t) => ({
     id: t.exposeString('space', { description: 'The space id to pass as `space` (e.g. group:<name>, app).' }),

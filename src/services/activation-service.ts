@@ -2,13 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../auth/viewer.js';
 import type { ActivationStore } from '../store/activation-store.js';
 import { RequestError } from './errors.js';
-import type { SearchLearningService } from './search-learning-service.js';
 
 /** After this many refinements with one execution id, `activate` stops offering the refine choice. */
 export const MAX_REFINEMENTS = 2;
 
 /** What a caller may send as an execution id: KAIROS sends a UUID; anything printable and short is accepted. */
 const EXECUTION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+/** Refuses an execution id of another shape than EXECUTION_ID (`field` names it in the refusal). */
+export function checkExecutionId(executionId: string, field: string): void {
+  if (EXECUTION_ID.test(executionId)) return;
+  if (executionId.length > 64) throw new RequestError('PAYLOAD_TOO_LARGE', `${field} must be at most 64 characters`, { field, limit: 64 });
+  throw new RequestError('BAD_USER_INPUT', `${field} must be letters, digits, ".", "_", ":" or "-" (a UUID from a previous activate)`, {
+    field,
+  });
+}
 
 export interface Activation {
   /** The id of this activation sequence: the one sent when it is live or new, else a fresh one. */
@@ -25,32 +33,16 @@ export interface Activation {
  * (and a restarted one) agrees; another principal's id is the caller's own new sequence.
  */
 export class ActivationService {
-  constructor(
-    private readonly store: ActivationStore,
-    private readonly learning: SearchLearningService | null = null,
-  ) {}
+  constructor(private readonly store: ActivationStore) {}
 
   async activate(viewer: Viewer, executionId: string | null | undefined, now = new Date()): Promise<Activation> {
-    if (executionId !== null && executionId !== undefined && !EXECUTION_ID.test(executionId)) {
-      if (executionId.length > 64)
-        throw new RequestError('PAYLOAD_TOO_LARGE', 'executionId must be at most 64 characters', { field: 'executionId', limit: 64 });
-      throw new RequestError(
-        'BAD_USER_INPUT',
-        'executionId must be letters, digits, ".", "_", ":" or "-" (a UUID from a previous activate)',
-        { field: 'executionId' },
-      );
-    }
+    if (executionId !== null && executionId !== undefined) checkExecutionId(executionId, 'executionId');
     if (executionId) {
       const refinements = await this.store.refine(viewer.principalId, executionId, now);
-      if (refinements !== null) {
-        // The search this activate made joins its sequence: learning reads a request with its refinements.
-        await this.learning?.linkActivation(viewer, executionId, now);
-        return { executionId, refinements, refineOffered: refinements < MAX_REFINEMENTS };
-      }
+      if (refinements !== null) return { executionId, refinements, refineOffered: refinements < MAX_REFINEMENTS };
     }
     const id = executionId || randomUUID();
     await this.store.start(viewer.principalId, id, now);
-    await this.learning?.linkActivation(viewer, id, now);
     return { executionId: id, refinements: 0, refineOffered: true };
   }
 }

@@ -16,6 +16,7 @@ import { hasHostileCharacters, TEXT_LIMITS } from '../limits.js';
 import { RequestError } from './errors.js';
 import { textBytes } from '../store/stored-size.js';
 import type { StorageQuota } from './storage-quota.js';
+import type { SearchLearningService } from './search-learning-service.js';
 import { readableSpacesFor } from './spaces.js';
 import { memoryUri, parseMemoryUri } from '../model/kairos-uri.js';
 import { protocolSecretProblem } from './protocol-secrets.js';
@@ -64,6 +65,7 @@ export class MemoryService {
     private readonly events: EventBus,
     private readonly limits: { maxBatchUris: number; maxMarkdownBytes: number },
     private readonly quota: StorageQuota | null = null,
+    private readonly learning: SearchLearningService | null = null,
   ) {}
 
   /** Memory writes in one space or every space the viewer reads, live only. */
@@ -204,6 +206,12 @@ export class MemoryService {
         ...this.history.archivedVersions(moved, now),
       ];
       await this.history.insert(versions, session);
+      // A protocol whose every step went is deleted: its learned triggers go with it.
+      const gone = [...chains.values()].filter((chain) => {
+        const steps = current.filter((record) => record.space === chain.space && record.chain?.chainId === chain.chainId);
+        return steps.length === steps[0]!.chain!.stepCount;
+      });
+      await this.learning?.forgetProtocols(gone, viewer.principalId, now, session);
       return { deleted: current, renumbered: moved };
     });
 

@@ -20,6 +20,7 @@ import { refuseProtocolSecrets } from './protocol-secrets.js';
 import { parseProtocolMarkdownOffThread } from '../protocol/markdown-off-thread.js';
 import { textBytes } from '../store/stored-size.js';
 import type { StorageQuota } from './storage-quota.js';
+import type { SearchLearningService } from './search-learning-service.js';
 
 /** A protocol is the ordered steps of one chain in one space. */
 export interface ProtocolView {
@@ -82,6 +83,7 @@ export class ProtocolService {
     private readonly events: EventBus,
     private readonly limits: { maxMarkdownBytes: number },
     private readonly quota: StorageQuota | null = null,
+    private readonly learning: SearchLearningService | null = null,
   ) {}
 
   /** Cuts a markdown document into steps and stores them as one chain (reference §3.2, §3.8). */
@@ -130,6 +132,8 @@ export class ProtocolService {
             this.history.deletionRecords(replacedSteps, 'MINT_FORCE', viewer.principalId, now, randomUUID()),
             session,
           );
+          // What search learned for the replaced protocol does not carry over to the new one.
+          await this.learning?.forgetProtocols([{ space, chainId: existing.chain!.chainId }], viewer.principalId, now, session);
         }
 
         const slug = await this.allocateSlug(space, authorSlug, slugify(parsed.title), session);

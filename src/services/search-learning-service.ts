@@ -47,6 +47,8 @@ export interface LearnedRelevance {
 /** A learned trigger as the doors show it. */
 export interface LearnedTriggerView {
   id: string;
+  /** The protocol it leads to. */
+  chainId: string;
   text: string;
   /** Its weight in a search by someone who never ran the protocol after it. */
   weight: number;
@@ -64,8 +66,6 @@ const MAX_REQUESTS_PER_RUN = 3;
 const MAX_MATCHING_TRIGGERS = 500;
 /** Retries of a trigger write another run changed meanwhile. */
 const MAX_WRITE_RETRIES = 5;
-/** How long after its search an `activate` may name the sequence of that search. */
-const ACTIVATE_AFTER_SEARCH_MS = 60_000;
 
 const SECRET_SCAN = { piiScan: true, piiScanEmail: true, allowlist: false, limits: DEFAULT_ALLOWLIST_LIMITS };
 
@@ -91,9 +91,16 @@ export class SearchLearningService {
   /**
    * Keeps a request for the run that may follow it. One the secret scan flags (or with no words to
    * match) is kept without its text: it is still the latest request, so a run after it learns
-   * nothing rather than an older request's words.
+   * nothing rather than an older request's words. A request of a KAIROS 4 `activate` carries its
+   * sequence (`executionId`) from the start, so its refinements are learned together.
    */
-  async recordRequest(viewer: Viewer, text: string, spaces: readonly string[], now = new Date()): Promise<void> {
+  async recordRequest(
+    viewer: Viewer,
+    text: string,
+    spaces: readonly string[],
+    executionId: string | null = null,
+    now = new Date(),
+  ): Promise<void> {
     if (!this.settings.enabled) return;
     const scan = scanText(text, 'query', SECRET_SCAN);
     const learnable = triggerTerms(text).length > 0 && 'findings' in scan && scan.findings.length === 0;
@@ -101,15 +108,9 @@ export class SearchLearningService {
       principalId: viewer.principalId,
       text: learnable ? text.slice(0, MAX_TRIGGER_TEXT) : '',
       spaces: [...spaces],
-      executionId: null,
+      executionId,
       at: now,
     });
-  }
-
-  /** An `activate` names the sequence its search belongs to, so its refinements are learned together. */
-  async linkActivation(viewer: Viewer, executionId: string, now = new Date()): Promise<void> {
-    if (!this.settings.enabled) return;
-    await this.store.linkExecution(viewer.principalId, executionId, new Date(now.getTime() - ACTIVATE_AFTER_SEARCH_MS));
   }
 
   /** A run ended in success: the request (and its refinements) it followed become triggers of its protocol. */
@@ -126,55 +127,85 @@ export class SearchLearningService {
         requests.filter((request) => request.spaces?.includes(run.space) === true && request.text !== '').map((request) => request.text),
       ),
     ];
-    for (const text of texts) await this.learn(run, text, now);
+    await this.learn(run, texts, now);
     return texts.length;
   }
 
-  private async learn(run: SucceededRun, text: string, now: Date): Promise<void> {
-    const terms = triggerTerms(text);
-    if (terms.length === 0) return;
+  /**
+   * Learns the texts of one run: the protocol's triggers are read once for all of them (an activate
+   * sequence brings up to three), then each text merges or is added. A write that lost to another
+   * run's re-reads them and goes on with the texts not yet written.
+   */
+  private async learn(run: SucceededRun, texts: readonly string[], now: Date): Promise<void> {
+    let pending = texts.map((text) => ({ text, terms: triggerTerms(text) })).filter((entry) => entry.terms.length > 0);
     const score = run.score ?? 1;
-    for (let attempt = 0; attempt < MAX_WRITE_RETRIES; attempt++) {
+    for (let attempt = 0; attempt < MAX_WRITE_RETRIES && pending.length > 0; attempt++) {
       const existing = await this.store.triggersOf(run.space, run.chainId, false);
-      const same = existing
-        .map((trigger) => ({ trigger, alike: jaccard(trigger.terms, terms) }))
-        .filter((entry) => entry.alike >= NEAR_DUPLICATE_JACCARD)
-        .sort((a, b) => b.alike - a.alike)[0]?.trigger;
-      if (same) {
-        const credits = creditSuccess(same.credits, run.principalId, score, now);
-        // A merge adds credit and keeps the trigger's words: were they replaced, one principal could
-        // walk a trigger many others built onto words of its own, one near-duplicate at a time.
-        if (await this.store.updateCredits(same, { credits, text: same.text, terms: same.terms, now })) return;
-        continue;
+      while (pending.length > 0) {
+        const { text, terms } = pending[0]!;
+        if (!(await this.learnOne(run, existing, text, terms, score, now))) break;
+        pending = pending.slice(1);
       }
-      const fresh: LearnedTriggerRecord = {
-        _id: randomUUID(),
-        space: run.space,
-        chainId: run.chainId,
-        text,
-        terms,
-        credits: creditSuccess([], run.principalId, score, now),
-        learnedAt: now,
-        updatedAt: now,
-        version: 1,
-        removedAt: null,
-        removedBy: null,
-      };
-      // At the cap the lightest go, the new trigger weighed with the others (first among equals, so
-      // it must outweigh one to take its place): new requests cannot flush what others built.
-      const dropped =
-        existing.length + 1 > MAX_TRIGGERS_PER_PROTOCOL
-          ? [fresh, ...existing]
-              .map((trigger) => ({ id: trigger._id, weight: triggerWeight(trigger.credits, null, now, this.settings.days) }))
-              .sort((a, b) => a.weight - b.weight)
-              .slice(0, existing.length + 1 - MAX_TRIGGERS_PER_PROTOCOL)
-              .map((entry) => entry.id)
-          : [];
-      if (!dropped.includes(fresh._id)) await this.store.insert(fresh);
-      const evicted = dropped.filter((id) => id !== fresh._id);
-      if (evicted.length > 0) await this.store.deleteMany(evicted);
-      return;
     }
+  }
+
+  /**
+   * One text: merged into its near-duplicate or added (at the cap, the lightest go). `existing` is
+   * kept as the database now holds it; false when another run changed the trigger meanwhile.
+   */
+  private async learnOne(
+    run: SucceededRun,
+    existing: LearnedTriggerRecord[],
+    text: string,
+    terms: string[],
+    score: number,
+    now: Date,
+  ): Promise<boolean> {
+    const same = existing
+      .map((trigger) => ({ trigger, alike: jaccard(trigger.terms, terms) }))
+      .filter((entry) => entry.alike >= NEAR_DUPLICATE_JACCARD)
+      .sort((a, b) => b.alike - a.alike)[0]?.trigger;
+    if (same) {
+      const credits = creditSuccess(same.credits, run.principalId, score, now);
+      // A merge adds credit and keeps the trigger's words: were they replaced, one principal could
+      // walk a trigger many others built onto words of its own, one near-duplicate at a time.
+      if (!(await this.store.updateCredits(same, { credits, text: same.text, terms: same.terms, now }))) return false;
+      existing.splice(existing.indexOf(same), 1, { ...same, credits, updatedAt: now, version: same.version + 1 });
+      return true;
+    }
+    const fresh: LearnedTriggerRecord = {
+      _id: randomUUID(),
+      space: run.space,
+      chainId: run.chainId,
+      text,
+      terms,
+      credits: creditSuccess([], run.principalId, score, now),
+      learnedAt: now,
+      updatedAt: now,
+      version: 1,
+      removedAt: null,
+      removedBy: null,
+    };
+    // At the cap the lightest go, the new trigger weighed with the others (first among equals, so
+    // it must outweigh one to take its place): new requests cannot flush what others built.
+    const dropped =
+      existing.length + 1 > MAX_TRIGGERS_PER_PROTOCOL
+        ? [fresh, ...existing]
+            .map((trigger) => ({ id: trigger._id, weight: triggerWeight(trigger.credits, null, now, this.settings.days) }))
+            .sort((a, b) => a.weight - b.weight)
+            .slice(0, existing.length + 1 - MAX_TRIGGERS_PER_PROTOCOL)
+            .map((entry) => entry.id)
+        : [];
+    if (!dropped.includes(fresh._id)) {
+      await this.store.insert(fresh);
+      existing.push(fresh);
+    }
+    const evicted = dropped.filter((id) => id !== fresh._id);
+    if (evicted.length > 0) {
+      await this.store.deleteMany(evicted);
+      existing.splice(0, existing.length, ...existing.filter((trigger) => !evicted.includes(trigger._id)));
+    }
+    return true;
   }
 
   /** Learned relevance (0..1) by protocol (space and chain) for a request in these spaces, as this viewer sees it. */
@@ -202,6 +233,11 @@ export class SearchLearningService {
     return (await this.store.triggersOf(protocol.space, protocol.chainId, includeRemoved)).map((trigger) => this.view(trigger, now));
   }
 
+  /** The live learned triggers of every protocol of a space, oldest first (one read; the caller can read the space). */
+  async triggersInSpace(space: string, now = new Date()): Promise<LearnedTriggerView[]> {
+    return (await this.store.liveInSpace(space)).map((trigger) => this.view(trigger, now));
+  }
+
   /** Removes a learned trigger; whoever may write its protocol's space may. */
   async forget(viewer: Viewer, id: string, now = new Date()): Promise<{ trigger: LearnedTriggerView; chainId: string; space: string }> {
     const trigger = await this.store.byId(id);
@@ -211,16 +247,29 @@ export class SearchLearningService {
       throw new RequestError('FORBIDDEN', `Removing a learned trigger needs write access to space "${trigger.space}"`, {
         space: trigger.space,
       });
-    if (trigger.removedAt === null) {
-      const expiresAt = !this.settings.historyEnabled
-        ? now
-        : this.settings.historyDays > 0
-          ? new Date(now.getTime() + this.settings.historyDays * 86_400_000)
-          : null;
-      await this.store.remove(id, viewer.principalId, now, expiresAt);
-    }
+    if (trigger.removedAt === null) await this.store.remove(id, viewer.principalId, now, this.removedUntil(now));
     const after = (await this.store.byId(id)) ?? { ...trigger, removedAt: now, removedBy: viewer.principalId };
     return { trigger: this.view(after, now), chainId: trigger.chainId, space: trigger.space };
+  }
+
+  /**
+   * The learned triggers of deleted protocols (every step gone, or replaced by a forced mint) are
+   * removed in the transaction that deletes them: kept as history like a removed trigger, never
+   * used again.
+   */
+  async forgetProtocols(
+    protocols: readonly { space: string; chainId: string }[],
+    by: string,
+    now: Date,
+    session: Parameters<LearnedTriggerStore['removeProtocols']>[4],
+  ): Promise<void> {
+    await this.store.removeProtocols(protocols, by, now, this.removedUntil(now), session);
+  }
+
+  /** Until when a removed trigger is kept: the history's days (null: forever); without history, not at all. */
+  private removedUntil(now: Date): Date | null {
+    if (!this.settings.historyEnabled) return now;
+    return this.settings.historyDays > 0 ? new Date(now.getTime() + this.settings.historyDays * 86_400_000) : null;
   }
 
   private view(trigger: LearnedTriggerRecord, now: Date): LearnedTriggerView {
@@ -230,6 +279,7 @@ export class SearchLearningService {
     );
     return {
       id: trigger._id,
+      chainId: trigger.chainId,
       text: trigger.text,
       weight: Math.round(triggerWeight(trigger.credits, null, now, this.settings.days) * 10_000) / 10_000,
       successes: trigger.credits.reduce((sum, entry) => sum + entry.successes, 0),

@@ -12,6 +12,7 @@ import type { ProtocolHeadSummary, ProtocolTextQuery, SearchStore } from '../sto
 import { RequestError } from './errors.js';
 import type { SemanticIndex } from '../search/indexes/semantic-index.js';
 import type { LearnedRelevance, SearchLearningService } from './search-learning-service.js';
+import { checkExecutionId } from './activation-service.js';
 import { requireReadableSpace } from './spaces.js';
 
 export interface SearchArgs {
@@ -19,6 +20,8 @@ export interface SearchArgs {
   maxChoices?: number | null;
   /** One readable space ("personal" is the caller's own); omitted means all of them. */
   space?: string | null;
+  /** The KAIROS 4 `activate` sequence this search is part of: learning reads a request with its refinements. */
+  executionId?: string | null;
 }
 
 /** Which rankers answered a search (for `activate`, the bench and the labelled-set test). */
@@ -297,6 +300,7 @@ export class SearchService {
     if (!Number.isInteger(maxChoices) || maxChoices < MIN_MAX_CHOICES || maxChoices > MAX_MAX_CHOICES) {
       throw new RequestError('BAD_USER_INPUT', `maxChoices must be an integer from ${MIN_MAX_CHOICES} to ${MAX_MAX_CHOICES}`);
     }
+    if (args.executionId !== null && args.executionId !== undefined) checkExecutionId(args.executionId, 'executionId');
     let spaces = viewer.readableSpaces;
     if (args.space) {
       const space = requireReadableSpace(viewer, args.space, 'Requested space is not in your allowed spaces');
@@ -309,7 +313,9 @@ export class SearchService {
     const footerIds = [BUILTIN_PROTOCOL_IDS.refineSearch, BUILTIN_PROTOCOL_IDS.createNewProtocol];
     const footer = this.footerVersions(footerIds);
     // The request is kept for the run that may follow it (learning), beside the search's own work.
-    const recorded = this.learning ? this.learning.recordRequest(viewer, text, spaces).catch(this.onLearningError) : Promise.resolve();
+    const recorded = this.learning
+      ? this.learning.recordRequest(viewer, text, spaces, args.executionId ?? null).catch(this.onLearningError)
+      : Promise.resolve();
     const learned =
       this.learning && terms.length > 0 ? this.learning.relevances(viewer, terms, spaces) : Promise.resolve<LearnedRelevances>(new Map());
     // Awaited by the candidate search; marked handled here so a failure before that point is not an unhandled rejection.

@@ -11,7 +11,7 @@ export interface SearchRequestRecord {
   text: string;
   /** The spaces it searched: only a protocol of one of them may learn it (absent on requests kept before this field). */
   spaces?: string[];
-  /** KAIROS 4 `activate`'s sequence, once the activate that searched has recorded it. */
+  /** The KAIROS 4 `activate` sequence it belongs to (null for another search). */
   executionId: string | null;
   at: Date;
 }
@@ -67,15 +67,6 @@ export class LearnedTriggerStore {
     await this.requests.insertOne({ ...request });
   }
 
-  /** Names the sequence of the principal's latest request since `since` that has none yet. */
-  async linkExecution(principalId: string, executionId: string, since: Date): Promise<void> {
-    await this.requests.findOneAndUpdate(
-      { principalId, at: { $gte: since }, executionId: null },
-      { $set: { executionId } },
-      { sort: { at: -1 } },
-    );
-  }
-
   /** The principal's latest request in [from, to]. */
   async latestRequest(principalId: string, from: Date, to: Date): Promise<SearchRequestRecord | null> {
     return this.requests.findOne({ principalId, at: { $gte: from, $lte: to } }, { sort: { at: -1 } });
@@ -86,19 +77,28 @@ export class LearnedTriggerStore {
     return this.requests.find({ principalId, executionId, at: { $lte: to } }, { sort: { at: -1 }, limit }).toArray();
   }
 
-  /** Live triggers in these spaces sharing at least one of the terms. */
+  /**
+   * Live triggers in these spaces sharing at least one of the terms; past `limit`, the most recently
+   * reinforced (a credit fades with the age of its last success), then by id, whatever order they
+   * were stored in.
+   */
   async matching(spaces: readonly string[], terms: readonly string[], limit: number): Promise<LearnedTriggerRecord[]> {
     if (spaces.length === 0 || terms.length === 0) return [];
     return this.triggers
       .find(
         { space: { $in: [...spaces] }, terms: { $in: [...terms] }, removedAt: null },
-        { projection: { _id: 1, space: 1, chainId: 1, text: 1, terms: 1, credits: 1 }, limit },
+        { projection: { _id: 1, space: 1, chainId: 1, text: 1, terms: 1, credits: 1 }, sort: { updatedAt: -1, _id: 1 }, limit },
       )
       .toArray();
   }
 
   async triggersOf(space: string, chainId: string, includeRemoved: boolean): Promise<LearnedTriggerRecord[]> {
     return this.triggers.find({ space, chainId, ...(includeRemoved ? {} : { removedAt: null }) }, { sort: { learnedAt: 1 } }).toArray();
+  }
+
+  /** Every live trigger of one space's protocols, oldest first (a listing of the space). */
+  async liveInSpace(space: string): Promise<LearnedTriggerRecord[]> {
+    return this.triggers.find({ space, removedAt: null }, { sort: { learnedAt: 1, _id: 1 } }).toArray();
   }
 
   async byId(id: string): Promise<LearnedTriggerRecord | null> {
@@ -132,6 +132,25 @@ export class LearnedTriggerStore {
       { $set: { removedAt: now, removedBy: by, updatedAt: now, ...(expiresAt ? { expiresAt } : {}) }, $inc: { version: 1 } },
     );
     return result.modifiedCount === 1;
+  }
+
+  /**
+   * Marks every live trigger of these protocols removed, as `remove` does one (in the transaction
+   * that deletes them): search stops using them; history keeps them until `expiresAt`.
+   */
+  async removeProtocols(
+    protocols: readonly { space: string; chainId: string }[],
+    by: string,
+    now: Date,
+    expiresAt: Date | null,
+    session: ClientSession,
+  ): Promise<void> {
+    if (protocols.length === 0) return;
+    await this.triggers.updateMany(
+      { $or: protocols.map(({ space, chainId }) => ({ space, chainId })), removedAt: null },
+      { $set: { removedAt: now, removedBy: by, updatedAt: now, ...(expiresAt ? { expiresAt } : {}) }, $inc: { version: 1 } },
+      { session },
+    );
   }
 
   /** Moves a protocol's triggers with it to another space (in the move's transaction). */

@@ -118,6 +118,29 @@ describe('database commands per operation', () => {
     expect(attest).toEqual(['find', 'update', 'update', 'update', 'find', 'find', 'insert']);
   });
 
+  it("attest after an activate and two refinements: the protocol's triggers read once for the three requests", async () => {
+    const client = await connect();
+    const { mint } = await server.query(MintDocument, { input: { markdown: shellProtocol(1) } });
+    const first = (await client.call('activate', { query: 'rotate the budget gateway certificates' })).json;
+    // A refinement counts itself in one write; its request is kept with the sequence (no second write to link them).
+    const refine = await allCommandsOf(() =>
+      client.call('activate', { query: 'renew the expiring proxy keys', execution_id: first.execution_id }),
+    );
+    expect(refine.filter((name) => name === 'findAndModify')).toHaveLength(1);
+    await client.call('activate', { query: 'swap the old ingress credentials', execution_id: first.execution_id });
+    let step = (await server.query(BeginDocument, { input: { uri: mint.protocol.stepUris[0]! } })).begin;
+    step = (
+      await server.query(NextDocument, {
+        input: { uri: step.currentStep!.uri, runId: step.runId, solution: shellSolution(step.challenge!) },
+      })
+    ).next;
+    const attest = await commandsOf(() =>
+      server.query(AttestDocument, { input: { uri: step.nextCall.uri!, runId: step.runId, outcome: 'SUCCESS', message: 'done' } }),
+    );
+    // The latest request, the sequence's requests, the protocol's triggers (once), then one new trigger per request.
+    expect(attest).toEqual(['find', 'update', 'update', 'update', 'find', 'find', 'find', 'insert', 'insert', 'insert']);
+  });
+
   it('updateMemories: 6 commands whether it names 1, 100 or 1,000 URIs (4 before the answer)', async () => {
     const uris = await mintSteps(1_000);
     // Read the targets, write them in one bulkWrite, archive what they superseded, commit; then

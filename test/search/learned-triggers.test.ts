@@ -267,6 +267,24 @@ describe('learned triggers', () => {
     expect(matches[0]).toMatchObject({ uri: 'kairos://adapter/vendor-security-review', learned_trigger: vague });
   });
 
+  it('KAIROS 4 spaces shows what search learned on each listed adapter, only to readers of its space', async () => {
+    const learnedOf = (answer: ToolJson, space: string, slug: string) =>
+      (answer.spaces as ToolJson[]).find((entry) => entry.space_id === space)?.adapters.find((adapter: ToolJson) => adapter.slug === slug);
+    const listed = (await (await connect({ token: carol.token })).call('spaces', { include_adapter_titles: true })).json;
+    const adapter = learnedOf(listed, `group:${team}`, 'vendor-security-review');
+    expect(adapter.learned_triggers).toHaveLength(2);
+    expect(adapter.learned_triggers.map((trigger: ToolJson) => trigger.text).sort()).toEqual(
+      ['badger paperwork for the new supplier', 'the badger paperwork'].sort(),
+    );
+    expect(adapter.learned_triggers[0]).toMatchObject({ successes: 1, principals: 1, weight: 0.3 });
+    // An adapter search learned nothing for carries no such key, as in KAIROS.
+    expect(learnedOf(listed, `group:${team}`, 'dns-change')).not.toHaveProperty('learned_triggers');
+    // The same slug in eve's space: nothing learned there.
+    const far = (await (await connect({ token: eve.token })).call('spaces', { include_adapter_titles: true })).json;
+    expect(learnedOf(far, `group:${outside}`, 'vendor-security-review')).not.toHaveProperty('learned_triggers');
+    expect(learnedOf(far, `group:${team}`, 'vendor-security-review')).toBeUndefined();
+  });
+
   it('a request searched in one space teaches nothing to a protocol of another space', async () => {
     // alice reads both spaces: her search of the outside space is followed by a run in the team's.
     const request = 'reconcile the heron ledger before the audit';

@@ -229,6 +229,9 @@ describe('KAIROS 4 tools over MCP', () => {
       space_name: 'Personal',
     });
     expect(zip.download_ref).toBeUndefined();
+    // spaces names and types the adapter's space as export does (one mapping for both).
+    const own = ((await client.call('spaces', {})).json.spaces as ToolJson[]).find((space) => space.space_id === zip.space_id);
+    expect({ name: own?.name, type: own?.type }).toEqual({ name: zip.space_name, type: zip.space_type });
     const archive = join(scratch, 'skills.zip');
     writeFileSync(archive, Buffer.from(zip.content, 'base64'));
     const unpacked = join(scratch, 'unpacked');

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { EXTENSION_ID, RESOURCE_MIME_TYPE, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { RUN_LIVE_TOOLS } from './run-live.js';
+import type { Logger } from '../../observability/logger.js';
 
 const VIEWS_DIR = fileURLToPath(new URL('../../../dist/mcp-apps/', import.meta.url));
 const SKYBRIDGE_MIME_TYPE = 'text/html+skybridge';
@@ -96,15 +97,20 @@ export function rendersViews(capabilities: { extensions?: Record<string, unknown
 
 const html = new Map<string, Promise<string>>();
 
-/** A view's HTML, read once per process; a missing build is a clear error, not a stack trace. */
-function viewHtml(file: string): Promise<string> {
-  let text = html.get(file);
+/** All a client is told when a view's HTML is missing: building it is the operator's business, said in the log. */
+export const VIEW_NOT_AVAILABLE = 'view not available';
+
+/** A view's HTML, read once per process; a missing build is logged for the operator and answered plainly. */
+export function viewHtml(file: string, log: Pick<Logger, 'error'>, dir = VIEWS_DIR): Promise<string> {
+  const path = `${dir}${file}.html`;
+  let text = html.get(path);
   if (!text) {
-    text = readFile(`${VIEWS_DIR}${file}.html`, 'utf8').catch(() => {
-      html.delete(file);
-      throw new Error(`The MCP App view ${file} is not built: run \`npm run build\``);
+    text = readFile(path, 'utf8').catch((error: unknown) => {
+      html.delete(path);
+      log.error({ err: error, view: file, path }, 'an MCP App view is not built: run `npm run build` where the server is installed');
+      throw new Error(VIEW_NOT_AVAILABLE);
     });
-    html.set(file, text);
+    html.set(path, text);
   }
   return text;
 }
@@ -112,7 +118,7 @@ function viewHtml(file: string): Promise<string> {
 /** No origin outside the iframe: the view fetches nothing and loads nothing. */
 const NO_EXTERNAL_ORIGINS = { ui: { csp: { connectDomains: [], resourceDomains: [] } } };
 
-export function registerAppViews(mcp: McpServer): void {
+export function registerAppViews(mcp: McpServer, log: Pick<Logger, 'error'>): void {
   for (const view of APP_VIEWS) {
     const copies = [[view.uri, RESOURCE_MIME_TYPE, '']] as [string, string, string][];
     if (view.openAiUri) copies.push([view.openAiUri, SKYBRIDGE_MIME_TYPE, ' (Skybridge profile)']);
@@ -123,7 +129,7 @@ export function registerAppViews(mcp: McpServer): void {
         uri,
         { title: `Kairos ${view.tool} view${profile}`, description: view.description, mimeType, _meta: NO_EXTERNAL_ORIGINS },
         async () => ({
-          contents: [{ uri, mimeType, text: await viewHtml(view.file), _meta: NO_EXTERNAL_ORIGINS }],
+          contents: [{ uri, mimeType, text: await viewHtml(view.file, log), _meta: NO_EXTERNAL_ORIGINS }],
         }),
       );
     }

@@ -17,19 +17,16 @@ export function activationPatterns(triggers: string | null | undefined): string[
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** A space's KAIROS 4 type, from its id. */
-export function spaceTypeOf(space: string): 'personal' | 'group' | 'app' | 'other' {
-  if (space === 'app') return 'app';
-  if (space.startsWith('group:')) return 'group';
-  if (space.startsWith('user:')) return 'personal';
-  return 'other';
+/** A space as KAIROS 4 shows it to the agent (`spaces`, `export`, activate and forward alike): its name and type, from its id. */
+export function kairosSpace(space: string): { name: string; type: 'personal' | 'group' | 'app' | 'other' } {
+  if (space === 'app') return { name: 'Kairos app', type: 'app' };
+  if (space.startsWith('group:')) return { name: `Group: ${space.slice(6)}`, type: 'group' };
+  return { name: 'Personal', type: space.startsWith('user:') ? 'personal' : 'other' };
 }
 
-/** A space as KAIROS 4 names it to the agent. */
+/** A space's KAIROS 4 name (`space_name`). */
 export function spaceName(space: string): string {
-  if (space === 'app') return 'Kairos app';
-  if (space.startsWith('group:')) return `Group: ${space.slice(6)}`;
-  return 'Personal';
+  return kairosSpace(space).name;
 }
 
 type SearchChoice = V4ActivateContextQuery['search']['choices'][number];

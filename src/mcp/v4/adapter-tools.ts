@@ -11,17 +11,11 @@ import {
   V4UpdateDocument,
 } from './operations.js';
 import { reviewGateRefusal } from './review-gate.js';
-import { spaceName, spaceTypeOf } from './activation.js';
+import { kairosSpace } from './activation.js';
 import { answerOf, refused, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
 
 const MAX_URIS = 100;
-/** KAIROS 4's space types; a kind it does not name is `other`. */
-const SPACE_TYPES = new Map<string, string>([
-  ['PERSONAL', 'personal'],
-  ['GROUP', 'group'],
-  ['APP', 'app'],
-]);
 const reviewEvidence = z
   .object({ verdict_file: z.string().max(1_000), exit_code: z.number(), stdout: z.string().max(100_000) })
   .describe(
@@ -30,6 +24,21 @@ const reviewEvidence = z
 const adapterOrLayer = z.string().max(300).describe('kairos://adapter/<slug|uuid> or kairos://layer/<uuid>');
 
 type Adapter = NonNullable<V4AdapterQuery['protocol']>;
+
+interface LearnedTriggerJson {
+  text: string;
+  weight: number;
+  successes: number;
+  principals: number;
+}
+
+/** A space's learned triggers by adapter (chain id), in KAIROS 4's key style. */
+function learnedTriggersByAdapter(triggers: readonly (LearnedTriggerJson & { chainId: string })[]): Map<string, LearnedTriggerJson[]> {
+  const byAdapter = new Map<string, LearnedTriggerJson[]>();
+  for (const { chainId, text, weight, successes, principals } of triggers)
+    byAdapter.set(chainId, [...(byAdapter.get(chainId) ?? []), { text, weight, successes, principals }]);
+  return byAdapter;
+}
 
 /**
  * The adapter an adapter URI names (looked up: tune and delete act on each of its layers), or the
@@ -315,7 +324,9 @@ export const V4_ADAPTER_TOOLS = [
         content: result.content,
         adapter_name: adapter?.label ?? null,
         adapter_version: adapter?.protocolVersion ?? null,
-        ...(adapter ? { space_id: adapter.space, space_name: spaceName(adapter.space), space_type: spaceTypeOf(adapter.space) } : {}),
+        ...(adapter
+          ? { space_id: adapter.space, space_name: kairosSpace(adapter.space).name, space_type: kairosSpace(adapter.space).type }
+          : {}),
         ...(result.contentEncoding ? { content_encoding: 'base64' } : {}),
         item_count: result.itemCount,
         export_adapter_count: result.adapterCount,
@@ -336,7 +347,7 @@ export const V4_ADAPTER_TOOLS = [
   v4Tool({
     name: 'spaces',
     description:
-      'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app | other, adapter_count, adapters?: [{ adapter_id, title, layer_count, slug, uri, artifacts? }] }] }; adapters when include_adapter_titles (or include_artifacts) is true (adapter_id is the adapter uuid: kairos://adapter/<adapter_id> names it too). ' +
+      'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app | other, adapter_count, adapters?: [{ adapter_id, title, layer_count, slug, uri, artifacts?, learned_triggers? }] }] }; adapters when include_adapter_titles (or include_artifacts) is true (adapter_id is the adapter uuid: kairos://adapter/<adapter_id> names it too); learned_triggers: [{ text, weight, successes, principals }], the requests search learned lead to that adapter, when it learned any. ' +
       'include_artifacts adds artifacts: [] to each adapter (adapters carry no artifacts here yet); include_widget_html lists the adapters and adds no HTML part (the spaces view carries it).',
     input: z.object({
       include_adapter_titles: z.boolean().optional(),
@@ -346,25 +357,30 @@ export const V4_ADAPTER_TOOLS = [
     handle: async (args, call) => {
       // As KAIROS: asking for the widget or the artifacts lists the adapters too.
       const withAdapters = args.include_adapter_titles === true || args.include_artifacts === true || args.include_widget_html === true;
-      return answerOf(await call.run(V4SpacesDocument, {}), (data) => ({
-        spaces: data.spaces.map((space) => ({
-          name: space.name,
-          space_id: space.id,
-          type: SPACE_TYPES.get(space.kind) ?? 'other',
-          adapter_count: space.protocols.length,
-          ...(withAdapters
-            ? {
-                adapters: space.protocols.map((protocol) => ({
-                  adapter_id: protocol.chainId,
-                  title: protocol.label,
-                  layer_count: protocol.stepCount,
-                  slug: protocol.slug,
-                  uri: adapterUri(protocol.slug),
-                  ...(args.include_artifacts ? { artifacts: [] } : {}),
-                })),
-              }
-            : {}),
-        })),
+      return answerOf(await call.run(V4SpacesDocument, { withLearned: withAdapters }), (data) => ({
+        spaces: data.spaces.map((space) => {
+          const learned = learnedTriggersByAdapter(space.learnedTriggers ?? []);
+          return {
+            name: kairosSpace(space.id).name,
+            space_id: space.id,
+            type: kairosSpace(space.id).type,
+            adapter_count: space.protocols.length,
+            ...(withAdapters
+              ? {
+                  adapters: space.protocols.map((protocol) => ({
+                    adapter_id: protocol.chainId,
+                    title: protocol.label,
+                    layer_count: protocol.stepCount,
+                    slug: protocol.slug,
+                    uri: adapterUri(protocol.slug),
+                    ...(args.include_artifacts ? { artifacts: [] } : {}),
+                    // An addition (KAIROS 4's adapter objects are open): what search learned leads here, when it learned any.
+                    ...(learned.has(protocol.chainId) ? { learned_triggers: learned.get(protocol.chainId) } : {}),
+                  })),
+                }
+              : {}),
+          };
+        }),
       }));
     },
   }),

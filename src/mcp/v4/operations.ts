@@ -47,12 +47,12 @@ export const V4AdapterDocument = graphql(`
 `);
 
 export const V4ActivateContextDocument = graphql(`
-  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String) {
+  query V4ActivateContext($query: String!, $maxChoices: Int, $space: String, $executionId: String) {
     me {
       principalId
       defaultWriteSpace
     }
-    search(query: $query, maxChoices: $maxChoices, space: $space) {
+    search(query: $query, maxChoices: $maxChoices, space: $space, executionId: $executionId) {
       message
       choices {
         ...SearchChoiceFields
@@ -111,7 +111,7 @@ export const V4DeleteDocument = graphql(`
 `);
 
 export const V4SpacesDocument = graphql(`
-  query V4Spaces {
+  query V4Spaces($withLearned: Boolean!) {
     spaces {
       ...SpaceAdaptersFields
     }

@@ -66,16 +66,18 @@ export const V4_RUN_TOOLS = [
     handle: async (args, call) => {
       if (args.execution_id !== undefined && !UUID.test(args.execution_id))
         return refused('BAD_USER_INPUT', 'execution_id must be the UUID a previous activate answered');
+      // The sequence first: the search's request is kept with it in one write (learning reads a request with its refinements).
+      const activation = await call.run(V4RecordActivationDocument, { input: { executionId: args.execution_id ?? null } });
+      if (!activation.ok) return answerOf(activation, () => ({}));
+      const { executionId, refineOffered } = activation.data.recordActivation;
       const context = await call.run(V4ActivateContextDocument, {
         query: args.query,
         maxChoices: args.max_choices ?? null,
         space: args.space ?? args.space_id ?? null,
+        executionId,
       });
       if (!context.ok) return answerOf(context, () => ({}));
       const { me, search } = context.data;
-      const activation = await call.run(V4RecordActivationDocument, { input: { executionId: args.execution_id ?? null } });
-      if (!activation.ok) return answerOf(activation, () => ({}));
-      const { executionId, refineOffered } = activation.data.recordActivation;
       const choices = [];
       for (const choice of search.choices) {
         if (choice.role === 'REFINE' && !refineOffered) continue;
