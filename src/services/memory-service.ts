@@ -15,7 +15,7 @@ import { chainKeyString } from '../store/memory-store.js';
 import { hasHostileCharacters, TEXT_LIMITS } from '../limits.js';
 import { RequestError } from './errors.js';
 import { textBytes } from '../store/stored-size.js';
-import type { StorageQuota } from './storage-quota.js';
+import { holdingAll, NO_HOLD, type QuotaHold, type StorageQuota } from './storage-quota.js';
 import type { SearchLearningService } from './search-learning-service.js';
 import { readableSpacesFor } from './spaces.js';
 import { memoryUri, parseMemoryUri } from '../model/kairos-uri.js';
@@ -116,17 +116,19 @@ export class MemoryService {
       });
     }
 
-    if (this.quota) await this.checkQuota(viewer, targets, patches);
+    const hold = this.quota ? await this.checkQuota(viewer, targets, patches) : NO_HOLD;
     const writeId = randomUUID();
-    const written = this.history.enabled
-      ? await this.store.withTransaction(async (session) => {
-          const applied = await this.store.applyPatches(patches, writeId, session);
-          // Each patch was conditional on the version read, so what was read is exactly what it superseded.
-          const superseded = targets.flatMap((target) => ('record' in target && applied.has(target.record._id) ? [target.record] : []));
-          await this.history.insert(this.history.archivedVersions(superseded, now), session);
-          return applied;
-        })
-      : await this.store.applyPatches(patches, writeId);
+    const written = await (
+      this.history.enabled
+        ? this.store.withTransaction(async (session) => {
+            const applied = await this.store.applyPatches(patches, writeId, session);
+            // Each patch was conditional on the version read, so what was read is exactly what it superseded.
+            const superseded = targets.flatMap((target) => ('record' in target && applied.has(target.record._id) ? [target.record] : []));
+            await this.history.insert(this.history.archivedVersions(superseded, now), session);
+            return applied;
+          })
+        : this.store.applyPatches(patches, writeId)
+    ).finally(() => hold.release());
     const results = input.uris.map((uri, index): BatchItemResult<'UPDATED'> => {
       const failure = outcome.get(index);
       if (failure) return { uri, status: 'ERROR', message: failure };
@@ -157,7 +159,7 @@ export class MemoryService {
     viewer: Viewer,
     targets: readonly ({ record: MemoryRecord } | { error: string })[],
     patches: readonly MemoryPatch[],
-  ): Promise<void> {
+  ): Promise<QuotaHold> {
     const records = new Map(targets.flatMap((target) => ('record' in target ? [[target.record._id, target.record] as const] : [])));
     const growth = new Map<string, { space: number; own: number }>();
     for (const patch of patches) {
@@ -169,7 +171,14 @@ export class MemoryService {
       if (record.createdBy === viewer.principalId) sum.own += delta;
       growth.set(record.space, sum);
     }
-    for (const [space, sum] of growth) await this.quota!.checkGrowth(viewer, space, sum);
+    const holds: QuotaHold[] = [];
+    try {
+      for (const [space, sum] of growth) holds.push(await this.quota!.checkGrowth(viewer, space, sum));
+    } catch (error) {
+      holdingAll(holds).release();
+      throw error;
+    }
+    return holdingAll(holds);
   }
 
   /**

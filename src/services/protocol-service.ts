@@ -19,7 +19,7 @@ import { stepRecords, titleKeyOf } from '../store/protocol-step-records.js';
 import { refuseProtocolSecrets } from './protocol-secrets.js';
 import { parseProtocolMarkdownOffThread } from '../protocol/markdown-off-thread.js';
 import { textBytes } from '../store/stored-size.js';
-import type { StorageQuota } from './storage-quota.js';
+import { NO_HOLD, type QuotaHold, type StorageQuota } from './storage-quota.js';
 import type { SearchLearningService } from './search-learning-service.js';
 
 /** A protocol is the ordered steps of one chain in one space. */
@@ -110,7 +110,7 @@ export class ProtocolService {
     checkMintedText(parsed, input.protocolVersion);
     const titleKey = titleKeyOf(parsed.title);
     const protocolVersion = input.protocolVersion?.trim() || parsed.version || null;
-    if (this.quota) await this.checkQuota(viewer, space, titleKey, parsed, Boolean(input.force));
+    const hold = this.quota ? await this.checkQuota(viewer, space, titleKey, parsed, Boolean(input.force)) : NO_HOLD;
     const now = new Date();
     const chainId = randomUUID();
 
@@ -151,7 +151,8 @@ export class ProtocolService {
           );
         }
         throw error;
-      });
+      })
+      .finally(() => hold.release());
 
     const at = now.toISOString();
     for (const step of replaced)
@@ -161,11 +162,11 @@ export class ProtocolService {
   }
 
   /** The storage quotas, counting what a forced mint replaces as freed. */
-  private async checkQuota(viewer: Viewer, space: string, titleKey: string, parsed: ParsedProtocol, force: boolean): Promise<void> {
+  private async checkQuota(viewer: Viewer, space: string, titleKey: string, parsed: ParsedProtocol, force: boolean): Promise<QuotaHold> {
     const adding = parsed.steps.reduce((sum, step) => sum + textBytes(step.text), 0);
     const replaced = force ? await this.store.findHeadByTitleKey(space, titleKey) : null;
     const freed = replaced ? await this.quota!.chainBytes(space, replaced.chain!.chainId) : 0;
-    await this.quota!.check(viewer, space, adding, { space: freed, own: replaced?.createdBy === viewer.principalId ? freed : 0 });
+    return this.quota!.check(viewer, space, adding, { space: freed, own: replaced?.createdBy === viewer.principalId ? freed : 0 });
   }
 
   /** The author's slug if free, else the title's slug with the first free numeric suffix. */
