@@ -7,6 +7,7 @@ import type { MemoryEvent } from '../events/topics.js';
 import { extractBody } from '../protocol/body-markers.js';
 import type { Challenge } from '../protocol/challenge.js';
 import { parseAuthoredChallenge } from '../protocol/challenge-json.js';
+import { contractKeyNotices, type WriteNotice } from '../model/write-notices.js';
 import { ProtocolStructureError } from '../protocol/markdown-protocol.js';
 import { parseStepMarkdownOffThread } from '../protocol/markdown-off-thread.js';
 import { changedFields, type MemoryHistoryStore, type MemoryVersionRecord } from '../store/memory-history-store.js';
@@ -42,6 +43,8 @@ export interface UpdateMemoriesResult {
   results: BatchItemResult<'UPDATED'>[];
   totalUpdated: number;
   totalFailed: number;
+  /** For the author: contract keys kept but not read, per step written. */
+  notices: WriteNotice[];
 }
 
 export interface DeleteMemoriesResult {
@@ -151,7 +154,12 @@ export class MemoryService {
       });
     }
     const totalUpdated = results.filter((result) => result.status === 'UPDATED').length;
-    return { results, totalUpdated, totalFailed: results.length - totalUpdated };
+    const notices = contractKeyNotices(
+      patches.flatMap((patch) =>
+        written.has(patch.id) && patch.set.challenge ? [{ uri: memoryUri(patch.id), challenge: patch.set.challenge }] : [],
+      ),
+    );
+    return { results, totalUpdated, totalFailed: results.length - totalUpdated, notices };
   }
 
   /** What the patches add to each space's text (and to the viewer's own), against the storage quotas: all refused, or all go on. */

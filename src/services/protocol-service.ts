@@ -19,8 +19,14 @@ import { stepRecords, titleKeyOf } from '../store/protocol-step-records.js';
 import { refuseProtocolSecrets } from './protocol-secrets.js';
 import { parseProtocolMarkdownOffThread } from '../protocol/markdown-off-thread.js';
 import { textBytes } from '../store/stored-size.js';
+import { contractKeyNotices, type WriteNotice } from '../model/write-notices.js';
 import { NO_HOLD, type QuotaHold, type StorageQuota } from './storage-quota.js';
 import type { SearchLearningService } from './search-learning-service.js';
+
+/** A protocol as a mint stored it, with what its author should know (contract keys kept but not read). */
+export interface MintedProtocol extends ProtocolView {
+  notices: WriteNotice[];
+}
 
 /** A protocol is the ordered steps of one chain in one space. */
 export interface ProtocolView {
@@ -87,7 +93,7 @@ export class ProtocolService {
   ) {}
 
   /** Cuts a markdown document into steps and stores them as one chain (reference §3.2, §3.8). */
-  async mint(viewer: Viewer, input: MintInput): Promise<ProtocolView> {
+  async mint(viewer: Viewer, input: MintInput): Promise<MintedProtocol> {
     const size = Buffer.byteLength(input.markdown, 'utf8');
     if (size > this.limits.maxMarkdownBytes) {
       throw new RequestError(
@@ -158,7 +164,7 @@ export class ProtocolService {
     for (const step of replaced)
       this.events.publish('memory', space, { type: 'DELETED', uri: step.uri, space, version: step.version + 1, at });
     for (const step of steps) this.events.publish('memory', space, { type: 'MINTED', uri: step.uri, space, version: step.version, at });
-    return { space, chainId, steps };
+    return { space, chainId, steps, notices: contractKeyNotices(steps) };
   }
 
   /** The storage quotas, counting what a forced mint replaces as freed. */
