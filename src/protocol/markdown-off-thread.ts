@@ -69,6 +69,8 @@ export function setMarkdownWorkerForTests(options: { boot?: URL; answerTimeoutMs
   stopWorker();
   bootUrl = options.boot ?? BOOT;
   answerTimeoutMs = options.answerTimeoutMs ?? WORKER_ANSWER_TIMEOUT_MS;
+  // Documents still queued go on in a worker of the new kind.
+  sendHead();
 }
 
 /** What `parseProtocolMarkdown` answers, with the same errors, read off the event loop when the document is large. */
