@@ -161,6 +161,7 @@ export async function createServices(
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, {
     separateReviewer: config.authEnabled,
     maxPending: { count: config.maxPendingProposals, bytes: config.maxPendingProposalBytes },
+    quota: storageQuota,
   });
   const learnedTriggers = new LearnedTriggerStore(db);
   await learnedTriggers.ensureIndexes();
@@ -216,7 +217,7 @@ export async function createServices(
     ),
     responseSizes: new ResponseSizes(sizeStats),
     activations: new ActivationService(activationStore),
-    protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events, learnedTriggers),
+    protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events, learnedTriggers, storageQuota),
   };
 }
 

@@ -4,9 +4,12 @@ import type { EventFeed } from './event-feed.js';
 
 /** What a subscriber's stream starts from: the past read from the database, and the live feed opened before that read. */
 export interface ReplayAndFeed<T> {
+  /** The first slice of the past. */
   replay: T[];
+  /** The next slice of the past, read once the last is handed out; empty once it is all given. */
+  nextSlice?: () => Promise<T[]>;
   live: EventFeed<T>;
-  /** True for a live event the replay already gave (it arrived while the replay was read). */
+  /** True for a live event the replay already gave (it arrived while the replay was read); asked again after each slice. */
   replayed(event: T): boolean;
 }
 
@@ -18,11 +21,14 @@ export interface ReplayAndFeed<T> {
  * delivery to every subscriber), and `return()` lets go of the feed at once, even between events.
  * The replay is handed out in slices of `REPLAY_SLICE_EVENTS`, the event loop free between them:
  * a transport whose writes complete at once would otherwise send a whole run's history (and every
- * other replay on the socket) before serving anyone else.
+ * other replay on the socket) before serving anyone else. Slices read from the database one at a
+ * time keep a long history out of memory.
  */
 export function replayThenLive<T>(open: () => Promise<ReplayAndFeed<T>>): AsyncIterableIterator<T> {
   let started: Promise<unknown> | null = null;
   let replay: T[] = [];
+  let nextSlice: (() => Promise<T[]>) | null = null;
+  let replayed: (event: T) => boolean = () => false;
   let live: EventFeed<T> | null = null;
   let ended = false;
   let sinceYield = 0;
@@ -31,8 +37,19 @@ export function replayThenLive<T>(open: () => Promise<ReplayAndFeed<T>>): AsyncI
   const end = (): Promise<IteratorResult<T>> => {
     ended = true;
     replay = [];
+    nextSlice = null;
     return live ? live.return() : done();
   };
+  const readSlice = (read: () => Promise<T[]>): Promise<IteratorResult<T>> =>
+    read().then((slice) => {
+      if (ended) return { value: undefined, done: true };
+      if (slice.length === 0) nextSlice = null;
+      replay = slice;
+      // What the feed caught while this slice was read, and the slice now gives, is dropped.
+      live?.skip(replayed);
+      sinceYield = 0;
+      return stream.next();
+    });
   const stream: AsyncIterableIterator<T> = {
     next() {
       if (ended) return done();
@@ -41,6 +58,8 @@ export function replayThenLive<T>(open: () => Promise<ReplayAndFeed<T>>): AsyncI
           if (ended) return void opened.live.return();
           opened.live.skip(opened.replayed);
           replay = opened.replay;
+          nextSlice = opened.nextSlice ?? null;
+          replayed = opened.replayed;
           live = opened.live;
         });
         // A reader that left while the stream opened gets done, whether opening worked or not.
@@ -59,6 +78,7 @@ export function replayThenLive<T>(open: () => Promise<ReplayAndFeed<T>>): AsyncI
         }
         return Promise.resolve({ value: replay.shift()!, done: false });
       }
+      if (nextSlice) return readSlice(nextSlice);
       return live.next();
     },
     return: end,

@@ -23,7 +23,9 @@
  * | tensor.shape                        | tensor.shape                  | optional array of non-negative integers |
  *
  * The sub-object of the challenge's own type is always present in the stored form (possibly
- * empty); sub-objects of other types and unknown keys are ignored.
+ * empty). Every other key (a sub-object of another type, a typo such as `user_input.requred_human`)
+ * is not read but kept, as KAIROS 4 keeps any key: stored as `unreadJson`, written back when the
+ * contract is rendered, and named by `unreadContractKeys` so a write can tell its author.
  */
 import type {
   Challenge,
@@ -131,6 +133,13 @@ export function parseAuthoredChallenge(json: unknown, line: number | null): Chal
   const misplacedGate = misplacedRequireHuman(json, type);
   if (misplacedGate) throw fail(misplacedGate);
 
+  const challenge = readOwnFields(json, type, required, fail);
+  const unread = unreadPart(json, readPlaces(json, type));
+  if (unread) challenge.unreadJson = JSON.stringify(unread);
+  return challenge;
+}
+
+function readOwnFields(json: JsonObject, type: ChallengeType, required: boolean, fail: Fail): Challenge {
   switch (type) {
     case 'SHELL':
       return { type, required, shell: readShell(json, fail) };
@@ -143,6 +152,73 @@ export function parseAuthoredChallenge(json: unknown, line: number | null): Chal
     case 'TENSOR':
       return { type, required, tensor: readTensor(json, fail) };
   }
+}
+
+/**
+ * The keys the reader reads, by place in a contract of each type: `''` is the contract itself,
+ * `shell` its `shell` object, `tensor.output` the object inside `tensor`. A place listed here is
+ * an object the reader looks into; any key not listed at its place is not read.
+ */
+const READ_KEYS: Readonly<Record<ChallengeType, Readonly<Record<string, readonly string[]>>>> = {
+  SHELL: { '': ['type', 'required', 'shell'], shell: ['cmd', 'timeout_seconds', 'interpreter', 'flags', 'args', 'workdir'] },
+  MCP: { '': ['type', 'required', 'mcp'], mcp: ['tool_name', 'expected_result', 'arguments'] },
+  USER_INPUT: { '': ['type', 'required', 'user_input'], user_input: ['prompt', 'require_human'] },
+  COMMENT: { '': ['type', 'required', 'comment'], comment: ['min_length'] },
+  TENSOR: { '': ['type', 'required', 'tensor'], tensor: ['name', 'shape', 'output'], 'tensor.output': ['name'] },
+};
+
+/** The places read in this contract: a shell contract without a `shell` object reads its fields flat. */
+function readPlaces(json: JsonObject, type: ChallengeType): Readonly<Record<string, readonly string[]>> {
+  const places = READ_KEYS[type];
+  if (type !== 'SHELL' || json.shell !== undefined) return places;
+  return { '': [...places['']!, ...places.shell!] };
+}
+
+/** The keys of `value` (at `place`) the reader does not read, with their values, nested as written; null when none. */
+function unreadPart(value: JsonObject, places: Readonly<Record<string, readonly string[]>>, place = ''): JsonObject | null {
+  const read = places[place]!;
+  const unread: JsonObject = {};
+  for (const [key, child] of Object.entries(value)) {
+    const at = place === '' ? key : `${place}.${key}`;
+    if (!read.includes(key)) unread[key] = child;
+    else if (places[at] && isJsonObject(child)) {
+      const inner = unreadPart(child, places, at);
+      if (inner) unread[key] = inner;
+    }
+  }
+  return Object.keys(unread).length > 0 ? unread : null;
+}
+
+/** Where each key the reader does not read sits in a stored contract, e.g. `user_input.requred_human`, in the order written. */
+export function unreadContractKeys(challenge: Challenge): string[] {
+  if (!challenge.unreadJson) return [];
+  const places = READ_KEYS[challenge.type];
+  const paths: string[] = [];
+  const walk = (value: JsonObject, place: string) => {
+    for (const [key, child] of Object.entries(value)) {
+      const at = place === '' ? key : `${place}.${key}`;
+      if (places[at] && (places[place] ?? []).includes(key) && isJsonObject(child)) walk(child, at);
+      else paths.push(at);
+    }
+  };
+  walk(JSON.parse(challenge.unreadJson) as JsonObject, '');
+  return paths;
+}
+
+/** The keys read where `path` sits (its place), for a notice that suggests what the author meant. */
+export function contractKeysReadBeside(type: ChallengeType, path: string): readonly string[] {
+  const place = path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '';
+  return READ_KEYS[type][place] ?? [];
+}
+
+/** `extra`'s keys laid over the authored form, object into object, so kept keys go back where they were written. */
+function withUnread(authored: JsonObject, extra: JsonObject): JsonObject {
+  const merged: JsonObject = { ...authored };
+  for (const [key, value] of Object.entries(extra)) {
+    const here = merged[key];
+    merged[key] = isJsonObject(here) && isJsonObject(value) ? withUnread(here, value) : value;
+  }
+  return merged;
 }
 
 /**
@@ -170,8 +246,14 @@ function misplacedRequireHuman(json: JsonObject, type: ChallengeType): string | 
   return null;
 }
 
-/** The authored form of a stored challenge; `parseAuthoredChallenge` reads it back unchanged. */
+/** The authored form of a stored challenge, with the keys it kept unread; `parseAuthoredChallenge` reads it back unchanged. */
 export function toAuthoredChallenge(challenge: Challenge): AuthoredChallenge {
+  const authored = readAuthoredFields(challenge);
+  if (!challenge.unreadJson) return authored;
+  return withUnread(authored as unknown as JsonObject, JSON.parse(challenge.unreadJson) as JsonObject) as unknown as AuthoredChallenge;
+}
+
+function readAuthoredFields(challenge: Challenge): AuthoredChallenge {
   switch (challenge.type) {
     case 'SHELL': {
       const shell = challenge.shell;

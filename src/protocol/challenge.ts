@@ -48,4 +48,10 @@ export interface Challenge {
   userInput?: UserInputChallenge;
   comment?: CommentChallenge;
   tensor?: TensorChallenge;
+  /**
+   * The authored keys the reader does not read, at their places, as JSON text (e.g.
+   * `{"user_input":{"requred_human":true}}`): kept as KAIROS 4 keeps any key, written back when
+   * the contract is rendered (challenge-json.ts `unreadContractKeys` names them).
+   */
+  unreadJson?: string;
 }

@@ -4,7 +4,8 @@
  * milliseconds of CPU, which on the event loop would hold every other request, /healthz
  * included (no single request may hold the loop more than 200 ms). One worker, started
  * on first use, unreferenced while idle so it never keeps the process alive, and stopped after
- * `IDLE_MS` without work; documents queue in it.
+ * `IDLE_MS` without work. Documents queue here and go to it one at a time, so the one it reads
+ * is the one timed, and a document it cannot finish fails alone.
  * Small documents, the common case, are read in place: the hop would cost more than the parse.
  */
 import { Worker } from 'node:worker_threads';
@@ -35,9 +36,9 @@ export type WorkerFailure =
 export type WorkerAnswer = { id: number; parsed: ParsedProtocol | ParsedStep } | { id: number; failure: WorkerFailure };
 
 interface Pending {
+  request: WorkerRequest;
   resolve(parsed: ParsedProtocol | ParsedStep): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
 }
 
 const BOOT = new URL('./markdown-worker-boot.mjs', import.meta.url);
@@ -46,15 +47,31 @@ const BOOT = new URL('./markdown-worker-boot.mjs', import.meta.url);
 const IDLE_MS = 30_000;
 
 /**
- * A request the worker has not answered within this long fails, and the worker (stuck on it, or
- * on one queued before it) is replaced: no request waits forever for its answer.
+ * The request the worker is reading fails if it has not answered within this long, and the worker
+ * (stuck on it) is replaced; the requests queued behind it go on in the new one.
  */
 export const WORKER_ANSWER_TIMEOUT_MS = 20_000;
 
 let worker: Worker | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 0;
-const pending = new Map<number, Pending>();
+let answerTimeoutMs = WORKER_ANSWER_TIMEOUT_MS;
+let bootUrl = BOOT;
+/** Requests in order; the head is the one the worker holds (one at a time, so only it is timed). */
+const queue: Pending[] = [];
+let headTimer: NodeJS.Timeout | null = null;
+
+/**
+ * For tests: another worker entry (one that can be made to stall) and another answer timeout.
+ * Called with nothing, puts back the shipped ones.
+ */
+export function setMarkdownWorkerForTests(options: { boot?: URL; answerTimeoutMs?: number } = {}): void {
+  stopWorker();
+  bootUrl = options.boot ?? BOOT;
+  answerTimeoutMs = options.answerTimeoutMs ?? WORKER_ANSWER_TIMEOUT_MS;
+  // Documents still queued go on in a worker of the new kind.
+  sendHead();
+}
 
 /** What `parseProtocolMarkdown` answers, with the same errors, read off the event loop when the document is large. */
 export function parseProtocolMarkdownOffThread(markdown: string): Promise<ParsedProtocol> {
@@ -79,71 +96,80 @@ function offThread(
     }
   }
   return new Promise((resolve, reject) => {
-    const id = nextId++;
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
-    const running = worker ?? startWorker();
-    const timer = setTimeout(() => {
-      if (worker !== running) return;
-      worker = null;
-      running.removeAllListeners('exit').removeAllListeners('error').removeAllListeners('messageerror');
-      void running.terminate();
-      failAll(new Error(`the markdown worker did not answer within ${WORKER_ANSWER_TIMEOUT_MS} ms`));
-    }, WORKER_ANSWER_TIMEOUT_MS);
-    timer.unref();
-    pending.set(id, { resolve, reject, timer });
-    running.ref();
-    running.postMessage({ id, task, markdown } satisfies WorkerRequest);
+    queue.push({ request: { id: nextId++, task, markdown }, resolve, reject });
+    if (queue.length === 1) sendHead();
   });
 }
 
-function failAll(error: Error): void {
-  for (const waiting of pending.values()) {
-    clearTimeout(waiting.timer);
-    waiting.reject(error);
-  }
-  pending.clear();
+/** Hands the head of the queue to the worker (started if need be) and times it alone. */
+function sendHead(): void {
+  const head = queue[0];
+  if (!head) return;
+  const running = worker ?? startWorker();
+  running.ref();
+  headTimer = setTimeout(() => {
+    headTimer = null;
+    failHead(new Error(`the markdown worker did not answer within ${answerTimeoutMs} ms`));
+  }, answerTimeoutMs);
+  headTimer.unref();
+  running.postMessage(head.request);
 }
 
-/** Takes a request off the waiting list; the worker is let go once nothing waits. */
-function settle(started: Worker, id: number): Pending | undefined {
-  const waiting = pending.get(id);
-  if (!waiting) return undefined;
-  pending.delete(id);
-  clearTimeout(waiting.timer);
-  if (pending.size === 0) {
+/** The worker failed on the head (timeout, error, exit): it alone fails, a new worker takes the rest. */
+function failHead(error: Error): void {
+  stopWorker();
+  queue.shift()?.reject(error);
+  sendHead();
+}
+
+/** Lets the worker go without its exit failing anything (the exit may come once a new worker holds requests). */
+function stopWorker(): void {
+  if (headTimer) clearTimeout(headTimer);
+  headTimer = null;
+  const stopped = worker;
+  worker = null;
+  if (!stopped) return;
+  stopped.removeAllListeners('exit').removeAllListeners('error').removeAllListeners('messageerror').removeAllListeners('message');
+  void stopped.terminate();
+}
+
+/** Takes the answered head off the queue and sends the next; the worker is let go once nothing waits. */
+function settleHead(started: Worker, id: number): Pending | undefined {
+  const head = queue[0];
+  if (worker !== started || head?.request.id !== id) return undefined;
+  queue.shift();
+  if (headTimer) clearTimeout(headTimer);
+  headTimer = null;
+  if (queue.length > 0) sendHead();
+  else {
     started.unref();
     idleTimer = setTimeout(() => {
-      if (worker === started && pending.size === 0) {
-        worker = null;
-        // Its exit comes later, perhaps once a new worker holds requests: it must not fail them.
-        started.removeAllListeners('exit').removeAllListeners('error').removeAllListeners('messageerror');
-        void started.terminate();
-      }
+      if (worker === started && queue.length === 0) stopWorker();
     }, IDLE_MS).unref();
   }
-  return waiting;
+  return head;
 }
 
 function startWorker(): Worker {
   // execArgv empty: the boot file registers tsx itself, whether the parent runs under tsx or vitest.
-  const started = new Worker(BOOT, { execArgv: [] });
+  const started = new Worker(bootUrl, { execArgv: [] });
   started.on('message', (answer: WorkerAnswer) => {
-    const waiting = settle(started, answer.id);
+    const waiting = settleHead(started, answer.id);
     if (!waiting) return;
     if ('parsed' in answer) waiting.resolve(answer.parsed);
     else waiting.reject(toError(answer.failure));
   });
   // An answer that cannot be rebuilt on this thread (structured clone recurses: hostile nesting)
-  // names no request; the worker answers in order, so it is the oldest one waiting.
+  // names no request; the worker holds one at a time, so it is the head.
   started.on('messageerror', () => {
-    const [oldest] = pending.keys();
-    const waiting = oldest === undefined ? undefined : settle(started, oldest);
+    const head = queue[0];
+    const waiting = head ? settleHead(started, head.request.id) : undefined;
     waiting?.reject(new RangeError('Maximum call stack size exceeded while reading the parsed document'));
   });
   const fail = (error: Error) => {
-    if (worker === started) worker = null;
-    failAll(error);
+    if (worker === started) failHead(error);
   };
   started.on('error', fail);
   // A worker that stops while reading fails what it was reading (an idle one is let go without this).

@@ -8,6 +8,7 @@
  */
 import type { AttestAnswer, ChallengeView, Instruction, NextCall, RunNotice, StepAnswer } from '../model/run-answers.js';
 import { nextCallOf } from '../model/run-answers.js';
+import type { WriteNotice } from '../model/write-notices.js';
 import type { SearchChoice, SearchResult, SearchSummary } from '../search/search-choices.js';
 
 export interface DoorRenderer {
@@ -25,6 +26,8 @@ export interface DoorRenderer {
   searchChoice(choice: SearchChoice): { chainLabel: string; nextAction: string };
   /** How this door names a step the rules name by its `kairos://mem/` URI, in a run or not. */
   stepUri(uri: string, runId: string | null): string;
+  /** A write notice's `message`: what the author should know about what was stored. */
+  writeNotice(notice: WriteNotice): string;
 }
 
 /** The challenge as an answer shows it, worded. */

@@ -10,6 +10,7 @@ import type { ChallengeType } from '../protocol/challenge.js';
 import { CHALLENGE_TYPES } from '../protocol/challenge.js';
 import type { ChallengeView, FieldRequirement, Instruction, MissingProof, RunNotice, SolutionRefusal } from '../model/run-answers.js';
 import type { SearchChoice, SearchSummary } from '../search/search-choices.js';
+import type { WriteNotice } from '../model/write-notices.js';
 import type { DoorRenderer } from './door-renderer.js';
 
 /** An operation an instruction tells the caller to call. */
@@ -280,7 +281,20 @@ export function wordingTemplate(names: DoorWords): DoorRenderer {
     }
   }
 
-  return { door: names.door, notice, nextAction, challengeDescription, searchSummary, searchChoice, stepUri: names.stepUri };
+  function writeNotice(said: WriteNotice): string {
+    switch (said.code) {
+      case 'CONTRACT_KEYS_NOT_READ': {
+        const keys = said.keys.map(({ path, readThere }) => `"${path}" (read there: ${readThere.join(', ')})`);
+        const one = said.keys.length === 1;
+        return (
+          `${n.Step} ${names.stepUri(said.uri, null)}: its ${n.challenge} has ${one ? 'a key' : 'keys'} this server does not read, kept as written: ${keys.join('; ')}. ` +
+          `If ${one ? 'it is' : 'one is'} a typo, fix it with ${op('updateMemories')}: until then the ${n.step} behaves as if ${one ? 'it were' : 'they were'} absent.`
+        );
+      }
+    }
+  }
+
+  return { door: names.door, notice, nextAction, challengeDescription, searchSummary, searchChoice, stepUri: names.stepUri, writeNotice };
 }
 
 function requirement(required: FieldRequirement): string {

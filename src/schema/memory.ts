@@ -3,6 +3,7 @@ import type { MemoryEvent } from '../events/topics.js';
 import type { BatchItemResult, DeleteMemoriesResult, UpdateMemoriesResult } from '../services/memory-service.js';
 import type { ChainInfo, MemoryCategory, MemoryRecord } from '../store/memory-store.js';
 import { layerUri } from '../model/kairos-uri.js';
+import type { UnreadContractKey, WriteNotice, WriteNoticeCode } from '../model/write-notices.js';
 import { ChallengeRef } from './challenge.js';
 import { connectionType } from './connection.js';
 
@@ -135,12 +136,45 @@ const UpdateMemoriesInput = builder.inputType('UpdateMemoriesInput', {
   }),
 });
 
+const WriteNoticeCodeEnum = builder.enumType('WriteNoticeCode', {
+  description: 'What a write notice is about.',
+  values: {
+    CONTRACT_KEYS_NOT_READ: {
+      description:
+        "A step's challenge (contract) has keys this server does not read: kept as written (as KAIROS 4 keeps any key) and rendered back, but the step behaves as if they were absent. Often a typo, e.g. \"user_input.requred_human\".",
+    },
+  } as const satisfies Record<WriteNoticeCode, { description: string }>,
+});
+
+const UnreadContractKeyRef = builder.objectRef<UnreadContractKey>('UnreadContractKey').implement({
+  description: 'A challenge key this server does not read.',
+  fields: (t) => ({
+    path: t.exposeString('path', { description: 'Where it sits in the authored JSON, e.g. "user_input.requred_human" or "shell.timout".' }),
+    readThere: t.stringList({ description: 'The keys this server reads at that place.', resolve: (key) => [...key.readThere] }),
+  }),
+});
+
+export const WriteNoticeRef = builder.objectRef<WriteNotice>('WriteNotice').implement({
+  description: 'Something a write stored that its author should know about; nothing was refused.',
+  fields: (t) => ({
+    code: t.field({ type: WriteNoticeCodeEnum, description: 'What it is about: branch on this.', resolve: (notice) => notice.code }),
+    uri: t.exposeString('uri', { description: 'The step it concerns (kairos://mem/{id}).' }),
+    keys: t.field({ type: [UnreadContractKeyRef], description: 'For `CONTRACT_KEYS_NOT_READ`: the keys, in the order written.', resolve: (notice) => notice.keys }),
+    message: t.string({ description: 'For the author: what was kept and what to do about it.', resolve: (notice, _args, ctx) => ctx.renderer.writeNotice(notice) }),
+  }),
+});
+
 const UpdateMemoriesPayloadRef = builder.objectRef<UpdateMemoriesResult>('UpdateMemoriesPayload').implement({
   description: 'One result per URI, in the order sent. A failed URI does not stop the others.',
   fields: (t) => ({
     results: t.field({ type: [BatchItemResultRef], description: 'The outcome for each URI, in order.', resolve: (payload) => payload.results }),
     totalUpdated: t.exposeInt('totalUpdated', { description: 'URIs written.' }),
     totalFailed: t.exposeInt('totalFailed', { description: 'URIs with status `ERROR`.' }),
+    notices: t.field({
+      type: [WriteNoticeRef],
+      description: 'For the author, per step written: challenge keys kept but not read (a typo shows here). Empty when there is nothing to say.',
+      resolve: (payload) => payload.notices,
+    }),
   }),
 });
 

@@ -3,7 +3,8 @@ import type { ProtocolView } from '../services/protocol-service.js';
 import { protocolHead, renderProtocol } from '../services/protocol-service.js';
 import type { ProtocolFormat } from '../protocol/protocol-draft.js';
 import { adapterUri } from '../model/kairos-uri.js';
-import { MemoryRef } from './memory.js';
+import { MemoryRef, WriteNoticeRef } from './memory.js';
+import type { WriteNotice } from '../model/write-notices.js';
 import { RequestError } from '../services/errors.js';
 
 export const ProtocolFormatEnum = builder.enumType('ProtocolFormat', {
@@ -106,10 +107,15 @@ const MintInput = builder.inputType('MintInput', {
   }),
 });
 
-const MintPayloadRef = builder.objectRef<{ protocol: ProtocolView }>('MintPayload').implement({
+const MintPayloadRef = builder.objectRef<{ protocol: ProtocolView; notices: WriteNotice[] }>('MintPayload').implement({
   description: 'The protocol as stored.',
   fields: (t) => ({
     protocol: t.field({ type: ProtocolRef, description: 'The new protocol: run it with `begin` using its `uri` or `slug`.', resolve: (payload) => payload.protocol }),
+    notices: t.field({
+      type: [WriteNoticeRef],
+      description: 'For the author, per step: challenge keys kept but not read (a typo shows here). Empty when there is nothing to say.',
+      resolve: (payload) => payload.notices,
+    }),
   }),
 });
 
@@ -122,6 +128,9 @@ builder.mutationField('mint', (t) =>
       'for KAIROS 4 adapters also `CONTRACT_TYPE_UNKNOWN`, `CONTRACT_INVALID` (a field missing or of the wrong type), `FRONTMATTER_INVALID`, `CONTRACT_FENCE_REFUSED` (contract JSON in a plain ``` fence), `MULTIPLE_ADAPTERS` (a second H1 title), each with the line; `DUPLICATE_CHAIN` (same title in the space: send `force: true` to replace it), `DUPLICATE_SLUG` (the frontmatter slug is taken), `INVALID_SLUG`, `SLUG_ALLOCATION_EXHAUSTED` (set a slug), ' +
       '`SPACE_READ_ONLY`, `SPACE_NOT_FOUND` (a space you cannot write), `PAYLOAD_TOO_LARGE` (over 1 MB, more than 500 steps, a title or heading too long), `BAD_USER_INPUT` (control characters in a title or heading).',
     args: { input: t.arg({ type: MintInput, required: true, description: 'The document and options.' }) },
-    resolve: async (_root, { input }, ctx) => ({ protocol: await ctx.services.protocols.mint(ctx.viewer, input) }),
+    resolve: async (_root, { input }, ctx) => {
+      const minted = await ctx.services.protocols.mint(ctx.viewer, input);
+      return { protocol: minted, notices: minted.notices };
+    },
   }),
 );

@@ -7,6 +7,7 @@ import type { MemoryEvent } from '../events/topics.js';
 import { extractBody } from '../protocol/body-markers.js';
 import type { Challenge } from '../protocol/challenge.js';
 import { parseAuthoredChallenge } from '../protocol/challenge-json.js';
+import { contractKeyNotices, type WriteNotice } from '../model/write-notices.js';
 import { ProtocolStructureError } from '../protocol/markdown-protocol.js';
 import { parseStepMarkdownOffThread } from '../protocol/markdown-off-thread.js';
 import { changedFields, type MemoryHistoryStore, type MemoryVersionRecord } from '../store/memory-history-store.js';
@@ -15,7 +16,7 @@ import { chainKeyString } from '../store/memory-store.js';
 import { hasHostileCharacters, TEXT_LIMITS } from '../limits.js';
 import { RequestError } from './errors.js';
 import { textBytes } from '../store/stored-size.js';
-import type { StorageQuota } from './storage-quota.js';
+import { holdingAll, NO_HOLD, type QuotaHold, type StorageQuota } from './storage-quota.js';
 import type { SearchLearningService } from './search-learning-service.js';
 import { readableSpacesFor } from './spaces.js';
 import { memoryUri, parseMemoryUri } from '../model/kairos-uri.js';
@@ -42,6 +43,8 @@ export interface UpdateMemoriesResult {
   results: BatchItemResult<'UPDATED'>[];
   totalUpdated: number;
   totalFailed: number;
+  /** For the author: contract keys kept but not read, per step written. */
+  notices: WriteNotice[];
 }
 
 export interface DeleteMemoriesResult {
@@ -116,17 +119,19 @@ export class MemoryService {
       });
     }
 
-    if (this.quota) await this.checkQuota(viewer, targets, patches);
+    const hold = this.quota ? await this.checkQuota(viewer, targets, patches) : NO_HOLD;
     const writeId = randomUUID();
-    const written = this.history.enabled
-      ? await this.store.withTransaction(async (session) => {
-          const applied = await this.store.applyPatches(patches, writeId, session);
-          // Each patch was conditional on the version read, so what was read is exactly what it superseded.
-          const superseded = targets.flatMap((target) => ('record' in target && applied.has(target.record._id) ? [target.record] : []));
-          await this.history.insert(this.history.archivedVersions(superseded, now), session);
-          return applied;
-        })
-      : await this.store.applyPatches(patches, writeId);
+    const written = await (
+      this.history.enabled
+        ? this.store.withTransaction(async (session) => {
+            const applied = await this.store.applyPatches(patches, writeId, session);
+            // Each patch was conditional on the version read, so what was read is exactly what it superseded.
+            const superseded = targets.flatMap((target) => ('record' in target && applied.has(target.record._id) ? [target.record] : []));
+            await this.history.insert(this.history.archivedVersions(superseded, now), session);
+            return applied;
+          })
+        : this.store.applyPatches(patches, writeId)
+    ).finally(() => hold.release());
     const results = input.uris.map((uri, index): BatchItemResult<'UPDATED'> => {
       const failure = outcome.get(index);
       if (failure) return { uri, status: 'ERROR', message: failure };
@@ -149,7 +154,12 @@ export class MemoryService {
       });
     }
     const totalUpdated = results.filter((result) => result.status === 'UPDATED').length;
-    return { results, totalUpdated, totalFailed: results.length - totalUpdated };
+    const notices = contractKeyNotices(
+      patches.flatMap((patch) =>
+        written.has(patch.id) && patch.set.challenge ? [{ uri: memoryUri(patch.id), challenge: patch.set.challenge }] : [],
+      ),
+    );
+    return { results, totalUpdated, totalFailed: results.length - totalUpdated, notices };
   }
 
   /** What the patches add to each space's text (and to the viewer's own), against the storage quotas: all refused, or all go on. */
@@ -157,7 +167,7 @@ export class MemoryService {
     viewer: Viewer,
     targets: readonly ({ record: MemoryRecord } | { error: string })[],
     patches: readonly MemoryPatch[],
-  ): Promise<void> {
+  ): Promise<QuotaHold> {
     const records = new Map(targets.flatMap((target) => ('record' in target ? [[target.record._id, target.record] as const] : [])));
     const growth = new Map<string, { space: number; own: number }>();
     for (const patch of patches) {
@@ -169,7 +179,14 @@ export class MemoryService {
       if (record.createdBy === viewer.principalId) sum.own += delta;
       growth.set(record.space, sum);
     }
-    for (const [space, sum] of growth) await this.quota!.checkGrowth(viewer, space, sum);
+    const holds: QuotaHold[] = [];
+    try {
+      for (const [space, sum] of growth) holds.push(await this.quota!.checkGrowth(viewer, space, sum));
+    } catch (error) {
+      holdingAll(holds).release();
+      throw error;
+    }
+    return holdingAll(holds);
   }
 
   /**

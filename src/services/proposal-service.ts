@@ -50,6 +50,8 @@ import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { resolveWriteSpace } from './protocol-service.js';
 import { readableSpacesFor } from './spaces.js';
+import { NO_HOLD, type QuotaHold, type StorageQuota } from './storage-quota.js';
+import { textBytes } from '../store/stored-size.js';
 
 export interface ProposeUpdateInput extends ProposalRequest {
   /** Target space; omitted or "personal" means your own. */
@@ -67,6 +69,8 @@ export interface ProposalServiceOptions {
   now?: () => Date;
   /** Staged proposals one principal may hold at once, by count and by bytes of operations (QUOTA_EXCEEDED past either). */
   maxPending?: { count: number; bytes: number };
+  /** The storage quotas an applied proposal's writes count against (QUOTA_EXCEEDED past one, nothing written). */
+  quota?: StorageQuota | null;
 }
 
 type WrittenDocument = { record: MemoryRecord; created: boolean };
@@ -121,8 +125,10 @@ export class ProposalService {
     await this.ensureSeeded(space, viewer.principalId, now);
     const stagedBytes = Buffer.byteLength(JSON.stringify(normalized.operations), 'utf8');
 
+    let hold: QuotaHold = NO_HOLD;
     const outcome = await this.retryOnConflict(() =>
       this.documents.withTransaction(async (session): Promise<ProposeOutcome> => {
+        hold.release();
         const snapshot = await this.documents.snapshot(space, pathsOf(normalized), session);
         const config = configOf(snapshot);
         const plan = planChanges(normalized, snapshot.texts, config);
@@ -133,6 +139,7 @@ export class ProposalService {
         const warnings = allowlistWarnings(plan.changes);
 
         if (policy.routing.mode === 'APPLY') {
+          hold = await this.holdQuota(viewer, space, plan, snapshot);
           const written = await this.writeChanges(space, plan, snapshot, null, viewer.principalId, now, session);
           await this.audit.record(
             auditEntry({
@@ -179,7 +186,7 @@ export class ProposalService {
         );
         return { kind: 'staged', record, ttl: config.stagingTtlSeconds, warnings };
       }),
-    );
+    ).finally(() => hold.release());
 
     if (outcome.kind === 'rejected') {
       const files = [...new Set(normalized.operations.map((op) => op.file))];
@@ -210,8 +217,10 @@ export class ProposalService {
       throw new RequestError('FORBIDDEN', 'A proposal must be applied by someone other than its proposer');
     }
 
+    let hold: QuotaHold = NO_HOLD;
     const outcome = await this.retryOnConflict(() =>
       this.documents.withTransaction(async (session): Promise<ApplyOutcome> => {
+        hold.release();
         const { snapshot, drift, plan } = await this.replay(proposal, session);
         if (drift.length > 0) {
           return {
@@ -221,6 +230,7 @@ export class ProposalService {
           };
         }
         if ('reason' in plan) return { kind: 'blocked', blocked: plan, drift: [] };
+        hold = await this.holdQuota(viewer, proposal.space, plan, snapshot);
         const decided = await this.proposals.decide(
           proposal._id,
           { status: 'APPLIED', decidedAt: now, decidedBy: viewer.principalId, appliedAt: now, affectedSections: plan.affectedSections },
@@ -235,7 +245,7 @@ export class ProposalService {
         );
         return { kind: 'applied', plan, written };
       }),
-    );
+    ).finally(() => hold.release());
 
     if (outcome.kind === 'gone') return notStagedResult(id, 'was decided by someone else just now');
     if (outcome.kind === 'blocked') {
@@ -469,6 +479,23 @@ export class ProposalService {
   }
 
   /** `proposalId`: the staged proposal applied; null when a proposal applies as it is proposed. */
+  /** What a plan's writes add to the space and to the writer's own text, held against the storage quotas. */
+  private holdQuota(viewer: Viewer, space: string, plan: Plan, snapshot: DocumentsSnapshot): Promise<QuotaHold> {
+    const quota = this.options.quota;
+    if (!quota) return Promise.resolve(NO_HOLD);
+    const growth = { space: 0, own: 0 };
+    let adding = 0;
+    for (const write of documentWrites(plan.changes, snapshot)) {
+      const before = write.expectedVersion === null ? null : snapshot.records.get(write.path);
+      const delta = textBytes(write.text) - (before ? (before.sizeBytes ?? textBytes(before.text)) : 0);
+      adding += textBytes(write.text);
+      growth.space += delta;
+      // A document this write creates is the writer's; one it changes stays its creator's.
+      if (!before || before.createdBy === viewer.principalId) growth.own += delta;
+    }
+    return quota.checkGrowth(viewer, space, growth, adding);
+  }
+
   private writeChanges(
     space: string,
     plan: Plan,

@@ -7,6 +7,7 @@ import { DuplicateKeyError } from '../store/store-errors.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
 import { type ProtocolView, protocolHead, resolveWriteSpace } from './protocol-service.js';
+import { NO_HOLD, type StorageQuota } from './storage-quota.js';
 
 /** The store's transaction session, named without the driver (services do not import it). */
 type StoreSession = Parameters<MemoryStore['findHeadByTitleKey']>[2];
@@ -50,6 +51,7 @@ export class ProtocolMoveService {
     private readonly history: MemoryHistoryStore,
     private readonly events: EventBus,
     private readonly learnedTriggers: LearnedTriggerStore | null = null,
+    private readonly quota: StorageQuota | null = null,
   ) {}
 
   async move(viewer: Viewer, reader: MemoryReader, input: MoveProtocolInput): Promise<MoveProtocolResult> {
@@ -74,11 +76,24 @@ export class ProtocolMoveService {
     if (target === source) return { protocol, fromSpace: source, moved: false };
 
     const chain = protocolHead(protocol).chain!;
-    if (input.dryRun) {
-      const taken = await this.takenIn(target, chain, protocol.chainId);
-      if (taken) throw taken;
-      return { protocol, fromSpace: source, moved: true };
+    // The target space gains the protocol's text; what its creators wrote does not change.
+    const hold = this.quota
+      ? await this.quota.checkGrowth(viewer, target, { space: await this.quota.chainBytes(source, protocol.chainId), own: 0 })
+      : NO_HOLD;
+    try {
+      if (input.dryRun) {
+        const taken = await this.takenIn(target, chain, protocol.chainId);
+        if (taken) throw taken;
+        return { protocol, fromSpace: source, moved: true };
+      }
+      return await this.moveChain(viewer, protocol, source, target);
+    } finally {
+      hold.release();
     }
+  }
+
+  private async moveChain(viewer: Viewer, protocol: ProtocolView, source: string, target: string): Promise<MoveProtocolResult> {
+    const chain = protocolHead(protocol).chain!;
     const key = { space: source, chainId: protocol.chainId };
     const now = new Date();
     const change: VersionChange = { reason: 'SPACE_MOVE', proposalId: null, fields: ['SPACE'] };

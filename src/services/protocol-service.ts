@@ -19,8 +19,14 @@ import { stepRecords, titleKeyOf } from '../store/protocol-step-records.js';
 import { refuseProtocolSecrets } from './protocol-secrets.js';
 import { parseProtocolMarkdownOffThread } from '../protocol/markdown-off-thread.js';
 import { textBytes } from '../store/stored-size.js';
-import type { StorageQuota } from './storage-quota.js';
+import { contractKeyNotices, type WriteNotice } from '../model/write-notices.js';
+import { NO_HOLD, type QuotaHold, type StorageQuota } from './storage-quota.js';
 import type { SearchLearningService } from './search-learning-service.js';
+
+/** A protocol as a mint stored it, with what its author should know (contract keys kept but not read). */
+export interface MintedProtocol extends ProtocolView {
+  notices: WriteNotice[];
+}
 
 /** A protocol is the ordered steps of one chain in one space. */
 export interface ProtocolView {
@@ -87,7 +93,7 @@ export class ProtocolService {
   ) {}
 
   /** Cuts a markdown document into steps and stores them as one chain (reference §3.2, §3.8). */
-  async mint(viewer: Viewer, input: MintInput): Promise<ProtocolView> {
+  async mint(viewer: Viewer, input: MintInput): Promise<MintedProtocol> {
     const size = Buffer.byteLength(input.markdown, 'utf8');
     if (size > this.limits.maxMarkdownBytes) {
       throw new RequestError(
@@ -110,7 +116,7 @@ export class ProtocolService {
     checkMintedText(parsed, input.protocolVersion);
     const titleKey = titleKeyOf(parsed.title);
     const protocolVersion = input.protocolVersion?.trim() || parsed.version || null;
-    if (this.quota) await this.checkQuota(viewer, space, titleKey, parsed, Boolean(input.force));
+    const hold = this.quota ? await this.checkQuota(viewer, space, titleKey, parsed, Boolean(input.force)) : NO_HOLD;
     const now = new Date();
     const chainId = randomUUID();
 
@@ -151,21 +157,22 @@ export class ProtocolService {
           );
         }
         throw error;
-      });
+      })
+      .finally(() => hold.release());
 
     const at = now.toISOString();
     for (const step of replaced)
       this.events.publish('memory', space, { type: 'DELETED', uri: step.uri, space, version: step.version + 1, at });
     for (const step of steps) this.events.publish('memory', space, { type: 'MINTED', uri: step.uri, space, version: step.version, at });
-    return { space, chainId, steps };
+    return { space, chainId, steps, notices: contractKeyNotices(steps) };
   }
 
   /** The storage quotas, counting what a forced mint replaces as freed. */
-  private async checkQuota(viewer: Viewer, space: string, titleKey: string, parsed: ParsedProtocol, force: boolean): Promise<void> {
+  private async checkQuota(viewer: Viewer, space: string, titleKey: string, parsed: ParsedProtocol, force: boolean): Promise<QuotaHold> {
     const adding = parsed.steps.reduce((sum, step) => sum + textBytes(step.text), 0);
     const replaced = force ? await this.store.findHeadByTitleKey(space, titleKey) : null;
     const freed = replaced ? await this.quota!.chainBytes(space, replaced.chain!.chainId) : 0;
-    await this.quota!.check(viewer, space, adding, { space: freed, own: replaced?.createdBy === viewer.principalId ? freed : 0 });
+    return this.quota!.check(viewer, space, adding, { space: freed, own: replaced?.createdBy === viewer.principalId ? freed : 0 });
   }
 
   /** The author's slug if free, else the title's slug with the first free numeric suffix. */

@@ -9,6 +9,7 @@ import type { ChallengePrompt, RunEvent, RunLifecycleEvent } from '../model/run-
 import type { OverflowPolicy } from '../events/overflow-policy.js';
 import type { ReplayBudget } from '../events/replay-budget.js';
 import { replayThenLive } from '../events/replay-then-live.js';
+import { REPLAY_SLICE_EVENTS } from '../limits.js';
 import { subscribeAcrossSpaces } from '../events/space-feeds.js';
 import { checkText } from './check-text.js';
 import type { AttestAnswer, StepAnswer } from '../model/run-answers.js';
@@ -344,6 +345,7 @@ export class RunService {
   /**
    * The run's events after `afterSeq` from the database, then live ones, each exactly once:
    * the live feed is opened before the run is read, and anything already replayed is skipped.
+   * The past is read in slices of `REPLAY_SLICE_EVENTS`, the next once the last is handed out.
    */
   watchRun(viewer: Viewer, runId: string, afterSeq: number, overflow: OverflowPolicy): AsyncIterableIterator<RunEvent> {
     // One replay opens at a time per principal: each takes its events from the budget before the
@@ -353,12 +355,20 @@ export class RunService {
         this.takeReplayBudget(viewer, 1, false);
         const live = this.events.subscribe('run', runId, overflow);
         try {
-          const events = await this.runs.findRunEvents(runId, viewer.readableSpaces);
-          if (!events) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
-          const replay = events.filter((event) => event.seq > afterSeq).map(toRunEvent);
-          this.takeReplayBudget(viewer, replay.length);
-          const lastSeq = replay.at(-1)?.seq ?? afterSeq;
-          return { replay, live, replayed: (event: RunEvent) => event.seq <= lastSeq };
+          const first = await this.runs.findRunEventSlice(runId, viewer.readableSpaces, afterSeq, REPLAY_SLICE_EVENTS);
+          if (!first) throw new RequestError('NOT_FOUND', `Run ${runId} not found`);
+          this.takeReplayBudget(viewer, first.remaining);
+          let lastSeq = first.events.at(-1)?.seq ?? afterSeq;
+          let left = first.remaining - first.events.length;
+          const nextSlice = async (): Promise<RunEvent[]> => {
+            if (left <= 0) return [];
+            const slice = await this.runs.findRunEventSlice(runId, viewer.readableSpaces, lastSeq, Math.min(left, REPLAY_SLICE_EVENTS));
+            const events = slice?.events ?? [];
+            left = events.length === 0 ? 0 : left - events.length;
+            lastSeq = events.at(-1)?.seq ?? lastSeq;
+            return events.map(toRunEvent);
+          };
+          return { replay: first.events.map(toRunEvent), nextSlice, live, replayed: (event: RunEvent) => event.seq <= lastSeq };
         } catch (error) {
           await live.return();
           throw error;

@@ -2,8 +2,11 @@
  * Storage quotas: the bytes of memory text one space holds and one principal has written (in
  * every space), read from the sizes stored on the documents before a write adds to them. Over
  * either, the write is refused with QUOTA_EXCEEDED (`details.limit`: `space_bytes` or
- * `principal_bytes`) and nothing is written. Checked before each mint and `updateMemories`, so writes racing each
- * other can pass a quota by what they add together; 0 turns a quota off.
+ * `principal_bytes`) and nothing is written; 0 turns a quota off.
+ * Writes racing each other in one process cannot pass a quota together: a write that passed
+ * holds its growth (`QuotaHold`) until it has landed or failed, and every check counts what the
+ * others hold. This costs no database command; across processes two writes checked at the same
+ * moment can still pass by what they add together.
  */
 import type { Viewer } from '../auth/viewer.js';
 import type { SizeStatsStore } from '../store/size-stats-store.js';
@@ -14,13 +17,28 @@ export interface StorageQuotaLimits {
   maxStoredBytesPerSpace: number;
 }
 
+/** A write's growth counted against the quotas until it has landed or failed: `release()` it then (again is harmless). */
+export interface QuotaHold {
+  release(): void;
+}
+
+export const NO_HOLD: QuotaHold = { release: () => {} };
+
+/** One hold for several (the spaces one updateMemories touches). */
+export function holdingAll(holds: readonly QuotaHold[]): QuotaHold {
+  return { release: () => holds.forEach((hold) => hold.release()) };
+}
+
 export class StorageQuota {
+  /** Bytes held by writes in flight, by `space:<id>` and `principal:<id>`. */
+  private readonly held = new Map<string, number>();
+
   constructor(
     private readonly sizes: SizeStatsStore,
     private readonly limits: StorageQuotaLimits,
   ) {}
 
-  /** Bytes of text a protocol holds now (what replacing it frees). */
+  /** Bytes of text a protocol holds now (what replacing or moving it counts). */
   async chainBytes(space: string, chainId: string): Promise<number> {
     return (await this.sizes.chainSizes([{ space, chainId }])).get(`${space}\u0000${chainId}`)?.textBytes ?? 0;
   }
@@ -28,14 +46,10 @@ export class StorageQuota {
   /**
    * Refuses a write that would bring `space` or the viewer over its quota. `adding`: bytes of
    * text it writes; `freeing`: bytes of text it replaces, in the space and of the viewer's own.
+   * Passed, the write's growth is held until the hold is released.
    */
-  async check(
-    viewer: Viewer,
-    space: string,
-    adding: number,
-    freeing: { space: number; own: number } = { space: 0, own: 0 },
-  ): Promise<void> {
-    await this.checkGrowth(viewer, space, { space: adding - freeing.space, own: adding - freeing.own }, adding);
+  check(viewer: Viewer, space: string, adding: number, freeing: { space: number; own: number } = { space: 0, own: 0 }): Promise<QuotaHold> {
+    return this.checkGrowth(viewer, space, { space: adding - freeing.space, own: adding - freeing.own }, adding);
   }
 
   /** The same for a write that grows the space by `growth.space` bytes and what the viewer wrote by `growth.own`. */
@@ -44,38 +58,72 @@ export class StorageQuota {
     space: string,
     growth: { space: number; own: number },
     adding = Math.max(growth.space, growth.own),
-  ): Promise<void> {
+  ): Promise<QuotaHold> {
     const { maxStoredBytesPerSpace: spaceMax, maxStoredBytesPerPrincipal: principalMax } = this.limits;
     const checkSpace = spaceMax > 0 && growth.space > 0;
     const checkOwn = principalMax > 0 && growth.own > 0;
-    if (!checkSpace && !checkOwn) return;
-    const [inSpace, byPrincipal] = await Promise.all([
-      checkSpace ? this.sizes.storedBytes({ space }) : 0,
-      checkOwn ? this.sizes.storedBytes({ createdBy: viewer.principalId }) : 0,
+    if (!checkSpace && !checkOwn) return NO_HOLD;
+    const spaceKey = `space:${space}`;
+    const ownKey = `principal:${viewer.principalId}`;
+    // What others hold is read and this write's growth added before the stored sizes are read: of
+    // two writes racing, the later one counts the earlier either as held or as stored.
+    const heldInSpace = checkSpace ? (this.held.get(spaceKey) ?? 0) : 0;
+    const heldByPrincipal = checkOwn ? (this.held.get(ownKey) ?? 0) : 0;
+    const hold = this.hold([
+      ...(checkSpace ? [[spaceKey, growth.space] as const] : []),
+      ...(checkOwn ? [[ownKey, growth.own] as const] : []),
     ]);
-    if (checkSpace && inSpace + growth.space > spaceMax) {
-      throw new RequestError(
-        'QUOTA_EXCEEDED',
-        `This write would bring space ${space} to ${inSpace + growth.space} bytes of text, over its quota of ${spaceMax}: delete what it no longer needs, or ask an operator to raise KAIROS_MAX_STORED_BYTES_PER_SPACE`,
-        {
-          limit: 'space_bytes',
-          max: spaceMax,
-          stored: inSpace,
-          adding,
-        },
-      );
+    try {
+      const stored = await this.sizes.storedBytes({
+        ...(checkSpace ? { space } : {}),
+        ...(checkOwn ? { createdBy: viewer.principalId } : {}),
+      });
+      const inSpace = stored.space + heldInSpace;
+      const byPrincipal = stored.createdBy + heldByPrincipal;
+      if (checkSpace && inSpace + growth.space > spaceMax) {
+        throw new RequestError(
+          'QUOTA_EXCEEDED',
+          `This write would bring space ${space} to ${inSpace + growth.space} bytes of text, over its quota of ${spaceMax}: delete what it no longer needs, or ask an operator to raise KAIROS_MAX_STORED_BYTES_PER_SPACE`,
+          {
+            limit: 'space_bytes',
+            max: spaceMax,
+            stored: inSpace,
+            adding,
+          },
+        );
+      }
+      if (checkOwn && byPrincipal + growth.own > principalMax) {
+        throw new RequestError(
+          'QUOTA_EXCEEDED',
+          `This write would bring the text you have stored to ${byPrincipal + growth.own} bytes, over your quota of ${principalMax}: delete what you no longer need, or ask an operator to raise KAIROS_MAX_STORED_BYTES_PER_PRINCIPAL`,
+          {
+            limit: 'principal_bytes',
+            max: principalMax,
+            stored: byPrincipal,
+            adding,
+          },
+        );
+      }
+      return hold;
+    } catch (error) {
+      hold.release();
+      throw error;
     }
-    if (checkOwn && byPrincipal + growth.own > principalMax) {
-      throw new RequestError(
-        'QUOTA_EXCEEDED',
-        `This write would bring the text you have stored to ${byPrincipal + growth.own} bytes, over your quota of ${principalMax}: delete what you no longer need, or ask an operator to raise KAIROS_MAX_STORED_BYTES_PER_PRINCIPAL`,
-        {
-          limit: 'principal_bytes',
-          max: principalMax,
-          stored: byPrincipal,
-          adding,
-        },
-      );
-    }
+  }
+
+  private hold(entries: readonly (readonly [string, number])[]): QuotaHold {
+    for (const [key, bytes] of entries) this.held.set(key, (this.held.get(key) ?? 0) + bytes);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        for (const [key, bytes] of entries) {
+          const left = (this.held.get(key) ?? 0) - bytes;
+          if (left > 0) this.held.set(key, left);
+          else this.held.delete(key);
+        }
+      },
+    };
   }
 }

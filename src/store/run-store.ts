@@ -47,10 +47,35 @@ export class RunStore {
     return this.runs.findOne({ _id: runId, space: { $in: [...spaces] } });
   }
 
-  /** The events of a run the caller can read, without its steps and proofs (a replay reads nothing else). */
-  async findRunEvents(runId: string, spaces: readonly string[]): Promise<RunEventRecord[] | null> {
-    const run = await this.runs.findOne({ _id: runId, space: { $in: [...spaces] } }, { projection: { events: 1 } });
-    return run?.events ?? null;
+  /**
+   * At most `limit` of a run's events with `seq` over `afterSeq`, in order, and how many there are
+   * in all past `afterSeq`; null when the caller cannot read the run. Only the slice crosses the
+   * wire, so a replay holds one slice of a long history at a time.
+   */
+  async findRunEventSlice(
+    runId: string,
+    spaces: readonly string[],
+    afterSeq: number,
+    limit: number,
+  ): Promise<{ events: RunEventRecord[]; remaining: number } | null> {
+    const [slice] = await this.runs
+      .aggregate<{ events: RunEventRecord[]; remaining: number }>([
+        { $match: { _id: runId, space: { $in: [...spaces] } } },
+        {
+          $project: {
+            _id: 0,
+            slice: {
+              $let: {
+                vars: { after: { $filter: { input: '$events', as: 'event', cond: { $gt: ['$$event.seq', afterSeq] } } } },
+                in: { events: { $slice: ['$$after', limit] }, remaining: { $size: '$$after' } },
+              },
+            },
+          },
+        },
+        { $replaceWith: '$slice' },
+      ])
+      .toArray();
+    return slice ?? null;
   }
 
   /** The space of a run the caller can read, without its steps, proofs and events (a subscription's check). */

@@ -51,15 +51,26 @@ export class SizeStatsStore {
     return largest?.total ?? 0;
   }
 
-  /** Bytes of memory text stored in a space, or written by a principal (in every space). */
-  async storedBytes(owner: { space: string } | { createdBy: string }): Promise<number> {
+  /**
+   * Bytes of memory text stored in a space and written by a principal (in every space), in one
+   * command: a write's quota check asks both.
+   */
+  async storedBytes(owner: { space?: string; createdBy?: string }): Promise<{ space: number; createdBy: number }> {
+    const branches = [
+      ...(owner.space === undefined ? [] : [{ space: owner.space }]),
+      ...(owner.createdBy === undefined ? [] : [{ createdBy: owner.createdBy }]),
+    ];
+    if (branches.length === 0) return { space: 0, createdBy: 0 };
+    const sumWhere = (field: string, value: string | undefined) => ({
+      $sum: value === undefined ? 0 : { $cond: [{ $eq: [`$${field}`, value] }, storedSize, 0] },
+    });
     const [result] = await this.memories
-      .aggregate<{ total: number }>([
-        { $match: 'space' in owner ? { space: owner.space } : { createdBy: owner.createdBy } },
-        { $group: { _id: null, total: { $sum: storedSize } } },
+      .aggregate<{ space: number; createdBy: number }>([
+        { $match: branches.length === 1 ? branches[0]! : { $or: branches } },
+        { $group: { _id: null, space: sumWhere('space', owner.space), createdBy: sumWhere('createdBy', owner.createdBy) } },
       ])
       .toArray();
-    return result?.total ?? 0;
+    return { space: result?.space ?? 0, createdBy: result?.createdBy ?? 0 };
   }
 
   /** Per chain (`space\u0000chainId`): the stored bytes of its step texts and its step count, summed in the database. */

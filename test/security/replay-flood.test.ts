@@ -6,6 +6,7 @@
  */
 import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { CommandStartedEvent, CommandSucceededEvent } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunEvent } from '../../src/model/run-records.js';
@@ -287,6 +288,42 @@ describe('subscriptions/listen by a client that never reads', () => {
     await expect.poll(() => resumed.messages().filter((message) => message.params?.event).length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(resumed.messages().find((message) => message.params?.event)?.params.event.seq).toBe(seqs.at(-1) + 1);
     resumed.destroy();
+  });
+});
+
+describe('a listen reads the history from the database a slice at a time', () => {
+  it('a 600-event run replays completely and in order, read in slices of at most 64 events', async () => {
+    const who = await principal();
+    const runId = await runWithEvents(who, 600);
+    const sliceSizes: number[] = [];
+    const reads = new Set<number>();
+    const started = (event: CommandStartedEvent) => {
+      if (event.commandName === 'aggregate' && event.command.aggregate === 'runs' && JSON.stringify(event.command).includes(runId))
+        reads.add(event.requestId);
+    };
+    const succeeded = (event: CommandSucceededEvent) => {
+      if (reads.has(event.requestId)) sliceSizes.push((event.reply as any).cursor.firstBatch[0]?.events.length ?? 0);
+    };
+    const client = server.running.mongoClient;
+    client.on('commandStarted', started).on('commandSucceeded', succeeded);
+    try {
+      const stream = listen(who, [`kairos://run/${runId}?after_seq=0`]);
+      stream.read();
+      const seqsOf = () =>
+        stream
+          .messages()
+          .map((message) => message.params?.event?.seq)
+          .filter((seq) => seq !== undefined);
+      await expect.poll(() => seqsOf().length, { timeout: 30_000 }).toBe(600);
+      expect(seqsOf()).toEqual(Array.from({ length: 600 }, (_, index) => index + 1));
+      stream.destroy();
+    } finally {
+      client.off('commandStarted', started).off('commandSucceeded', succeeded);
+    }
+    // No whole history in one read: ten reads of 64 or fewer make the 600.
+    expect(sliceSizes.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...sliceSizes)).toBeLessThanOrEqual(64);
+    expect(sliceSizes.reduce((sum, size) => sum + size, 0)).toBe(600);
   });
 });
 

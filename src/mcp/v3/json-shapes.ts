@@ -153,9 +153,29 @@ function batchResults(payload: BatchResults): Json[] {
   return payload.results.map((result) => ({ uri: result.uri, status: lowerValue(result.status), message: result.message }));
 }
 
-/** Seed 000: `{ results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }`. */
+type Notices = { notices: { code: string; uri: string; message: string; keys: { path: string }[] }[] };
+
+/** `notices` (only when there is one): what the author should know, e.g. contract keys kept but not read. */
+function noticesJson(payload: Notices): Json {
+  if (payload.notices.length === 0) return {};
+  return {
+    notices: payload.notices.map((notice) => ({
+      code: notice.code,
+      uri: notice.uri,
+      keys: notice.keys.map((key) => key.path),
+      message: notice.message,
+    })),
+  };
+}
+
+/** Seed 000: `{ results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }`, and `notices` when there are some. */
 export function updateJson(payload: McpUpdateMutation['updateMemories']): Json {
-  return { results: batchResults(payload), total_updated: payload.totalUpdated, total_failed: payload.totalFailed };
+  return {
+    results: batchResults(payload),
+    total_updated: payload.totalUpdated,
+    total_failed: payload.totalFailed,
+    ...noticesJson(payload),
+  };
 }
 
 /** Seed 001: `{ results: [{ uri, status: "deleted" | "error", message }], total_deleted, total_failed }`. */
@@ -163,7 +183,7 @@ export function deleteJson(payload: McpDeleteMutation['deleteMemories']): Json {
   return { results: batchResults(payload), total_deleted: payload.totalDeleted, total_failed: payload.totalFailed };
 }
 
-/** Reference §3.7: `{ items: [{ uri, memory_uuid, label, tags }], status: "stored" }`. */
+/** Reference §3.7: `{ items: [{ uri, memory_uuid, label, tags }], status: "stored" }`, and `notices` when there are some. */
 export function mintJson(payload: McpMintMutation['mint']): Json {
   const protocol = payload.protocol;
   return {
@@ -172,6 +192,7 @@ export function mintJson(payload: McpMintMutation['mint']): Json {
     protocol_uri: protocol.uri,
     slug: protocol.slug,
     space: protocol.space,
+    ...noticesJson(payload),
   };
 }
 

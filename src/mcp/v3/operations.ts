@@ -73,6 +73,9 @@ export const McpUpdateDocument = graphql(`
       }
       totalUpdated
       totalFailed
+      notices {
+        ...WriteNoticeFields
+      }
     }
   }
 `);
@@ -94,6 +97,9 @@ export const McpMintDocument = graphql(`
     mint(input: $input) {
       protocol {
         ...MintedProtocolFields
+      }
+      notices {
+        ...WriteNoticeFields
       }
     }
   }

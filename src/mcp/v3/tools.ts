@@ -204,7 +204,7 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
     description:
       'Update one or more memories (protocol steps) by URI: to replace, modify or fix content, e.g. after kairos_next answered MAX_RETRIES_EXCEEDED and you chose to fix the step for future runs (then retry kairos_next or tell the user). ' +
       "Send markdown_doc (one markdown string per uri; a ```json challenge block replaces the step's challenge; BODY markers are honoured) or updates (fields for every uri: text, label, tags, challenge). " +
-      'Answer: { results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }. When total_failed > 0, report which failed and why. ' +
+      'Answer: { results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }, with notices: [{ code, uri, keys, message }] when a challenge has keys the server does not read (kept as written: check them for a typo). When total_failed > 0, report which failed and why. ' +
       'Whole-call refusals: BAD_USER_INPUT (empty uris, markdown_doc length not matching uris, neither or both of markdown_doc and updates).',
     input: z.object({
       uris: z.array(memoryUri).describe('One or more memory URIs.'),
@@ -232,7 +232,7 @@ export const V3_TOOLS: readonly ToolDefinition[] = [
     name: 'kairos_mint',
     description:
       'Store a protocol: a KAIROS markdown document (H1 title, steps ending in a ```json {"challenge": …} block; a "Natural Language Triggers" section helps search). ' +
-      'Answer: { items: [{ uri, memory_uuid, label, tags }] in step order, status: "stored" }; begin it with kairos_begin and items[0].uri. ' +
+      'Answer: { items: [{ uri, memory_uuid, label, tags }] in step order, status: "stored" } (and notices, as kairos_update answers them); begin it with kairos_begin and items[0].uri. ' +
       'Refusals: PROTOCOL_STRUCTURE_INVALID (with the line), DUPLICATE_CHAIN (send force_update: true to replace it), DUPLICATE_SLUG, INVALID_SLUG, SPACE_READ_ONLY, SPACE_NOT_FOUND, PAYLOAD_TOO_LARGE.',
     input: z.object({
       markdown_doc: z.string().describe('The protocol document (markdown).'),

@@ -40,6 +40,21 @@ function learnedTriggersByAdapter(triggers: readonly (LearnedTriggerJson & { cha
   return byAdapter;
 }
 
+type NoticeJson = { code: string; uri: string; keys: string[]; message: string };
+
+/** A write's notices as KAIROS 4 names things: each layer by its layer URI. */
+function noticesOf(notices: readonly { code: string; uri: string; message: string; keys: readonly { path: string }[] }[]): NoticeJson[] {
+  return notices.map((notice) => ({
+    code: notice.code,
+    uri: layerUriOfMemoryUri(notice.uri),
+    keys: notice.keys.map((key) => key.path),
+    message: notice.message,
+  }));
+}
+
+/** `notices` on an answer, only when there is one (KAIROS 4's own answers have none). */
+const withNotices = (notices: NoticeJson[]) => (notices.length > 0 ? { notices } : {});
+
 /**
  * The adapter an adapter URI names (looked up: tune and delete act on each of its layers), or the
  * layer URI as the caller sent it: the services resolve a layer to its memory.
@@ -64,13 +79,18 @@ async function changeContent(
   target: { adapter: Adapter } | { layer: string },
   content: string | undefined,
   updates: Record<string, unknown> | undefined,
-): Promise<{ ok: true; message: string; moveUri: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; message: string; moveUri: string; notices: NoticeJson[] } | { ok: false; message: string }> {
   if (content !== undefined && 'adapter' in target) {
     const minted = await call.run(V4MintDocument, {
       input: { markdown: content, space: target.adapter.space, force: true, protocolVersion: null },
     });
     if (!minted.ok) return { ok: false, message: `${minted.refusal.code}: ${minted.refusal.message}` };
-    return { ok: true, message: `Stored as ${adapterUri(minted.data.mint.protocol.slug)}`, moveUri: minted.data.mint.protocol.uri };
+    return {
+      ok: true,
+      message: `Stored as ${adapterUri(minted.data.mint.protocol.slug)}`,
+      moveUri: minted.data.mint.protocol.uri,
+      notices: noticesOf(minted.data.mint.notices),
+    };
   }
   const memoryUris = 'adapter' in target ? target.adapter.stepUris : [target.layer];
   const updated = await call.run(V4UpdateDocument, {
@@ -83,7 +103,12 @@ async function changeContent(
   const failed = updated.data.updateMemories.results.find((row) => row.status !== 'UPDATED');
   return failed
     ? { ok: false, message: failed.message }
-    : { ok: true, message: `Updated ${memoryUris.length} layer(s)`, moveUri: moveUriOf(target) };
+    : {
+        ok: true,
+        message: `Updated ${memoryUris.length} layer(s)`,
+        moveUri: moveUriOf(target),
+        notices: noticesOf(updated.data.updateMemories.notices),
+      };
 }
 
 /** A fork takes a slug of its own, as in KAIROS 4: the source's `slug:` frontmatter line is dropped. */
@@ -108,7 +133,7 @@ export const V4_ADAPTER_TOOLS = [
     name: 'train',
     description:
       'Store an adapter: markdown (v4: contract blocks end layers; v3 documents are read as before). Send review_evidence from a review of the content (exit_code 0, stdout starting PASS), else REVIEW_EVIDENCE_REQUIRED or REVIEW_GATE_FAILED. ' +
-      'source_adapter_uri forks an adapter (its markdown, or content when given) into space. Answer: { items: [{ uri (layer), layer_uuid, adapter_uri, label, tags }], status: "stored" }. ' +
+      'source_adapter_uri forks an adapter (its markdown, or content when given) into space. Answer: { items: [{ uri (layer), layer_uuid, adapter_uri, label, tags }], status: "stored" }, with notices: [{ code, uri, keys, message }] when a contract has keys the server does not read (kept as written: check them for a typo). ' +
       'Refusals as for mint: PROTOCOL_STRUCTURE_INVALID, DUPLICATE_CHAIN (send force_update), DUPLICATE_SLUG, SPACE_READ_ONLY, SPACE_NOT_FOUND, PAYLOAD_TOO_LARGE.',
     input: z.object({
       content: z.string().optional().describe('The adapter document (markdown).'),
@@ -161,6 +186,7 @@ export const V4_ADAPTER_TOOLS = [
             tags: step.tags,
           })),
           status: 'stored',
+          ...withNotices(noticesOf(data.mint.notices)),
         };
       });
     },
@@ -170,7 +196,7 @@ export const V4_ADAPTER_TOOLS = [
     description:
       'Change adapters or layers: content (one markdown per uri; a layer URI replaces that layer, an adapter URI stores the document over the adapter, force-replacing it in its space) with review_evidence, or updates (fields for every uri: text, label, tags, challenge), ' +
       'and/or space: move each adapter (every layer; a layer URI moves its whole adapter) to that space ("personal", a space id, or "Group: <name>"), after any content or updates (the move is checked first: one that would be refused changes nothing). A move needs write access to both spaces and a free slug and title there, and moves all layers or none. ' +
-      'Answer: { results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed }; an error message starts with its code (DUPLICATE_SLUG, DUPLICATE_CHAIN, SPACE_READ_ONLY, SPACE_NOT_FOUND, NOT_FOUND, ...).',
+      'Answer: { results: [{ uri, status: "updated" | "error", message }], total_updated, total_failed } (and notices, as train answers them); an error message starts with its code (DUPLICATE_SLUG, DUPLICATE_CHAIN, SPACE_READ_ONLY, SPACE_NOT_FOUND, NOT_FOUND, ...).',
     input: z.object({
       uris: z.array(adapterOrLayer).min(1).max(MAX_URIS),
       content: z.array(z.string()).optional(),
@@ -191,6 +217,7 @@ export const V4_ADAPTER_TOOLS = [
         if (gate) return refused(gate.code, gate.message);
       }
       const results: { uri: string; status: 'updated' | 'error'; message: string }[] = [];
+      const notices: NoticeJson[] = [];
       for (const [index, uri] of args.uris.entries()) {
         const target = await targetOf(call, uri);
         if ('error' in target) {
@@ -208,11 +235,12 @@ export const V4_ADAPTER_TOOLS = [
         const changed =
           args.content || args.updates
             ? await changeContent(call, target, args.content?.[index], args.updates)
-            : { ok: true as const, message: '', moveUri: moveUriOf(target) };
+            : { ok: true as const, message: '', moveUri: moveUriOf(target), notices: [] };
         if (!changed.ok) {
           results.push({ uri, status: 'error', message: changed.message });
           continue;
         }
+        notices.push(...changed.notices);
         // As KAIROS 4 answers: an updated row names the layer (an adapter by its first layer).
         const layerUri = layerUriOfMemoryUri(changed.moveUri);
         if (!space) {
@@ -239,7 +267,7 @@ export const V4_ADAPTER_TOOLS = [
         });
       }
       const updated = results.filter((row) => row.status === 'updated').length;
-      return { ok: true, json: { results, total_updated: updated, total_failed: results.length - updated } };
+      return { ok: true, json: { results, total_updated: updated, total_failed: results.length - updated, ...withNotices(notices) } };
     },
   }),
   v4Tool({

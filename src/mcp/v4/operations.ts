@@ -78,6 +78,9 @@ export const V4MintDocument = graphql(`
       protocol {
         ...MintedAdapterFields
       }
+      notices {
+        ...WriteNoticeFields
+      }
     }
   }
 `);
@@ -87,6 +90,9 @@ export const V4UpdateDocument = graphql(`
     updateMemories(input: $input) {
       results {
         ...BatchItemFields
+      }
+      notices {
+        ...WriteNoticeFields
       }
     }
   }

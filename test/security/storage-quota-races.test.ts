@@ -1,0 +1,150 @@
+/**
+ * Storage quotas on every write that adds text: a proposal applied at once or by a reviewer and
+ * a protocol moved to another space are refused with QUOTA_EXCEEDED and nothing written, as a
+ * mint is; and writes racing each other cannot pass a quota by what they add together (only
+ * what fits lands). Before, proposals and moves were never checked and racing mints each passed
+ * a check that ran before any of them had written.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/app.js';
+import { postAs } from '../support/graphql-http.js';
+import { uniqueTitle } from '../api/fixtures.js';
+
+const SPACE_QUOTA = 40_000;
+const server = useTestServer({
+  authEnabled: true,
+  rateLimitPerMinute: 0,
+  maxStoredBytesPerSpace: SPACE_QUOTA,
+  maxStoredBytesPerPrincipal: 10_000_000,
+});
+const MINT = `mutation($input: MintInput!) { mint(input: $input) { protocol { uri stepUris } } }`;
+const PROPOSE = `mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status stagingId reason message } }`;
+const APPLY = `mutation($id: ID!) { applyProposal(input: { id: $id }) { status reason message } }`;
+const MOVE = `mutation($input: MoveProtocolInput!) { moveProtocol(input: $input) { moved protocol { space } } }`;
+
+interface Principal {
+  id: string;
+  token: string;
+  personal: string;
+}
+
+async function principal(role: 'AGENT' | 'REVIEWER', groups: string[]): Promise<Principal> {
+  const issued = await server.running.services.auth.bootstrap({
+    name: `quota-${randomUUID().slice(0, 8)}`,
+    role,
+    groups,
+    tokenName: 'test',
+    expiresInSeconds: null,
+  });
+  return { id: issued.principal._id, token: issued.token, personal: `user:${issued.principal._id}` };
+}
+
+/** A protocol of about `kb` KB of step text. */
+function protocolOf(title: string, kb: number): string {
+  const body = 'lorem ipsum dolor sit amet\n'.repeat(Math.ceil((kb * 1000) / 27 / 2));
+  return `# ${title}\n\n## First\n\n${body}\n## Second\n\n${body}`;
+}
+
+const memories = () => server.mongo().db(server.dbName).collection('memories');
+const storedBytesIn = async (space: string) =>
+  (await memories().find({ space }).toArray()).reduce((sum, doc) => sum + (doc.sizeBytes as number), 0);
+const gql = (who: Principal, query: string, variables: Record<string, unknown>) =>
+  postAs(server.running.graphqlUrl, who.token, query, variables);
+
+function expectQuotaExceeded(answer: { errors?: any[] }): void {
+  expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { limit: 'space_bytes', max: SPACE_QUOTA } });
+}
+
+describe('proposals count against the storage quotas', () => {
+  it('a proposal applied at once that would pass the space quota is refused, nothing written', async () => {
+    const writer = await principal('AGENT', []);
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota fill'), 36) } })).errors).toBeUndefined();
+    const pitfall = (bullet: string) =>
+      gql(writer, PROPOSE, {
+        input: {
+          intent: 'ADD_PITFALL',
+          rationale: 'note a pitfall',
+          operations: [{ kind: 'APPEND_TO_SECTION', file: 'pitfalls.md', sectionId: 'pitfalls', content: `- ${bullet}` }],
+        },
+      });
+    // A small one fits (and seeds the project documents).
+    expect((await pitfall('Small enough')).data?.proposeUpdate.status).toBe('APPLIED');
+    const before = await storedBytesIn(writer.personal);
+
+    expectQuotaExceeded(await pitfall('Retry on WriteConflict, '.repeat(300)));
+    expect(await storedBytesIn(writer.personal)).toBe(before);
+    expect((await memories().findOne({ space: writer.personal, path: 'pitfalls.md' }))?.text ?? '').not.toContain('WriteConflict');
+  });
+
+  it("a reviewer's applyProposal that would pass the space quota is refused; the proposal stays staged", async () => {
+    const group = `quota${randomUUID().slice(0, 6)}`;
+    const writer = await principal('AGENT', [group]);
+    const reviewer = await principal('REVIEWER', [group]);
+    const space = `group:${group}`;
+    const staged = await gql(writer, PROPOSE, {
+      input: {
+        intent: 'RECORD_DECISION',
+        rationale: 'Record the retry decision',
+        space,
+        operations: [
+          {
+            kind: 'APPEND_SECTION',
+            file: 'decisions.md',
+            heading: 'Retries',
+            content: `Date: 2026-11-21\nStatus: active\nConfidence: confirmed\n\n${'We retry on conflicts. '.repeat(300)}`,
+          },
+        ],
+        sources: [{ type: 'FILE', ref: 'src/store/memory-store.ts' }],
+      },
+    });
+    expect(staged.data?.proposeUpdate, JSON.stringify(staged)).toMatchObject({ status: 'STAGED' });
+    // The space fills up while the proposal waits.
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota fill'), 36), space } })).errors).toBeUndefined();
+    const before = await storedBytesIn(space);
+
+    const applied = await gql(reviewer, APPLY, { id: staged.data!.proposeUpdate.stagingId });
+    expectQuotaExceeded(applied);
+    expect(await storedBytesIn(space)).toBe(before);
+    const proposal = await server.mongo().db(server.dbName).collection('proposals').findOne({ _id: staged.data!.proposeUpdate.stagingId });
+    expect(proposal?.status).toBe('STAGED');
+  });
+});
+
+describe('a move counts against the target space', () => {
+  it('moveProtocol into a space it would bring over its quota is refused, dry run or not; the protocol stays', async () => {
+    const group = `quota${randomUUID().slice(0, 6)}`;
+    const writer = await principal('AGENT', [group]);
+    const space = `group:${group}`;
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota fill'), 30), space } })).errors).toBeUndefined();
+    const minted = await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota mover'), 20) } });
+    const uri = minted.data.mint.protocol.uri as string;
+    const before = await storedBytesIn(space);
+
+    expectQuotaExceeded(await gql(writer, MOVE, { input: { uri, space, dryRun: true } }));
+    expectQuotaExceeded(await gql(writer, MOVE, { input: { uri, space } }));
+    expect(await storedBytesIn(space)).toBe(before);
+    expect(await memories().countDocuments({ space: writer.personal })).toBe(2);
+    // Where it fits, it moves.
+    const roomy = await gql(writer, MOVE, { input: { uri, space: 'personal' } });
+    expect(roomy.data?.moveProtocol).toMatchObject({ moved: false });
+  });
+});
+
+describe('writes racing each other', () => {
+  it('eight mints at once that together pass the space quota: only what fits lands, the rest QUOTA_EXCEEDED', async () => {
+    const writer = await principal('AGENT', []);
+    // Under 8 KB each, so every one is read on the event loop and they reach the quota check together.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota race'), 7) } })),
+    );
+    const landed = answers.filter((answer) => !answer.errors);
+    const refused = answers.filter((answer) => answer.errors);
+    expect(landed.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) expectQuotaExceeded(answer);
+    const stored = await storedBytesIn(writer.personal);
+    expect(stored).toBeLessThanOrEqual(SPACE_QUOTA);
+    expect(await memories().countDocuments({ space: writer.personal })).toBe(landed.length * 2);
+  });
+});
