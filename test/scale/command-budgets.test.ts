@@ -8,7 +8,9 @@
  * the trailing work of earlier operations settled first, so nothing before or beside it counts.
  * One command is time-dependent: the response budget prices a reply from the stored sizes with
  * an `aggregate` it reuses for 5 s per viewer and kind (src/services/response-sizes.ts). It is
- * kept out of the lists compared and allowed at most twice per operation (one per kind priced). The minute's sweeps
+ * kept out of the lists compared and allowed at most twice per operation (one per kind priced).
+ * The storage quota's read (one `aggregate` summing the space's and the writer's bytes) is not
+ * time-dependent: it is counted, as `quota`, wherever a write adds text. The minute's sweeps
  * (idle runs, pending usage counts, stale proposals) run on a timer and are no operation's cost:
  * recognised by what they read and left out.
  */
@@ -30,9 +32,9 @@ const connect = useMcpClients(server);
 async function commandsOf(work: () => Promise<unknown>): Promise<string[]> {
   const commands = await allCommandsOf(work);
   if (process.env.BUDGET_DEBUG) console.log('COUNTED', JSON.stringify(commands));
-  const priced = commands.filter((name) => name === 'aggregate').length;
+  const priced = commands.filter((name) => name === 'price').length;
   expect(priced, `price lookups in ${commands.join(', ')}`).toBeLessThanOrEqual(2);
-  return commands.filter((name) => name !== 'aggregate');
+  return commands.filter((name) => name !== 'price');
 }
 
 /** A command of the timed sweeps in src/server.ts: expired runs, usage counts still pending, stale proposals. */
@@ -41,13 +43,20 @@ function isSweep(event: CommandStartedEvent): boolean {
   return collection === 'proposals' || (collection === 'runs' && /expiresAt|pendingUsage/.test(JSON.stringify(event.command.filter ?? {})));
 }
 
+/** The storage quota's read: one group summing the bytes of a space and of a writer (src/store/size-stats-store.ts). */
+function isQuotaRead(event: CommandStartedEvent): boolean {
+  const pipeline = (event.command.pipeline ?? []) as Record<string, Record<string, unknown>>[];
+  return pipeline.some((stage) => stage.$group !== undefined && 'createdBy' in stage.$group);
+}
+
 async function allCommandsOf(work: () => Promise<unknown>): Promise<string[]> {
   const index = server.running.services.semanticIndex;
   await index.settled();
   const commands: string[] = [];
   const listener = (event: CommandStartedEvent) => {
-    if (!isSweep(event))
-      commands.push(process.env.BUDGET_DEBUG ? `${event.commandName}:${event.command[event.commandName]}` : event.commandName);
+    if (isSweep(event)) return;
+    const name = event.commandName === 'aggregate' ? (isQuotaRead(event) ? 'quota' : 'price') : event.commandName;
+    commands.push(process.env.BUDGET_DEBUG ? `${name}:${event.command[event.commandName]}` : name);
   };
   server.running.mongoClient.on('commandStarted', listener);
   try {
@@ -169,9 +178,9 @@ describe('database commands per operation', () => {
     expect(text).toEqual(['find', 'update', 'insert', 'commitTransaction', 'update', 'findAndModify', 'update']);
   });
 
-  it('mint: 9 commands (title and slug checks, the insert in a transaction, the steps read back for search, then their vectors stored and the stamp raised)', async () => {
+  it('mint: 10 commands (the storage quota read, title and slug checks, the insert in a transaction, the steps read back for search, then their vectors stored and the stamp raised)', async () => {
     const commands = await commandsOf(() => server.query(MintDocument, { input: { markdown: notesProtocol(20) } }));
-    expect(commands).toEqual(['find', 'find', 'insert', 'commitTransaction', 'find', 'update', 'delete', 'findAndModify', 'update']);
+    expect(commands).toEqual(['quota', 'find', 'find', 'insert', 'commitTransaction', 'find', 'update', 'delete', 'findAndModify', 'update']);
   });
 
   it('search: 4 commands', async () => {
