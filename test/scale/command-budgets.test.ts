@@ -180,7 +180,18 @@ describe('database commands per operation', () => {
 
   it('mint: 10 commands (the storage quota read, title and slug checks, the insert in a transaction, the steps read back for search, then their vectors stored and the stamp raised)', async () => {
     const commands = await commandsOf(() => server.query(MintDocument, { input: { markdown: notesProtocol(20) } }));
-    expect(commands).toEqual(['quota', 'find', 'find', 'insert', 'commitTransaction', 'find', 'update', 'delete', 'findAndModify', 'update']);
+    expect(commands).toEqual([
+      'quota',
+      'find',
+      'find',
+      'insert',
+      'commitTransaction',
+      'find',
+      'update',
+      'delete',
+      'findAndModify',
+      'update',
+    ]);
   });
 
   it('search: 4 commands', async () => {
