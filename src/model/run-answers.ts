@@ -5,7 +5,7 @@
  * a replayed answer is worded by the door that asks for it again.
  */
 import type { Grading } from './grading.js';
-import type { ChallengeType } from '../protocol/challenge.js';
+import type { ChallengeType, TensorOutputSpec } from '../protocol/challenge.js';
 import type { NextOperation, Outcome } from './run-enums.js';
 import type { StepErrorCode } from './refusal-codes.js';
 
@@ -56,6 +56,8 @@ export type FieldRequirement =
   /** KAIROS 4 contracts: a tensor's name, its value (a finite number or array of numbers, shaped as the contract says), an mcp contract's arguments. */
   | { rule: 'EQUALS'; expected: string }
   | { rule: 'TENSOR_VALUE'; maxValues: number; shape: readonly number[] | null }
+  /** A typed (KAIROS `output`) tensor: the value's type and bounds. */
+  | { rule: 'TENSOR_OUTPUT'; output: TensorOutputSpec }
   | { rule: 'CONTAINS_JSON'; expected: unknown };
 
 /** A solution field, named in this API's camelCase; each door spells it. */
@@ -128,7 +130,22 @@ export interface ChallengeView {
   mcp: { toolName: string; arguments?: unknown; expectedResult: unknown } | null;
   userInput: { prompt: string; requireHuman: boolean } | null;
   comment: { minLength: number } | null;
-  tensor: { name: string; shape: number[] | null } | null;
+  tensor: TensorChallengeView | null;
+  /**
+   * The values of the earlier tensor outputs the pending tensor contract requires, by name
+   * (KAIROS 4 `tensor_in`); null when it requires none. Absent from answers stored before it.
+   */
+  tensorIn?: Record<string, unknown> | null;
+}
+
+export interface TensorChallengeView {
+  name: string;
+  shape: number[] | null;
+  requiredInputs: string[];
+  /** Declared by the contract (KAIROS's form); null in our own form (numbers, as `shape` says). */
+  output: TensorOutputSpec | null;
+  merge: string | null;
+  condition: string | null;
 }
 
 export interface ShellChallengeView {

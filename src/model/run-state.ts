@@ -28,6 +28,11 @@ export interface RunState {
   pendingPromptId: string | null;
   /** The value to echo as `solution.proofHash`: genesis, then the last settled proof's hash. */
   lastProofHash: string;
+  /**
+   * The values of the run's proven tensor contracts, by output name (a later one of the same
+   * name replaces it), shown to a later tensor contract that requires them. Absent before any.
+   */
+  tensors?: Readonly<Record<string, unknown>>;
   /** Consecutive failures on the pending step. */
   retryCount: number;
   outcome: Outcome | null;

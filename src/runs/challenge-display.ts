@@ -49,6 +49,8 @@ export interface DisplayChallengeInput {
   nonce: string | null;
   proofHash: string;
   promptId?: string | null;
+  /** The run's tensor outputs so far, by name (the pending tensor contract is shown those it requires). */
+  tensors?: Readonly<Record<string, unknown>>;
 }
 
 /** The challenge as an answer shows it; each door words its description (src/render/). */
@@ -95,9 +97,25 @@ export function displayChallenge(input: DisplayChallengeInput): ChallengeView {
     case 'COMMENT':
       displayed.comment = { minLength: commentMinLength(challenge) };
       break;
-    case 'TENSOR':
-      displayed.tensor = { name: challenge.tensor?.name ?? '', shape: challenge.tensor?.shape ?? null };
+    case 'TENSOR': {
+      const tensor = challenge.tensor;
+      const requiredInputs = tensor?.requiredInputs ?? [];
+      displayed.tensor = {
+        name: tensor?.name ?? '',
+        shape: tensor?.shape ?? null,
+        requiredInputs,
+        output: tensor?.output ?? null,
+        merge: tensor?.merge ?? null,
+        condition: tensor?.condition ?? null,
+      };
+      if (requiredInputs.length > 0) {
+        const tensors = input.tensors ?? {};
+        displayed.tensorIn = Object.fromEntries(
+          requiredInputs.filter((name) => Object.hasOwn(tensors, name)).map((name) => [name, tensors[name]]),
+        );
+      }
       break;
+    }
   }
   return displayed;
 }

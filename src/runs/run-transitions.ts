@@ -176,7 +176,9 @@ function provePending(state: RunState, solution: SolutionInput, source: ProofSou
     now,
   });
   if (result.ok) {
-    const advanced = settlePending(state, result.proofHash, ids);
+    const tensor = result.record.status === 'success' ? result.record.tensor : undefined;
+    const proven = tensor ? { ...state, tensors: { ...state.tensors, [tensor.name]: tensor.value } } : state;
+    const advanced = settlePending(proven, result.proofHash, ids);
     return {
       state: advanced,
       answer: stepAnswer({ ...pendingView(advanced), proofHash: result.proofHash }),

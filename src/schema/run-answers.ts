@@ -89,6 +89,13 @@ const StepChallengeRef = builder.objectRef<StepChallenge>('StepChallenge').imple
     userInput: t.field({ type: UserInputChallengeRef, nullable: true, description: 'For `USER_INPUT`: what to ask the user.', resolve: (challenge) => challenge.userInput }),
     comment: t.field({ type: CommentChallengeRef, nullable: true, description: 'For `COMMENT`: how long the comment must be.', resolve: (challenge) => challenge.comment }),
     tensor: t.field({ type: TensorChallengeRef, nullable: true, description: 'For `TENSOR`: the value to report.', resolve: (challenge) => challenge.tensor }),
+    tensorIn: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        'For `TENSOR` with `requiredInputs`: the values the run\'s earlier tensor contracts reported under those names, as an object by name (KAIROS 4 `tensor_in`). Null otherwise.',
+      resolve: (challenge) => challenge.tensorIn ?? null,
+    }),
   }),
 });
 
