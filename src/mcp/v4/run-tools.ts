@@ -11,7 +11,7 @@ import {
   V4RecordActivationDocument,
   V4RunLayersDocument,
 } from './operations.js';
-import { answerOf, refused, type ToolCall } from '../tool.js';
+import { answerOf, refused, type ToolAnswer, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
 import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
 
@@ -48,6 +48,15 @@ function withPersonRequired(payload: V4LayerPayloadFragment, call: ToolCall): Re
   const json = forwardJson(payload);
   const required = call.personRequired(payload.challenge, 'forward');
   return required ? { ...json, person_required: required } : json;
+}
+
+/**
+ * A run that is gone or closed (RUN_NOT_FOUND, RUN_CLOSED) has no layer to show: as in KAIROS,
+ * forward answers a tool error, `{ error, error_code, message }`, with the call that starts again.
+ */
+function runGone(payload: V4LayerPayloadFragment): ToolAnswer {
+  const code = payload.errorCode ?? 'RUN_NOT_FOUND';
+  return refused(code, payload.message ?? code, { error_code: code, execution_id: payload.runId, next_action: payload.nextAction });
 }
 
 export const V4_RUN_TOOLS = [
@@ -112,7 +121,8 @@ export const V4_RUN_TOOLS = [
     description:
       'Run an adapter layer by layer. First call: uri = the adapter (kairos://adapter/<slug>) and no solution; it starts a run. Then, for each layer: do what current_layer says, and call forward with next_call.args.uri (kairos://layer/<uuid>?execution_id=<run>) and a solution { type: contract.type, outcome, evidence, nonce: contract.nonce, proof_hash: contract.proof_hash }. ' +
       'Answer: { must_obey, current_layer { uri, content, mimeType }, contract { type, required, description, nonce, proof_hash, shell | mcp | user_input | comment | tensor }, next_action, next_call { kind: "forward" | "reward", args { uri, solution_template | outcome_template } }, execution_id, proof_hash, message?, error_code?, retry_count, adapter_layer_index, adapter_layer_count, current_layer_label, context_adapter_name, activation_space_name, kairos_local_artifact_dir }. An mcp contract names tool_name and arguments: make that call (for tool forward with an adapter uri, run that adapter to its end) and send { tool_name, arguments, response } as evidence. ' +
-      "A failed proof is data (error_code: NONCE_MISMATCH, PROOF_HASH_MISMATCH, TYPE_MISMATCH, MISSING_FIELD, COMMAND_FAILED, MAX_RETRIES_EXCEEDED, …): retry with that answer's contract. When next_call.kind is reward, call reward.",
+      "A failed proof is data (error_code: NONCE_MISMATCH, PROOF_HASH_MISMATCH, TYPE_MISMATCH, MISSING_FIELD, COMMAND_FAILED, MAX_RETRIES_EXCEEDED, …): retry with that answer's contract. A run closed or gone is a tool error (RUN_CLOSED, RUN_NOT_FOUND): start again as its next_action says. When next_call.kind is reward, call reward. " +
+      'A tensor contract names its output (tensor.output: name, type, bounds) and the earlier outputs it reads (tensor.required_inputs), whose values come as tensor_in.',
     input: z.object({
       uri: z.string().max(300).describe('kairos://adapter/<slug|uuid> to start; kairos://layer/<uuid>?execution_id=<run> to continue.'),
       solution: solutionSchema.optional(),
@@ -135,6 +145,7 @@ export const V4_RUN_TOOLS = [
         // RunService resolves the layer URI and its execution_id (EXECUTION_ID_MISMATCH).
         input: { uri: args.uri, runId: null, solution: args.solution ? (solutionInputOf(args.solution as V4Solution) as never) : null },
       });
+      if (moved.ok && !moved.data.next.currentStep && moved.data.next.errorCode) return runGone(moved.data.next);
       return answerOf(moved, (data) => withPersonRequired(data.next, call));
     },
   }),
