@@ -9,6 +9,21 @@ import type { ChallengeType, TensorOutputSpec } from '../protocol/challenge.js';
 import type { NextOperation, Outcome } from './run-enums.js';
 import type { StepErrorCode } from './refusal-codes.js';
 
+/**
+ * How a slug that named protocols in several readable spaces was resolved: the caller's default
+ * space held one (`DEFAULT_SPACE`), which was taken; the candidates include it. Kept with the run
+ * so every answer of the run can say so (KAIROS 4's `slug_disambiguation_note`).
+ */
+export const SLUG_CHOICE_RULES = ['DEFAULT_SPACE'] as const;
+export type SlugChoiceRule = (typeof SLUG_CHOICE_RULES)[number];
+
+export interface SlugChoice {
+  key: string;
+  rule: SlugChoiceRule;
+  chosen: { chainId: string; space: string };
+  candidates: { chainId: string; space: string }[];
+}
+
 /** The call an answer prescribes, machine-readable (`nextCall`). */
 export interface NextCall {
   operation: NextOperation;
@@ -170,6 +185,8 @@ export interface CurrentStep {
   /** The protocol's title and space, as the run recorded them (set by the run service). */
   protocolLabel?: string | null;
   space?: string | null;
+  /** How the slug that began the run was resolved, when it named protocols in several spaces (set by the run service). */
+  slugChoice?: SlugChoice | null;
 }
 
 /** The answer of begin, next and answerPrompt, as data. */

@@ -72,7 +72,7 @@ const TensorOutputRef = builder.objectRef<TensorOutputSpec & { name: string }>('
     name: t.exposeString('name', { description: 'The value\'s name (`TensorChallenge.name`).' }),
     type: t.exposeString('type', {
       description:
-        'The declared type: `string`, `number`, `boolean`, `object` and arrays of these (`string[]`, …) are checked; any other type takes any JSON value. A contract written with `shape` shows the numbers it asks for (`number`, `number[]`, `number[][]`, `number | number[]`).',
+        'The declared type: "string", "number", "boolean", "object" and arrays of these ("string[]", …) are checked; any other type takes any JSON value. A contract written with `shape` shows the numbers it asks for ("number", "number[]", "number[][]", "number | number[]").',
     }),
     minLength: t.exposeInt('minLength', { nullable: true, description: 'A string value has at least this many characters.' }),
     maxLength: t.exposeInt('maxLength', { nullable: true, description: 'A string value has at most this many characters.' }),

@@ -113,7 +113,23 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
     context_adapter_name: step?.protocolLabel ?? null,
     activation_space_name: step?.space ? spaceName(step.space) : null,
     kairos_local_artifact_dir: step ? [...LOCAL_ARTIFACT_DIR_HINTS] : null,
+    slug_disambiguation_note: step?.slugChoice ? slugNote(step.slugChoice) : null,
   });
+}
+
+type SlugChoice = NonNullable<NonNullable<V4LayerPayloadFragment['currentStep']>['slugChoice']>;
+
+/** Which adapter a slug found in several spaces started, and how to name each without ambiguity. */
+function slugNote(choice: SlugChoice): string {
+  const named = (candidate: SlugChoice['chosen']) => `kairos://adapter/${candidate.chainId} (${spaceName(candidate.space)})`;
+  const others = choice.candidates.filter(
+    (candidate) => candidate.chainId !== choice.chosen.chainId || candidate.space !== choice.chosen.space,
+  );
+  return (
+    `The slug "${choice.key}" names ${choice.candidates.length} adapters in your spaces; this run follows ${named(choice.chosen)}, ` +
+    `the one in your default space. The other${others.length === 1 ? '' : 's'}: ${others.map(named).join(', ')}. ` +
+    'Start forward with one of these adapter URIs to choose without ambiguity.'
+  );
 }
 
 /** A forward solution: the unified envelope, or one of the older per-type shapes. */
