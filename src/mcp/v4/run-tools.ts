@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
-import { choiceJson, favourOwnSpace } from './activation.js';
+import { choiceJson, favourOwnSpace, withoutRepeatedMatches } from './activation.js';
 import { forwardJson, LOCAL_ARTIFACT_DIR_HINTS, solutionInputOf, type V4Solution } from './layer-json.js';
 import {
   V4ActivateContextDocument,
@@ -13,7 +13,9 @@ import {
 } from './operations.js';
 import { answerOf, refused, type ToolAnswer, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
-import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
+import type { V4AdapterQuery, V4LayerPayloadFragment } from '../../generated/graphql.js';
+
+type Adapter = NonNullable<V4AdapterQuery['protocol']>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -88,10 +90,23 @@ export const V4_RUN_TOOLS = [
       if (!context.ok) return answerOf(context, () => ({}));
       const { me, search } = context.data;
       const choices = [];
+      // A chain's later links start at its root: each root is looked up once per call.
+      const roots = new Map<string, Promise<Adapter | null>>();
+      const rootOf = (slug: string) => {
+        if (!roots.has(slug))
+          roots.set(
+            slug,
+            call.run(V4AdapterDocument, { uri: null, key: slug }).then((found) => (found.ok ? found.data.protocol : null)),
+          );
+        return roots.get(slug)!;
+      };
       for (const choice of search.choices) {
         if (choice.role === 'REFINE' && !refineOffered) continue;
-        const adapter = await call.run(V4AdapterDocument, { uri: choice.uri, key: null });
-        choices.push({ choice, adapter: adapter.ok ? adapter.data.protocol : null });
+        const found = await call.run(V4AdapterDocument, { uri: choice.uri, key: null });
+        const adapter = found.ok ? found.data.protocol : null;
+        const chainRoot = choice.role === 'MATCH' ? adapter?.chainRoot : null;
+        const root = chainRoot && chainRoot !== adapter?.slug ? await rootOf(chainRoot) : null;
+        choices.push({ choice, adapter, root });
       }
       const ranked = favourOwnSpace(
         choices.map((entry) => ({
@@ -110,7 +125,7 @@ export const V4_RUN_TOOLS = [
           next_action: "Pick one choice and follow that choice's next_action.",
           execution_id: executionId,
           query: args.query,
-          choices: ranked.map((entry) => choiceJson(entry.choice, entry.adapter)),
+          choices: withoutRepeatedMatches(ranked.map((entry) => choiceJson(entry.choice, entry.adapter, entry.root))),
           kairos_local_artifact_dir: [...LOCAL_ARTIFACT_DIR_HINTS],
         },
       };
