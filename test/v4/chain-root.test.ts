@@ -54,6 +54,12 @@ describe('activate with chain_root', () => {
     });
     expect(chained[0].activation_patterns[0]).toMatch(/zorblax reconciliation/);
     expect(matches.some((choice: ToolJson) => /ledger-(plan|check)-/.test(choice.uri))).toBe(false);
+    // The message counts the matches shown, the two links as one (the search itself found both).
+    const searched = (await client.call('kairos_search', { query: `zorblax reconciliation ${tag}` })).json;
+    const links = searched.choices.filter((choice: ToolJson) => [planTitle, checkTitle].includes(choice.chain_label));
+    expect(links).toHaveLength(2);
+    expect(matches).toHaveLength(searched.choices.filter((choice: ToolJson) => choice.role === 'match').length - 1);
+    expect(activated.message).toMatch(matches.length === 1 ? /^Found 1 match\./ : new RegExp(`^Found ${matches.length} matches`));
 
     // forward is not redirected: a link's own URI runs that link.
     const link = (await client.call('forward', { uri: `kairos://adapter/ledger-plan-${tag}` })).json;

@@ -13,6 +13,7 @@ import {
 } from './operations.js';
 import { answerOf, refused, type ToolAnswer, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
+import { mcpV4Renderer } from '../../render/mcp-v4-renderer.js';
 import type { V4AdapterQuery, V4LayerPayloadFragment } from '../../generated/graphql.js';
 
 type Adapter = NonNullable<V4AdapterQuery['protocol']>;
@@ -50,6 +51,15 @@ function withPersonRequired(payload: V4LayerPayloadFragment, call: ToolCall): Re
   const json = forwardJson(payload);
   const required = call.personRequired(payload.challenge, 'forward');
   return required ? { ...json, person_required: required } : json;
+}
+
+function matchesMessage(matches: readonly Record<string, unknown>[]): string {
+  const scores = matches.map((choice) => (typeof choice.activation_score === 'number' ? choice.activation_score : 0));
+  const summary =
+    matches.length === 1
+      ? ({ kind: 'ONE_MATCH' } as const)
+      : ({ kind: 'MATCHES', count: matches.length, topScore: Math.max(...scores) } as const);
+  return mcpV4Renderer.searchSummary(summary).message;
 }
 
 /**
@@ -117,15 +127,19 @@ export const V4_RUN_TOOLS = [
         })),
         me.defaultWriteSpace,
       );
+      const shown = withoutRepeatedMatches(ranked.map((entry) => choiceJson(entry.choice, entry.adapter, entry.root)));
+      const matchesShown = shown.filter((choice) => choice.role === 'match');
+      const collapsed = matchesShown.length < ranked.filter((entry) => entry.role === 'MATCH').length;
       return {
         ok: true,
         json: {
           must_obey: true,
-          message: search.message,
+          // Links collapsed to their chain's root: the message counts the matches shown, as KAIROS 4's does.
+          message: collapsed ? matchesMessage(matchesShown) : search.message,
           next_action: "Pick one choice and follow that choice's next_action.",
           execution_id: executionId,
           query: args.query,
-          choices: withoutRepeatedMatches(ranked.map((entry) => choiceJson(entry.choice, entry.adapter, entry.root))),
+          choices: shown,
           kairos_local_artifact_dir: [...LOCAL_ARTIFACT_DIR_HINTS],
         },
       };
