@@ -16,6 +16,12 @@ export interface RunStep {
   version?: number;
 }
 
+/** A proven tensor contract's output, as the run keeps it. */
+export interface RunTensor {
+  name: string;
+  value: unknown;
+}
+
 export interface RunState {
   runId: string;
   status: 'OPEN' | 'CLOSED';
@@ -29,10 +35,11 @@ export interface RunState {
   /** The value to echo as `solution.proofHash`: genesis, then the last settled proof's hash. */
   lastProofHash: string;
   /**
-   * The values of the run's proven tensor contracts, by output name (a later one of the same
-   * name replaces it), shown to a later tensor contract that requires them. Absent before any.
+   * The values of the run's proven tensor contracts with their output names (a later one of the
+   * same name replaces it), shown to a later tensor contract that requires them. A list, not an
+   * object keyed by name: an authored name is no safe document key. Absent before any.
    */
-  tensors?: Readonly<Record<string, unknown>>;
+  tensors?: readonly RunTensor[];
   /** Consecutive failures on the pending step. */
   retryCount: number;
   outcome: Outcome | null;

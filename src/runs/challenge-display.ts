@@ -1,4 +1,5 @@
 import type { ChallengeView } from '../model/run-answers.js';
+import type { RunTensor } from '../model/run-state.js';
 import { type Challenge, CHALLENGE_TYPES } from '../protocol/challenge.js';
 import { shellInvocationDisplay } from './shell-invocation.js';
 
@@ -49,8 +50,8 @@ export interface DisplayChallengeInput {
   nonce: string | null;
   proofHash: string;
   promptId?: string | null;
-  /** The run's tensor outputs so far, by name (the pending tensor contract is shown those it requires). */
-  tensors?: Readonly<Record<string, unknown>>;
+  /** The run's tensor outputs so far (the pending tensor contract is shown those it requires). */
+  tensors?: readonly RunTensor[];
 }
 
 /** The challenge as an answer shows it; each door words its description (src/render/). */
@@ -109,9 +110,9 @@ export function displayChallenge(input: DisplayChallengeInput): ChallengeView {
         condition: tensor?.condition ?? null,
       };
       if (requiredInputs.length > 0) {
-        const tensors = input.tensors ?? {};
+        const tensors = input.tensors ?? [];
         displayed.tensorIn = Object.fromEntries(
-          requiredInputs.filter((name) => Object.hasOwn(tensors, name)).map((name) => [name, tensors[name]]),
+          requiredInputs.flatMap((name) => tensors.filter((tensor) => tensor.name === name).map((tensor) => [name, tensor.value])),
         );
       }
       break;

@@ -177,7 +177,12 @@ function provePending(state: RunState, solution: SolutionInput, source: ProofSou
   });
   if (result.ok) {
     const tensor = result.record.status === 'success' ? result.record.tensor : undefined;
-    const proven = tensor ? { ...state, tensors: { ...state.tensors, [tensor.name]: tensor.value } } : state;
+    const proven = tensor
+      ? {
+          ...state,
+          tensors: [...(state.tensors ?? []).filter((kept) => kept.name !== tensor.name), { name: tensor.name, value: tensor.value }],
+        }
+      : state;
     const advanced = settlePending(proven, result.proofHash, ids);
     return {
       state: advanced,

@@ -148,6 +148,24 @@ describe('KAIROS tensor contracts through forward', () => {
     expect(notStrings.tensor_in).toEqual({ summary: 'The disk filled up' });
   });
 
+  it('passes values whose names are no safe document keys ("a.b", "$x")', async () => {
+    const client = await connect();
+    const uri = await trained(
+      client,
+      `# ${uniqueTitle('Odd names')}\n\n## First\nName it.\n\n${tensor({ required_inputs: [], output: { name: 'stage.one', type: 'string' } })}\n\n` +
+        `## Second\nCount it.\n\n${tensor({ required_inputs: ['stage.one'], output: { name: '$total', type: 'number' } })}\n\n` +
+        `## Third\nReport.\n\n${tensor({ required_inputs: ['$total', 'stage.one'], output: { name: 'report', type: 'string' } })}\n`,
+    );
+    const first = checked((await client.call('forward', { uri })).json);
+    const second = checked((await client.call('forward', { uri: first.next_call.args.uri, solution: solutionOf(first, 'ready') })).json);
+    expect(second.tensor_in).toEqual({ 'stage.one': 'ready' });
+    const third = checked((await client.call('forward', { uri: second.next_call.args.uri, solution: solutionOf(second, 5) })).json);
+    expect(third.error_code).toBeUndefined();
+    expect(third.tensor_in).toEqual({ $total: 5, 'stage.one': 'ready' });
+    const done = checked((await client.call('forward', { uri: third.next_call.args.uri, solution: solutionOf(third, 'ready: 5') })).json);
+    expect(done.next_call.kind).toBe('reward');
+  });
+
   it('refuses an adapter whose required_inputs name no earlier tensor output, and a malformed output', async () => {
     const client = await connect();
     const orphan = await train(
