@@ -124,6 +124,8 @@ export type RunNotice =
   | { kind: 'SOLUTION_REFUSED'; refusal: SolutionRefusal }
   | { kind: 'INCOMPLETE_RUN'; stepIndex: number; stepCount: number }
   | { kind: 'NONCE_REUSED'; stepIndex: number }
+  /** A tensor contract's `condition` (KAIROS 4) does not hold: its step was passed over without a proof. */
+  | { kind: 'CONDITION_FALSE'; stepIndex: number; condition: string }
   /** Words a caller wrote (attest's message), or a message stored by 0.2: shown as they are. */
   | { kind: 'TEXT'; text: string };
 

@@ -46,8 +46,9 @@ export interface TensorChallenge {
   requiredInputs?: string[];
   /** KAIROS 4: the value's declared type and bounds; absent in our own form (numbers). */
   output?: TensorOutputSpec;
-  /** KAIROS 4: kept and shown as written; the server gives them no meaning. */
+  /** KAIROS 4: kept and shown as written; neither server gives it a meaning. */
   merge?: string;
+  /** KAIROS 4: `<input> contains '<text>'`; when false on the solution, the step is passed over. */
   condition?: string;
 }
 

@@ -185,6 +185,8 @@ export function wordingTemplate(names: DoorWords): DoorRenderer {
         return `${names.stepUri(said.uri, null)} is not a ${n.step} of this run's ${n.protocol}.`;
       case 'RUN_NOT_FOUND':
         return `Run ${said.runId} not found. Call ${op('begin')} to start a run.`;
+      case 'CONDITION_FALSE':
+        return `The condition of ${n.step} ${said.stepIndex} (${said.condition}) is false, so it was passed over without a proof.`;
       case 'RUN_CLOSED':
         return `Run ${said.runId} is already closed. Call ${op('begin')} to start a new run.`;
       case 'MAX_RETRIES':

@@ -60,6 +60,19 @@ export function checkTensorSolution(tensor: unknown, challenge: Challenge): Tens
   return { ok: true, name: tensor.name.trim(), value: tensor.value };
 }
 
+/**
+ * Whether a tensor contract's KAIROS 4 `condition` holds on the values it requires, as KAIROS
+ * reads one: `<name> contains '<text>'` holds when that input is a string containing the text;
+ * no condition, or one in any other form, holds.
+ */
+export function tensorConditionHolds(condition: string | undefined, inputs: Readonly<Record<string, unknown>>): boolean {
+  if (!condition) return true;
+  const test = /^([A-Za-z0-9_]+)\s+contains\s+'([^']+)'$/i.exec(condition.trim());
+  if (!test) return true;
+  const value = Object.hasOwn(inputs, test[1]!) ? inputs[test[1]!] : undefined;
+  return typeof value === 'string' && value.includes(test[2]!);
+}
+
 /** Item types a KAIROS `output.type` ending in `[]` may name; any other type takes any JSON value. */
 const ITEM_CHECKS: Record<string, (value: unknown) => boolean> = {
   string: (value) => typeof value === 'string',

@@ -103,8 +103,13 @@ export const TensorChallengeRef = builder.objectRef<TensorChallengeShape>('Tenso
       description: 'The value\'s type and bounds (KAIROS 4 `output`); a contract written with `shape` shows its numbers here.',
       resolve: (tensor) => tensorOutputOf({ name: tensor.name, output: tensor.output ?? undefined, shape: tensor.shape }),
     }),
-    merge: t.string({ nullable: true, description: 'KAIROS 4 `merge`, as written (the server gives it no meaning).', resolve: (tensor) => tensor.merge ?? null }),
-    condition: t.string({ nullable: true, description: 'KAIROS 4 `condition`, as written (the server does not evaluate it: the layer always runs).', resolve: (tensor) => tensor.condition ?? null }),
+    merge: t.string({ nullable: true, description: 'KAIROS 4 `merge`, as written (neither KAIROS nor this server gives it a meaning).', resolve: (tensor) => tensor.merge ?? null }),
+    condition: t.string({
+      nullable: true,
+      description:
+        "KAIROS 4 `condition`, as written. A condition of the form <input> contains '<text>' is tested on the required inputs when the solution arrives: when false the step is passed over without a proof (a condition in any other form holds).",
+      resolve: (tensor) => tensor.condition ?? null,
+    }),
   }),
 });
 

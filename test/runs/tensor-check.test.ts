@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
-import { argumentsContain, checkTensorSolution, MAX_TENSOR_JSON_BYTES, MAX_TENSOR_VALUES } from '../../src/runs/tensor-check.js';
+import {
+  argumentsContain,
+  checkTensorSolution,
+  MAX_TENSOR_JSON_BYTES,
+  MAX_TENSOR_VALUES,
+  tensorConditionHolds,
+} from '../../src/runs/tensor-check.js';
 
 const tensor = (shape?: number[]): Challenge => ({ type: 'TENSOR', required: true, tensor: { name: 'scores', ...(shape && { shape }) } });
 
@@ -75,6 +81,20 @@ describe('checkTensorSolution with a typed output (KAIROS 4)', () => {
       field: 'tensor.value',
       requirement: { rule },
     });
+  });
+});
+
+describe("tensorConditionHolds (KAIROS 4's `condition`)", () => {
+  it.each([
+    [undefined, {}, true],
+    ["kind contains 'urgent'", { kind: 'very urgent' }, true],
+    ["KIND CONTAINS 'urgent'", { KIND: 'urgent' }, true],
+    ["kind contains 'urgent'", { kind: 'routine' }, false],
+    ["kind contains 'urgent'", {}, false],
+    ["kind contains 'urgent'", { kind: ['urgent'] }, false],
+    ['kind == urgent', { kind: 'routine' }, true],
+  ])('%s on %j: %s', (condition, inputs, holds) => {
+    expect(tensorConditionHolds(condition, inputs)).toBe(holds);
   });
 });
 

@@ -197,3 +197,55 @@ describe('KAIROS tensor contracts through forward', () => {
     expect(done.next_call.kind).toBe('reward');
   });
 });
+
+describe("a tensor contract's condition", () => {
+  const routed = (title: string) =>
+    `# ${title}\n\n## Classify\nSay how urgent the ticket is.\n\n` +
+    `${tensor({ required_inputs: [], output: { name: 'kind', type: 'string' } })}\n\n` +
+    `## Page someone\nPage the on-call engineer.\n\n` +
+    `${tensor({ required_inputs: ['kind'], output: { name: 'paged', type: 'string' }, condition: "kind contains 'urgent'" })}\n\n` +
+    `## Close\nSay what was done.\n\n${contract({ type: 'comment', comment: { min_length: 5 } })}\n`;
+
+  it('passes a layer over when its condition is false on tensor_in, and runs it when true, as KAIROS does', async () => {
+    const client = await connect();
+    const uri = await trained(client, routed(uniqueTitle('Ticket routing')));
+
+    const start = async (kind: string) => {
+      const first = checked((await client.call('forward', { uri })).json);
+      return checked((await client.call('forward', { uri: first.next_call.args.uri, solution: solutionOf(first, kind) })).json);
+    };
+    const routine = await start('routine question');
+    expect(routine).toMatchObject({ current_layer_label: 'Page someone', tensor_in: { kind: 'routine question' } });
+    expect(routine.contract.tensor.condition).toBe("kind contains 'urgent'");
+    const skipped = checked(
+      (await client.call('forward', { uri: routine.next_call.args.uri, solution: solutionOf(routine, 'nobody') })).json,
+    );
+    expect(skipped.error_code).toBeUndefined();
+    expect(skipped.current_layer_label).toBe('Close');
+    expect(skipped.message).toMatch(/condition of layer 2 \(kind contains 'urgent'\) is false/);
+
+    const urgent = await start('urgent: the site is down');
+    const paged = checked(
+      (await client.call('forward', { uri: urgent.next_call.args.uri, solution: solutionOf(urgent, 'paged alice') })).json,
+    );
+    expect(paged.current_layer_label).toBe('Close');
+    expect(paged.message).toBeUndefined();
+
+    // The passed-over layer has no proof: the routine run's close still proves and rewards.
+    const close = {
+      ...skipped.next_call.args.solution_template,
+      evidence: { text: 'Answered the question.' },
+      nonce: skipped.contract.nonce,
+      proof_hash: skipped.contract.proof_hash,
+    };
+    const closed = checked((await client.call('forward', { uri: skipped.next_call.args.uri, solution: close })).json);
+    expect(closed.next_call.kind).toBe('reward');
+    expect((await client.call('reward', { uri: closed.next_call.args.uri, outcome: 'success' })).isError).toBe(false);
+    const rows = ((await client.call('export', { uri, format: 'trace_jsonl' })).json.content as string)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((row) => row.execution_id === skipped.execution_id);
+    expect(rows.map((row) => row.layer_index)).toEqual([1, 3]);
+  });
+});
