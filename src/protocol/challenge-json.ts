@@ -176,12 +176,20 @@ const READ_KEYS: Readonly<Record<ChallengeType, Readonly<Record<string, readonly
   MCP: { '': ['type', 'required', 'mcp'], mcp: ['tool_name', 'expected_result', 'arguments'] },
   USER_INPUT: { '': ['type', 'required', 'user_input'], user_input: ['prompt', 'require_human'] },
   COMMENT: { '': ['type', 'required', 'comment'], comment: ['min_length'] },
-  TENSOR: { '': ['type', 'required', 'tensor'], tensor: ['name', 'shape', 'output'], 'tensor.output': ['name'] },
+  TENSOR: {
+    '': ['type', 'required', 'tensor'],
+    tensor: ['name', 'shape', 'output', 'required_inputs', 'merge', 'condition'],
+    'tensor.output': ['name', 'type', 'min_length', 'max_length', 'min_items', 'max_items'],
+  },
 };
 
 /** The places read in this contract: a shell contract without a `shell` object reads its fields flat. */
 function readPlaces(json: JsonObject, type: ChallengeType): Readonly<Record<string, readonly string[]>> {
   const places = READ_KEYS[type];
+  // An output without a type is read by its name alone (our numbers), so its bounds are not read.
+  const tensor = json.tensor;
+  if (type === 'TENSOR' && isJsonObject(tensor) && isJsonObject(tensor.output) && tensor.output.type === undefined)
+    return { ...places, 'tensor.output': ['name'] };
   if (type !== 'SHELL' || json.shell !== undefined) return places;
   return { '': [...places['']!, ...places.shell!] };
 }

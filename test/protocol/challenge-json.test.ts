@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
-import { ProtocolStructureError, parseAuthoredChallenge, toAuthoredChallenge } from '../../src/protocol/challenge-json.js';
+import {
+  ProtocolStructureError,
+  parseAuthoredChallenge,
+  toAuthoredChallenge,
+  unreadContractKeys,
+} from '../../src/protocol/challenge-json.js';
 
 describe('parseAuthoredChallenge', () => {
   it('maps every snake_case field to the stored camelCase shape', () => {
@@ -152,6 +157,12 @@ describe("KAIROS 4's tensor contract", () => {
     });
     expect(toAuthoredChallenge(challenge)).toEqual({ ...kairos, required: true });
     expect(parseAuthoredChallenge(JSON.parse(JSON.stringify(toAuthoredChallenge(challenge))), 4)).toEqual(challenge);
+  });
+
+  it('reads every KAIROS tensor key, and names only the others as unread', () => {
+    expect(unreadContractKeys(parseAuthoredChallenge(kairos, 4))).toEqual([]);
+    const extra = { ...kairos, tensor: { ...kairos.tensor, output: { ...kairos.tensor.output, unit: 'words' }, weight: 2 } };
+    expect(unreadContractKeys(parseAuthoredChallenge(extra, 4)).sort()).toEqual(['tensor.output.unit', 'tensor.weight']);
   });
 
   it('reads an output without a type as our own numbers, as before', () => {
