@@ -178,6 +178,6 @@ const ELICITATION_TIMEOUT_MS = 30 * 60_000;
 
 /** JSON as text (every host reads it) and as structured content; refusals carry `isError`. */
 function toCallToolResult(result: ToolAnswer): CallToolResult {
-  const json = result.ok ? result.json : { error: result.code, message: result.message };
+  const json = result.ok ? result.json : { error: result.code, message: result.message, ...result.details };
   return { content: [{ type: 'text', text: JSON.stringify(json) }], structuredContent: json, ...(result.ok ? {} : { isError: true }) };
 }

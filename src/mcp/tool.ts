@@ -34,8 +34,12 @@ export interface ToolCall {
   answerAtHost(promptId: string, reply: HostReplyInput): Promise<OperationOutcome<McpStepPayloadFragment>>;
 }
 
-/** A tool's answer: JSON as text and as structured content; refusals are tool errors. */
-export type ToolAnswer = { ok: true; json: Record<string, unknown> } | { ok: false; code: string; message: string };
+/**
+ * A tool's answer: JSON as text and as structured content; refusals are tool errors, with any
+ * `details` a wing adds beside the code and message.
+ */
+export type ToolAnswer =
+  { ok: true; json: Record<string, unknown> } | { ok: false; code: string; message: string; details?: Record<string, unknown> };
 
 export interface ToolDefinition {
   name: string;
@@ -63,8 +67,8 @@ export function defineTool<Schema extends z.ZodType>(definition: {
   return definition as ToolDefinition;
 }
 
-export function refused(code: string, message: string): ToolAnswer {
-  return { ok: false, code, message };
+export function refused(code: string, message: string, details?: Record<string, unknown>): ToolAnswer {
+  return details ? { ok: false, code, message, details } : { ok: false, code, message };
 }
 
 /** A failed operation as a tool refusal; a successful one mapped by `toJson`. */

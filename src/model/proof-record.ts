@@ -68,6 +68,6 @@ export type ProofEvidence =
 
 export interface TensorProof {
   name: string;
-  /** A number, or (nested) arrays of numbers; at most MAX_TENSOR_VALUES numbers. */
-  value: number | unknown[];
+  /** A number or (nested) arrays of numbers (at most MAX_TENSOR_VALUES); for a typed (KAIROS `output`) contract, the JSON value of that type. */
+  value: unknown;
 }

@@ -5,9 +5,24 @@
  * a replayed answer is worded by the door that asks for it again.
  */
 import type { Grading } from './grading.js';
-import type { ChallengeType } from '../protocol/challenge.js';
+import type { ChallengeType, TensorOutputSpec } from '../protocol/challenge.js';
 import type { NextOperation, Outcome } from './run-enums.js';
 import type { StepErrorCode } from './refusal-codes.js';
+
+/**
+ * How a slug that named protocols in several readable spaces was resolved: the caller's default
+ * space held one (`DEFAULT_SPACE`), which was taken; the candidates include it. Kept with the run
+ * so every answer of the run can say so (KAIROS 4's `slug_disambiguation_note`).
+ */
+export const SLUG_CHOICE_RULES = ['DEFAULT_SPACE'] as const;
+export type SlugChoiceRule = (typeof SLUG_CHOICE_RULES)[number];
+
+export interface SlugChoice {
+  key: string;
+  rule: SlugChoiceRule;
+  chosen: { chainId: string; space: string };
+  candidates: { chainId: string; space: string }[];
+}
 
 /** The call an answer prescribes, machine-readable (`nextCall`). */
 export interface NextCall {
@@ -56,6 +71,8 @@ export type FieldRequirement =
   /** KAIROS 4 contracts: a tensor's name, its value (a finite number or array of numbers, shaped as the contract says), an mcp contract's arguments. */
   | { rule: 'EQUALS'; expected: string }
   | { rule: 'TENSOR_VALUE'; maxValues: number; shape: readonly number[] | null }
+  /** A typed (KAIROS `output`) tensor: the value's type and bounds. */
+  | { rule: 'TENSOR_OUTPUT'; output: TensorOutputSpec }
   | { rule: 'CONTAINS_JSON'; expected: unknown };
 
 /** A solution field, named in this API's camelCase; each door spells it. */
@@ -107,6 +124,8 @@ export type RunNotice =
   | { kind: 'SOLUTION_REFUSED'; refusal: SolutionRefusal }
   | { kind: 'INCOMPLETE_RUN'; stepIndex: number; stepCount: number }
   | { kind: 'NONCE_REUSED'; stepIndex: number }
+  /** A tensor contract's `condition` (KAIROS 4) does not hold: its step was passed over without a proof. */
+  | { kind: 'CONDITION_FALSE'; stepIndex: number; condition: string }
   /** Words a caller wrote (attest's message), or a message stored by 0.2: shown as they are. */
   | { kind: 'TEXT'; text: string };
 
@@ -128,7 +147,22 @@ export interface ChallengeView {
   mcp: { toolName: string; arguments?: unknown; expectedResult: unknown } | null;
   userInput: { prompt: string; requireHuman: boolean } | null;
   comment: { minLength: number } | null;
-  tensor: { name: string; shape: number[] | null } | null;
+  tensor: TensorChallengeView | null;
+  /**
+   * The values of the earlier tensor outputs the pending tensor contract requires, by name
+   * (KAIROS 4 `tensor_in`); null when it requires none. Absent from answers stored before it.
+   */
+  tensorIn?: Record<string, unknown> | null;
+}
+
+export interface TensorChallengeView {
+  name: string;
+  shape: number[] | null;
+  requiredInputs: string[];
+  /** Declared by the contract (KAIROS's form); null in our own form (numbers, as `shape` says). */
+  output: TensorOutputSpec | null;
+  merge: string | null;
+  condition: string | null;
 }
 
 export interface ShellChallengeView {
@@ -153,6 +187,8 @@ export interface CurrentStep {
   /** The protocol's title and space, as the run recorded them (set by the run service). */
   protocolLabel?: string | null;
   space?: string | null;
+  /** How the slug that began the run was resolved, when it named protocols in several spaces (set by the run service). */
+  slugChoice?: SlugChoice | null;
 }
 
 /** The answer of begin, next and answerPrompt, as data. */

@@ -5,7 +5,7 @@
  */
 import type { Grading } from './grading.js';
 import type { ProofRecord } from './proof-record.js';
-import type { NextCall, RunNotice, StepAnswer } from './run-answers.js';
+import type { NextCall, RunNotice, SlugChoice, StepAnswer } from './run-answers.js';
 import type { Outcome, PromptStatus, RunEventType, RunStatus } from './run-enums.js';
 import type { RunState } from './run-state.js';
 import type { StepErrorCode } from './refusal-codes.js';
@@ -71,7 +71,16 @@ export interface RunRecord {
    * `version`: the protocol's declared version at begin (absent on runs begun before 0.2);
    * `space`: the protocol's own space (the run's `space` differs for a built-in; absent on older runs).
    */
-  protocol: { chainId: string; label: string; slug: string; headUri: string; version?: string | null; space?: string };
+  protocol: {
+    chainId: string;
+    label: string;
+    slug: string;
+    headUri: string;
+    version?: string | null;
+    space?: string;
+    /** Set when the run began from a slug found in several spaces (absent otherwise and on older runs). */
+    slugChoice?: SlugChoice;
+  };
   /** Step URIs at begin, for "the caller's most recent run of this protocol". */
   stepUris: string[];
   status: RunStatus;

@@ -16,6 +16,12 @@ export interface RunStep {
   version?: number;
 }
 
+/** A proven tensor contract's output, as the run keeps it. */
+export interface RunTensor {
+  name: string;
+  value: unknown;
+}
+
 export interface RunState {
   runId: string;
   status: 'OPEN' | 'CLOSED';
@@ -28,6 +34,12 @@ export interface RunState {
   pendingPromptId: string | null;
   /** The value to echo as `solution.proofHash`: genesis, then the last settled proof's hash. */
   lastProofHash: string;
+  /**
+   * The values of the run's proven tensor contracts with their output names (a later one of the
+   * same name replaces it), shown to a later tensor contract that requires them. A list, not an
+   * object keyed by name: an authored name is no safe document key. Absent before any.
+   */
+  tensors?: readonly RunTensor[];
   /** Consecutive failures on the pending step. */
   retryCount: number;
   outcome: Outcome | null;

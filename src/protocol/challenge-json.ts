@@ -21,6 +21,10 @@
  * | comment.min_length                  | comment.minLength             | optional positive integer             |
  * | tensor.name (or tensor.output.name) | tensor.name                   | non-empty string                      |
  * | tensor.shape                        | tensor.shape                  | optional array of non-negative integers |
+ * | tensor.required_inputs              | tensor.requiredInputs         | optional array of non-empty strings   |
+ * | tensor.output.type                  | tensor.output.type            | optional non-empty string; absent: numbers, as `shape` says |
+ * | tensor.output.min_length / max_length / min_items / max_items | tensor.output.minLength / … | optional non-negative integers |
+ * | tensor.merge / condition            | tensor.merge / condition      | optional strings, kept as written     |
  *
  * The sub-object of the challenge's own type is always present in the stored form (possibly
  * empty). Every other key (a sub-object of another type, a typo such as `user_input.requred_human`)
@@ -34,6 +38,7 @@ import type {
   McpChallenge,
   ShellChallenge,
   TensorChallenge,
+  TensorOutputSpec,
   UserInputChallenge,
 } from './challenge.js';
 
@@ -83,7 +88,14 @@ export interface AuthoredChallenge {
   mcp?: { tool_name: string; expected_result?: unknown; arguments?: unknown };
   user_input?: { prompt?: string; require_human?: boolean };
   comment?: { min_length?: number };
-  tensor?: { name: string; shape?: number[] };
+  tensor?: {
+    name?: string;
+    shape?: number[];
+    required_inputs?: string[];
+    output?: { name: string; type: string; min_length?: number; max_length?: number; min_items?: number; max_items?: number };
+    merge?: string;
+    condition?: string;
+  };
   required: boolean;
 }
 
@@ -164,12 +176,20 @@ const READ_KEYS: Readonly<Record<ChallengeType, Readonly<Record<string, readonly
   MCP: { '': ['type', 'required', 'mcp'], mcp: ['tool_name', 'expected_result', 'arguments'] },
   USER_INPUT: { '': ['type', 'required', 'user_input'], user_input: ['prompt', 'require_human'] },
   COMMENT: { '': ['type', 'required', 'comment'], comment: ['min_length'] },
-  TENSOR: { '': ['type', 'required', 'tensor'], tensor: ['name', 'shape', 'output'], 'tensor.output': ['name'] },
+  TENSOR: {
+    '': ['type', 'required', 'tensor'],
+    tensor: ['name', 'shape', 'output', 'required_inputs', 'merge', 'condition'],
+    'tensor.output': ['name', 'type', 'min_length', 'max_length', 'min_items', 'max_items'],
+  },
 };
 
 /** The places read in this contract: a shell contract without a `shell` object reads its fields flat. */
 function readPlaces(json: JsonObject, type: ChallengeType): Readonly<Record<string, readonly string[]>> {
   const places = READ_KEYS[type];
+  // An output without a type is read by its name alone (our numbers), so its bounds are not read.
+  const tensor = json.tensor;
+  if (type === 'TENSOR' && isJsonObject(tensor) && isJsonObject(tensor.output) && tensor.output.type === undefined)
+    return { ...places, 'tensor.output': ['name'] };
   if (type !== 'SHELL' || json.shell !== undefined) return places;
   return { '': [...places['']!, ...places.shell!] };
 }
@@ -309,11 +329,33 @@ function readAuthoredFields(challenge: Challenge): AuthoredChallenge {
       const tensor = challenge.tensor;
       return {
         type: 'tensor',
-        ...(tensor && { tensor: { name: tensor.name, ...(tensor.shape !== undefined && { shape: [...tensor.shape] }) } }),
+        ...(tensor && { tensor: authoredTensor(tensor) }),
         required: challenge.required,
       };
     }
   }
+}
+
+/** Our own form writes `name`; KAIROS's writes the name inside `output`, as its authors do. */
+function authoredTensor(tensor: TensorChallenge): NonNullable<AuthoredChallenge['tensor']> {
+  const output = tensor.output;
+  return {
+    ...(output === undefined && { name: tensor.name }),
+    ...(tensor.shape !== undefined && { shape: [...tensor.shape] }),
+    ...(tensor.requiredInputs !== undefined && { required_inputs: [...tensor.requiredInputs] }),
+    ...(output !== undefined && {
+      output: {
+        name: tensor.name,
+        type: output.type,
+        ...(output.minLength !== undefined && { min_length: output.minLength }),
+        ...(output.maxLength !== undefined && { max_length: output.maxLength }),
+        ...(output.minItems !== undefined && { min_items: output.minItems }),
+        ...(output.maxItems !== undefined && { max_items: output.maxItems }),
+      },
+    }),
+    ...(tensor.merge !== undefined && { merge: tensor.merge }),
+    ...(tensor.condition !== undefined && { condition: tensor.condition }),
+  };
 }
 
 type Fail = (reason: string) => ProtocolStructureError;
@@ -378,7 +420,46 @@ function readTensor(json: JsonObject, fail: Fail): TensorChallenge {
     if (!valid) throw fail(`"tensor.shape" must be an array of at most ${MAX_TENSOR_DIMENSIONS} non-negative integers`);
     result.shape = [...(shape as number[])];
   }
+  const requiredInputs = tensor?.required_inputs;
+  if (requiredInputs !== undefined) {
+    const valid =
+      Array.isArray(requiredInputs) &&
+      requiredInputs.length <= MAX_TENSOR_INPUTS &&
+      requiredInputs.every((input) => typeof input === 'string' && input.trim() !== '');
+    if (!valid) throw fail(`"tensor.required_inputs" must be an array of at most ${MAX_TENSOR_INPUTS} non-empty strings`);
+    result.requiredInputs = (requiredInputs as string[]).map((input) => input.trim());
+  }
+  if (tensor?.output !== undefined && output === undefined) throw fail('"tensor.output" must be a JSON object');
+  // An output without a type is read as before KAIROS's typed outputs: numbers, by name.
+  if (output !== undefined && output.type !== undefined) result.output = readTensorOutput(output, fail);
+  const merge = tensor ? optionalString(tensor, 'merge', 'tensor.', fail) : undefined;
+  if (merge !== undefined) result.merge = merge;
+  const condition = tensor ? optionalString(tensor, 'condition', 'tensor.', fail) : undefined;
+  if (condition !== undefined) result.condition = condition;
   return result;
+}
+
+/** Most earlier outputs one tensor contract may require. */
+export const MAX_TENSOR_INPUTS = 64;
+
+function readTensorOutput(output: JsonObject, fail: Fail): TensorOutputSpec {
+  const type = output.type;
+  if (typeof type !== 'string' || type.trim() === '') throw fail('tensor contract needs a non-empty string "tensor.output.type"');
+  const spec: TensorOutputSpec = { type: type.trim() };
+  const bounds = [
+    ['min_length', 'minLength'],
+    ['max_length', 'maxLength'],
+    ['min_items', 'minItems'],
+    ['max_items', 'maxItems'],
+  ] as const;
+  for (const [authored, stored] of bounds) {
+    const value = output[authored];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      throw fail(`"tensor.output.${authored}" must be a non-negative integer`);
+    spec[stored] = value;
+  }
+  return spec;
 }
 
 function readUserInput(json: JsonObject, fail: Fail): UserInputChallenge {

@@ -33,11 +33,46 @@ export interface CommentChallenge {
   minLength?: number;
 }
 
-/** A named value the agent reports (KAIROS 4 `tensor`): a number, or an array of numbers. */
+/**
+ * A named value the agent reports (KAIROS 4 `tensor`). Our own form gives `name` and maybe
+ * `shape` (a number or arrays of numbers); KAIROS's gives `output` (the value's type and bounds)
+ * and `requiredInputs`, the names of earlier tensor outputs the layer reads.
+ */
 export interface TensorChallenge {
   name: string;
   /** Dimensions the value must have: [] a single number, [3] three numbers, [2, 3] two rows of three. */
   shape?: number[];
+  /** KAIROS 4: the earlier tensor outputs (by name) this layer is shown as its inputs. */
+  requiredInputs?: string[];
+  /** KAIROS 4: the value's declared type and bounds; absent in our own form (numbers). */
+  output?: TensorOutputSpec;
+  /** KAIROS 4: kept and shown as written; neither server gives it a meaning. */
+  merge?: string;
+  /** KAIROS 4: `<input> contains '<text>'`; when false on the solution, the step is passed over. */
+  condition?: string;
+}
+
+/** KAIROS 4's `tensor.output` (its `name` is `TensorChallenge.name`). */
+export interface TensorOutputSpec {
+  /** Free text in KAIROS; `string`, `string[]`, `number`, `number[]`, `boolean` and `object` are checked. */
+  type: string;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+}
+
+/**
+ * A tensor contract's output in KAIROS's words: as declared, or, for our own form, the numbers
+ * its shape asks for (`number`, `number[]`, `number[][]`, …; `number | number[]` without one).
+ */
+export function tensorOutputOf(
+  tensor: Pick<TensorChallenge, 'name' | 'output'> & { shape?: number[] | null },
+): TensorOutputSpec & { name: string } {
+  if (tensor.output) return { name: tensor.name, ...tensor.output };
+  const shape = tensor.shape;
+  const type = shape === undefined || shape === null ? 'number | number[]' : `number${'[]'.repeat(shape.length)}`;
+  return { name: tensor.name, type };
 }
 
 export interface Challenge {

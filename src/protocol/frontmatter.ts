@@ -121,3 +121,16 @@ export function readFrontmatter(document: string, lines: LineIndex): Frontmatter
   if (json !== null && typeof json === 'object' && !Array.isArray(json)) result.metadata = json as Record<string, unknown>;
   return result;
 }
+
+/**
+ * KAIROS 4's `chain_root` key (also spelled `chainroot`): the slug of the adapter a chain starts
+ * at, set on its later links. Lower-cased as slugs are; null when absent or not a plain string.
+ */
+export function chainRootOf(frontmatter: Record<string, unknown> | null | undefined): string | null {
+  for (const [key, value] of Object.entries(frontmatter ?? {})) {
+    const name = key.trim().toLowerCase();
+    if ((name === 'chain_root' || name === 'chainroot') && typeof value === 'string' && value.trim() !== '')
+      return value.trim().toLowerCase();
+  }
+  return null;
+}

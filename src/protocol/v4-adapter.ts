@@ -105,6 +105,8 @@ export function parseV4Adapter(document: string, lines: LineIndex, blocks: reado
     }
   }
 
+  checkTensorInputs(contracts);
+
   const [titleHeading, secondTitle] = headings.filter((event) => event.kind === 'h1');
   if (titleHeading && secondTitle) {
     throw new ProtocolStructureError(
@@ -215,5 +217,25 @@ function activationItems(section: string, line: number): string[] {
 function checkSectionSize(heading: string, text: string | null, line: number | null): void {
   if (text !== null && Buffer.byteLength(text, 'utf8') > MAX_ADAPTER_SECTION_BYTES) {
     throw new ProtocolStructureError(line, `the ${heading} section is larger than ${MAX_ADAPTER_SECTION_BYTES} bytes`);
+  }
+}
+
+/**
+ * A tensor contract's `required_inputs` must each name the output of an earlier tensor layer:
+ * KAIROS fails such a layer only when a run reaches it, here the adapter is refused when trained.
+ */
+function checkTensorInputs(contracts: readonly ContractEvent[]): void {
+  const produced = new Set<string>();
+  for (const contract of contracts) {
+    const tensor = contract.challenge.tensor;
+    if (contract.challenge.type !== 'TENSOR' || !tensor) continue;
+    const missing = (tensor.requiredInputs ?? []).filter((input) => !produced.has(input));
+    if (missing.length > 0)
+      throw new ProtocolStructureError(
+        contract.line,
+        `"tensor.required_inputs" names ${missing.map((input) => `"${input}"`).join(', ')}, which no earlier tensor layer outputs`,
+        'CONTRACT_INVALID',
+      );
+    produced.add(tensor.name.trim());
   }
 }

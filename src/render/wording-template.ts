@@ -6,7 +6,7 @@
  * contract, adapter) and its URI form (`kairos://layer/<uuid>?execution_id=<run>`). A door
  * whose sentences differ for some answers words those itself and asks the template for the rest.
  */
-import type { ChallengeType } from '../protocol/challenge.js';
+import type { ChallengeType, TensorOutputSpec } from '../protocol/challenge.js';
 import { CHALLENGE_TYPES } from '../protocol/challenge.js';
 import type { ChallengeView, FieldRequirement, Instruction, MissingProof, RunNotice, SolutionRefusal } from '../model/run-answers.js';
 import type { SearchChoice, SearchSummary } from '../search/search-choices.js';
@@ -185,6 +185,8 @@ export function wordingTemplate(names: DoorWords): DoorRenderer {
         return `${names.stepUri(said.uri, null)} is not a ${n.step} of this run's ${n.protocol}.`;
       case 'RUN_NOT_FOUND':
         return `Run ${said.runId} not found. Call ${op('begin')} to start a run.`;
+      case 'CONDITION_FALSE':
+        return `The condition of ${n.step} ${said.stepIndex} (${said.condition}) is false, so it was passed over without a proof.`;
       case 'RUN_CLOSED':
         return `Run ${said.runId} is already closed. Call ${op('begin')} to start a new run.`;
       case 'MAX_RETRIES':
@@ -235,6 +237,15 @@ export function wordingTemplate(names: DoorWords): DoorRenderer {
         return `Provide a verification comment (minimum ${challenge.comment?.minLength} characters) that genuinely summarises what was done in this ${n.step}; do not paste unrelated text.`;
       case 'TENSOR': {
         const name = challenge.tensor?.name ?? '';
+        const output = challenge.tensor?.output;
+        if (output) {
+          const inputs = challenge.tensor?.requiredInputs ?? [];
+          const reading =
+            inputs.length > 0
+              ? ` from the earlier outputs ${inputs.map((input) => `"${input}"`).join(', ')} (their values come with this ${n.step})`
+              : '';
+          return `Produce the value "${name}"${reading}, of type ${output.type}${tensorBounds(output)}, and report it as tensor.value with tensor.name "${name}"; compute it, do not invent it.`;
+        }
         const shape = challenge.tensor?.shape;
         const form = !shape
           ? 'a number or an array of numbers'
@@ -321,9 +332,21 @@ function requirement(required: FieldRequirement): string {
       return required.shape
         ? `must be finite numbers in shape [${required.shape.join(', ')}] (at most ${required.maxValues})`
         : `must be a finite number or a flat array of finite numbers (at most ${required.maxValues})`;
+    case 'TENSOR_OUTPUT':
+      return `must be of type ${required.output.type}${tensorBounds(required.output)}`;
     case 'CONTAINS_JSON':
       return `must contain the contract's arguments ${JSON.stringify(required.expected)}`;
   }
+}
+
+function tensorBounds(output: TensorOutputSpec): string {
+  const bounds = [
+    output.minLength !== undefined && `at least ${output.minLength} characters`,
+    output.maxLength !== undefined && `at most ${output.maxLength} characters`,
+    output.minItems !== undefined && `at least ${output.minItems} items`,
+    output.maxItems !== undefined && `at most ${output.maxItems} items`,
+  ].filter(Boolean);
+  return bounds.length > 0 ? ` (${bounds.join(', ')})` : '';
 }
 
 function missingPrompt(prompt: string | null, n: RunNouns): string {

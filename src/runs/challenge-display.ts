@@ -1,4 +1,5 @@
 import type { ChallengeView } from '../model/run-answers.js';
+import type { RunTensor } from '../model/run-state.js';
 import { type Challenge, CHALLENGE_TYPES } from '../protocol/challenge.js';
 import { shellInvocationDisplay } from './shell-invocation.js';
 
@@ -49,6 +50,8 @@ export interface DisplayChallengeInput {
   nonce: string | null;
   proofHash: string;
   promptId?: string | null;
+  /** The run's tensor outputs so far (the pending tensor contract is shown those it requires). */
+  tensors?: readonly RunTensor[];
 }
 
 /** The challenge as an answer shows it; each door words its description (src/render/). */
@@ -95,9 +98,25 @@ export function displayChallenge(input: DisplayChallengeInput): ChallengeView {
     case 'COMMENT':
       displayed.comment = { minLength: commentMinLength(challenge) };
       break;
-    case 'TENSOR':
-      displayed.tensor = { name: challenge.tensor?.name ?? '', shape: challenge.tensor?.shape ?? null };
+    case 'TENSOR': {
+      const tensor = challenge.tensor;
+      const requiredInputs = tensor?.requiredInputs ?? [];
+      displayed.tensor = {
+        name: tensor?.name ?? '',
+        shape: tensor?.shape ?? null,
+        requiredInputs,
+        output: tensor?.output ?? null,
+        merge: tensor?.merge ?? null,
+        condition: tensor?.condition ?? null,
+      };
+      if (requiredInputs.length > 0) {
+        const tensors = input.tensors ?? [];
+        displayed.tensorIn = Object.fromEntries(
+          requiredInputs.flatMap((name) => tensors.filter((tensor) => tensor.name === name).map((tensor) => [name, tensor.value])),
+        );
+      }
       break;
+    }
   }
   return displayed;
 }

@@ -17,6 +17,7 @@ import { retryCountAfter } from './retry-policy.js';
 import { pendingStep, pendingView, progressOf } from './run-view.js';
 import { shellInvocationDisplay } from './shell-invocation.js';
 import { checkSolution } from './solution-check.js';
+import { tensorConditionHolds } from './tensor-check.js';
 import type { ProofSource, SolutionInput } from './solution-input.js';
 import { stepAnswer, stepErrorAnswer, runErrorAnswer } from './step-answers.js';
 import { advancePastPending, routeNextCall } from './step-navigation.js';
@@ -104,8 +105,26 @@ export function applyNext(
       return fail(state, 'MISSING_PROOF', { kind: 'MISSING_PROOF', uri: step.uri, label: step.label ?? null, proof }, instruction, null);
     }
     case 'PROVE_PENDING':
-      return provePending(state, request.solution as SolutionInput, 'AGENT', request.now, ids);
+      return conditionFalse(state, ids) ?? provePending(state, request.solution as SolutionInput, 'AGENT', request.now, ids);
   }
+}
+
+/**
+ * A tensor contract whose KAIROS 4 `condition` does not hold on its inputs: as KAIROS does when
+ * the solution arrives, the step is passed over without a proof and the run moves on. Null when
+ * the pending step has no such condition, or it holds.
+ */
+function conditionFalse(state: RunState, ids: IdSource): StepTransition | null {
+  const condition = pendingStep(state).challenge?.tensor?.condition;
+  if (!condition || pendingStep(state).challenge?.type !== 'TENSOR') return null;
+  if (tensorConditionHolds(condition, pendingView(state).challenge.tensorIn ?? {})) return null;
+  const stepIndex = state.pendingStepIndex;
+  const advanced = settlePending(state, state.lastProofHash, ids);
+  return {
+    state: advanced,
+    answer: stepAnswer({ ...pendingView(advanced), notice: { kind: 'CONDITION_FALSE', stepIndex, condition } }),
+    proof: null,
+  };
 }
 
 /**
@@ -176,7 +195,14 @@ function provePending(state: RunState, solution: SolutionInput, source: ProofSou
     now,
   });
   if (result.ok) {
-    const advanced = settlePending(state, result.proofHash, ids);
+    const tensor = result.record.status === 'success' ? result.record.tensor : undefined;
+    const proven = tensor
+      ? {
+          ...state,
+          tensors: [...(state.tensors ?? []).filter((kept) => kept.name !== tensor.name), { name: tensor.name, value: tensor.value }],
+        }
+      : state;
+    const advanced = settlePending(proven, result.proofHash, ids);
     return {
       state: advanced,
       answer: stepAnswer({ ...pendingView(advanced), proofHash: result.proofHash }),

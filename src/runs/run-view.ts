@@ -27,6 +27,7 @@ export function pendingView(state: RunState, options: { atBegin?: boolean } = {}
     nonce: done ? null : state.pendingNonce,
     proofHash: state.lastProofHash,
     promptId: state.pendingPromptId,
+    ...(state.tensors && { tensors: state.tensors }),
   });
   const human =
     !done && stored && requiresHuman(effectiveChallenge(stored))

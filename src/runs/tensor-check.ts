@@ -1,13 +1,16 @@
 /**
  * KAIROS 4 additions to the solution rules, kept apart from src/runs/solution-check.ts so that
- * file only dispatches to them: a tensor solution (a named number or array of numbers, shaped
- * as its contract says) and an mcp contract's `arguments` (a solution's arguments must contain
- * them, deep subset).
+ * file only dispatches to them: a tensor solution (a named value: numbers shaped as our own
+ * contract says, or of the type and bounds KAIROS's `output` declares) and an mcp contract's
+ * `arguments` (a solution's arguments must contain them, deep subset).
  */
-import type { Challenge } from '../protocol/challenge.js';
+import type { Challenge, TensorOutputSpec } from '../protocol/challenge.js';
+import { canonicalJson, CanonicalJsonError } from './canonical-json.js';
 
 /** Most numbers a tensor value may hold (a run document must stay bounded). */
 export const MAX_TENSOR_VALUES = 10_000;
+/** Largest value of a typed (KAIROS `output`) tensor, as canonical JSON in UTF-8 bytes. */
+export const MAX_TENSOR_JSON_BYTES = 64 * 1024;
 
 export type TensorValue = number | TensorValue[];
 
@@ -19,9 +22,12 @@ export type TensorRefusal =
       code: 'INVALID_FIELD';
       field: 'tensor.value';
       requirement: { rule: 'TENSOR_VALUE'; maxValues: number; shape: readonly number[] | null };
-    };
+    }
+  | { code: 'INVALID_FIELD'; field: 'tensor.value'; requirement: { rule: 'TENSOR_OUTPUT'; output: TensorOutputSpec } }
+  | { code: 'INVALID_FIELD'; field: 'tensor.value'; requirement: { rule: 'MAX_JSON_BYTES'; bytes: number } }
+  | { code: 'INVALID_FIELD'; field: 'tensor.value'; requirement: { rule: 'PLAIN_JSON'; problem: string } };
 
-export type TensorCheck = { ok: true; name: string; value: TensorValue } | ({ ok: false } & TensorRefusal);
+export type TensorCheck = { ok: true; name: string; value: unknown } | ({ ok: false } & TensorRefusal);
 
 export function checkTensorSolution(tensor: unknown, challenge: Challenge): TensorCheck {
   if (
@@ -37,6 +43,8 @@ export function checkTensorSolution(tensor: unknown, challenge: Challenge): Tens
   if (expected !== undefined && tensor.name.trim() !== expected) {
     return { ok: false, code: 'INVALID_FIELD', field: 'tensor.name', requirement: { rule: 'EQUALS', expected } };
   }
+  const output = challenge.tensor?.output;
+  if (output) return checkTypedValue(tensor.name.trim(), tensor.value, output);
   const shape = challenge.tensor?.shape;
   const badValue = {
     ok: false,
@@ -50,6 +58,69 @@ export function checkTensorSolution(tensor: unknown, challenge: Challenge): Tens
   // Without a shape: a number or a flat array of numbers.
   if (shape === undefined && Array.isArray(tensor.value) && tensor.value.some(Array.isArray)) return badValue;
   return { ok: true, name: tensor.name.trim(), value: tensor.value };
+}
+
+/**
+ * Whether a tensor contract's KAIROS 4 `condition` holds on the values it requires, as KAIROS
+ * reads one: `<name> contains '<text>'` holds when that input is a string containing the text;
+ * no condition, or one in any other form, holds.
+ */
+export function tensorConditionHolds(condition: string | undefined, inputs: Readonly<Record<string, unknown>>): boolean {
+  if (!condition) return true;
+  const test = /^([A-Za-z0-9_]+)\s+contains\s+'([^']+)'$/i.exec(condition.trim());
+  if (!test) return true;
+  const value = Object.hasOwn(inputs, test[1]!) ? inputs[test[1]!] : undefined;
+  return typeof value === 'string' && value.includes(test[2]!);
+}
+
+/** Item types a KAIROS `output.type` ending in `[]` may name; any other type takes any JSON value. */
+const ITEM_CHECKS: Record<string, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number' && Number.isFinite(value),
+  boolean: (value) => typeof value === 'boolean',
+  object: (value) => isObject(value),
+};
+
+/**
+ * A value of the type KAIROS's `output` declares: `string`, `number`, `boolean`, `object` and the
+ * arrays of these are checked (KAIROS checks only `string` and that a `string[]` is an array),
+ * lengths bound strings and item counts bound arrays, as in KAIROS; any other type takes any
+ * JSON value. Every value is plain JSON of bounded size.
+ */
+function checkTypedValue(name: string, value: unknown, output: TensorOutputSpec): TensorCheck {
+  let size: number;
+  try {
+    size = Buffer.byteLength(canonicalJson(value), 'utf8');
+  } catch (error) {
+    if (!(error instanceof CanonicalJsonError)) throw error;
+    return { ok: false, code: 'INVALID_FIELD', field: 'tensor.value', requirement: { rule: 'PLAIN_JSON', problem: error.message } };
+  }
+  if (size > MAX_TENSOR_JSON_BYTES)
+    return {
+      ok: false,
+      code: 'INVALID_FIELD',
+      field: 'tensor.value',
+      requirement: { rule: 'MAX_JSON_BYTES', bytes: MAX_TENSOR_JSON_BYTES },
+    };
+  const refused = { ok: false, code: 'INVALID_FIELD', field: 'tensor.value', requirement: { rule: 'TENSOR_OUTPUT', output } } as const;
+  const type = output.type.trim();
+  const item = type.endsWith('[]') ? ITEM_CHECKS[type.slice(0, -2).trim()] : undefined;
+  const whole = ITEM_CHECKS[type];
+  if (item && !(Array.isArray(value) && value.every(item))) return refused;
+  if (whole && !whole(value)) return refused;
+  if (typeof value === 'string') {
+    const length = value.length;
+    if ((output.minLength !== undefined && length < output.minLength) || (output.maxLength !== undefined && length > output.maxLength))
+      return refused;
+  }
+  if (Array.isArray(value)) {
+    if (
+      (output.minItems !== undefined && value.length < output.minItems) ||
+      (output.maxItems !== undefined && value.length > output.maxItems)
+    )
+      return refused;
+  }
+  return { ok: true, name, value };
 }
 
 function isTensorValue(value: unknown, counted: { values: number }, depth: number): value is TensorValue {

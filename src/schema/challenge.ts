@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import { shellInvocationDisplay } from '../runs/shell-invocation.js';
-import type { Challenge, ChallengeType, CommentChallenge, McpChallenge, ShellChallenge, TensorChallenge, UserInputChallenge } from '../protocol/challenge.js';
+import { tensorOutputOf } from '../protocol/challenge.js';
+import type { Challenge, ChallengeType, CommentChallenge, McpChallenge, ShellChallenge, TensorChallenge, TensorOutputSpec, UserInputChallenge } from '../protocol/challenge.js';
 import type { TensorProof } from '../model/proof-record.js';
 
 export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
@@ -10,7 +11,7 @@ export const ChallengeTypeEnum = builder.enumType('ChallengeType', {
     MCP: { description: 'Call an MCP tool and report its real result in `solution.mcp`; `success: true` proves the step.' },
     USER_INPUT: { description: "Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails a required step." },
     COMMENT: { description: 'Write a genuine comment of at least `minLength` characters in `solution.comment`.' },
-    TENSOR: { description: 'Report a named value (a number or an array of numbers, shaped as `TensorChallenge.shape` says) in `solution.tensor` (KAIROS 4 `tensor`).' },
+    TENSOR: { description: 'Report a named value (of the type `TensorChallenge.output` declares, or numbers shaped as `TensorChallenge.shape` says) in `solution.tensor` (KAIROS 4 `tensor`).' },
   } as const satisfies Record<ChallengeType, { description: string }>,
 });
 
@@ -65,11 +66,50 @@ export const CommentChallengeRef = builder.objectRef<CommentChallenge>('CommentC
   }),
 });
 
-export const TensorChallengeRef = builder.objectRef<{ name: string; shape?: number[] | null }>('TensorChallenge').implement({
+const TensorOutputRef = builder.objectRef<TensorOutputSpec & { name: string }>('TensorOutput').implement({
+  description: "What a tensor contract's value must be (KAIROS 4 `tensor.output`).",
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The value\'s name (`TensorChallenge.name`).' }),
+    type: t.exposeString('type', {
+      description:
+        'The declared type: "string", "number", "boolean", "object" and arrays of these ("string[]", …) are checked; any other type takes any JSON value. A contract written with `shape` shows the numbers it asks for ("number", "number[]", "number[][]", "number | number[]").',
+    }),
+    minLength: t.exposeInt('minLength', { nullable: true, description: 'A string value has at least this many characters.' }),
+    maxLength: t.exposeInt('maxLength', { nullable: true, description: 'A string value has at most this many characters.' }),
+    minItems: t.exposeInt('minItems', { nullable: true, description: 'An array value has at least this many items.' }),
+    maxItems: t.exposeInt('maxItems', { nullable: true, description: 'An array value has at most this many items.' }),
+  }),
+});
+
+type TensorChallengeShape = Pick<TensorChallenge, 'name'> & {
+  shape?: number[] | null;
+  requiredInputs?: string[];
+  output?: TensorOutputSpec | null;
+  merge?: string | null;
+  condition?: string | null;
+};
+
+export const TensorChallengeRef = builder.objectRef<TensorChallengeShape>('TensorChallenge').implement({
   description: 'A named value the agent computes and reports (KAIROS 4 `tensor`).',
   fields: (t) => ({
     name: t.exposeString('name', { description: '`TensorSolutionInput.name` must be this (else `INVALID_FIELD`).' }),
     shape: t.exposeIntList('shape', { nullable: true, description: 'Dimensions of the value: [] one number, [3] three numbers, [2, 3] two rows of three; null: a number or a flat array of numbers.' }),
+    requiredInputs: t.stringList({
+      description: 'The earlier tensor outputs this contract reads, by name (KAIROS 4 `required_inputs`); a run shows their values in `StepChallenge.tensorIn`.',
+      resolve: (tensor) => tensor.requiredInputs ?? [],
+    }),
+    output: t.field({
+      type: TensorOutputRef,
+      description: 'The value\'s type and bounds (KAIROS 4 `output`); a contract written with `shape` shows its numbers here.',
+      resolve: (tensor) => tensorOutputOf({ name: tensor.name, output: tensor.output ?? undefined, shape: tensor.shape }),
+    }),
+    merge: t.string({ nullable: true, description: 'KAIROS 4 `merge`, as written (neither KAIROS nor this server gives it a meaning).', resolve: (tensor) => tensor.merge ?? null }),
+    condition: t.string({
+      nullable: true,
+      description:
+        "KAIROS 4 `condition`, as written. A condition of the form <input> contains '<text>' is tested on the required inputs when the solution arrives: when false the step is passed over without a proof (a condition in any other form holds).",
+      resolve: (tensor) => tensor.condition ?? null,
+    }),
   }),
 });
 
@@ -77,7 +117,7 @@ export const TensorProofRef = builder.objectRef<TensorProof>('TensorProof').impl
   description: 'A `TENSOR` proof: the value reported.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The value\'s name.' }),
-    value: t.field({ type: 'JSON', description: 'A number or (nested) arrays of numbers.', resolve: (proof) => proof.value }),
+    value: t.field({ type: 'JSON', description: 'A number or (nested) arrays of numbers; for a contract with a declared `output.type`, a JSON value of that type.', resolve: (proof) => proof.value }),
   }),
 });
 
@@ -85,7 +125,11 @@ export const TensorSolutionInput = builder.inputType('TensorSolutionInput', {
   description: 'The proof of a `TENSOR` challenge: the named value, computed for real.',
   fields: (t) => ({
     name: t.string({ description: 'Required: `TensorChallenge.name`.' }),
-    value: t.field({ type: 'JSON', description: 'Required: a number, or an array of numbers in `TensorChallenge.shape` (at most 10,000 numbers).' }),
+    value: t.field({
+      type: 'JSON',
+      description:
+        'Required: of the type `TensorChallenge.output` declares (at most 64 KiB of JSON); for a contract written with `shape`, a number or an array of numbers in that shape (at most 10,000 numbers).',
+    }),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import type { ProtocolView } from '../services/protocol-service.js';
 import { protocolHead, renderProtocol } from '../services/protocol-service.js';
+import { chainRootOf } from '../protocol/frontmatter.js';
 import type { ProtocolFormat } from '../protocol/protocol-draft.js';
 import { adapterUri } from '../model/kairos-uri.js';
 import { MemoryRef, WriteNoticeRef } from './memory.js';
@@ -53,6 +54,12 @@ export const ProtocolRef = builder.objectRef<ProtocolView>('Protocol').implement
       nullable: true,
       description: 'KAIROS 4: the `## Reward Signal` section (what success means), heading removed; null without one.',
       resolve: (protocol) => protocolHead(protocol).chain!.adapter?.rewardSignal ?? null,
+    }),
+    chainRoot: t.string({
+      nullable: true,
+      description:
+        "KAIROS 4: the frontmatter's `chain_root`, the slug of the adapter this one's chain starts at (KAIROS 4's activate shows that adapter instead of this one); null when unset.",
+      resolve: (protocol) => chainRootOf(protocolHead(protocol).chain!.adapter?.frontmatter),
     }),
     frontmatter: t.field({
       type: 'JSON',

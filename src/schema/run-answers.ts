@@ -1,6 +1,6 @@
 /** What the calls that move a run answer (`StepPayload`, `AttestPayload`) and the codes and enums in them. */
 import { builder } from '../builder.js';
-import type { CurrentStep, NextCall } from '../model/run-answers.js';
+import type { CurrentStep, NextCall, SlugChoice, SlugChoiceRule } from '../model/run-answers.js';
 import { type NextOperation, type OUTCOMES } from '../model/run-enums.js';
 import { STEP_ERROR_CODE_DESCRIPTIONS } from '../model/refusal-codes.js';
 import type { AttestPayload, StepChallenge, StepPayload } from '../render/door-renderer.js';
@@ -49,6 +49,31 @@ const NextCallRef = builder.objectRef<NextCall>('NextCall').implement({
   }),
 });
 
+const SlugChoiceRuleEnum = builder.enumType('SlugChoiceRule', {
+  description: 'Why a slug found in several readable spaces named the protocol it did.',
+  values: {
+    DEFAULT_SPACE: { description: "Your default space holds one: it was taken (elsewhere the slug is `AMBIGUOUS`, an error)." },
+  } satisfies Record<SlugChoiceRule, { description: string }>,
+});
+
+const SlugCandidateRef = builder.objectRef<SlugChoice['chosen']>('SlugCandidate').implement({
+  description: 'A protocol a slug named.',
+  fields: (t) => ({
+    chainId: t.exposeID('chainId', { description: 'The protocol (`kairos://adapter/<chainId>` names it without ambiguity).' }),
+    space: t.exposeString('space', { description: 'Its space.' }),
+  }),
+});
+
+const SlugChoiceRef = builder.objectRef<SlugChoice>('SlugChoice').implement({
+  description: 'How the slug a run began from was resolved when it named protocols in several readable spaces (KAIROS 4 `slug_disambiguation_note`).',
+  fields: (t) => ({
+    key: t.exposeString('key', { description: 'The slug, lower-cased.' }),
+    rule: t.field({ type: SlugChoiceRuleEnum, description: 'Why the chosen one was taken.', resolve: (choice) => choice.rule }),
+    chosen: t.field({ type: SlugCandidateRef, description: 'The protocol the run follows.', resolve: (choice) => choice.chosen }),
+    candidates: t.field({ type: [SlugCandidateRef], description: 'Every protocol the slug named, the chosen one included.', resolve: (choice) => choice.candidates }),
+  }),
+});
+
 const CurrentStepRef = builder.objectRef<CurrentStep>('CurrentStep').implement({
   description: 'The step to work on now: read `content`, do what it says, then prove it as `StepPayload.challenge` asks.',
   fields: (t) => ({
@@ -60,6 +85,12 @@ const CurrentStepRef = builder.objectRef<CurrentStep>('CurrentStep').implement({
     label: t.exposeString('label', { nullable: true, description: "The step's heading (its H2); null when it has none." }),
     protocolLabel: t.exposeString('protocolLabel', { nullable: true, description: "The protocol's title, as it was when the run began." }),
     space: t.exposeString('space', { nullable: true, description: "The protocol's space (for a built-in, the app space, though the run is kept in the runner's own space)." }),
+    slugChoice: t.field({
+      type: SlugChoiceRef,
+      nullable: true,
+      description: 'Set on every answer of a run begun from a slug that named protocols in several of your spaces: which one was taken and why. Null otherwise.',
+      resolve: (step) => step.slugChoice ?? null,
+    }),
   }),
 });
 
@@ -89,6 +120,13 @@ const StepChallengeRef = builder.objectRef<StepChallenge>('StepChallenge').imple
     userInput: t.field({ type: UserInputChallengeRef, nullable: true, description: 'For `USER_INPUT`: what to ask the user.', resolve: (challenge) => challenge.userInput }),
     comment: t.field({ type: CommentChallengeRef, nullable: true, description: 'For `COMMENT`: how long the comment must be.', resolve: (challenge) => challenge.comment }),
     tensor: t.field({ type: TensorChallengeRef, nullable: true, description: 'For `TENSOR`: the value to report.', resolve: (challenge) => challenge.tensor }),
+    tensorIn: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        'For `TENSOR` with `requiredInputs`: the values the run\'s earlier tensor contracts reported under those names, as an object by name (KAIROS 4 `tensor_in`). Null otherwise.',
+      resolve: (challenge) => challenge.tensorIn ?? null,
+    }),
   }),
 });
 

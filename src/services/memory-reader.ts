@@ -6,6 +6,7 @@ import { RequestError } from './errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from './page.js';
 import { isUuid, parseKairosUri } from '../model/kairos-uri.js';
 import type { ProtocolView } from './protocol-service.js';
+import type { SlugChoice } from '../model/run-answers.js';
 import { requireReadableSpace } from './spaces.js';
 
 export interface MemoryListArgs {
@@ -65,21 +66,26 @@ export class MemoryReader {
 
   /** A memory by `kairos://mem/…` or `kairos://layer/…`; an adapter URI names its protocol's step 1. */
   async memory(uri: string): Promise<MemoryRecord | null> {
+    return (await this.named(uri)).record;
+  }
+
+  /** As `memory`, with how a slug was resolved when it named protocols in several spaces. */
+  private async named(uri: string): Promise<{ record: MemoryRecord | null; slugChoice: SlugChoice | null }> {
     const parsed = parseKairosUri(uri);
-    if (parsed === null) return null;
-    return parsed.kind === 'adapter' ? this.adapterHead(parsed.key) : this.memoryById.load(parsed.id);
+    if (parsed === null) return { record: null, slugChoice: null };
+    return parsed.kind === 'adapter' ? this.adapterHead(parsed.key) : { record: await this.memoryById.load(parsed.id), slugChoice: null };
   }
 
   /** Step 1 of the protocol `kairos://adapter/<key>` names: its chain id or one of its step ids if the key is a uuid, else its slug. */
-  private async adapterHead(key: string): Promise<MemoryRecord | null> {
+  private async adapterHead(key: string): Promise<{ record: MemoryRecord | null; slugChoice: SlugChoice | null }> {
     if (isUuid(key)) {
       const [byChain] = await this.store.findHeadsByChainIds(this.viewer.readableSpaces, [key]);
-      if (byChain) return byChain;
+      if (byChain) return { record: byChain, slugChoice: null };
       // A step id names its protocol too (KAIROS 4 hands out layer ids).
       const step = await this.memoryById.load(key);
-      if (step?.chain) return (await this.protocolOf(step))?.steps[0] ?? null;
+      if (step?.chain) return { record: (await this.protocolOf(step))?.steps[0] ?? null, slugChoice: null };
     }
-    return this.headBySlug(key);
+    return this.slugHead(key);
   }
 
   /** The protocol a step belongs to, or null for a memory outside any chain. */
@@ -98,12 +104,15 @@ export class MemoryReader {
    * As `protocol`, with the step the URI named (its step 1 for an adapter URI or a key), so a
    * caller that needs both reads the URI once.
    */
-  async protocolNamed(args: { uri?: string | null; key?: string | null }): Promise<{ protocol: ProtocolView; named: MemoryRecord } | null> {
+  async protocolNamed(args: {
+    uri?: string | null;
+    key?: string | null;
+  }): Promise<{ protocol: ProtocolView; named: MemoryRecord; slugChoice: SlugChoice | null } | null> {
     const hasUri = Boolean(args.uri);
     if (hasUri === Boolean(args.key)) throw new RequestError('BAD_USER_INPUT', 'Provide exactly one of uri or key');
-    const named = hasUri ? await this.memory(args.uri!) : await this.headBySlug(args.key!.toLowerCase());
+    const { record: named, slugChoice } = hasUri ? await this.named(args.uri!) : await this.slugHead(args.key!.toLowerCase());
     const protocol = named ? await this.protocolOf(named) : null;
-    return protocol && named ? { protocol, named } : null;
+    return protocol && named ? { protocol, named, slugChoice } : null;
   }
 
   /** A step of the protocol `uri` (any step's URI) or `key` (its slug) names, without reading the rest of its chain. */
@@ -113,7 +122,13 @@ export class MemoryReader {
   }
 
   private async headBySlug(key: string): Promise<MemoryRecord | null> {
-    return pickSlugHead(await this.store.findHeadsBySlugs(this.viewer.readableSpaces, [key]), this.viewer, key);
+    return (await this.slugHead(key)).record;
+  }
+
+  private async slugHead(key: string): Promise<{ record: MemoryRecord | null; slugChoice: SlugChoice | null }> {
+    const heads = await this.store.findHeadsBySlugs(this.viewer.readableSpaces, [key]);
+    const record = pickSlugHead(heads, this.viewer, key);
+    return { record, slugChoice: record && heads.length > 1 ? slugChoiceOf(key, record, heads) : null };
   }
 
   /** The viewer's readable spaces with their counts and protocol titles. */
@@ -146,6 +161,12 @@ export class MemoryReader {
     for (const record of page.records) this.memoryById.prime(record._id, record);
     return page;
   }
+}
+
+/** Which protocol a slug found in several readable spaces named, and which it passed over. */
+function slugChoiceOf(key: string, chosen: MemoryRecord, heads: readonly MemoryRecord[]): SlugChoice {
+  const named = (head: MemoryRecord) => ({ chainId: head.chain?.chainId ?? head._id, space: head.space });
+  return { key, rule: 'DEFAULT_SPACE', chosen: named(chosen), candidates: heads.map(named) };
 }
 
 /**

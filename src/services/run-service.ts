@@ -138,7 +138,7 @@ export class RunService {
       const what = input.uri ? `No protocol step found at ${input.uri}` : `No protocol with key "${input.key}"`;
       throw new RequestError('NOT_FOUND', `${what} in your spaces`);
     }
-    const { protocol, named } = found;
+    const { protocol, named, slugChoice } = found;
     const head = protocol.steps[0]!;
     const chain = head.chain!;
     const runId = randomUUID();
@@ -165,6 +165,7 @@ export class RunService {
           headUri: head.uri,
           version: chain.protocolVersion,
           space: protocol.space,
+          ...(slugChoice && { slugChoice }),
         },
         stepUris: steps.map((step) => step.uri),
         status: isEveryStepSettled(transition.state) ? 'COMPLETED' : 'ACTIVE',
@@ -552,7 +553,15 @@ export class RunService {
 /** The answer with the protocol's title and space on its step, as the run recorded them at begin. */
 function inRunContext(answer: StepAnswer, run: Pick<RunRecord, 'protocol' | 'space'>): StepAnswer {
   if (!answer.currentStep) return answer;
-  return { ...answer, currentStep: { ...answer.currentStep, protocolLabel: run.protocol.label, space: run.protocol.space ?? run.space } };
+  return {
+    ...answer,
+    currentStep: {
+      ...answer.currentStep,
+      protocolLabel: run.protocol.label,
+      space: run.protocol.space ?? run.space,
+      slugChoice: run.protocol.slugChoice ?? null,
+    },
+  };
 }
 
 /**

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
-import { ProtocolStructureError, parseAuthoredChallenge, toAuthoredChallenge } from '../../src/protocol/challenge-json.js';
+import {
+  ProtocolStructureError,
+  parseAuthoredChallenge,
+  toAuthoredChallenge,
+  unreadContractKeys,
+} from '../../src/protocol/challenge-json.js';
 
 describe('parseAuthoredChallenge', () => {
   it('maps every snake_case field to the stored camelCase shape', () => {
@@ -123,5 +128,59 @@ describe('toAuthoredChallenge', () => {
       mcp: { tool_name: 'status', expected_result: null, arguments: [1, 2] },
       required: true,
     });
+  });
+});
+
+describe("KAIROS 4's tensor contract", () => {
+  const kairos = {
+    type: 'tensor',
+    tensor: {
+      required_inputs: ['summary'],
+      output: { name: 'keywords', type: 'string[]', min_items: 1, max_items: 3 },
+      merge: 'append',
+      condition: "summary contains 'disk'",
+    },
+  };
+
+  it('reads required_inputs, the typed output, merge and condition, and writes them back as authored', () => {
+    const challenge = parseAuthoredChallenge(kairos, 4);
+    expect(challenge).toEqual({
+      type: 'TENSOR',
+      required: true,
+      tensor: {
+        name: 'keywords',
+        requiredInputs: ['summary'],
+        output: { type: 'string[]', minItems: 1, maxItems: 3 },
+        merge: 'append',
+        condition: "summary contains 'disk'",
+      },
+    });
+    expect(toAuthoredChallenge(challenge)).toEqual({ ...kairos, required: true });
+    expect(parseAuthoredChallenge(JSON.parse(JSON.stringify(toAuthoredChallenge(challenge))), 4)).toEqual(challenge);
+  });
+
+  it('reads every KAIROS tensor key, and names only the others as unread', () => {
+    expect(unreadContractKeys(parseAuthoredChallenge(kairos, 4))).toEqual([]);
+    const extra = { ...kairos, tensor: { ...kairos.tensor, output: { ...kairos.tensor.output, unit: 'words' }, weight: 2 } };
+    expect(unreadContractKeys(parseAuthoredChallenge(extra, 4)).sort()).toEqual(['tensor.output.unit', 'tensor.weight']);
+  });
+
+  it('reads an output without a type as our own numbers, as before', () => {
+    expect(parseAuthoredChallenge({ type: 'tensor', tensor: { output: { name: 'score' } } }, 4)).toEqual({
+      type: 'TENSOR',
+      required: true,
+      tensor: { name: 'score' },
+    });
+  });
+
+  it.each([
+    [{ required_inputs: 'summary', output: { name: 'k', type: 'string' } }, '"tensor.required_inputs" must be an array'],
+    [{ required_inputs: [''], output: { name: 'k', type: 'string' } }, '"tensor.required_inputs" must be an array'],
+    [{ output: { name: 'k', type: '' } }, 'needs a non-empty string "tensor.output.type"'],
+    [{ output: { name: 'k', type: 'string', max_length: 1.5 } }, '"tensor.output.max_length" must be a non-negative integer'],
+    [{ name: 'k', output: 'k' }, '"tensor.output" must be a JSON object'],
+    [{ output: { name: 'k', type: 'string' }, condition: 3 }, '"tensor.condition" must be a string'],
+  ])('refuses %j', (tensor, reason) => {
+    expect(() => parseAuthoredChallenge({ type: 'tensor', tensor }, 4)).toThrow(reason);
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../src/protocol/challenge.js';
-import { argumentsContain, checkTensorSolution, MAX_TENSOR_VALUES } from '../../src/runs/tensor-check.js';
+import {
+  argumentsContain,
+  checkTensorSolution,
+  MAX_TENSOR_JSON_BYTES,
+  MAX_TENSOR_VALUES,
+  tensorConditionHolds,
+} from '../../src/runs/tensor-check.js';
 
 const tensor = (shape?: number[]): Challenge => ({ type: 'TENSOR', required: true, tensor: { name: 'scores', ...(shape && { shape }) } });
 
@@ -34,6 +40,61 @@ describe('checkTensorSolution', () => {
     ['too many numbers', { name: 'scores', value: Array.from({ length: MAX_TENSOR_VALUES + 1 }, () => 1) }, undefined, 'INVALID_FIELD'],
   ])('refuses %s', (_name, solution, shape, code) => {
     expect(checkTensorSolution(solution, tensor(shape))).toMatchObject({ ok: false, code });
+  });
+});
+
+describe('checkTensorSolution with a typed output (KAIROS 4)', () => {
+  const typed = (output: NonNullable<Challenge['tensor']>['output']): Challenge => ({
+    type: 'TENSOR',
+    required: true,
+    tensor: { name: 'out', output },
+  });
+
+  it.each([
+    ['a string', { type: 'string' }, 'disk full'],
+    ['a string within its lengths', { type: 'string', minLength: 2, maxLength: 9 }, 'disk full'],
+    ['a string array within its items', { type: 'string[]', minItems: 1, maxItems: 2 }, ['a', 'b']],
+    ['a number', { type: 'number' }, 0.25],
+    ['a number array', { type: 'number[]' }, [1, 2]],
+    ['a boolean', { type: 'boolean' }, false],
+    ['an object', { type: 'object' }, { a: [1] }],
+    ['anything for a type it does not know', { type: 'json' }, { nested: ['x', 1, null] }],
+    ['a string for a type it does not know', { type: 'markdown' }, '# Title'],
+  ])('accepts %s', (_name, output, value) => {
+    expect(checkTensorSolution({ name: 'out', value }, typed(output))).toEqual({ ok: true, name: 'out', value });
+  });
+
+  it.each([
+    ['a number for a string', { type: 'string' }, 3, 'TENSOR_OUTPUT'],
+    ['a string shorter than min_length', { type: 'string', minLength: 5 }, 'abc', 'TENSOR_OUTPUT'],
+    ['a string longer than max_length', { type: 'string', maxLength: 2 }, 'abc', 'TENSOR_OUTPUT'],
+    ['a string for string[]', { type: 'string[]' }, 'a', 'TENSOR_OUTPUT'],
+    ['a number inside string[]', { type: 'string[]' }, ['a', 1], 'TENSOR_OUTPUT'],
+    ['fewer items than min_items', { type: 'string[]', minItems: 2 }, ['a'], 'TENSOR_OUTPUT'],
+    ['more items than max_items', { type: 'number[]', maxItems: 1 }, [1, 2], 'TENSOR_OUTPUT'],
+    ['an array for an object', { type: 'object' }, [1], 'TENSOR_OUTPUT'],
+    ['a value larger than the cap', { type: 'string' }, 'x'.repeat(MAX_TENSOR_JSON_BYTES), 'MAX_JSON_BYTES'],
+  ])('refuses %s', (_name, output, value, rule) => {
+    expect(checkTensorSolution({ name: 'out', value }, typed(output))).toMatchObject({
+      ok: false,
+      code: 'INVALID_FIELD',
+      field: 'tensor.value',
+      requirement: { rule },
+    });
+  });
+});
+
+describe("tensorConditionHolds (KAIROS 4's `condition`)", () => {
+  it.each([
+    [undefined, {}, true],
+    ["kind contains 'urgent'", { kind: 'very urgent' }, true],
+    ["KIND CONTAINS 'urgent'", { KIND: 'urgent' }, true],
+    ["kind contains 'urgent'", { kind: 'routine' }, false],
+    ["kind contains 'urgent'", {}, false],
+    ["kind contains 'urgent'", { kind: ['urgent'] }, false],
+    ['kind == urgent', { kind: 'routine' }, true],
+  ])('%s on %j: %s', (condition, inputs, holds) => {
+    expect(tensorConditionHolds(condition, inputs)).toBe(holds);
   });
 });
 

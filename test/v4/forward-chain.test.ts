@@ -121,3 +121,47 @@ describe('a chain-link adapter through forward', () => {
     });
   });
 });
+
+describe('forward on a run that is closed or gone', () => {
+  it('answers a tool error with the code, as KAIROS does, and writes nothing', async () => {
+    const client = await connect();
+    const uri = await train(
+      client,
+      `# ${uniqueTitle('Closed run')}\n\n## Write the note\nWrite it.\n\n${contract({ type: 'comment', comment: { min_length: 5 } })}\n`,
+    );
+    const started = checked((await client.call('forward', { uri })).json);
+    const layer = started.next_call.args.uri as string;
+    const solution = {
+      ...started.next_call.args.solution_template,
+      evidence: { text: 'Wrote the note.' },
+      nonce: started.contract.nonce,
+      proof_hash: started.contract.proof_hash,
+    };
+    const proven = checked((await client.call('forward', { uri: layer, solution })).json);
+    expect(proven.next_call.kind).toBe('reward');
+    expect((await client.call('reward', { uri: proven.next_call.args.uri, outcome: 'success' })).isError).toBe(false);
+
+    // (The same solution again is a retry: it gets its stored answer back.)
+    const another = { ...solution, evidence: { text: 'Wrote the note again.' }, nonce: 'f'.repeat(32) };
+    const closed = await client.call('forward', { uri: layer, solution: another });
+    expect(closed.isError).toBe(true);
+    expect(closed.json).toMatchObject({ error: 'RUN_CLOSED', error_code: 'RUN_CLOSED', execution_id: started.execution_id });
+    expect(closed.json.message).toMatch(/closed/i);
+    expect(closed.json.next_action).toContain('call forward with kairos://');
+    expect(closed.json.contract).toBeUndefined();
+
+    const missingRun = layer.replace(/execution_id=[^&]+/, 'execution_id=00000000-0000-4000-8000-000000000000');
+    const gone = await client.call('forward', { uri: missingRun, solution: another });
+    expect(gone.isError).toBe(true);
+    expect(gone.json).toMatchObject({
+      error: 'RUN_NOT_FOUND',
+      error_code: 'RUN_NOT_FOUND',
+      execution_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(gone.json.next_action).toContain('call forward with kairos://');
+
+    // The closed run kept its one proof and its reward: the refused calls wrote nothing.
+    const traces = (await client.call('export', { uri, format: 'trace_jsonl' })).json.content as string;
+    expect(traces.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -29,7 +29,7 @@ export type ChallengeType =
   | 'MCP'
   /** Run a command and report its exit code and output in `solution.shell`; exit code 0 proves the step. */
   | 'SHELL'
-  /** Report a named value (a number or an array of numbers, shaped as `TensorChallenge.shape` says) in `solution.tensor` (KAIROS 4 `tensor`). */
+  /** Report a named value (of the type `TensorChallenge.output` declares, or numbers shaped as `TensorChallenge.shape` says) in `solution.tensor` (KAIROS 4 `tensor`). */
   | 'TENSOR'
   /** Ask the user and send their actual reply in `solution.userInput`, or let a person answer the prompt with `answerPrompt`; a decline fails a required step. */
   | 'USER_INPUT';

@@ -32,15 +32,20 @@ export function spaceName(space: string): string {
 type SearchChoice = V4ActivateContextQuery['search']['choices'][number];
 type Adapter = NonNullable<V4AdapterQuery['protocol']>;
 
-/** One choice of `activate`, in KAIROS 4's keys. */
-export function choiceJson(choice: SearchChoice, adapter: Adapter | null): Json {
+/**
+ * One choice of `activate`, in KAIROS 4's keys. A match that is a later link of a chain
+ * (`chain_root`) shows the chain's root adapter (`root`) to start instead: its URI, title and
+ * slug, with the matched adapter's own name, score, patterns and space, as KAIROS 4 does.
+ */
+export function choiceJson(choice: SearchChoice, adapter: Adapter | null, root: Adapter | null = null): Json {
   const role = choice.role.toLowerCase();
-  const uri = adapter ? adapterUri(adapter.slug) : choice.uri;
+  const start = root ?? adapter;
+  const uri = start ? adapterUri(start.slug) : choice.uri;
   const create = role === 'create';
   return {
     role,
     uri,
-    label: choice.label,
+    label: root ? root.label : choice.label,
     // Refine and create rows name their built-in adapter too, as KAIROS 4 does.
     adapter_name: adapter?.label ?? choice.chainLabel ?? (role === 'match' ? null : choice.label),
     activation_score: role === 'match' ? Math.max(0, Math.min(1, choice.score ?? 0)) : null,
@@ -51,11 +56,22 @@ export function choiceJson(choice: SearchChoice, adapter: Adapter | null): Json 
     adapter_version: adapter?.protocolVersion ?? choice.protocolVersion ?? null,
     activation_patterns: activationPatterns(adapter?.triggers),
     space_name: role === 'match' && adapter ? spaceName(adapter.space) : null,
-    slug: adapter?.slug ?? null,
+    slug: start?.slug ?? null,
     // Beside KAIROS 4's keys (its choice objects are open): the request search learned leads here.
     learned_trigger: role === 'match' ? (choice.learnedTrigger ?? null) : null,
     forward_first_call: create ? null : { uri },
   };
+}
+
+/** Match choices that start the same adapter (links collapsed to their chain's root) are shown once, at the first. */
+export function withoutRepeatedMatches(choices: readonly Json[]): Json[] {
+  const seen = new Set<unknown>();
+  return choices.filter((choice) => {
+    if (choice.role !== 'match') return true;
+    if (seen.has(choice.uri)) return false;
+    seen.add(choice.uri);
+    return true;
+  });
 }
 
 /**

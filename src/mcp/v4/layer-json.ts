@@ -22,7 +22,31 @@ function contractJson(payload: V4LayerPayloadFragment): Json | null {
       : null,
     user_input: challenge.userInput ? present({ prompt: challenge.userInput.prompt }) : null,
     comment: challenge.comment ? present({ min_length: challenge.comment.minLength }) : null,
-    tensor: challenge.tensor ? present({ name: challenge.tensor.name, shape: challenge.tensor.shape }) : null,
+    tensor: challenge.tensor ? tensorContractJson(challenge.tensor) : null,
+  });
+}
+
+/**
+ * A tensor contract as KAIROS 4 shows it (`required_inputs`, `output`, `merge`, `condition`),
+ * with our own `name` and `shape` beside them; a contract written in our form shows its numbers
+ * as the output's type.
+ */
+function tensorContractJson(tensor: NonNullable<NonNullable<V4LayerPayloadFragment['challenge']>['tensor']>): Json {
+  const output = tensor.output;
+  return present({
+    required_inputs: [...tensor.requiredInputs],
+    output: present({
+      name: tensor.name,
+      type: output.type,
+      min_length: output.minLength,
+      max_length: output.maxLength,
+      min_items: output.minItems,
+      max_items: output.maxItems,
+    }),
+    merge: tensor.merge,
+    condition: tensor.condition,
+    name: tensor.name,
+    shape: tensor.shape,
   });
 }
 
@@ -42,12 +66,13 @@ function solutionTemplate(contract: Json): Json {
   const type = String(contract.type);
   const mcp = (contract.mcp ?? {}) as Json;
   const tensor = (contract.tensor ?? {}) as Json;
+  const output = (tensor.output ?? {}) as Json;
   const evidence: Record<string, Json> = {
     comment: { text: '' },
     shell: { exit_code: 0 },
     mcp: { tool_name: mcp.tool_name ?? '', arguments: mcp.arguments ?? {}, response: {} },
     user_input: { confirmation: '' },
-    tensor: { name: tensor.name ?? '', value: null },
+    tensor: { name: output.name ?? tensor.name ?? '', value: null },
   };
   return { type, outcome: 'success', evidence: evidence[type] ?? {} };
 }
@@ -64,10 +89,12 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
   // forward names the layer being proven (today's `next` takes it as well as the one after it); reward names the run's last layer.
   const nextUri = (reward ? (nextCall.uri ?? step?.uri) : (step?.uri ?? nextCall.uri)) ?? null;
   const contract = contractJson(payload);
+  const tensorIn = payload.challenge?.tensorIn as Json | null | undefined;
   return present({
     must_obey: payload.mustObey,
     current_layer: step ? { uri: step.uri, content: step.content, mimeType: step.mimeType } : null,
     contract,
+    tensor_in: tensorIn && Object.keys(tensorIn).length > 0 ? tensorIn : null,
     next_action: payload.nextAction,
     next_call:
       nextUri && (reward || nextCall.operation === 'NEXT')
@@ -86,7 +113,23 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
     context_adapter_name: step?.protocolLabel ?? null,
     activation_space_name: step?.space ? spaceName(step.space) : null,
     kairos_local_artifact_dir: step ? [...LOCAL_ARTIFACT_DIR_HINTS] : null,
+    slug_disambiguation_note: step?.slugChoice ? slugNote(step.slugChoice) : null,
   });
+}
+
+type SlugChoice = NonNullable<NonNullable<V4LayerPayloadFragment['currentStep']>['slugChoice']>;
+
+/** Which adapter a slug found in several spaces started, and how to name each without ambiguity. */
+function slugNote(choice: SlugChoice): string {
+  const named = (candidate: SlugChoice['chosen']) => `kairos://adapter/${candidate.chainId} (${spaceName(candidate.space)})`;
+  const others = choice.candidates.filter(
+    (candidate) => candidate.chainId !== choice.chosen.chainId || candidate.space !== choice.chosen.space,
+  );
+  return (
+    `The slug "${choice.key}" names ${choice.candidates.length} adapters in your spaces; this run follows ${named(choice.chosen)}, ` +
+    `the one in your default space. The other${others.length === 1 ? '' : 's'}: ${others.map(named).join(', ')}. ` +
+    'Start forward with one of these adapter URIs to choose without ambiguity.'
+  );
 }
 
 /** A forward solution: the unified envelope, or one of the older per-type shapes. */

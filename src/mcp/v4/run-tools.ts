@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
-import { choiceJson, favourOwnSpace } from './activation.js';
+import { choiceJson, favourOwnSpace, withoutRepeatedMatches } from './activation.js';
 import { forwardJson, LOCAL_ARTIFACT_DIR_HINTS, solutionInputOf, type V4Solution } from './layer-json.js';
 import {
   V4ActivateContextDocument,
@@ -11,9 +11,12 @@ import {
   V4RecordActivationDocument,
   V4RunLayersDocument,
 } from './operations.js';
-import { answerOf, refused, type ToolCall } from '../tool.js';
+import { answerOf, refused, type ToolAnswer, type ToolCall } from '../tool.js';
 import { v4Tool } from './define-tool.js';
-import type { V4LayerPayloadFragment } from '../../generated/graphql.js';
+import { mcpV4Renderer } from '../../render/mcp-v4-renderer.js';
+import type { V4AdapterQuery, V4LayerPayloadFragment } from '../../generated/graphql.js';
+
+type Adapter = NonNullable<V4AdapterQuery['protocol']>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,6 +53,24 @@ function withPersonRequired(payload: V4LayerPayloadFragment, call: ToolCall): Re
   return required ? { ...json, person_required: required } : json;
 }
 
+function matchesMessage(matches: readonly Record<string, unknown>[]): string {
+  const scores = matches.map((choice) => (typeof choice.activation_score === 'number' ? choice.activation_score : 0));
+  const summary =
+    matches.length === 1
+      ? ({ kind: 'ONE_MATCH' } as const)
+      : ({ kind: 'MATCHES', count: matches.length, topScore: Math.max(...scores) } as const);
+  return mcpV4Renderer.searchSummary(summary).message;
+}
+
+/**
+ * A run that is gone or closed (RUN_NOT_FOUND, RUN_CLOSED) has no layer to show: as in KAIROS,
+ * forward answers a tool error, `{ error, error_code, message }`, with the call that starts again.
+ */
+function runGone(payload: V4LayerPayloadFragment): ToolAnswer {
+  const code = payload.errorCode ?? 'RUN_NOT_FOUND';
+  return refused(code, payload.message ?? code, { error_code: code, execution_id: payload.runId, next_action: payload.nextAction });
+}
+
 export const V4_RUN_TOOLS = [
   v4Tool({
     name: 'activate',
@@ -79,10 +100,23 @@ export const V4_RUN_TOOLS = [
       if (!context.ok) return answerOf(context, () => ({}));
       const { me, search } = context.data;
       const choices = [];
+      // A chain's later links start at its root: each root is looked up once per call.
+      const roots = new Map<string, Promise<Adapter | null>>();
+      const rootOf = (slug: string) => {
+        if (!roots.has(slug))
+          roots.set(
+            slug,
+            call.run(V4AdapterDocument, { uri: null, key: slug }).then((found) => (found.ok ? found.data.protocol : null)),
+          );
+        return roots.get(slug)!;
+      };
       for (const choice of search.choices) {
         if (choice.role === 'REFINE' && !refineOffered) continue;
-        const adapter = await call.run(V4AdapterDocument, { uri: choice.uri, key: null });
-        choices.push({ choice, adapter: adapter.ok ? adapter.data.protocol : null });
+        const found = await call.run(V4AdapterDocument, { uri: choice.uri, key: null });
+        const adapter = found.ok ? found.data.protocol : null;
+        const chainRoot = choice.role === 'MATCH' ? adapter?.chainRoot : null;
+        const root = chainRoot && chainRoot !== adapter?.slug ? await rootOf(chainRoot) : null;
+        choices.push({ choice, adapter, root });
       }
       const ranked = favourOwnSpace(
         choices.map((entry) => ({
@@ -93,15 +127,19 @@ export const V4_RUN_TOOLS = [
         })),
         me.defaultWriteSpace,
       );
+      const shown = withoutRepeatedMatches(ranked.map((entry) => choiceJson(entry.choice, entry.adapter, entry.root)));
+      const matchesShown = shown.filter((choice) => choice.role === 'match');
+      const collapsed = matchesShown.length < ranked.filter((entry) => entry.role === 'MATCH').length;
       return {
         ok: true,
         json: {
           must_obey: true,
-          message: search.message,
+          // Links collapsed to their chain's root: the message counts the matches shown, as KAIROS 4's does.
+          message: collapsed ? matchesMessage(matchesShown) : search.message,
           next_action: "Pick one choice and follow that choice's next_action.",
           execution_id: executionId,
           query: args.query,
-          choices: ranked.map((entry) => choiceJson(entry.choice, entry.adapter)),
+          choices: shown,
           kairos_local_artifact_dir: [...LOCAL_ARTIFACT_DIR_HINTS],
         },
       };
@@ -112,7 +150,8 @@ export const V4_RUN_TOOLS = [
     description:
       'Run an adapter layer by layer. First call: uri = the adapter (kairos://adapter/<slug>) and no solution; it starts a run. Then, for each layer: do what current_layer says, and call forward with next_call.args.uri (kairos://layer/<uuid>?execution_id=<run>) and a solution { type: contract.type, outcome, evidence, nonce: contract.nonce, proof_hash: contract.proof_hash }. ' +
       'Answer: { must_obey, current_layer { uri, content, mimeType }, contract { type, required, description, nonce, proof_hash, shell | mcp | user_input | comment | tensor }, next_action, next_call { kind: "forward" | "reward", args { uri, solution_template | outcome_template } }, execution_id, proof_hash, message?, error_code?, retry_count, adapter_layer_index, adapter_layer_count, current_layer_label, context_adapter_name, activation_space_name, kairos_local_artifact_dir }. An mcp contract names tool_name and arguments: make that call (for tool forward with an adapter uri, run that adapter to its end) and send { tool_name, arguments, response } as evidence. ' +
-      "A failed proof is data (error_code: NONCE_MISMATCH, PROOF_HASH_MISMATCH, TYPE_MISMATCH, MISSING_FIELD, COMMAND_FAILED, MAX_RETRIES_EXCEEDED, …): retry with that answer's contract. When next_call.kind is reward, call reward.",
+      "A failed proof is data (error_code: NONCE_MISMATCH, PROOF_HASH_MISMATCH, TYPE_MISMATCH, MISSING_FIELD, COMMAND_FAILED, MAX_RETRIES_EXCEEDED, …): retry with that answer's contract. A run closed or gone is a tool error (RUN_CLOSED, RUN_NOT_FOUND): start again as its next_action says. When next_call.kind is reward, call reward. " +
+      'A tensor contract names its output (tensor.output: name, type, bounds) and the earlier outputs it reads (tensor.required_inputs), whose values come as tensor_in.',
     input: z.object({
       uri: z.string().max(300).describe('kairos://adapter/<slug|uuid> to start; kairos://layer/<uuid>?execution_id=<run> to continue.'),
       solution: solutionSchema.optional(),
@@ -135,6 +174,7 @@ export const V4_RUN_TOOLS = [
         // RunService resolves the layer URI and its execution_id (EXECUTION_ID_MISMATCH).
         input: { uri: args.uri, runId: null, solution: args.solution ? (solutionInputOf(args.solution as V4Solution) as never) : null },
       });
+      if (moved.ok && !moved.data.next.currentStep && moved.data.next.errorCode) return runGone(moved.data.next);
       return answerOf(moved, (data) => withPersonRequired(data.next, call));
     },
   }),
