@@ -165,3 +165,39 @@ describe('forward on a run that is closed or gone', () => {
     expect(traces.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('forward after three failed proofs', () => {
+  it('answers MAX_RETRIES_EXCEEDED in KAIROS 4.8.5 shape: must_obey false, next_call still the same layer, and a fourth try can pass', async () => {
+    const client = await connect();
+    const uri = await train(
+      client,
+      `# ${uniqueTitle('Retries')}\n\n## Write the note\nWrite it.\n\n${contract({ type: 'comment', comment: { min_length: 20 } })}\n`,
+    );
+    const started = checked((await client.call('forward', { uri })).json);
+    const layer = started.next_call.args.uri as string;
+    const attempt = async (text: string) =>
+      checked(
+        (
+          await client.call('forward', {
+            uri: layer,
+            solution: {
+              ...started.next_call.args.solution_template,
+              evidence: { text },
+              nonce: started.contract.nonce,
+              proof_hash: started.contract.proof_hash,
+            },
+          })
+        ).json,
+      );
+    const failures = [await attempt('short'), await attempt('too short'), await attempt('still short')];
+    expect(failures.map((answer) => [answer.error_code, answer.retry_count, answer.must_obey])).toEqual([
+      [expect.any(String), 1, true],
+      [expect.any(String), 2, true],
+      ['MAX_RETRIES_EXCEEDED', 3, false],
+    ]);
+    expect(failures[2]!.next_call).toMatchObject({ kind: 'forward', args: { uri: layer } });
+    const fourth = await attempt('A note long enough to pass the check.');
+    expect(fourth.error_code).toBeUndefined();
+    expect(fourth.next_call.kind).toBe('reward');
+  });
+});

@@ -86,6 +86,9 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
   const step = payload.currentStep;
   const nextCall = payload.nextCall;
   const reward = nextCall.operation === 'ATTEST';
+  // Retries exhausted: KAIROS 4 still names the same layer as the next call, with must_obey false
+  // (the agent chooses between it and the options next_action lists); ours prescribes none.
+  const retryAfterExhausted = nextCall.operation === 'NONE' && payload.errorCode === 'MAX_RETRIES_EXCEEDED';
   // forward names the layer being proven (today's `next` takes it as well as the one after it); reward names the run's last layer.
   const nextUri = (reward ? (nextCall.uri ?? step?.uri) : (step?.uri ?? nextCall.uri)) ?? null;
   const contract = contractJson(payload);
@@ -97,7 +100,7 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
     tensor_in: tensorIn && Object.keys(tensorIn).length > 0 ? tensorIn : null,
     next_action: payload.nextAction,
     next_call:
-      nextUri && (reward || nextCall.operation === 'NEXT')
+      nextUri && (reward || nextCall.operation === 'NEXT' || retryAfterExhausted)
         ? reward
           ? { kind: 'reward', args: { uri: nextUri, outcome_template: { outcome: 'success' } } }
           : { kind: 'forward', args: { uri: nextUri, solution_template: solutionTemplate(contract ?? { type: 'comment' }) } }
