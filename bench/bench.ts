@@ -12,7 +12,8 @@
  *   npm run bench -- --soak 180        only the soak: steady mixed load for 180 s, sampled
  *   npm run bench -- --only fanout --subscribers 10000   fan-out at another size
  *   npm run bench -- --only search --search-protocols 10000   search p50/p99, start-up and RSS with
- *                                      the built-in embeddings against embeddings off (bench/search-bench.ts)
+ *                                      the built-in embeddings against embeddings off (bench/search-bench.ts);
+ *                                      the seeded database is kept and reused (--search-reseed: seed again)
  *   npm run bench -- --profile         also writes the server's CPU profile of each scenario to
  *                                      bench/results/*.cpuprofile.json (`npx tsx bench/profile-summary.ts <file>`)
  *                                      and prints where one `next` spends its time, by layer
@@ -72,6 +73,7 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     subscribers: { type: 'string' },
     'search-protocols': { type: 'string' },
+    'search-reseed': { type: 'boolean', default: false },
     'gauge-subscriptions': { type: 'string' },
   },
 });
@@ -197,7 +199,9 @@ async function main(): Promise<void> {
     if (args.profile)
       await scenario('nextprofile', () => nextProfile(running, { nexts: quick ? 100 : 300, profileFile: profileFile('next')! }));
     await scenario('search', async () => {
-      const figures = await searchBench(engine!.uri, Number(args['search-protocols'] ?? (ci ? 500 : 10_000)));
+      const figures = await searchBench(engine!.uri, Number(args['search-protocols'] ?? (ci ? 500 : 10_000)), {
+        reseed: args['search-reseed']!,
+      });
       console.log(
         `search at ${figures.protocols} protocols (${figures.steps} steps): builtin p50 ${figures.builtin.searchP50Ms} ms p99 ${figures.builtin.searchP99Ms} ms; lexical only p50 ${figures.lexicalOnly.searchP50Ms} ms p99 ${figures.lexicalOnly.searchP99Ms} ms; start +${figures.addedStartMs} ms; idle RSS +${figures.addedIdleRssMb} MB; ${figures.bytesPerStepVector} bytes per step vector; load average ${figures.loadAverage.start.join(' ')} → ${figures.loadAverage.end.join(' ')}`,
       );

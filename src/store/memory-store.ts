@@ -299,7 +299,7 @@ export class MemoryStore {
 
   async insertMany(records: MemoryRecord[], session?: ClientSession): Promise<void> {
     await this.collection.insertMany(
-      records.map((record) => withIndexedText(withTextSize(record))),
+      records.map(memoryDocument),
       { session },
     );
     await this.wrote(session, chainKeysOf(records));
@@ -418,7 +418,7 @@ export class MemoryStore {
   async reinsert(records: MemoryRecord[], session: ClientSession): Promise<void> {
     await translateDuplicateKey(() =>
       this.collection.insertMany(
-        records.map((record) => withIndexedText(withTextSize(record))),
+        records.map(memoryDocument),
         { session },
       ),
     );
@@ -530,6 +530,11 @@ export class MemoryStore {
     if (filter.tag) query.tags = filter.tag;
     return query;
   }
+}
+
+/** A memory as every insert stores it: with its text size and the text index's copy. */
+export function memoryDocument(record: MemoryRecord): MemoryRecord {
+  return withIndexedText(withTextSize(record));
 }
 
 function chainKeysOf(records: readonly MemoryRecord[]): ChainKey[] {
