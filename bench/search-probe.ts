@@ -5,6 +5,8 @@
  * Run with `node --expose-gc --import tsx bench/search-probe.ts <mode> …` and MONGODB_URI/MONGODB_DB set.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { localViewer } from '../src/auth/viewer.js';
@@ -106,6 +108,9 @@ async function seed(index: SemanticIndex, count: number, space: string, now: Dat
 }
 
 const WARMUP = 20;
+/** SEARCH_BENCH_PROFILE=<file>: a CPU profile of the measured searches only (bench/profile-summary.ts reads it). */
+const post = (session: Session, method: string) =>
+  new Promise<unknown>((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result))));
 const SEARCHES = Number(process.env.SEARCH_BENCH_SEARCHES ?? 200);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -136,10 +141,21 @@ async function main(): Promise<void> {
     const memory = process.memoryUsage();
     const queries = [...TUNING_QUERIES, ...HELD_OUT_QUERIES].map((q) => q.query);
     const timings: number[] = [];
+    const profile = process.env.SEARCH_BENCH_PROFILE ? new Session() : null;
     for (let i = 0; i < WARMUP + SEARCHES; i++) {
+      if (i === WARMUP && profile) {
+        profile.connect();
+        await post(profile, 'Profiler.enable');
+        await post(profile, 'Profiler.start');
+      }
       const t = performance.now();
       await services.search.search(viewer, { query: queries[i % queries.length]! });
       if (i >= WARMUP) timings.push(performance.now() - t);
+    }
+    if (profile) {
+      const { profile: taken } = (await post(profile, 'Profiler.stop')) as { profile: unknown };
+      await writeFile(process.env.SEARCH_BENCH_PROFILE!, JSON.stringify(taken));
+      profile.disconnect();
     }
     timings.sort((a, b) => a - b);
     console.log(
