@@ -205,10 +205,21 @@ async function main(): Promise<void> {
       console.log(
         `search at ${figures.protocols} protocols (${figures.steps} steps): builtin p50 ${figures.builtin.searchP50Ms} ms p99 ${figures.builtin.searchP99Ms} ms; lexical only p50 ${figures.lexicalOnly.searchP50Ms} ms p99 ${figures.lexicalOnly.searchP99Ms} ms; start +${figures.addedStartMs} ms; idle RSS +${figures.addedIdleRssMb} MB; ${figures.bytesPerStepVector} bytes per step vector; load average ${figures.loadAverage.start.join(' ')} → ${figures.loadAverage.end.join(' ')}`,
       );
-      target('search', `p50 ms at ${figures.protocols} protocols`, figures.builtin.searchP50Ms, '< 20', figures.builtin.searchP50Ms < 20);
-      target('search', `p99 ms at ${figures.protocols} protocols`, figures.builtin.searchP99Ms, '< 60', figures.builtin.searchP99Ms < 60);
-      target('search', 'idle RSS added by the built-in provider, MB', figures.addedIdleRssMb, '<= 80', figures.addedIdleRssMb <= 80);
-      target('search', 'start-up added by the built-in provider, ms', figures.addedStartMs, '<= 2000', figures.addedStartMs <= 2000);
+      if (figures.protocols >= 100_000) {
+        // The targets at 100,000 protocols: a start after the first (local snapshot), search, and the built-in provider's memory.
+        const { builtin } = figures;
+        target('search', `p50 ms at ${figures.protocols} protocols`, builtin.searchP50Ms, '<= 25', builtin.searchP50Ms <= 25);
+        target('search', `p99 ms at ${figures.protocols} protocols`, builtin.searchP99Ms, '<= 80', builtin.searchP99Ms <= 80);
+        target('search', 'idle RSS added by the built-in provider, MB', figures.addedIdleRssMb, '<= 250', figures.addedIdleRssMb <= 250);
+        target('search', 'start after the first, ms', builtin.startMs, '<= 10000', builtin.startMs <= 10_000);
+        // Until then search answers from the engine's text index: slower, so it is held to the same 10 s.
+        target('search', 'in-process lexical index ready after the start, ms', builtin.lexicalReadyMs, '<= 10000', builtin.lexicalReadyMs <= 10_000);
+      } else {
+        target('search', `p50 ms at ${figures.protocols} protocols`, figures.builtin.searchP50Ms, '< 20', figures.builtin.searchP50Ms < 20);
+        target('search', `p99 ms at ${figures.protocols} protocols`, figures.builtin.searchP99Ms, '< 60', figures.builtin.searchP99Ms < 60);
+        target('search', 'idle RSS added by the built-in provider, MB', figures.addedIdleRssMb, '<= 80', figures.addedIdleRssMb <= 80);
+        target('search', 'start-up added by the built-in provider, ms', figures.addedStartMs, '<= 2000', figures.addedStartMs <= 2000);
+      }
       return figures;
     });
     await scenario('reads', () =>
