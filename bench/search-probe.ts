@@ -87,12 +87,10 @@ async function seed(index: SemanticIndex, count: number, space: string, now: Dat
       const write = Promise.all([
         db.collection<MemoryRecord>('memories').insertMany(records.map(memoryDocument), { ordered: false }),
         embedded.length
-          ? db
-              .collection<StepVectorRecord>('memory_vectors')
-              .insertMany(
-                embedded.map((vector) => ({ _id: vector.memoryId, ...vectorStore.vectorDocument(vector, model!, now) })),
-                { ordered: false },
-              )
+          ? db.collection<StepVectorRecord>('memory_vectors').insertMany(
+              embedded.map((vector) => ({ _id: vector.memoryId, ...vectorStore.vectorDocument(vector, model!, now) })),
+              { ordered: false },
+            )
           : null,
       ]).then(() => {
         inFlight.delete(write);

@@ -327,7 +327,7 @@ class TopChains {
       return;
     }
     heap[0] = item;
-    for (let at = 0; ; ) {
+    for (let at = 0; ;) {
       const left = 2 * at + 1;
       const right = left + 1;
       let worst = at;

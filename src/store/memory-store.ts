@@ -298,10 +298,7 @@ export class MemoryStore {
   }
 
   async insertMany(records: MemoryRecord[], session?: ClientSession): Promise<void> {
-    await this.collection.insertMany(
-      records.map(memoryDocument),
-      { session },
-    );
+    await this.collection.insertMany(records.map(memoryDocument), { session });
     await this.wrote(session, chainKeysOf(records));
   }
 
@@ -416,12 +413,7 @@ export class MemoryStore {
 
   /** Puts deleted memories back (restore), inside the caller's transaction. */
   async reinsert(records: MemoryRecord[], session: ClientSession): Promise<void> {
-    await translateDuplicateKey(() =>
-      this.collection.insertMany(
-        records.map(memoryDocument),
-        { session },
-      ),
-    );
+    await translateDuplicateKey(() => this.collection.insertMany(records.map(memoryDocument), { session }));
     await this.wrote(
       session,
       chainKeysOf(records),
