@@ -103,6 +103,9 @@ export class SpaceLexicalIndex {
   private dead = 0;
   private stepScores = new Uint32Array(0);
   private bestOfChain = new Uint32Array(0);
+  /** The rows and chains a search touched, in the order touched (kept between searches, like the scores). */
+  private touchedRows = new Int32Array(0);
+  private foundChains = new Int32Array(0);
 
   /** Protocols held. */
   get size(): number {
@@ -216,31 +219,41 @@ export class SpaceLexicalIndex {
    */
   search(terms: readonly string[], limit: number, excludeSlug?: (slug: string) => boolean): LexicalHit[] {
     // Kept between searches and cleared where touched: a fresh array of every step per search is GC churn.
-    if (this.stepScores.length < this.rows) this.stepScores = new Uint32Array(this.rowChain.length);
-    if (this.bestOfChain.length < this.nextChain) this.bestOfChain = new Uint32Array(Math.max(1_024, 2 * this.nextChain));
+    if (this.stepScores.length < this.rows) {
+      this.stepScores = new Uint32Array(this.rowChain.length);
+      this.touchedRows = new Int32Array(this.rowChain.length);
+    }
+    if (this.bestOfChain.length < this.nextChain) {
+      this.bestOfChain = new Uint32Array(Math.max(1_024, 2 * this.nextChain));
+      this.foundChains = new Int32Array(this.bestOfChain.length);
+    }
     const stepScores = this.stepScores;
     const bestOfChain = this.bestOfChain;
-    const touched: number[] = [];
+    const touched = this.touchedRows;
+    let touchedCount = 0;
     for (const term of new Set(terms)) {
       const posting = this.postings.get(term);
       if (!posting) continue;
       for (let i = 0; i < posting.length; i++) {
         const row = posting.rows[i]!;
         if (this.rowChain[row] === DEAD) continue;
-        if (stepScores[row] === 0) touched.push(row);
+        if (stepScores[row] === 0) touched[touchedCount++] = row;
         stepScores[row]! += posting.counts[i]!;
       }
     }
-    const chainsFound: number[] = [];
-    for (const row of touched) {
+    const chainsFound = this.foundChains;
+    let foundCount = 0;
+    for (let t = 0; t < touchedCount; t++) {
+      const row = touched[t]!;
       const chain = this.rowChain[row]!;
-      if (bestOfChain[chain] === 0) chainsFound.push(chain);
+      if (bestOfChain[chain] === 0) chainsFound[foundCount++] = chain;
       if (stepScores[row]! > bestOfChain[chain]!) bestOfChain[chain] = stepScores[row]!;
       stepScores[row] = 0;
     }
     // The `limit` best in a bounded heap (worst at the top): the order of a full sort, without sorting every protocol found.
     const top = new TopChains(limit);
-    for (const chain of chainsFound) {
+    for (let f = 0; f < foundCount; f++) {
+      const chain = chainsFound[f]!;
       const score = bestOfChain[chain]!;
       bestOfChain[chain] = 0;
       if (!top.admits(score, this.chainIdOf[chain]!)) continue;
