@@ -12,7 +12,8 @@
  *   npm run bench -- --soak 180        only the soak: steady mixed load for 180 s, sampled
  *   npm run bench -- --only fanout --subscribers 10000   fan-out at another size
  *   npm run bench -- --only search --search-protocols 10000   search p50/p99, start-up and RSS with
- *                                      the built-in embeddings against embeddings off (bench/search-bench.ts)
+ *                                      the built-in embeddings against embeddings off (bench/search-bench.ts);
+ *                                      the seeded database is kept and reused (--search-reseed: seed again)
  *   npm run bench -- --profile         also writes the server's CPU profile of each scenario to
  *                                      bench/results/*.cpuprofile.json (`npx tsx bench/profile-summary.ts <file>`)
  *                                      and prints where one `next` spends its time, by layer
@@ -72,6 +73,7 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     subscribers: { type: 'string' },
     'search-protocols': { type: 'string' },
+    'search-reseed': { type: 'boolean', default: false },
     'gauge-subscriptions': { type: 'string' },
   },
 });
@@ -197,14 +199,33 @@ async function main(): Promise<void> {
     if (args.profile)
       await scenario('nextprofile', () => nextProfile(running, { nexts: quick ? 100 : 300, profileFile: profileFile('next')! }));
     await scenario('search', async () => {
-      const figures = await searchBench(engine!.uri, Number(args['search-protocols'] ?? (ci ? 500 : 10_000)));
+      const figures = await searchBench(engine!.uri, Number(args['search-protocols'] ?? (ci ? 500 : 10_000)), {
+        reseed: args['search-reseed']!,
+      });
       console.log(
         `search at ${figures.protocols} protocols (${figures.steps} steps): builtin p50 ${figures.builtin.searchP50Ms} ms p99 ${figures.builtin.searchP99Ms} ms; lexical only p50 ${figures.lexicalOnly.searchP50Ms} ms p99 ${figures.lexicalOnly.searchP99Ms} ms; start +${figures.addedStartMs} ms; idle RSS +${figures.addedIdleRssMb} MB; ${figures.bytesPerStepVector} bytes per step vector; load average ${figures.loadAverage.start.join(' ')} → ${figures.loadAverage.end.join(' ')}`,
       );
-      target('search', `p50 ms at ${figures.protocols} protocols`, figures.builtin.searchP50Ms, '< 20', figures.builtin.searchP50Ms < 20);
-      target('search', `p99 ms at ${figures.protocols} protocols`, figures.builtin.searchP99Ms, '< 60', figures.builtin.searchP99Ms < 60);
-      target('search', 'idle RSS added by the built-in provider, MB', figures.addedIdleRssMb, '<= 80', figures.addedIdleRssMb <= 80);
-      target('search', 'start-up added by the built-in provider, ms', figures.addedStartMs, '<= 2000', figures.addedStartMs <= 2000);
+      if (figures.protocols >= 100_000) {
+        // The targets at 100,000 protocols: a start after the first (local snapshot), search, and the built-in provider's memory.
+        const { builtin } = figures;
+        target('search', `p50 ms at ${figures.protocols} protocols`, builtin.searchP50Ms, '<= 25', builtin.searchP50Ms <= 25);
+        target('search', `p99 ms at ${figures.protocols} protocols`, builtin.searchP99Ms, '<= 80', builtin.searchP99Ms <= 80);
+        target('search', 'idle RSS added by the built-in provider, MB', figures.addedIdleRssMb, '<= 250', figures.addedIdleRssMb <= 250);
+        target('search', 'start after the first, ms', builtin.startMs, '<= 10000', builtin.startMs <= 10_000);
+        // Until then search answers from the engine's text index: slower, so it is held to the same 10 s.
+        target(
+          'search',
+          'in-process lexical index ready after the start, ms',
+          builtin.lexicalReadyMs,
+          '<= 10000',
+          builtin.lexicalReadyMs <= 10_000,
+        );
+      } else {
+        target('search', `p50 ms at ${figures.protocols} protocols`, figures.builtin.searchP50Ms, '< 20', figures.builtin.searchP50Ms < 20);
+        target('search', `p99 ms at ${figures.protocols} protocols`, figures.builtin.searchP99Ms, '< 60', figures.builtin.searchP99Ms < 60);
+        target('search', 'idle RSS added by the built-in provider, MB', figures.addedIdleRssMb, '<= 80', figures.addedIdleRssMb <= 80);
+        target('search', 'start-up added by the built-in provider, ms', figures.addedStartMs, '<= 2000', figures.addedStartMs <= 2000);
+      }
       return figures;
     });
     await scenario('reads', () =>

@@ -103,6 +103,9 @@ export class SpaceLexicalIndex {
   private dead = 0;
   private stepScores = new Uint32Array(0);
   private bestOfChain = new Uint32Array(0);
+  /** The rows and chains a search touched, in the order touched (kept between searches, like the scores). */
+  private touchedRows = new Int32Array(0);
+  private foundChains = new Int32Array(0);
 
   /** Protocols held. */
   get size(): number {
@@ -216,39 +219,49 @@ export class SpaceLexicalIndex {
    */
   search(terms: readonly string[], limit: number, excludeSlug?: (slug: string) => boolean): LexicalHit[] {
     // Kept between searches and cleared where touched: a fresh array of every step per search is GC churn.
-    if (this.stepScores.length < this.rows) this.stepScores = new Uint32Array(this.rowChain.length);
-    if (this.bestOfChain.length < this.nextChain) this.bestOfChain = new Uint32Array(Math.max(1_024, 2 * this.nextChain));
+    if (this.stepScores.length < this.rows) {
+      this.stepScores = new Uint32Array(this.rowChain.length);
+      this.touchedRows = new Int32Array(this.rowChain.length);
+    }
+    if (this.bestOfChain.length < this.nextChain) {
+      this.bestOfChain = new Uint32Array(Math.max(1_024, 2 * this.nextChain));
+      this.foundChains = new Int32Array(this.bestOfChain.length);
+    }
     const stepScores = this.stepScores;
     const bestOfChain = this.bestOfChain;
-    const touched: number[] = [];
+    const touched = this.touchedRows;
+    let touchedCount = 0;
     for (const term of new Set(terms)) {
       const posting = this.postings.get(term);
       if (!posting) continue;
       for (let i = 0; i < posting.length; i++) {
         const row = posting.rows[i]!;
         if (this.rowChain[row] === DEAD) continue;
-        if (stepScores[row] === 0) touched.push(row);
+        if (stepScores[row] === 0) touched[touchedCount++] = row;
         stepScores[row]! += posting.counts[i]!;
       }
     }
-    const chainsFound: number[] = [];
-    for (const row of touched) {
+    const chainsFound = this.foundChains;
+    let foundCount = 0;
+    for (let t = 0; t < touchedCount; t++) {
+      const row = touched[t]!;
       const chain = this.rowChain[row]!;
-      if (bestOfChain[chain] === 0) chainsFound.push(chain);
+      if (bestOfChain[chain] === 0) chainsFound[foundCount++] = chain;
       if (stepScores[row]! > bestOfChain[chain]!) bestOfChain[chain] = stepScores[row]!;
       stepScores[row] = 0;
     }
-    const best = chainsFound.map((chain) => [chain, bestOfChain[chain]!] as const);
-    for (const chain of chainsFound) bestOfChain[chain] = 0;
-    const hits: LexicalHit[] = [];
-    for (const [chain, score] of best) {
-      const chainId = this.chainIdOf[chain]!;
-      const entry = this.chains.get(chainId)!;
+    // The `limit` best in a bounded heap (worst at the top): the order of a full sort, without sorting every protocol found.
+    const top = new TopChains(limit);
+    for (let f = 0; f < foundCount; f++) {
+      const chain = chainsFound[f]!;
+      const score = bestOfChain[chain]!;
+      bestOfChain[chain] = 0;
+      if (!top.admits(score, this.chainIdOf[chain]!)) continue;
+      const entry = this.chains.get(this.chainIdOf[chain]!)!;
       if (excludeSlug && entry.slug && excludeSlug(entry.slug)) continue;
-      hits.push({ chainId, rawTextScore: score / WEIGHT_UNIT, headId: entry.headId });
+      top.push(score, this.chainIdOf[chain]!, entry.headId);
     }
-    hits.sort((a, b) => b.rawTextScore - a.rawTextScore || (a.chainId < b.chainId ? -1 : a.chainId > b.chainId ? 1 : 0));
-    return hits.slice(0, limit);
+    return top.sorted().map(({ score, chainId, headId }) => ({ chainId, rawTextScore: score / WEIGHT_UNIT, headId }));
   }
 
   private post(term: string, row: number, count: number): void {
@@ -286,6 +299,61 @@ export class SpaceLexicalIndex {
     }
     // Rows stay allocated (4 bytes each), but no posting points at them any more.
     this.dead = 0;
+  }
+}
+
+interface RankedChain {
+  score: number;
+  chainId: string;
+  headId: string | null;
+}
+
+/** Higher score first, then the lower chain id. */
+const ranksBefore = (a: RankedChain, b: RankedChain) => outranks(a.score, a.chainId, b);
+const outranks = (score: number, chainId: string, b: RankedChain) => score > b.score || (score === b.score && chainId < b.chainId);
+
+/** The `limit` best protocols seen, in a binary heap whose top is the worst kept. */
+class TopChains {
+  private readonly heap: RankedChain[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  /** Whether a protocol with this score and id would be kept (the heap is not full, or it ranks before the worst). */
+  admits(score: number, chainId: string): boolean {
+    if (this.limit <= 0) return false;
+    if (this.heap.length < this.limit) return true;
+    return outranks(score, chainId, this.heap[0]!);
+  }
+
+  push(score: number, chainId: string, headId: string | null): void {
+    const heap = this.heap;
+    const item = { score, chainId, headId };
+    if (heap.length < this.limit) {
+      heap.push(item);
+      let at = heap.length - 1;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!ranksBefore(heap[parent]!, heap[at]!)) break;
+        [heap[parent], heap[at]] = [heap[at]!, heap[parent]!];
+        at = parent;
+      }
+      return;
+    }
+    heap[0] = item;
+    for (let at = 0; ;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let worst = at;
+      if (left < heap.length && ranksBefore(heap[worst]!, heap[left]!)) worst = left;
+      if (right < heap.length && ranksBefore(heap[worst]!, heap[right]!)) worst = right;
+      if (worst === at) break;
+      [heap[worst], heap[at]] = [heap[at]!, heap[worst]!];
+      at = worst;
+    }
+  }
+
+  sorted(): RankedChain[] {
+    return [...this.heap].sort((a, b) => (ranksBefore(a, b) ? -1 : ranksBefore(b, a) ? 1 : 0));
   }
 }
 

@@ -43,11 +43,21 @@ export function searchTerms(text: string): string[] {
 export function searchTokens(text: string): string[] {
   const tokens: string[] = [];
   for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (word === '' || STOP_WORDS.has(word) || /^\p{N}+$/u.test(word)) continue;
-    tokens.push(stemTerm(word));
+    let term = termOfWord.get(word);
+    if (term === undefined) {
+      term = word === '' || STOP_WORDS.has(word) || /^\p{N}+$/u.test(word) ? null : stemTerm(word);
+      // Words repeat across steps: each is judged once (the table is emptied when it grows large, hostile texts included).
+      if (termOfWord.size >= TERM_CACHE_SIZE) termOfWord.clear();
+      termOfWord.set(word, term);
+    }
+    if (term !== null) tokens.push(term);
   }
   return tokens;
 }
+
+/** A word (lower-cased) → its term, or null when it is dropped (stop word, bare number, empty). */
+const termOfWord = new Map<string, string | null>();
+const TERM_CACHE_SIZE = 50_000;
 
 const SUFFIXES = ['ments', 'ment', 'ings', 'ing', 'ions', 'ion', 'ies', 'ied', 'ers', 'er', 'es', 'ed', 'ly', 's', 'e'];
 const MIN_STEM_LENGTH = 3;

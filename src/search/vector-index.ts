@@ -1,8 +1,7 @@
 /**
  * The in-process vector index of one space: every protocol step's unit vector, searched by dot
- * product (= cosine), keeping the best step per protocol. Exact search up to
- * `ANN_MIN_VECTORS` steps in a space (measured: 40,000 steps × 100-d in about 6 ms on this
- * machine); above it an HNSW graph (usearch) answers, asked for several neighbours per wanted
+ * product (= cosine), keeping the best step per protocol. Exact search (usearch's native scan)
+ * up to `ANN_MIN_VECTORS` steps in a space; above it an HNSW graph (usearch) answers, asked for several neighbours per wanted
  * protocol since steps of one protocol crowd each other. Memory per step: `dimensions × 4` bytes
  * of matrix plus about 100 bytes of ids (+ about 2 × dimensions × 4 for the HNSW graph above
  * the threshold).
@@ -11,8 +10,12 @@ import { createRequire } from 'node:module';
 import { dot, type StepTerms } from './embeddings/provider.js';
 import { StepTermsArena } from './step-terms-arena.js';
 
-/** Steps in one space above which the HNSW index answers instead of the exact scan. */
-export const ANN_MIN_VECTORS = 50_000;
+/**
+ * Steps in one space above which the HNSW index answers instead of the exact scan. The native
+ * scan of 300,000 steps × 100-d takes milliseconds, while a graph costs about twice the matrix in
+ * memory and is rebuilt vector by vector at every start (a minute at that size).
+ */
+export const ANN_MIN_VECTORS = 1_000_000;
 /** HNSW neighbours asked per protocol wanted (steps of a protocol are near each other). */
 const ANN_OVERFETCH = 8;
 

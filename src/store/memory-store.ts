@@ -298,10 +298,7 @@ export class MemoryStore {
   }
 
   async insertMany(records: MemoryRecord[], session?: ClientSession): Promise<void> {
-    await this.collection.insertMany(
-      records.map((record) => withIndexedText(withTextSize(record))),
-      { session },
-    );
+    await this.collection.insertMany(records.map(memoryDocument), { session });
     await this.wrote(session, chainKeysOf(records));
   }
 
@@ -416,12 +413,7 @@ export class MemoryStore {
 
   /** Puts deleted memories back (restore), inside the caller's transaction. */
   async reinsert(records: MemoryRecord[], session: ClientSession): Promise<void> {
-    await translateDuplicateKey(() =>
-      this.collection.insertMany(
-        records.map((record) => withIndexedText(withTextSize(record))),
-        { session },
-      ),
-    );
+    await translateDuplicateKey(() => this.collection.insertMany(records.map(memoryDocument), { session }));
     await this.wrote(
       session,
       chainKeysOf(records),
@@ -530,6 +522,11 @@ export class MemoryStore {
     if (filter.tag) query.tags = filter.tag;
     return query;
   }
+}
+
+/** A memory as every insert stores it: with its text size and the text index's copy. */
+export function memoryDocument(record: MemoryRecord): MemoryRecord {
+  return withIndexedText(withTextSize(record));
 }
 
 function chainKeysOf(records: readonly MemoryRecord[]): ChainKey[] {

@@ -226,16 +226,7 @@ export class VectorStore {
         vectors.map((entry) => ({
           replaceOne: {
             filter: { _id: entry.memoryId },
-            replacement: {
-              space: entry.space,
-              chainId: entry.chainId,
-              model,
-              dimensions: entry.vector.length,
-              vector: fromFloat32(entry.vector),
-              ...(entry.terms ? { terms: encodeTerms(entry.terms) } : {}),
-              ...(this.writeSearchVectors ? { embedding: Binary.fromFloat32Array(entry.vector) } : {}),
-              updatedAt: now,
-            },
+            replacement: this.vectorDocument(entry, model, now),
             upsert: true,
           },
         })),
@@ -246,6 +237,20 @@ export class VectorStore {
       const keep = vectors.map((entry) => entry.memoryId);
       await this.vectors.deleteMany({ $or: chains.map((key) => ({ space: key.space, chainId: key.chainId })), _id: { $nin: keep } });
     }
+  }
+
+  /** The stored document of one step's vector, as every write of vectors makes it. */
+  vectorDocument(entry: StepVector, model: string, updatedAt: Date): Omit<StepVectorRecord, '_id'> {
+    return {
+      space: entry.space,
+      chainId: entry.chainId,
+      model,
+      dimensions: entry.vector.length,
+      vector: fromFloat32(entry.vector),
+      ...(entry.terms ? { terms: encodeTerms(entry.terms) } : {}),
+      ...(this.writeSearchVectors ? { embedding: Binary.fromFloat32Array(entry.vector) } : {}),
+      updatedAt,
+    };
   }
 
   /** Writes vectors made by a re-index (no deletes: a re-index only ever overwrites). */

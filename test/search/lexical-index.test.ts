@@ -23,6 +23,34 @@ function step(
 }
 
 describe('SpaceLexicalIndex', () => {
+  it('keeps the best `limit` protocols in the order of a full ranking (ties by chain id), leaving out excluded slugs', () => {
+    const index = new SpaceLexicalIndex();
+    const words = ['disk', 'certificate', 'deploy', 'rollback', 'database'];
+    const slugOf = new Map<string, string>();
+    // 300 protocols with many equal scores (as copies of one runbook have), ids not in score order.
+    for (let n = 0; n < 300; n++) {
+      const chainId = `c${(n * 7919) % 1000}`.padStart(5, '0');
+      const text = words.filter((_, w) => (n >> w) & 1).join(' ');
+      slugOf.set(chainId, `slug-${n}`);
+      index.add(step(chainId, 1, { title: n % 3 === 0 ? 'disk' : 'runbook', text, slug: `slug-${n}` }));
+    }
+    const terms = searchTerms('disk certificate database rollback');
+    const all = index.search(terms, 10_000);
+    expect(all.length).toBeGreaterThan(100);
+    for (let i = 1; i < all.length; i++) {
+      const [before, after] = [all[i - 1]!, all[i]!];
+      expect(
+        before.rawTextScore > after.rawTextScore || (before.rawTextScore === after.rawTextScore && before.chainId < after.chainId),
+      ).toBe(true);
+    }
+    for (const limit of [1, 7, 40, 99]) expect(index.search(terms, limit)).toEqual(all.slice(0, limit));
+    const excluded = new Set(['slug-3', 'slug-6', 'slug-9']);
+    const kept = all.filter((hit) => !excluded.has(slugOf.get(hit.chainId)!));
+    expect(kept.length).toBeLessThan(all.length);
+    expect(index.search(terms, 40, (slug) => excluded.has(slug))).toEqual(kept.slice(0, 40));
+    expect(index.search(terms, 0)).toEqual([]);
+  });
+
   it('scores a step as the engine did: field weight / 10 per occurrence, summed over the terms; a protocol as its best step', () => {
     const index = new SpaceLexicalIndex();
     index.add(

@@ -190,7 +190,7 @@ export class LexicalIndexes {
     try {
       this.indexes = new Map();
       let added = 0;
-      for await (const batch of this.store.lexicalSteps()) {
+      for await (const batch of readAhead(this.store.lexicalSteps())) {
         for (const step of batch) {
           this.indexOf(step.space).add(step, await weightedCountsInSlices(step));
           // Built while the server answers: a turn of the event loop every few milliseconds of work.
@@ -253,6 +253,23 @@ export class LexicalIndexes {
     });
     this.queue = applied.catch(() => {});
     return applied;
+  }
+}
+
+/** The batches of `source`, the next one read while the caller works on the current (the engine's reply overlaps the counting). */
+async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+  let next = source.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = source.next();
+      // A read that fails while the caller works is thrown at the next await above, not left unhandled.
+      next.catch(() => {});
+      yield current.value;
+    }
+  } finally {
+    await source.return(undefined);
   }
 }
 

@@ -149,14 +149,11 @@ export class SemanticIndex {
    * model; with another model's vectors stored, dense ranking stays STALE.
    */
   async start(): Promise<void> {
-    // The vectors first (from the local snapshot, when there is one, this is quick): the lexical
-    // build is CPU-heavy and, run beside, would hold the start back by seconds.
-    try {
-      await this.startVectors();
-    } finally {
-      // Built in the background: until it is ready, search asks the engine's text index (always current).
-      this.lexical.build();
-    }
+    // Built in the background, beside the vectors: it mostly waits on the engine's reads, which the
+    // vectors' load (from the local snapshot, mostly CPU) overlaps. Until it is ready, search asks
+    // the engine's text index (always current).
+    this.lexical.build();
+    await this.startVectors();
   }
 
   private async startVectors(): Promise<void> {
