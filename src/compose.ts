@@ -48,6 +48,8 @@ import { TranscriptService } from './services/transcript-service.js';
 import { SizeStatsStore } from './store/size-stats-store.js';
 import { ResponseSizes } from './services/response-sizes.js';
 import { StorageQuota } from './services/storage-quota.js';
+import { ArtifactService } from './services/artifact-service.js';
+import { ArtifactStore } from './store/artifact-store.js';
 
 /** The long-lived services shared by every request; per-request state lives in the context. */
 export interface Services {
@@ -77,6 +79,8 @@ export interface Services {
   searchLearning: SearchLearningService;
   /** Moving a protocol to another space (KAIROS 4 `tune` with `space`). */
   protocolMoves: ProtocolMoveService;
+  /** Files attached to adapters (KAIROS 4 artifacts). */
+  artifacts: ArtifactService;
 }
 
 export async function createServices(
@@ -156,6 +160,9 @@ export async function createServices(
     (error: unknown) => log.warn({ err: error }, 'could not store the sizes of older documents: retried at the next start'),
   );
   const storageQuota = new StorageQuota(sizeStats, config);
+  const artifactStore = new ArtifactStore(db, client, config.historyDays);
+  await artifactStore.ensureIndexes();
+  const artifacts = new ArtifactService(artifactStore, config);
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, {
@@ -194,9 +201,9 @@ export async function createServices(
   return {
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
     memoryStore,
-    memories: new MemoryService(memoryStore, historyStore, events, config, storageQuota, searchLearning),
+    memories: new MemoryService(memoryStore, historyStore, events, config, storageQuota, searchLearning, artifactStore),
     history: new MemoryHistoryService(memoryStore, historyStore, events),
-    protocols: new ProtocolService(memoryStore, historyStore, events, config, storageQuota, searchLearning),
+    protocols: new ProtocolService(memoryStore, historyStore, events, config, storageQuota, searchLearning, artifactStore),
     runs,
     search: new SearchService(new SearchStore(db, usageStore), semanticIndex, config.searchLearning ? searchLearning : null, (error) =>
       log.warn({ err: error }, 'a search request could not be kept for learning'),
@@ -214,10 +221,12 @@ export async function createServices(
       sizeStats,
       { secret: config.signingSecret, inlineMaxBytes: config.exportInlineMaxBytes, responseBudgetBytes: config.responseBudgetBytes },
       searchLearning,
+      artifacts,
     ),
     responseSizes: new ResponseSizes(sizeStats),
     activations: new ActivationService(activationStore),
     protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events, learnedTriggers, storageQuota),
+    artifacts,
   };
 }
 

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_ARTIFACT_MAX_BYTES,
+  DEFAULT_ARTIFACTS_PER_ADAPTER,
   DEFAULT_DB_MAX_TIME_MS,
   DEFAULT_EMBEDDINGS_MAX_ANSWER_BYTES,
   DEFAULT_EMBEDDINGS_SEARCH_TIMEOUT_MS,
@@ -63,6 +65,10 @@ export interface AppConfig {
   mcpSessionsPerPrincipal: number;
   /** A skill_zip export larger than this is served from a download URL, not inline. */
   exportInlineMaxBytes: number;
+  /** KAIROS_ARTIFACT_MAX_BYTES: the largest file one artifact may hold (bytes, decoded). */
+  artifactMaxBytes: number;
+  /** KAIROS_ARTIFACTS_PER_ADAPTER: the most artifacts one adapter may carry at once. */
+  artifactsPerAdapter: number;
   /** Search embeddings (KAIROS_EMBEDDINGS): builtin (default, offline), openai, onnx, or off (lexical only). */
   embeddings: EmbeddingsSetting;
   /** KAIROS_EMBEDDINGS_URL: base URL of an OpenAI-compatible API (…/v1), for `openai`. */
@@ -171,6 +177,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mcpSessionsPerPrincipal: intFromEnv('KAIROS_MCP_SESSIONS_PER_PRINCIPAL', 8),
     maxBufferedBytes: intFromEnv('KAIROS_MAX_BUFFERED_BYTES', MAX_BUFFERED_BYTES),
     exportInlineMaxBytes: INLINE_EXPORT_MAX_BYTES,
+    artifactMaxBytes: intFromEnv('KAIROS_ARTIFACT_MAX_BYTES', DEFAULT_ARTIFACT_MAX_BYTES),
+    artifactsPerAdapter: intFromEnv('KAIROS_ARTIFACTS_PER_ADAPTER', DEFAULT_ARTIFACTS_PER_ADAPTER),
     embeddings: embeddingsFromEnv(),
     embeddingsUrl: process.env.KAIROS_EMBEDDINGS_URL || null,
     embeddingsModel: process.env.KAIROS_EMBEDDINGS_MODEL || null,

@@ -166,5 +166,14 @@ export function sanitizeForLog(value: string | null | undefined, limit: number):
   return cleaned === '' ? null : cleaned;
 }
 
+/**
+ * The largest artifact (decoded bytes): under the request body limit once base64 is added, so a
+ * file that can be sent can be stored. KAIROS 4.8.5 allows about 3.1 MB, over our default body limit.
+ */
+export const DEFAULT_ARTIFACT_MAX_BYTES = 1024 * 1024;
+
+/** The most artifacts one adapter carries at once. */
+export const DEFAULT_ARTIFACTS_PER_ADAPTER = 64;
+
 /** A skill_zip larger than this is served from a short-lived download URL instead of inline base64. */
 export const INLINE_EXPORT_MAX_BYTES = 4 * 1024 * 1024;

@@ -3,6 +3,7 @@ import type { Grading } from '../runs/grading.js';
 /** Every export format; KAIROS 4 spells them in lower case. */
 export const EXPORT_FORMATS = [
   'MARKDOWN',
+  'SOURCE',
   'SKILL_TREE',
   'SKILL_ZIP',
   'TRACE_JSONL',
@@ -13,7 +14,14 @@ export const EXPORT_FORMATS = [
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Formats about one adapter only (its runs, or its one markdown file). */
-export const SINGLE_ADAPTER_FORMATS: readonly ExportFormat[] = ['MARKDOWN', 'TRACE_JSONL', 'REWARD_JSONL', 'SFT_JSONL', 'PREFERENCE_JSONL'];
+export const SINGLE_ADAPTER_FORMATS: readonly ExportFormat[] = [
+  'MARKDOWN',
+  'SOURCE',
+  'TRACE_JSONL',
+  'REWARD_JSONL',
+  'SFT_JSONL',
+  'PREFERENCE_JSONL',
+];
 
 /** Most adapters one export may name or gather. */
 export const MAX_EXPORT_ADAPTERS = 256;
@@ -38,6 +46,7 @@ export const DATASET_SCHEMAS = {
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   MARKDOWN: 'text/markdown',
+  SOURCE: 'application/json',
   SKILL_TREE: 'application/json',
   SKILL_ZIP: 'application/zip',
   TRACE_JSONL: 'application/x-ndjson',
@@ -73,6 +82,18 @@ export interface ExportAdapter {
   layers: ExportLayer[];
   /** What search learned leads to it (docs/search.md), in KAIROS 4's snake_case keys; empty when nothing was. */
   learnedTriggers?: ExportLearnedTrigger[];
+  /** The files attached to it, shipped in its skill folder. */
+  artifacts?: ExportArtifact[];
+}
+
+/** A file attached to an adapter, as the skill export ships it. */
+export interface ExportArtifact {
+  /** Where it goes in the skill folder (`artifacts/<name>` or its relative path). */
+  path: string;
+  contentType: string;
+  /** Shipped as base64 in JSON (skill_tree), as bytes in the zip. */
+  binary: boolean;
+  bytes: Buffer;
 }
 
 export interface ExportLearnedTrigger {

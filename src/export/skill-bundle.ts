@@ -5,13 +5,16 @@ import type { ZipEntry } from './zip-writer.js';
 /** One file of a skill, relative to the bundle root (`<slug>/…`). */
 export interface SkillFile {
   path: string;
+  /** Text, or base64 when `encoding` is `base64` (a binary artifact). */
   content: string;
   contentType: string;
+  /** SHA-256 of the file's bytes (decoded, for base64). */
   sha256: string;
+  encoding: 'base64' | null;
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
 }
 
 function yamlString(value: string): string {
@@ -40,7 +43,7 @@ function descriptionOf(adapter: ExportAdapter): string {
   return (activation || adapter.title).slice(0, 1024);
 }
 
-/** `SKILL.md`, `artifacts/<slug>.md` and `SHA256SUMS`: what `skillFiles` gives for every adapter. */
+/** `SKILL.md`, `artifacts/<slug>.md` and `SHA256SUMS`: what `skillFiles` gives for every adapter (besides its attached files). */
 export const SKILL_FILES_PER_ADAPTER = 3;
 
 /**
@@ -48,6 +51,8 @@ export const SKILL_FILES_PER_ADAPTER = 3;
  * adapter's markdown), `artifacts/<slug>.md` (the flat markdown, which trains back to the same
  * layers), and `SHA256SUMS` over both in GNU coreutils format (`<hex>  <path>`, paths relative
  * to the skill folder), so `sha256sum -c SHA256SUMS` run inside `<name>/` (`skillName`) checks them.
+ * The adapter's attached files follow at their paths, with their lines in `SHA256SUMS`; one whose
+ * path a file above already takes is left out.
  */
 export function skillFiles(adapter: ExportAdapter): SkillFile[] {
   const name = skillName(adapter.slug);
@@ -76,13 +81,60 @@ export function skillFiles(adapter: ExportAdapter): SkillFile[] {
         ]
       : []),
   ];
-  const sums = files.map((file) => `${sha256(file.content)}  ${file.relative}\n`).join('');
-  return [...files, { relative: 'SHA256SUMS', content: sums, contentType: 'text/plain' }].map((file) => ({
+  const written: { relative: string; content: string; contentType: string; bytes: Buffer; encoding: 'base64' | null }[] = files.map(
+    (file) => ({
+      ...file,
+      bytes: Buffer.from(file.content, 'utf8'),
+      encoding: null,
+    }),
+  );
+  const taken = new Set(['SHA256SUMS', ...written.map((file) => file.relative)]);
+  for (const artifact of [...(adapter.artifacts ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    if (taken.has(artifact.path)) continue;
+    taken.add(artifact.path);
+    written.push({
+      relative: artifact.path,
+      content: artifact.binary ? artifact.bytes.toString('base64') : artifact.bytes.toString('utf8'),
+      contentType: artifact.contentType,
+      bytes: artifact.bytes,
+      encoding: artifact.binary ? 'base64' : null,
+    });
+  }
+  const sums = written.map((file) => `${sha256(file.bytes)}  ${file.relative}\n`).join('');
+  return [
+    ...written,
+    { relative: 'SHA256SUMS', content: sums, contentType: 'text/plain', bytes: Buffer.from(sums, 'utf8'), encoding: null },
+  ].map((file) => ({
     path: `${name}/${file.relative}`,
     content: file.content,
     contentType: file.contentType,
-    sha256: sha256(file.content),
+    sha256: sha256(file.bytes),
+    encoding: file.encoding,
   }));
+}
+
+/**
+ * KAIROS 4's `skill_bundle_manifest` (a JSON string): per skill its folder name, version, entry
+ * point and every other file but `SHA256SUMS`, as paths from the bundle root.
+ */
+export function skillBundleManifest(
+  skills: readonly { slug: string; version: string | null; files: readonly string[] }[],
+  bundleSha256: string | null,
+): string {
+  return JSON.stringify({
+    type: 'skill_bundle',
+    format: 'zip',
+    skills: skills.map((skill) => {
+      const name = skillName(skill.slug);
+      return {
+        slug: name,
+        version: skill.version,
+        entrypoint: `${name}/SKILL.md`,
+        artifacts: skill.files.filter((path) => path !== `${name}/SKILL.md` && path !== `${name}/SHA256SUMS`),
+      };
+    }),
+    ...(bundleSha256 ? { bundle_sha256: `sha256:${bundleSha256}` } : {}),
+  });
 }
 
 /** skill_tree: every skill's files as JSON (path, content type, content, sha256). */
@@ -96,6 +148,7 @@ export function skillTree(adapters: readonly ExportAdapter[]): string {
         content_type: file.contentType,
         sha256: file.sha256,
         content: file.content,
+        ...(file.encoding ? { content_encoding: file.encoding } : {}),
       })),
     })),
   });
@@ -105,6 +158,9 @@ export function skillTree(adapters: readonly ExportAdapter[]): string {
 export function skillZipEntries(adapter: ExportAdapter): ZipEntry[] {
   return [
     { path: `${skillName(adapter.slug)}/artifacts/`, data: new Uint8Array() },
-    ...skillFiles(adapter).map((file) => ({ path: file.path, data: Buffer.from(file.content, 'utf8') })),
+    ...skillFiles(adapter).map((file) => ({
+      path: file.path,
+      data: Buffer.from(file.content, file.encoding === 'base64' ? 'base64' : 'utf8'),
+    })),
   ];
 }

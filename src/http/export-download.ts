@@ -8,7 +8,7 @@ import { EXPORT_DOWNLOAD_PATH, loggableDownloadPath } from '../services/export-s
 const STATUS_OF: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404 };
 
 /**
- * GET /export/download/<token>: a large skill_zip export. A header link authenticates as /graphql
+ * GET /export/download/<token>: a large skill_zip export, or one artifact's file. A header link authenticates as /graphql
  * does (Authorization, X-Kairos-Space); a capability link acts as the token that made it, which
  * must still be valid (docs/security.md). Either way the link must be this principal's and
  * unexpired, and the adapters are read again with its spaces. The archive is written skill by
@@ -47,14 +47,14 @@ export function createExportDownload(app: { services: Services; log: Logger }) {
       ? await app.services.auth.authenticateAsIssuer(link.capability.tokenId, link.capability.narrowedTo)
       : await app.services.auth.authenticate(req.headers.authorization ?? null, typeof space === 'string' ? space : null);
     const reader = new MemoryReader(app.services.memoryStore, authentication.viewer, { cache: false });
-    const { filename, body } = await app.services.exports.download(authentication.viewer, reader, link);
+    const { filename, contentType, body } = await app.services.exports.download(authentication.viewer, reader, link);
     if (link.capability)
       app.log.info(
         { link: loggableDownloadPath(token), exportId: link.capability.exportId, principalId: link.principalId },
         'export downloaded by capability link',
       );
     res.writeHead(200, {
-      'content-type': 'application/zip',
+      'content-type': contentType,
       'content-disposition': `attachment; filename="${filename}"`,
       'cache-control': 'no-store',
     });

@@ -3,7 +3,8 @@
  * `kairos://mem/<uuid>` names a memory (a step); KAIROS 4 names a step `kairos://layer/<uuid>`
  * (optionally `?execution_id=<run id>`, that step in that run) and a protocol
  * `kairos://adapter/<slug>` or `kairos://adapter/<uuid>` (its chain id); the MCP door names a run
- * as a resource, `kairos://run/<id>`. Parsing and building only: what a
+ * as a resource, `kairos://run/<id>`; a file attached to an adapter is `kairos://artifact/<uuid>` or
+ * `kairos://artifact/<slug>` (its slug, unique within its adapter). Parsing and building only: what a
  * URI resolves to is decided by the services (MemoryReader for adapters, RunService for a
  * layer's run). Lives in src/model/ because stores write these URIs and rules read them, and
  * src/model/ is the one place both may import (no up-arrow, no mongodb, no rules).
@@ -12,6 +13,7 @@ const MEM_PREFIX = 'kairos://mem/';
 const LAYER_PREFIX = 'kairos://layer/';
 const ADAPTER_PREFIX = 'kairos://adapter/';
 const RUN_PREFIX = 'kairos://run/';
+const ARTIFACT_PREFIX = 'kairos://artifact/';
 /** Run ids are short; anything longer is not a run. */
 const MAX_RUN_ID_LENGTH = 128;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,6 +70,26 @@ export function parseKairosUri(uri: string): KairosUri | null {
     return SLUG_PATTERN.test(key) ? { kind: 'adapter', key } : null;
   }
   return null;
+}
+
+/** `kairos://artifact/<uuid or slug>`: a file attached to an adapter. */
+export function artifactUri(idOrSlug: string): string {
+  return `${ARTIFACT_PREFIX}${idOrSlug}`;
+}
+
+/** A `kairos://artifact/…` URI: its uuid (lower case) or its slug, or null when malformed or another kind. */
+export function parseArtifactUri(uri: string): { id: string } | { slug: string } | null {
+  if (uri.length > MAX_KAIROS_URI_LENGTH) return null;
+  const lowered = uri.trim().toLowerCase();
+  if (!lowered.startsWith(ARTIFACT_PREFIX)) return null;
+  const key = lowered.slice(ARTIFACT_PREFIX.length);
+  if (UUID_PATTERN.test(key)) return { id: key };
+  return SLUG_PATTERN.test(key) ? { slug: key } : null;
+}
+
+/** Whether a text names an artifact at all (well formed or not). */
+export function isArtifactUri(uri: string): boolean {
+  return uri.trim().toLowerCase().startsWith(ARTIFACT_PREFIX);
 }
 
 /** `kairos://run/<id>`: a run as an MCP resource. */

@@ -90,6 +90,25 @@ export const REQUEST_REFUSALS = {
     status: 400,
     description: "A `kairos://layer/…?execution_id=` URI whose run is another one, another principal's, or lacks the layer.",
   },
+  UNSUPPORTED_MIME: {
+    status: 400,
+    description:
+      'KAIROS 4: an artifact type not on the allowlist, not inferable from its name, or not consistent with its extension (`details.allowed`).',
+  },
+  ARTIFACT_CONTENT_TOTAL_BYTES_EXCEEDED: {
+    status: 413,
+    description: 'KAIROS 4: an artifact over the size limit (`details.max_total_bytes`, `details.total_bytes`; KAIROS_ARTIFACT_MAX_BYTES).',
+  },
+  INVALID_RELATIVE_PATH: {
+    status: 400,
+    description:
+      "An artifact's relative_path that is absolute, climbs out with `..`, holds NUL or control characters, has an empty segment, or takes a path the skill export writes itself (`details.reason`).",
+  },
+  DUPLICATE_ARTIFACT: {
+    status: 400,
+    description:
+      'The adapter already has an artifact with that name, slug or path: send force_update to replace it (the old version stays in history).',
+  },
   INTERNAL_SERVER_ERROR: {
     status: 500,
     description: 'Something unexpected failed; the log keeps the detail.',
@@ -126,6 +145,10 @@ export const SERVICE_REFUSAL_CODES = [
   'CONTRACT_FENCE_REFUSED',
   'MULTIPLE_ADAPTERS',
   'EXECUTION_ID_MISMATCH',
+  'UNSUPPORTED_MIME',
+  'ARTIFACT_CONTENT_TOTAL_BYTES_EXCEEDED',
+  'INVALID_RELATIVE_PATH',
+  'DUPLICATE_ARTIFACT',
 ] as const satisfies readonly RequestRefusalCode[];
 
 /** The HTTP status of a request refused as a whole with this code (400 for a code from elsewhere). */

@@ -9,11 +9,18 @@ const ExportFormatEnum = builder.enumType('ExportFormat', {
   values: {
     MARKDOWN: { description: 'One adapter as its flat markdown document (text/markdown).' },
     SKILL_TREE: { description: 'Every skill file as JSON: `{ skills: [{ slug, adapter_uri, files: [{ path, content_type, sha256, content }] }] }`.' },
-    SKILL_ZIP: { description: 'A zip of `<slug>/SKILL.md`, `<slug>/artifacts/`, `<slug>/SHA256SUMS` per adapter: inline base64, or `download` when large.' },
+    SKILL_ZIP: {
+      description:
+        'A zip of `<slug>/SKILL.md`, `<slug>/artifacts/` (the adapter\'s markdown and its attached files, or a file at its relative path), `<slug>/SHA256SUMS` per adapter: inline base64, or `download` when large.',
+    },
     TRACE_JSONL: { description: 'Every proof of one adapter\'s runs (`kairos.trace/1` rows).' },
     REWARD_JSONL: { description: 'Every rated run of one adapter with its grading (`kairos.reward/1` rows).' },
     SFT_JSONL: { description: 'Prompt and completion per layer of SFT-eligible runs (`kairos.sft/1` rows).' },
     PREFERENCE_JSONL: { description: 'Chosen and rejected answers per layer (`kairos.preference/1` rows).' },
+    SOURCE: {
+      description:
+        'One uri: an artifact (kairos://artifact/{uuid|slug}) as its file (its own content type; base64 for a binary type), an adapter as JSON `{ artifacts: [...] }` (KAIROS 4 keys), a layer as its text. An artifact URI gives this with any format.',
+    },
   } satisfies Record<(typeof EXPORT_FORMATS)[number], { description: string }>,
 });
 
@@ -25,7 +32,7 @@ const ExportDeliveryEnum = builder.enumType('ExportDelivery', {
   } satisfies Record<(typeof EXPORT_DELIVERIES)[number], { description: string }>,
 });
 
-const ContentEncodingEnum = builder.enumType('ContentEncoding', {
+export const ContentEncodingEnum = builder.enumType('ContentEncoding', {
   description: 'How `ExportPayload.content` is encoded when it is not plain text.',
   values: { BASE64: { description: 'Standard base64 of the bytes.' } } as const,
 });
@@ -53,6 +60,12 @@ const ExportPayloadRef = builder.objectRef<ExportResult>('ExportPayload').implem
     adapterCount: t.exposeInt('adapterCount', { description: 'Adapters (protocols) exported.' }),
     itemCount: t.exposeInt('itemCount', { description: 'Rows (JSON lines), files (skill formats) or 1 (markdown).' }),
     bundleSha256: t.exposeString('bundleSha256', { nullable: true, description: 'SHA-256 (hex) of the inline SKILL_ZIP bytes.' }),
+    skillBundleManifest: t.string({
+      nullable: true,
+      description:
+        'SKILL_ZIP: KAIROS 4\'s `skill_bundle_manifest`, a JSON string `{ type: "skill_bundle", format: "zip", skills: [{ slug, version, entrypoint, artifacts }], bundle_sha256? }` (paths from the bundle root; `bundle_sha256` when inline).',
+      resolve: (result) => result.skillBundleManifest ?? null,
+    }),
     download: t.field({ type: ExportDownloadRef, nullable: true, description: 'Set instead of `content` when the SKILL_ZIP is larger than the inline limit (4 MB).', resolve: (result) => result.download }),
   }),
 });

@@ -11,6 +11,7 @@ import './run-answers.js';
 import './run-calls.js';
 import './grading.js';
 import './export.js';
+import './artifact.js';
 import './search.js';
 import './learned-trigger.js';
 import './activation.js';

@@ -11,7 +11,11 @@ import {
   type ExportRun,
   SINGLE_ADAPTER_FORMATS,
 } from '../export/export-model.js';
-import { SKILL_FILES_PER_ADAPTER, skillFiles, skillTree, skillZipEntries } from '../export/skill-bundle.js';
+import { SKILL_FILES_PER_ADAPTER, skillBundleManifest, skillFiles, skillName, skillTree, skillZipEntries } from '../export/skill-bundle.js';
+import { artifactUri, isArtifactUri, parseKairosUri } from '../model/kairos-uri.js';
+import { isBinaryMime, skillPathOf } from '../protocol/artifact-files.js';
+import type { ArtifactMeta } from '../store/artifact-store.js';
+import type { ArtifactService } from './artifact-service.js';
 import { type ZipEntry, zipBytes, zipStream } from '../export/zip-writer.js';
 import { INLINE_EXPORT_MAX_BYTES } from '../limits.js';
 import type { SizeStatsStore } from '../store/size-stats-store.js';
@@ -22,6 +26,7 @@ import {
   exportAdapterOf,
   exportRunOf,
   loadSelectedAdapter,
+  resolveAdapterStep,
   selectAdapterSteps,
 } from './export-adapters.js';
 import type { MemoryReader } from './memory-reader.js';
@@ -45,6 +50,8 @@ export interface ExportResult {
   itemCount: number;
   /** SHA-256 of the bytes of an inline skill_zip. */
   bundleSha256: string | null;
+  /** skill_zip: KAIROS 4's `skill_bundle_manifest` (JSON: each skill's entry point and files). */
+  skillBundleManifest?: string | null;
   download: { url: string; capabilityUrl: string; expiresAt: string; filename: string } | null;
 }
 
@@ -91,6 +98,9 @@ export function skillBytesEstimate(size: { textBytes: number; steps: number }): 
   return 2 * markdown + 2_048;
 }
 
+/** An artifact in a bundle: base64 in skill_tree JSON (a third more), and its headers. */
+const ARTIFACT_ENCODING_FACTOR = 1.34;
+
 /** JSON escapes a little of the markdown (new lines, quotes): what `skill_tree` adds around the files. */
 const SKILL_TREE_JSON_FACTOR = 1.1;
 
@@ -112,6 +122,7 @@ export class ExportService {
     private readonly sizes: SizeStatsStore,
     settings: { secret: string | null; inlineMaxBytes?: number; responseBudgetBytes?: number },
     private readonly learning: SearchLearningService | null = null,
+    private readonly artifacts: ArtifactService | null = null,
   ) {
     this.inlineMaxBytes = settings.inlineMaxBytes ?? INLINE_EXPORT_MAX_BYTES;
     this.responseBudgetBytes = settings.responseBudgetBytes ?? 0;
@@ -127,6 +138,13 @@ export class ExportService {
     options: { delivery?: ExportDelivery | null; includeReward?: boolean | null; now?: Date; issuer?: ExportIssuer } = {},
   ): Promise<ExportResult> {
     const now = options.now ?? new Date();
+    // As KAIROS 4: an artifact URI exports that artifact's source, whatever the format.
+    if (format === 'SOURCE' || (selection.uri && isArtifactUri(selection.uri))) {
+      if (!selection.uri || selection.adapters?.length || selection.allAdapters)
+        throw new RequestError('BAD_USER_INPUT', 'Format SOURCE takes a single uri, not adapters or allAdapters');
+      if (options.delivery) throw new RequestError('BAD_USER_INPUT', 'delivery is only valid with format SKILL_ZIP');
+      return this.source(reader, selection.uri);
+    }
     if (SINGLE_ADAPTER_FORMATS.includes(format) && !selection.uri) {
       throw new RequestError('BAD_USER_INPUT', `Format ${format} takes a single uri, not adapters or allAdapters`);
     }
@@ -153,7 +171,7 @@ export class ExportService {
       );
     if (format === 'SKILL_TREE') await this.refuseOverBudget(selected);
     const loaded = await Promise.all(selected.map((adapter) => loadSelectedAdapter(reader, adapter)));
-    const adapters = await Promise.all(loaded.map(async (protocol) => exportAdapterOf(protocol, await this.learnedOf(protocol))));
+    const adapters = await Promise.all(loaded.map(this.render));
     switch (format) {
       case 'MARKDOWN':
         return { ...base, content: adapters[0]!.markdown, itemCount: 1 };
@@ -165,6 +183,47 @@ export class ExportService {
         return { ...base, content, itemCount: content === '' ? 0 : content.split('\n').length - 1 };
       }
     }
+  }
+
+  /** A protocol as the renderers see it: with what search learned and its attached files (bytes read). */
+  private readonly render = async (protocol: ProtocolView): Promise<ExportAdapter> => {
+    const adapter = exportAdapterOf(protocol, await this.learnedOf(protocol));
+    if (!this.artifacts) return adapter;
+    const attached = await this.artifacts.listOf(protocol);
+    const artifacts = [];
+    for (const artifact of attached)
+      artifacts.push({
+        path: skillPathOf(artifact),
+        contentType: artifact.contentType,
+        binary: isBinaryMime(artifact.contentType),
+        bytes: await this.artifacts.bytesOf(artifact),
+      });
+    return { ...adapter, artifacts };
+  };
+
+  /**
+   * KAIROS 4's `source` format: an artifact URI gives that file (text, or base64 for a binary
+   * type); an adapter URI (or slug) gives its artifacts' metadata as JSON; a layer URI its text.
+   */
+  private async source(reader: MemoryReader, uri: string): Promise<ExportResult> {
+    const base = { format: 'SOURCE' as const, contentEncoding: null, adapterCount: 1, bundleSha256: null, download: null };
+    if (isArtifactUri(uri)) {
+      const artifact = this.artifacts ? await this.artifacts.find(reader, uri) : null;
+      if (!artifact) throw new RequestError('NOT_FOUND', `No artifact ${uri} on an adapter you can read`);
+      const { content, encoding } = await this.artifacts!.contentOf(artifact);
+      return { ...base, contentType: artifact.contentType, content, contentEncoding: encoding, itemCount: 1 };
+    }
+    const step = await resolveAdapterStep(reader, uri);
+    if (!step) throw new RequestError('NOT_FOUND', `No adapter ${uri} in your spaces`);
+    const named = parseKairosUri(uri);
+    if (named && named.kind !== 'adapter') return { ...base, contentType: 'text/markdown', content: step.text, itemCount: 1 };
+    const attached = this.artifacts ? await this.artifacts.listOf({ chainId: step.chain!.chainId }) : [];
+    return {
+      ...base,
+      contentType: 'application/json',
+      content: JSON.stringify({ artifacts: attached.map(artifactSourceRow) }),
+      itemCount: attached.length,
+    };
   }
 
   /** What search learned leads to a protocol (a skill carries it in artifacts/learned-triggers.json). */
@@ -182,11 +241,50 @@ export class ExportService {
     return { principalId: claim.p, selection: claim.s, capability };
   }
 
-  /** The archive behind a download link, streamed one skill at a time; FORBIDDEN for another principal. */
-  async download(viewer: Viewer, reader: MemoryReader, link: DownloadLink): Promise<{ filename: string; body: AsyncGenerator<Buffer> }> {
+  /**
+   * A capability link to one artifact's file (what KAIROS 4's `linked_artifacts[].download_url`
+   * is): signed like an export's, bound to the caller and the token that asked, 5 minutes.
+   */
+  artifactLink(viewer: Viewer, artifactId: string, issuer: ExportIssuer, now = new Date()): { url: string; expiresAt: string } {
+    const expiresAt = new Date(now.getTime() + DOWNLOAD_URL_TTL_MS);
+    const token = this.sign({
+      p: viewer.principalId,
+      s: normalised({ uri: artifactUri(artifactId) }),
+      x: expiresAt.getTime(),
+      k: 'cap',
+      e: randomBytes(12).toString('base64url'),
+      t: issuer.tokenId,
+      n: issuer.narrowedTo,
+    });
+    return { url: `${EXPORT_DOWNLOAD_PATH}${token}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The archive behind a download link, streamed one skill at a time (or the one file an artifact link names); FORBIDDEN for another principal. */
+  async download(
+    viewer: Viewer,
+    reader: MemoryReader,
+    link: DownloadLink,
+  ): Promise<{ filename: string; contentType: string; body: AsyncGenerator<Buffer> }> {
     if (link.principalId !== viewer.principalId) throw new RequestError('FORBIDDEN', 'This download link belongs to another principal');
+    if (link.selection.uri && isArtifactUri(link.selection.uri)) {
+      // Read again as the link's principal: a file deleted or no longer readable is gone.
+      const artifact = this.artifacts ? await this.artifacts.find(reader, link.selection.uri) : null;
+      if (!artifact) throw new RequestError('NOT_FOUND', 'This artifact is gone or no longer readable by you');
+      const bytes = await this.artifacts!.bytesOf(artifact);
+      return {
+        filename: artifact.name.replace(/[^\w.-]/g, '_'),
+        contentType: artifact.contentType,
+        body: (async function* () {
+          yield bytes;
+        })(),
+      };
+    }
     const selected = await selectAdapterSteps(viewer, reader, link.selection);
-    return { filename: bundleName(selected), body: zipStream(skillEntriesOf(reader, selected, this.learnedOf)) };
+    return {
+      filename: bundleName(selected),
+      contentType: CONTENT_TYPES.SKILL_ZIP,
+      body: zipStream(skillEntriesOf(reader, selected, this.render)),
+    };
   }
 
   /** skill_tree answers whole: priced from stored sizes before anything is read, refused over the response budget. */
@@ -205,12 +303,44 @@ export class ExportService {
   /** The uncompressed bytes of the selected adapters' skill files, bounded from stored sizes (nothing built). */
   private async estimateBytes(selected: readonly SelectedAdapter[]): Promise<number> {
     const sizes = await this.sizes.chainSizes(selected);
-    return selected.reduce(
-      (sum, adapter) =>
-        sum +
-        skillBytesEstimate(sizes.get(`${adapter.space}\u0000${adapter.chainId}`) ?? { textBytes: 0, steps: adapter.step.chain!.stepCount }),
-      0,
+    const attached = await this.attachedOf(selected);
+    return (
+      selected.reduce(
+        (sum, adapter) =>
+          sum +
+          skillBytesEstimate(
+            sizes.get(`${adapter.space}\u0000${adapter.chainId}`) ?? { textBytes: 0, steps: adapter.step.chain!.stepCount },
+          ),
+        0,
+      ) + attached.reduce((sum, artifact) => sum + Math.ceil(artifact.size * ARTIFACT_ENCODING_FACTOR) + 512, 0)
     );
+  }
+
+  /** The current artifacts of the selected adapters, their bytes not read. */
+  private async attachedOf(selected: readonly SelectedAdapter[]): Promise<ArtifactMeta[]> {
+    if (!this.artifacts) return [];
+    const all: ArtifactMeta[] = [];
+    for (const adapter of selected) all.push(...(await this.artifacts.listOf(adapter)));
+    return all;
+  }
+
+  /** The bundle's manifest, from what is stored (nothing read but the artifact list and learned triggers). */
+  private async manifestOf(selected: readonly SelectedAdapter[], bundleSha256: string | null): Promise<string> {
+    const skills = [];
+    for (const adapter of selected) {
+      const name = skillName(adapter.slug);
+      const learned = await this.learnedOf({ space: adapter.space, chainId: adapter.chainId, steps: [] });
+      const generated = [`artifacts/${adapter.slug}.md`, ...(learned.length > 0 ? ['artifacts/learned-triggers.json'] : [])];
+      const attached = this.artifacts
+        ? (await this.artifacts.listOf(adapter)).map(skillPathOf).filter((path) => !generated.includes(path))
+        : [];
+      skills.push({
+        slug: adapter.slug,
+        version: adapter.step.chain!.protocolVersion ?? null,
+        files: ['SKILL.md', ...generated, ...[...new Set(attached)].sort(), 'SHA256SUMS'].map((path) => `${name}/${path}`),
+      });
+    }
+    return skillBundleManifest(skills, bundleSha256);
   }
 
   /**
@@ -232,12 +362,19 @@ export class ExportService {
       format: 'SKILL_ZIP' as const,
       contentType: CONTENT_TYPES.SKILL_ZIP,
       adapterCount: selected.length,
-      itemCount: selected.length * SKILL_FILES_PER_ADAPTER,
+      itemCount: selected.length * SKILL_FILES_PER_ADAPTER + (await this.attachedOf(selected)).length,
     };
     if (delivery !== 'DOWNLOAD_REF' && (await this.estimateBytes(selected)) <= this.inlineMaxBytes) {
-      const { bytes, sha256 } = await zipBytes(skillEntriesOf(reader, selected, this.learnedOf));
+      const { bytes, sha256 } = await zipBytes(skillEntriesOf(reader, selected, this.render));
       if (bytes.length <= this.inlineMaxBytes)
-        return { ...base, content: bytes.toString('base64'), contentEncoding: 'BASE64', bundleSha256: sha256, download: null };
+        return {
+          ...base,
+          content: bytes.toString('base64'),
+          contentEncoding: 'BASE64',
+          bundleSha256: sha256,
+          download: null,
+          skillBundleManifest: await this.manifestOf(selected, sha256),
+        };
     }
     if (delivery === 'INLINE_BASE64') {
       throw new RequestError(
@@ -258,6 +395,7 @@ export class ExportService {
       content: '',
       contentEncoding: null,
       bundleSha256: null,
+      skillBundleManifest: await this.manifestOf(selected, null),
       download: {
         url: `${EXPORT_DOWNLOAD_PATH}${token}`,
         capabilityUrl: `${EXPORT_DOWNLOAD_PATH}${capability}`,
@@ -321,15 +459,32 @@ function bundleName(adapters: readonly { slug: string }[]): string {
 async function* skillEntriesOf(
   reader: MemoryReader,
   selected: readonly SelectedAdapter[],
-  learnedOf: (protocol: ProtocolView) => Promise<LearnedTriggerView[]>,
+  render: (protocol: ProtocolView) => Promise<ExportAdapter>,
 ): AsyncGenerator<ZipEntry> {
   for (const adapter of selected) {
     const protocol = await loadSelectedAdapter(reader, adapter);
     await nextTurn();
-    const rendered = exportAdapterOf(protocol, await learnedOf(protocol));
+    const rendered = await render(protocol);
     await nextTurn();
     yield* skillZipEntries(rendered);
   }
+}
+
+/** One artifact in the `source` listing of an adapter, in KAIROS 4's keys. */
+function artifactSourceRow(artifact: ArtifactMeta): Record<string, unknown> {
+  return {
+    uri: artifactUri(artifact.slug),
+    uuid_uri: artifactUri(artifact.artifactId),
+    artifact_uuid: artifact.artifactId,
+    label: artifact.name,
+    slug: artifact.slug,
+    version: artifact.version,
+    sha256: artifact.sha256,
+    name: artifact.name,
+    content_type: artifact.contentType,
+    tags: ['artifact', artifact.contentType.replace('text/', ''), `artifact:${artifact.slug}`],
+    relative_path: artifact.relativePath,
+  };
 }
 
 function datasetRows(format: ExportFormat, adapter: ExportAdapter, runs: readonly ExportRun[], includeReward: boolean): string {

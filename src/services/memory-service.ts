@@ -18,6 +18,7 @@ import { RequestError } from './errors.js';
 import { textBytes } from '../store/stored-size.js';
 import { holdingAll, NO_HOLD, type QuotaHold, type StorageQuota } from './storage-quota.js';
 import type { SearchLearningService } from './search-learning-service.js';
+import type { ArtifactStore } from '../store/artifact-store.js';
 import { readableSpacesFor } from './spaces.js';
 import { memoryUri, parseMemoryUri } from '../model/kairos-uri.js';
 import { protocolSecretProblem } from './protocol-secrets.js';
@@ -69,6 +70,7 @@ export class MemoryService {
     private readonly limits: { maxBatchUris: number; maxMarkdownBytes: number },
     private readonly quota: StorageQuota | null = null,
     private readonly learning: SearchLearningService | null = null,
+    private readonly artifacts: Pick<ArtifactStore, 'removeForChains'> | null = null,
   ) {}
 
   /** Memory writes in one space or every space the viewer reads, live only. */
@@ -229,6 +231,13 @@ export class MemoryService {
         return steps.length === steps[0]!.chain!.stepCount;
       });
       await this.learning?.forgetProtocols(gone, viewer.principalId, now, session);
+      // Its files too (kept in their history).
+      await this.artifacts?.removeForChains(
+        gone.map((chain) => chain.chainId),
+        now,
+        viewer.principalId,
+        session,
+      );
       return { deleted: current, renumbered: moved };
     });
 

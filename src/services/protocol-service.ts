@@ -27,6 +27,7 @@ import type { SearchLearningService } from './search-learning-service.js';
 export interface MintedProtocol extends ProtocolView {
   notices: WriteNotice[];
 }
+import type { ArtifactStore } from '../store/artifact-store.js';
 
 /** A protocol is the ordered steps of one chain in one space. */
 export interface ProtocolView {
@@ -90,6 +91,7 @@ export class ProtocolService {
     private readonly limits: { maxMarkdownBytes: number },
     private readonly quota: StorageQuota | null = null,
     private readonly learning: SearchLearningService | null = null,
+    private readonly artifacts: Pick<ArtifactStore, 'moveToChain'> | null = null,
   ) {}
 
   /** Cuts a markdown document into steps and stores them as one chain (reference §3.2, §3.8). */
@@ -140,6 +142,8 @@ export class ProtocolService {
           );
           // What search learned for the replaced protocol does not carry over to the new one.
           await this.learning?.forgetProtocols([{ space, chainId: existing.chain!.chainId }], viewer.principalId, now, session);
+          // The adapter's files belong to it, not to its old chain id.
+          await this.artifacts?.moveToChain(existing.chain!.chainId, chainId, space, session);
         }
 
         const slug = await this.allocateSlug(space, authorSlug, slugify(parsed.title), session);

@@ -3,7 +3,7 @@
  * are listed (paged, per space) with digests the client verifies on read, a changed adapter
  * changes its digest, and another principal's skills neither appear nor open.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { type Skill, SkillsClient } from '@modelcontextprotocol/client/ext/skills';
@@ -127,6 +127,30 @@ describe('protocols as MCP skills', () => {
     expect(reread.text).toContain('Tell the team and the customers.');
     // The old entry no longer matches what the server serves (its size or digest): the client refuses it.
     await expect(skills.read(skill)).rejects.toMatchObject({ reason: expect.stringMatching(/^(size|digest)$/) });
+  });
+
+  it('serves an adapter’s artifacts as files of its skill: text as text, a binary file as its bytes, both verified', async () => {
+    const { client, skills } = await connect(await tokenFor());
+    const { adapterUri } = await train(client, uniqueTitle('Skill with files'));
+    const slug = adapterUri.slice('kairos://adapter/'.length);
+    const image = randomBytes(600);
+    for (const args of [
+      { content: 'print("ok")\n', artifact_name: 'check.py', relative_path: 'scripts/check.py' },
+      { content: image.toString('base64'), artifact_name: 'logo.png', mime: 'image/png' },
+    ]) {
+      const stored = await client.callTool({ name: 'train', arguments: { llm_model_id: 'test-model', adapter_uri: adapterUri, ...args } });
+      expect(stored.isError).toBeFalsy();
+    }
+    const { skill } = await skills.get(`skill://kairos/personal/${slug}/SKILL.md`);
+    const resources = (skill.resources as { uri: string }[]).map((resource) =>
+      resource.uri.slice(`skill://kairos/personal/${slug}/`.length),
+    );
+    expect(resources).toEqual(expect.arrayContaining(['scripts/check.py', 'artifacts/logo.png', 'SHA256SUMS']));
+    const script = await skills.read(skill, 'scripts/check.py');
+    expect(script).toMatchObject({ verified: true, text: 'print("ok")\n' });
+    const logo = await skills.read(skill, 'artifacts/logo.png');
+    expect(logo.verified).toBe(true);
+    expect(Buffer.from(logo.bytes!).equals(image)).toBe(true);
   });
 
   it('never shows or opens another principal’s skills, on either era', async () => {

@@ -22,6 +22,7 @@ let bob: Principal;
 let aliceProtocol: { uri: string; slug: string; stepUris: string[] };
 let aliceRun: { runId: string; promptId: string };
 let aliceProposalId: string;
+let aliceArtifactId: string;
 let admin: Principal;
 /** A reviewer of its own group: a reviewer elsewhere must not reach alice's personal space (admins may). */
 let reviewer: Principal;
@@ -104,6 +105,10 @@ beforeAll(async () => {
     m: markdown,
   });
   aliceProtocol = minted.data.mint.protocol;
+  const attached = await as(alice, 'mutation($input: AttachArtifactInput!) { attachArtifact(input: $input) { artifact { id } } }', {
+    input: { adapter: 'kairos://adapter/alice-secret', name: 'alice-notes.txt', content: 'alice only' },
+  });
+  aliceArtifactId = attached.data.attachArtifact.artifact.id;
   const begun = await as(alice, 'mutation($uri: String) { begin(input: { uri: $uri }) { runId challenge { promptId } } }', {
     uri: aliceProtocol.uri,
   });
@@ -397,6 +402,24 @@ describe('the isolation matrix', () => {
       (await as(alice, 'query($uri: String) { export(input: { uri: $uri, format: MARKDOWN }) { content } }', { uri: aliceProtocol.uri }))
         .data.export.content,
     ).toContain('Alice secret deploy');
+  });
+  check('attachArtifact', 'cannot attach a file to a foreign adapter', async () => {
+    const attach = 'mutation($input: AttachArtifactInput!) { attachArtifact(input: $input) { artifact { id } } }';
+    const result = await as(bob, attach, { input: { adapter: 'kairos://adapter/alice-secret', name: 'bob.txt', content: 'bob was here' } });
+    expect(errorCode(result.errors)).toBe('NOT_FOUND');
+    const listed = await as(alice, '{ protocol(key: "alice-secret") { artifacts { name } } }');
+    expect(listed.data.protocol.artifacts.map((artifact: any) => artifact.name)).toEqual(['alice-notes.txt']);
+  });
+  check('artifact', 'a foreign artifact reads as missing, by uuid and by slug, and its export is refused', async () => {
+    const read = 'query($uri: String!) { artifact(uri: $uri) { id content } }';
+    for (const uri of [`kairos://artifact/${aliceArtifactId}`, 'kairos://artifact/alice-notes-txt']) {
+      const seen = await as(bob, read, { uri });
+      expect(seen.data.artifact).toBeNull();
+      const exported = await as(bob, 'query($uri: String) { export(input: { uri: $uri, format: SOURCE }) { content } }', { uri });
+      expect(errorCode(exported.errors)).toBe('NOT_FOUND');
+      expect(JSON.stringify([seen, exported])).not.toContain('alice only');
+      expect((await as(alice, read, { uri })).data.artifact.content).toBe('alice only');
+    }
   });
   check('proposeUpdate', 'cannot propose into a foreign space', async () => {
     const result = await as(bob, 'mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status } }', {

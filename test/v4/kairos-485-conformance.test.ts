@@ -118,6 +118,15 @@ describe('the eight tools against KAIROS 4.8.5 schemas', () => {
       space: 'personal',
     });
     const adapterUri = trained.items[0].adapter_uri as string;
+    // An artifact, as KAIROS 4 trains one: its type from its name, a skill-relative path.
+    const artifact = await call('train', {
+      content: 'print("balanced")\n',
+      llm_model_id: 'test-model',
+      artifact_name: 'balance.py',
+      adapter_uri: adapterUri,
+      relative_path: 'scripts/balance.py',
+    });
+    expect(artifact.items[0]).toMatchObject({ uri: 'kairos://artifact/scripts-balance-py', content_type: 'text/x-python' });
 
     const activated = await call('activate', { query: 'close the conformance ledger', max_choices: 10 });
     await call('activate', { query: 'close the conformance ledger please', execution_id: activated.execution_id, space: 'personal' });
@@ -164,6 +173,9 @@ describe('the eight tools against KAIROS 4.8.5 schemas', () => {
     await call('export', { uri: adapterUri, format: 'reward_jsonl' });
     await call('export', { adapters: [adapterUri.slice('kairos://adapter/'.length)], format: 'skill_tree' });
     await call('export', { uri: adapterUri, format: 'skill_zip', delivery: 'inline_base64' });
+    await call('export', { uri: 'kairos://artifact/scripts-balance-py', format: 'source' });
+    await call('export', { uri: artifact.items[0].uri as string });
+    await call('export', { uri: adapterUri, format: 'source' });
 
     expect((await call('spaces', {})).spaces.every((space: ToolJson) => space.adapters === undefined)).toBe(true);
     // As KAIROS: asking for the widget lists the adapters too.
@@ -173,6 +185,8 @@ describe('the eight tools against KAIROS 4.8.5 schemas', () => {
     expect(spaces.spaces.flatMap((space: ToolJson) => space.adapters).every((adapter: ToolJson) => Array.isArray(adapter.artifacts))).toBe(
       true,
     );
+    const listed = spaces.spaces.flatMap((space: ToolJson) => space.adapters).find((adapter: ToolJson) => adapter.uri === adapterUri);
+    expect(listed.artifacts.map((row: ToolJson) => row.relative_path)).toEqual(['scripts/balance.py']);
 
     await call('delete', { uris: [adapterUri] });
   });
@@ -193,8 +207,18 @@ describe('the eight tools against KAIROS 4.8.5 schemas', () => {
         artifact_name: 'run.py',
         adapter_uri: 'kairos://adapter/some-adapter',
       }),
-    ).toBe('BAD_USER_INPUT');
-    expect(await refusal('export', { uri: 'kairos://artifact/run-script', format: 'source' })).toBe('BAD_USER_INPUT');
+    ).toBe('NOT_FOUND');
+    // KAIROS 4 drops a relative_path that climbs out (its input schema refuses it too); refused here with a code.
+    expect(
+      await refusal('train', {
+        content: 'print(1)',
+        llm_model_id: 'm',
+        artifact_name: 'run.py',
+        adapter_uri: 'kairos://adapter/some-adapter',
+        relative_path: '../run.py',
+      }),
+    ).toBe('INVALID_RELATIVE_PATH');
+    expect(await refusal('export', { uri: 'kairos://artifact/run-script', format: 'source' })).toBe('NOT_FOUND');
     expect(
       await refusal('reward', {
         uri: 'kairos://layer/00000000-0000-4000-8000-000000000000?execution_id=00000000-0000-4000-8000-000000000001',

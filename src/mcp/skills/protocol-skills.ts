@@ -16,6 +16,9 @@ import type { Authentication } from '../../services/auth-service.js';
 import type { RunOperation } from '../graphql-door.js';
 import { McpSkillSpacesDocument, McpSkillTreeDocument } from './operations.js';
 
+/** A skill's files by path: text, or the bytes of a binary artifact. */
+type SkillFileMap = Record<string, string | Uint8Array>;
+
 export const SKILL_BASE_URI = 'skill://kairos/';
 /** Skills per `skills/list` page; a page never spans two spaces. */
 export const SKILLS_PAGE_SIZE = 20;
@@ -95,15 +98,26 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
   }
 
   /** The skill-tree files of these adapters by skill name; one adapter too large for the budget is left out. */
-  async function skillFiles(ctx: ServerContext, chainIds: readonly string[]): Promise<Map<string, Record<string, string>>> {
+  async function skillFiles(ctx: ServerContext, chainIds: readonly string[]): Promise<Map<string, SkillFileMap>> {
     const tree = async (ids: readonly string[]) =>
       app.runOperation(McpSkillTreeDocument, { input: { adapters: ids.map((id) => adapterUri(id)), format: 'SKILL_TREE' } }, caller(ctx));
-    const files = new Map<string, Record<string, string>>();
+    const files = new Map<string, SkillFileMap>();
     const collect = (content: string) => {
-      const parsed = JSON.parse(content) as { skills: { slug: string; files: { path: string; content: string }[] }[] };
+      const parsed = JSON.parse(content) as {
+        skills: { slug: string; files: { path: string; content: string; content_encoding?: 'base64' }[] }[];
+      };
       for (const skill of parsed.skills) {
         const name = skillName(skill.slug);
-        files.set(name, Object.fromEntries(skill.files.map((file) => [file.path.slice(name.length + 1), file.content])));
+        // A binary artifact comes as base64 in the tree; a skill serves its bytes.
+        files.set(
+          name,
+          Object.fromEntries(
+            skill.files.map((file) => [
+              file.path.slice(name.length + 1),
+              file.content_encoding === 'base64' ? new Uint8Array(Buffer.from(file.content, 'base64')) : file.content,
+            ]),
+          ),
+        );
       }
     };
     if (chainIds.length === 0) return files;
@@ -121,7 +135,7 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
     return files;
   }
 
-  async function entry(segment: string, name: string, files: Record<string, string>): Promise<Skill | undefined> {
+  async function entry(segment: string, name: string, files: SkillFileMap): Promise<Skill | undefined> {
     try {
       return await skillEntry(`${segment}/${name}`, files, { baseUri: SKILL_BASE_URI });
     } catch (error) {
@@ -134,7 +148,7 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
   async function filesAt(
     uri: string,
     ctx: ServerContext,
-  ): Promise<{ segment: string; name: string; file: string; files: Record<string, string> } | undefined> {
+  ): Promise<{ segment: string; name: string; file: string; files: SkillFileMap } | undefined> {
     const parsed = parseSkillUri(uri);
     if (!parsed) return undefined;
     const space = (await spacesOf(ctx)).find((candidate) => candidate.segment === parsed.segment);
@@ -187,9 +201,10 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
 
     async read(uri, ctx): Promise<SkillReadResult | undefined> {
       const found = await filesAt(uri, ctx);
-      const text = found?.files[found.file];
-      if (text === undefined) return undefined;
-      return { text, mimeType: found!.file.endsWith('.md') ? 'text/markdown' : 'text/plain' };
+      const file = found?.files[found.file];
+      if (file === undefined) return undefined;
+      if (typeof file !== 'string') return { bytes: file };
+      return { text: file, mimeType: found!.file.endsWith('.md') ? 'text/markdown' : 'text/plain' };
     },
   };
 

@@ -1,5 +1,6 @@
 import type { V4ActivateContextQuery, V4AdapterQuery } from '../../generated/graphql.js';
 import { adapterUri } from '../../model/kairos-uri.js';
+import { skillPathOf } from '../../protocol/artifact-files.js';
 
 type Json = Record<string, unknown>;
 
@@ -42,6 +43,8 @@ export function choiceJson(choice: SearchChoice, adapter: Adapter | null, root: 
   const start = root ?? adapter;
   const uri = start ? adapterUri(start.slug) : choice.uri;
   const create = role === 'create';
+  // The files of the adapter the choice starts (a chain's root when collapsed to it).
+  const linked = role === 'match' ? linkedArtifacts(start?.artifacts ?? []) : [];
   return {
     role,
     uri,
@@ -52,7 +55,9 @@ export function choiceJson(choice: SearchChoice, adapter: Adapter | null, root: 
     tags: choice.tags,
     next_action: create
       ? `call forward with ${uri} to write a new adapter with the user, then train it`
-      : `call forward with ${uri} and no solution to start it, then follow next_call`,
+      : linked.length > 0
+        ? `Materialize this choice's linked_artifacts to $KAIROS_LOCAL_ARTIFACT_DIR (run each materialize command), then call forward with ${uri} and no solution to start it, then follow next_call`
+        : `call forward with ${uri} and no solution to start it, then follow next_call`,
     adapter_version: adapter?.protocolVersion ?? choice.protocolVersion ?? null,
     activation_patterns: activationPatterns(adapter?.triggers),
     space_name: role === 'match' && adapter ? spaceName(adapter.space) : null,
@@ -60,6 +65,7 @@ export function choiceJson(choice: SearchChoice, adapter: Adapter | null, root: 
     // Beside KAIROS 4's keys (its choice objects are open): the request search learned leads here.
     learned_trigger: role === 'match' ? (choice.learnedTrigger ?? null) : null,
     forward_first_call: create ? null : { uri },
+    ...(linked.length > 0 ? { linked_artifacts: linked } : {}),
   };
 }
 
@@ -72,6 +78,49 @@ export function withoutRepeatedMatches(choices: readonly Json[]): Json[] {
     seen.add(choice.uri);
     return true;
   });
+}
+
+type LinkedArtifact = NonNullable<Adapter['artifacts']>[number];
+
+/**
+ * KAIROS 4's `linked_artifacts`: each file of a matched adapter, where it goes in the local
+ * artifact folder, a capability link to it, and a shell command that downloads it there and checks
+ * its SHA-256. The link is a path on this server: the command puts the server's base URL before it
+ * (`KAIROS_URL`, as the CLI takes it, default http://localhost:4000).
+ */
+function linkedArtifacts(artifacts: readonly LinkedArtifact[]): Json[] {
+  return artifacts
+    .filter((artifact) => artifact.downloadUrl)
+    .map((artifact) => {
+      const path = skillPathOf({ name: artifact.name, relativePath: artifact.relativePath ?? null });
+      return {
+        slug: artifact.slug,
+        filename: artifact.name,
+        relative_path: path,
+        download_url: artifact.downloadUrl!,
+        sha256: artifact.sha256,
+        content_type: artifact.contentType,
+        materialize: materializeCommand(artifact.downloadUrl!, path, artifact.sha256),
+      };
+    });
+}
+
+/** `'text'` for a shell, whatever the text holds. */
+function singleQuoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function materializeCommand(downloadPath: string, path: string, sha256: string): string {
+  const target = `"$KAIROS_LOCAL_ARTIFACT_DIR"/${singleQuoted(path)}`;
+  const folder = path.includes('/')
+    ? `mkdir -p "$KAIROS_LOCAL_ARTIFACT_DIR"/${singleQuoted(path.slice(0, path.lastIndexOf('/')))} && `
+    : '';
+  const base = '"$(u="${KAIROS_URL:-http://localhost:4000}"; echo "${u%/graphql}")"';
+  return (
+    `${folder}curl -fsSL ${base}${singleQuoted(downloadPath)} -o ${target}` +
+    ` && (cd "$KAIROS_LOCAL_ARTIFACT_DIR" && printf '%s  %s\\n' ${singleQuoted(sha256)} ${singleQuoted(path)} | sha256sum -c)` +
+    ` && chmod 700 ${target}`
+  );
 }
 
 /**

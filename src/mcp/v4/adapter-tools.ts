@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import type { V4AdapterQuery } from '../../generated/graphql.js';
-import { adapterUri, layerUriOfMemoryUri, parseKairosUri, parseMemoryUri } from '../../model/kairos-uri.js';
+import { adapterUri, isArtifactUri, layerUriOfMemoryUri, parseKairosUri, parseMemoryUri } from '../../model/kairos-uri.js';
 import {
   V4AdapterDocument,
+  V4AttachArtifactDocument,
   V4DeleteDocument,
   V4ExportDocument,
   V4MintDocument,
@@ -133,8 +134,9 @@ export const V4_ADAPTER_TOOLS = [
     name: 'train',
     description:
       'Store an adapter: markdown (v4: contract blocks end layers; v3 documents are read as before). Send review_evidence from a review of the content (exit_code 0, stdout starting PASS), else REVIEW_EVIDENCE_REQUIRED or REVIEW_GATE_FAILED. ' +
-      'source_adapter_uri forks an adapter (its markdown, or content when given) into space. Answer: { items: [{ uri (layer), layer_uuid, adapter_uri, label, tags }], status: "stored" }, with notices: [{ code, uri, keys, message }] when a contract has keys the server does not read (kept as written: check them for a typo). ' +
-      'Refusals as for mint: PROTOCOL_STRUCTURE_INVALID, DUPLICATE_CHAIN (send force_update), DUPLICATE_SLUG, SPACE_READ_ONLY, SPACE_NOT_FOUND, PAYLOAD_TOO_LARGE.',
+      'source_adapter_uri forks an adapter (its markdown, or content when given) into space. Answer: { items: [{ uri (layer), layer_uuid, adapter_uri, label, tags, content_type }], status: "stored" }, with notices: [{ code, uri, keys, message }] when a contract has keys the server does not read (kept as written: check them for a typo). ' +
+      "An artifact (a file for the adapter's skill folder): mime other than text/markdown (or artifact_name with a known extension), artifact_name, adapter_uri, content (base64 for image/* and application/pdf), relative_path?; force_update replaces one with the same name, slug or path. Answer: { items: [{ uri: kairos://artifact/<slug>, artifact_uuid, adapter_uri, label, tags, content_type }] }. " +
+      'Refusals as for mint: PROTOCOL_STRUCTURE_INVALID, DUPLICATE_CHAIN (send force_update), DUPLICATE_SLUG, SPACE_READ_ONLY, SPACE_NOT_FOUND, PAYLOAD_TOO_LARGE; for artifacts UNSUPPORTED_MIME, ARTIFACT_CONTENT_TOTAL_BYTES_EXCEEDED, INVALID_RELATIVE_PATH, DUPLICATE_ARTIFACT, QUOTA_EXCEEDED, NOT_FOUND.',
     input: z.object({
       content: z.string().optional().describe('The adapter document (markdown).'),
       llm_model_id: z.string().min(1),
@@ -143,19 +145,58 @@ export const V4_ADAPTER_TOOLS = [
       space: z.string().optional().describe('"personal" (default) or a space id.'),
       source_adapter_uri: z.string().max(300).optional().describe('Fork this adapter.'),
       review_evidence: reviewEvidence.optional(),
-      mime: z.string().max(200).optional().describe('text/markdown (the default); other types (artifacts) are not supported yet.'),
-      artifact_name: z.string().max(300).optional().describe('Artifacts are not supported yet.'),
-      adapter_uri: z.string().max(300).optional().describe('Artifacts are not supported yet.'),
-      relative_path: z.string().max(1_000).optional().describe('Artifacts are not supported yet.'),
+      mime: z
+        .string()
+        .max(200)
+        .optional()
+        .describe(
+          'text/markdown (the default: an adapter); another type stores content as an artifact of adapter_uri (binary types as base64).',
+        ),
+      artifact_name: z.string().max(300).optional().describe('The artifact file name; its extension tells the type when mime is omitted.'),
+      adapter_uri: z.string().max(300).optional().describe('The adapter an artifact is attached to (kairos://adapter/<slug>).'),
+      relative_path: z
+        .string()
+        .max(2_048)
+        .optional()
+        .describe(
+          'Artifacts: where the file goes in the skill folder (forward slashes, no .., not absolute); omitted: artifacts/<artifact_name>.',
+        ),
     }),
     handle: async (args, call) => {
       const mime = args.mime?.trim();
-      if ((mime && mime !== 'text/markdown') || args.artifact_name?.trim() || args.adapter_uri?.trim() || args.relative_path?.trim()) {
-        return refused(
-          'BAD_USER_INPUT',
-          'Artifacts are not supported yet: send an adapter document (text/markdown) without artifact_name, adapter_uri or relative_path',
-        );
+      const name = args.artifact_name?.trim();
+      const target = args.adapter_uri?.trim();
+      // As KAIROS 4: a type other than markdown, or a name and an adapter without a type, stores an artifact.
+      if ((mime && mime.toLowerCase() !== 'text/markdown') || (!mime && (name || target))) {
+        if (!name) return refused('BAD_USER_INPUT', 'artifact_name is required to store an artifact');
+        if (!target) return refused('BAD_USER_INPUT', 'adapter_uri is required to store an artifact');
+        if (args.content === undefined || args.content === '') return refused('BAD_USER_INPUT', 'Send the artifact in content');
+        const attached = await call.run(V4AttachArtifactDocument, {
+          input: {
+            adapter: target,
+            name,
+            content: args.content,
+            contentType: mime ?? null,
+            relativePath: args.relative_path ?? null,
+            force: args.force_update ?? null,
+          },
+        });
+        return answerOf(attached, ({ attachArtifact: { artifact, protocol } }) => ({
+          items: [
+            {
+              uri: artifact.uri,
+              artifact_uuid: artifact.id,
+              adapter_uri: adapterUri(protocol.slug),
+              label: artifact.name,
+              tags: ['artifact', artifact.contentType.replace('text/', ''), `artifact:${artifact.slug}`],
+              content_type: artifact.contentType,
+            },
+          ],
+          status: 'stored',
+        }));
       }
+      if (args.relative_path?.trim())
+        return refused('BAD_USER_INPUT', 'relative_path is only for artifacts (send mime or artifact_name with adapter_uri)');
       let markdown = args.content;
       if (markdown?.trim()) {
         const gate = reviewGateRefusal(args.review_evidence);
@@ -184,6 +225,7 @@ export const V4_ADAPTER_TOOLS = [
             adapter_uri: adapterUri(protocol.slug),
             label: step.label,
             tags: step.tags,
+            content_type: 'text/markdown',
           })),
           status: 'stored',
           ...withNotices(noticesOf(data.mint.notices)),
@@ -302,8 +344,8 @@ export const V4_ADAPTER_TOOLS = [
   v4Tool({
     name: 'export',
     description:
-      "Export adapters or an adapter's runs. Exactly one of uri, adapters, or all_adapters with space_name. format: markdown (one adapter, trains back to the same layers), skill_tree, skill_zip (default: <slug>/SKILL.md, <slug>/artifacts/, <slug>/SHA256SUMS), trace_jsonl, reward_jsonl, sft_jsonl, preference_jsonl (one adapter). " +
-      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, download_ref?: { url, expires_at, filename, content_type } }: a skill_zip comes as download_ref above (a capability link: GET it as it is, no Authorization header needed, before expires_at; revoking your token ends it) unless delivery is inline_base64 (refused over 4 MB).',
+      "Export adapters or an adapter's runs. Exactly one of uri, adapters, or all_adapters with space_name. format: markdown (one adapter, trains back to the same layers), skill_tree, skill_zip (default: <slug>/SKILL.md, <slug>/artifacts/, <slug>/SHA256SUMS), trace_jsonl, reward_jsonl, sft_jsonl, preference_jsonl (one adapter), source (one uri: a kairos://artifact/<uuid|slug> as its file, any format; an adapter as JSON { artifacts }; a layer as its text). " +
+      'Answer: { uri, format, content_type, content, content_encoding?: "base64", item_count, export_adapter_count, bundle_sha256?, skill_bundle_manifest? (skill_zip), download_ref?: { url, expires_at, filename, content_type } }: a skill_zip comes as download_ref above (a capability link: GET it as it is, no Authorization header needed, before expires_at; revoking your token ends it) unless delivery is inline_base64 (refused over 4 MB).',
     input: z.object({
       uri: z.string().max(300).optional(),
       adapters: z.array(z.string().max(300)).max(256).optional(),
@@ -324,10 +366,11 @@ export const V4_ADAPTER_TOOLS = [
         ),
     }),
     handle: async (args, call) => {
-      const format = args.format ?? 'skill_zip';
-      if (format === 'source' || /^kairos:\/\/artifact\//i.test(args.uri ?? ''))
-        return refused('BAD_USER_INPUT', 'Artifacts are not supported yet: format source and kairos://artifact/ URIs cannot be exported');
-      const delivery = args.delivery ?? (format === 'skill_zip' ? 'download_ref' : null);
+      // As KAIROS 4: an artifact URI exports that artifact's source, whatever the format.
+      const artifact = isArtifactUri(args.uri ?? '');
+      const format = artifact ? 'source' : (args.format ?? 'skill_zip');
+      // An artifact's source has no delivery to choose (KAIROS 4 ignores one).
+      const delivery = artifact ? null : format === 'skill_zip' ? (args.delivery ?? 'download_ref') : (args.delivery ?? null);
       const exported = await call.run(V4ExportDocument, {
         input: {
           uri: args.uri ?? null,
@@ -341,7 +384,7 @@ export const V4_ADAPTER_TOOLS = [
       });
       if (!exported.ok) return answerOf(exported, () => ({}));
       // One adapter: its name, version and space, as KAIROS 4 tells them.
-      const single = args.uri ? await call.run(V4AdapterDocument, { uri: args.uri, key: null }) : null;
+      const single = args.uri && !artifact ? await call.run(V4AdapterDocument, { uri: args.uri, key: null }) : null;
       const adapter = single?.ok ? single.data.protocol : null;
       const first = args.adapters?.[0]?.trim();
       return answerOf(exported, ({ export: result }) => ({
@@ -359,6 +402,7 @@ export const V4_ADAPTER_TOOLS = [
         item_count: result.itemCount,
         export_adapter_count: result.adapterCount,
         ...(result.bundleSha256 ? { bundle_sha256: result.bundleSha256 } : {}),
+        ...(result.skillBundleManifest ? { skill_bundle_manifest: result.skillBundleManifest } : {}),
         ...(result.download
           ? {
               download_ref: {
@@ -376,7 +420,7 @@ export const V4_ADAPTER_TOOLS = [
     name: 'spaces',
     description:
       'The spaces you can read: { spaces: [{ name, space_id, type: personal | group | app | other, adapter_count, adapters?: [{ adapter_id, title, layer_count, slug, uri, artifacts?, learned_triggers? }] }] }; adapters when include_adapter_titles (or include_artifacts) is true (adapter_id is the adapter uuid: kairos://adapter/<adapter_id> names it too); learned_triggers: [{ text, weight, successes, principals }], the requests search learned lead to that adapter, when it learned any. ' +
-      'include_artifacts adds artifacts: [] to each adapter (adapters carry no artifacts here yet); include_widget_html lists the adapters and adds no HTML part (the spaces view carries it).',
+      "include_artifacts adds each adapter's artifacts: [{ name, slug, uri, uuid_uri, content_type, sha256, relative_path }]; include_widget_html lists the adapters and adds no HTML part (the spaces view carries it).",
     input: z.object({
       include_adapter_titles: z.boolean().optional(),
       include_widget_html: z.boolean().optional(),
@@ -385,31 +429,48 @@ export const V4_ADAPTER_TOOLS = [
     handle: async (args, call) => {
       // As KAIROS: asking for the widget or the artifacts lists the adapters too.
       const withAdapters = args.include_adapter_titles === true || args.include_artifacts === true || args.include_widget_html === true;
-      return answerOf(await call.run(V4SpacesDocument, { withLearned: withAdapters }), (data) => ({
-        spaces: data.spaces.map((space) => {
-          const learned = learnedTriggersByAdapter(space.learnedTriggers ?? []);
-          return {
-            name: kairosSpace(space.id).name,
-            space_id: space.id,
-            type: kairosSpace(space.id).type,
-            adapter_count: space.protocols.length,
-            ...(withAdapters
-              ? {
-                  adapters: space.protocols.map((protocol) => ({
-                    adapter_id: protocol.chainId,
-                    title: protocol.label,
-                    layer_count: protocol.stepCount,
-                    slug: protocol.slug,
-                    uri: adapterUri(protocol.slug),
-                    ...(args.include_artifacts ? { artifacts: [] } : {}),
-                    // An addition (KAIROS 4's adapter objects are open): what search learned leads here, when it learned any.
-                    ...(learned.has(protocol.chainId) ? { learned_triggers: learned.get(protocol.chainId) } : {}),
-                  })),
-                }
-              : {}),
-          };
+      return answerOf(
+        await call.run(V4SpacesDocument, { withLearned: withAdapters, withArtifacts: args.include_artifacts === true }),
+        (data) => ({
+          spaces: data.spaces.map((space) => {
+            const learned = learnedTriggersByAdapter(space.learnedTriggers ?? []);
+            return {
+              name: kairosSpace(space.id).name,
+              space_id: space.id,
+              type: kairosSpace(space.id).type,
+              adapter_count: space.protocols.length,
+              ...(withAdapters
+                ? {
+                    adapters: space.protocols.map((protocol) => ({
+                      adapter_id: protocol.chainId,
+                      title: protocol.label,
+                      layer_count: protocol.stepCount,
+                      slug: protocol.slug,
+                      uri: adapterUri(protocol.slug),
+                      ...(args.include_artifacts
+                        ? {
+                            artifacts: (space.artifacts ?? [])
+                              .filter((artifact) => artifact.chainId === protocol.chainId)
+                              .map((artifact) => ({
+                                name: artifact.name,
+                                slug: artifact.slug,
+                                uri: artifact.uri,
+                                uuid_uri: artifact.uuidUri,
+                                content_type: artifact.contentType,
+                                sha256: artifact.sha256,
+                                relative_path: artifact.relativePath ?? null,
+                              })),
+                          }
+                        : {}),
+                      // An addition (KAIROS 4's adapter objects are open): what search learned leads here, when it learned any.
+                      ...(learned.has(protocol.chainId) ? { learned_triggers: learned.get(protocol.chainId) } : {}),
+                    })),
+                  }
+                : {}),
+            };
+          }),
         }),
-      }));
+      );
     },
   }),
 ];

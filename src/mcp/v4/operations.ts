@@ -39,9 +39,17 @@ export const V4RunLayersDocument = graphql(`
 `);
 
 export const V4AdapterDocument = graphql(`
-  query V4Adapter($uri: String, $key: String) {
+  query V4Adapter($uri: String, $key: String, $withArtifacts: Boolean = false) {
     protocol(uri: $uri, key: $key) {
       ...AdapterFields
+      artifacts @include(if: $withArtifacts) {
+        slug
+        name
+        relativePath
+        sha256
+        contentType
+        downloadUrl
+      }
     }
   }
 `);
@@ -117,9 +125,26 @@ export const V4DeleteDocument = graphql(`
 `);
 
 export const V4SpacesDocument = graphql(`
-  query V4Spaces($withLearned: Boolean!) {
+  query V4Spaces($withLearned: Boolean!, $withArtifacts: Boolean!) {
     spaces {
       ...SpaceAdaptersFields
+      artifacts @include(if: $withArtifacts) {
+        chainId
+        ...ArtifactListingFields
+      }
+    }
+  }
+`);
+
+export const V4AttachArtifactDocument = graphql(`
+  mutation V4AttachArtifact($input: AttachArtifactInput!) {
+    attachArtifact(input: $input) {
+      artifact {
+        ...ArtifactListingFields
+      }
+      protocol {
+        slug
+      }
     }
   }
 `);

@@ -75,7 +75,7 @@ export const V4_RUN_TOOLS = [
   v4Tool({
     name: 'activate',
     description:
-      'Find the adapter for what the user asked, in plain words. Call it first for any task. Answer: { must_obey, message, next_action, execution_id, query, choices: [{ role: "match" | "refine" | "create", uri, label, adapter_name, activation_score (0..1, null unless match), tags, next_action, adapter_version, activation_patterns, space_name, slug, forward_first_call: { uri } | null }] }. ' +
+      'Find the adapter for what the user asked, in plain words. Call it first for any task. Answer: { must_obey, message, next_action, execution_id, query, choices: [{ role: "match" | "refine" | "create", uri, label, adapter_name, activation_score (0..1, null unless match), tags, next_action, adapter_version, activation_patterns, space_name, slug, forward_first_call: { uri } | null, linked_artifacts?: [{ slug, filename, relative_path, download_url, sha256, content_type, materialize }] }] }. A match with linked_artifacts: run each materialize command (it downloads the file into $KAIROS_LOCAL_ARTIFACT_DIR and checks its sha256) before forward. ' +
       'Pick one choice and do its next_action (usually forward with forward_first_call.uri). To refine a vague request, call activate again with a better query and the same execution_id (the refine row is dropped after two refinements).',
     input: z.object({
       query: z.string().describe('What the user wants done.'),
@@ -106,13 +106,15 @@ export const V4_RUN_TOOLS = [
         if (!roots.has(slug))
           roots.set(
             slug,
-            call.run(V4AdapterDocument, { uri: null, key: slug }).then((found) => (found.ok ? found.data.protocol : null)),
+            call
+              .run(V4AdapterDocument, { uri: null, key: slug, withArtifacts: true })
+              .then((found) => (found.ok ? found.data.protocol : null)),
           );
         return roots.get(slug)!;
       };
       for (const choice of search.choices) {
         if (choice.role === 'REFINE' && !refineOffered) continue;
-        const found = await call.run(V4AdapterDocument, { uri: choice.uri, key: null });
+        const found = await call.run(V4AdapterDocument, { uri: choice.uri, key: null, withArtifacts: choice.role === 'MATCH' });
         const adapter = found.ok ? found.data.protocol : null;
         const chainRoot = choice.role === 'MATCH' ? adapter?.chainRoot : null;
         const root = chainRoot && chainRoot !== adapter?.slug ? await rootOf(chainRoot) : null;
