@@ -115,6 +115,11 @@ export interface AppConfig {
   mcpSkillsListCap: number;
   /** Run events one principal may have replayed per minute (KAIROS_MAX_REPLAYED_EVENTS_PER_MINUTE). */
   maxReplayedEventsPerMinute: number;
+  /**
+   * Where a KAIROS 4 client keeps a run's local files, as ordered hints it resolves on its own
+   * machine (`project://<rel>`, `user://<rel>`): `kairos_local_artifact_dir` (KAIROS_LOCAL_ARTIFACT_DIRS).
+   */
+  localArtifactDirs: readonly string[];
 }
 
 export const EMBEDDINGS_SETTINGS = ['builtin', 'openai', 'onnx', 'off'] as const;
@@ -139,6 +144,27 @@ function vectorSearchFromEnv(): VectorSearchSetting {
 
 /** The same default the local engine uses for its parent directory (engine/documentdb/engine-dir.ts). */
 export const DEFAULT_DATA_DIR = '/var/lib/kairos-graphql';
+
+/** KAIROS 4.8.5's default hints: a place in the project, then one in the user's home. */
+export const DEFAULT_LOCAL_ARTIFACT_DIRS = ['project://.local/kairos/work', 'user://.config/kairos/work'] as const;
+
+/** Comma-separated `project://` or `user://` hints with a relative path that never climbs (`..`). */
+function localArtifactDirsFromEnv(): readonly string[] {
+  const raw = process.env.KAIROS_LOCAL_ARTIFACT_DIRS;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_LOCAL_ARTIFACT_DIRS;
+  const hints = raw
+    .split(',')
+    .map((hint) => hint.trim())
+    .filter(Boolean);
+  for (const hint of hints) {
+    const path = /^(?:project|user):\/\/(.+)$/.exec(hint)?.[1];
+    if (path === undefined || path.startsWith('/') || path.split('/').includes('..'))
+      throw new Error(
+        `KAIROS_LOCAL_ARTIFACT_DIRS: "${hint}" must be project://<relative path> or user://<relative path>, without ".." (got "${raw}")`,
+      );
+  }
+  return hints;
+}
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -202,6 +228,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxListensPerPrincipal: intFromEnv('KAIROS_MAX_LISTENS_PER_PRINCIPAL', DEFAULT_MAX_LISTENS_PER_PRINCIPAL),
     mcpSkillsListCap: intFromEnv('KAIROS_MCP_SKILLS_LIST_CAP', DEFAULT_MCP_SKILLS_LIST_CAP),
     maxReplayedEventsPerMinute: intFromEnv('KAIROS_MAX_REPLAYED_EVENTS_PER_MINUTE', DEFAULT_MAX_REPLAYED_EVENTS_PER_MINUTE),
+    localArtifactDirs: localArtifactDirsFromEnv(),
     ...overrides,
   };
   // Without Redis no change event crosses processes: the stamps are polled often enough that another process's write shows within about a second.

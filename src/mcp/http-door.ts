@@ -42,7 +42,13 @@ type McpApp = { yoga: KairosYoga; services: Services; config: AppConfig; log: Lo
  */
 export function createMcpDoor(app: McpApp): McpDoor {
   const log = app.log.child({ door: 'mcp' });
-  const toolApp = { runOperation: createGraphqlDoor(app.yoga), log, metrics: app.metrics, skillsListCap: app.config.mcpSkillsListCap };
+  const toolApp = {
+    runOperation: createGraphqlDoor(app.yoga),
+    log,
+    metrics: app.metrics,
+    skillsListCap: app.config.mcpSkillsListCap,
+    localArtifactDirs: app.config.localArtifactDirs,
+  };
   const subscribe = createGraphqlSubscriber(app.yoga);
   const listens = new OpenStreamQuota(app.config.maxListensPerPrincipal);
   const sessions = new LegacySessions(

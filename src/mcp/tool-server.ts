@@ -52,6 +52,8 @@ export interface ToolServerApp {
   metrics: Metrics;
   /** Skills one `skills/list` listing walks through (KAIROS_MCP_SKILLS_LIST_CAP). */
   skillsListCap: number;
+  /** KAIROS 4's `kairos_local_artifact_dir` hints (KAIROS_LOCAL_ARTIFACT_DIRS). */
+  localArtifactDirs: readonly string[];
 }
 
 export interface ToolServerOptions {
@@ -143,6 +145,7 @@ export function createToolServer(app: ToolServerApp, options: ToolServerOptions)
             askHost: (payload: McpStepPayloadFragment) => askHost(app, caller, payload, asking),
             personRequired: (challenge, callAgain) => personRequired(caller, challenge, options.livePageUrl, callAgain),
             answerAtHost: (promptId, reply) => answerHostReplies(app, caller, [{ promptId, reply: replyOf(reply) }]),
+            localArtifactDirs: app.localArtifactDirs,
           };
           result = await definition.handle(parsed.data as never, call);
         }

@@ -32,6 +32,8 @@ export interface ToolCall {
    * (so the one rule of who may answer decides it); the run as it then stands.
    */
   answerAtHost(promptId: string, reply: HostReplyInput): Promise<OperationOutcome<McpStepPayloadFragment>>;
+  /** Where the client keeps a run's local files: the operator's hints, resolved by the client. */
+  localArtifactDirs: readonly string[];
 }
 
 /**

@@ -51,13 +51,6 @@ function tensorContractJson(tensor: NonNullable<NonNullable<V4LayerPayloadFragme
 }
 
 /**
- * Where a client keeps a run's local files for shell contracts, as KAIROS 4.8.5 hints them by
- * default: a place in the project, then one in the user's home. The client resolves them; the
- * server names no path of its own.
- */
-export const LOCAL_ARTIFACT_DIR_HINTS = ['project://.local/kairos/work', 'user://.config/kairos/work'] as const;
-
-/**
  * The solution to send for a contract, KAIROS 4's `next_call.args.solution_template`: the type,
  * outcome success, and the evidence keys to fill. An mcp contract's tool and arguments are filled
  * in already, so a chain-link layer (tool `forward`) can be proven from the answer alone.
@@ -81,7 +74,7 @@ function solutionTemplate(contract: Json): Json {
  * The answer of `forward`: the layer, its contract, and the next call to make. The payload's
  * URIs are layer URIs already: the KAIROS 4 renderer names the steps when it renders the answer.
  */
-export function forwardJson(payload: V4LayerPayloadFragment): Json {
+export function forwardJson(payload: V4LayerPayloadFragment, localArtifactDirs: readonly string[]): Json {
   const executionId = payload.runId;
   const step = payload.currentStep;
   const nextCall = payload.nextCall;
@@ -115,7 +108,7 @@ export function forwardJson(payload: V4LayerPayloadFragment): Json {
     current_layer_label: step?.label ?? null,
     context_adapter_name: step?.protocolLabel ?? null,
     activation_space_name: step?.space ? spaceName(step.space) : null,
-    kairos_local_artifact_dir: step ? [...LOCAL_ARTIFACT_DIR_HINTS] : null,
+    kairos_local_artifact_dir: step ? [...localArtifactDirs] : null,
     slug_disambiguation_note: step?.slugChoice ? slugNote(step.slugChoice) : null,
   });
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { choiceJson, favourOwnSpace, withoutRepeatedMatches } from './activation.js';
-import { forwardJson, LOCAL_ARTIFACT_DIR_HINTS, solutionInputOf, type V4Solution } from './layer-json.js';
+import { forwardJson, solutionInputOf, type V4Solution } from './layer-json.js';
 import {
   V4ActivateContextDocument,
   V4AdapterDocument,
@@ -48,7 +48,7 @@ const solutionSchema = z
  * person and polls forward without a solution, which does not count as a failed attempt.
  */
 function withPersonRequired(payload: V4LayerPayloadFragment, call: ToolCall): Record<string, unknown> {
-  const json = forwardJson(payload);
+  const json = forwardJson(payload, call.localArtifactDirs);
   const required = call.personRequired(payload.challenge, 'forward');
   return required ? { ...json, person_required: required } : json;
 }
@@ -142,7 +142,7 @@ export const V4_RUN_TOOLS = [
           execution_id: executionId,
           query: args.query,
           choices: shown,
-          kairos_local_artifact_dir: [...LOCAL_ARTIFACT_DIR_HINTS],
+          kairos_local_artifact_dir: [...call.localArtifactDirs],
         },
       };
     },
