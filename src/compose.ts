@@ -162,7 +162,7 @@ export async function createServices(
   const storageQuota = new StorageQuota(sizeStats, config);
   const artifactStore = new ArtifactStore(db, client, config.historyDays);
   await artifactStore.ensureIndexes();
-  const artifacts = new ArtifactService(artifactStore, config);
+  const artifacts = new ArtifactService(artifactStore, config, storageQuota);
   const projectMemory = new ProjectMemoryStore(memoryStore, historyStore);
   // With auth off there is one local principal: it must be able to apply its own proposals.
   const proposals = new ProposalService(projectMemory, proposalStore, auditStore, events, {

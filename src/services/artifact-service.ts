@@ -20,6 +20,7 @@ import { hasLoneSurrogate } from '../well-formed-text.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
 import type { ProtocolView } from './protocol-service.js';
+import type { StorageQuota } from './storage-quota.js';
 import { protocolHead } from './protocol-service.js';
 
 export interface AttachArtifactInput {
@@ -58,6 +59,7 @@ export class ArtifactService {
   constructor(
     private readonly store: ArtifactStore,
     private readonly limits: ArtifactLimits,
+    private readonly quota: StorageQuota,
   ) {}
 
   async attach(
@@ -109,6 +111,10 @@ export class ArtifactService {
       );
 
     const replaced = [...clashes].sort((a, b) => a.artifactId.localeCompare(b.artifactId))[0];
+    // A file is stored bytes as text is: the space's and its writer's storage quotas count it.
+    const freed = clashes.reduce((sum, clash) => sum + clash.size, 0);
+    const freedOwn = clashes.filter((clash) => clash.createdBy === viewer.principalId).reduce((sum, clash) => sum + clash.size, 0);
+    const hold = await this.quota.check(viewer, protocol.space, bytes.length, { space: freed, own: freedOwn });
     const now = new Date();
     await this.store.purgeExpired(now);
     try {
@@ -141,6 +147,8 @@ export class ArtifactService {
           {},
         );
       throw error;
+    } finally {
+      hold.release();
     }
   }
 

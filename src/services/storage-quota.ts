@@ -83,7 +83,7 @@ export class StorageQuota {
       if (checkSpace && inSpace + growth.space > spaceMax) {
         throw new RequestError(
           'QUOTA_EXCEEDED',
-          `This write would bring space ${space} to ${inSpace + growth.space} bytes of text, over its quota of ${spaceMax}: delete what it no longer needs, or ask an operator to raise KAIROS_MAX_STORED_BYTES_PER_SPACE`,
+          `This write would bring space ${space} to ${inSpace + growth.space} bytes stored (text and attached files), over its quota of ${spaceMax}: delete what it no longer needs, or ask an operator to raise KAIROS_MAX_STORED_BYTES_PER_SPACE`,
           {
             limit: 'space_bytes',
             max: spaceMax,
@@ -95,7 +95,7 @@ export class StorageQuota {
       if (checkOwn && byPrincipal + growth.own > principalMax) {
         throw new RequestError(
           'QUOTA_EXCEEDED',
-          `This write would bring the text you have stored to ${byPrincipal + growth.own} bytes, over your quota of ${principalMax}: delete what you no longer need, or ask an operator to raise KAIROS_MAX_STORED_BYTES_PER_PRINCIPAL`,
+          `This write would bring what you have stored (text and attached files) to ${byPrincipal + growth.own} bytes, over your quota of ${principalMax}: delete what you no longer need, or ask an operator to raise KAIROS_MAX_STORED_BYTES_PER_PRINCIPAL`,
           {
             limit: 'principal_bytes',
             max: principalMax,

@@ -90,6 +90,9 @@ export class ArtifactStore {
       { key: { artifactId: 1 }, name: 'artifact_versions' },
       { key: { slug: 1 }, name: 'artifacts_by_slug' },
       { key: { expiresAt: 1 }, name: 'artifact_history_expiry' },
+      // The storage quotas sum the current files of a space and of their creator (size-stats-store.ts).
+      { key: { space: 1, removedAt: 1 }, name: 'artifacts_by_space' },
+      { key: { createdBy: 1, removedAt: 1 }, name: 'artifacts_by_creator' },
     ]);
   }
 

@@ -52,8 +52,8 @@ export class SizeStatsStore {
   }
 
   /**
-   * Bytes of memory text stored in a space and written by a principal (in every space), in one
-   * command: a write's quota check asks both.
+   * Bytes stored in a space and by a principal (in every space), in one command: memory text, and
+   * the current files attached to adapters (`artifacts`, their `size`). A write's quota check asks both.
    */
   async storedBytes(owner: { space?: string; createdBy?: string }): Promise<{ space: number; createdBy: number }> {
     const branches = [
@@ -67,6 +67,15 @@ export class SizeStatsStore {
     const [result] = await this.memories
       .aggregate<{ space: number; createdBy: number }>([
         { $match: branches.length === 1 ? branches[0]! : { $or: branches } },
+        {
+          $unionWith: {
+            coll: 'artifacts',
+            pipeline: [
+              { $match: { removedAt: null, ...(branches.length === 1 ? branches[0]! : { $or: branches }) } },
+              { $project: { space: 1, createdBy: 1, sizeBytes: '$size' } },
+            ],
+          },
+        },
         { $group: { _id: null, space: sumWhere('space', owner.space), createdBy: sumWhere('createdBy', owner.createdBy) } },
       ])
       .toArray();
