@@ -240,6 +240,11 @@ export class MemoryService {
       );
       return { deleted: current, renumbered: moved };
     });
+    // The bytes deleted count as freed at the next quota check, not a TTL later.
+    this.quota?.forget(
+      deleted.map((record) => record.space),
+      deleted.map((record) => record.createdBy),
+    );
 
     const at = now.toISOString();
     for (const record of deleted)

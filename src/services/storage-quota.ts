@@ -7,6 +7,11 @@
  * holds its growth (`QuotaHold`) until it has landed or failed, and every check counts what the
  * others hold. This costs no database command; across processes two writes checked at the same
  * moment can still pass by what they add together.
+ * The stored totals are summed by the database (a scan of the space's or the principal's
+ * documents: half a second at 100,000 protocols in one space), so each is reused for
+ * STORED_TOTALS_TTL_MS, with what this process's writes add counted in as they end (a write that
+ * failed is counted too until the next read: the quota errs towards refusing). A delete forgets
+ * the totals it touched, so freed bytes count at once; another process's writes count within the TTL.
  */
 import type { Viewer } from '../auth/viewer.js';
 import type { SizeStatsStore } from '../store/size-stats-store.js';
@@ -29,9 +34,14 @@ export function holdingAll(holds: readonly QuotaHold[]): QuotaHold {
   return { release: () => holds.forEach((hold) => hold.release()) };
 }
 
+/** How long a stored total read from the database is reused. */
+export const STORED_TOTALS_TTL_MS = 10_000;
+
 export class StorageQuota {
   /** Bytes held by writes in flight, by `space:<id>` and `principal:<id>`. */
   private readonly held = new Map<string, number>();
+  /** Stored totals read from the database, by the same keys, with what writes since have added. */
+  private readonly stored = new Map<string, { bytes: number; readAt: number }>();
 
   constructor(
     private readonly sizes: SizeStatsStore,
@@ -74,10 +84,7 @@ export class StorageQuota {
       ...(checkOwn ? [[ownKey, growth.own] as const] : []),
     ]);
     try {
-      const stored = await this.sizes.storedBytes({
-        ...(checkSpace ? { space } : {}),
-        ...(checkOwn ? { createdBy: viewer.principalId } : {}),
-      });
+      const stored = await this.storedTotals(checkSpace ? space : null, checkOwn ? viewer.principalId : null);
       const inSpace = stored.space + heldInSpace;
       const byPrincipal = stored.createdBy + heldByPrincipal;
       if (checkSpace && inSpace + growth.space > spaceMax) {
@@ -106,24 +113,52 @@ export class StorageQuota {
       }
       return hold;
     } catch (error) {
-      hold.release();
+      hold.cancel();
       throw error;
     }
   }
 
-  private hold(entries: readonly (readonly [string, number])[]): QuotaHold {
-    for (const [key, bytes] of entries) this.held.set(key, (this.held.get(key) ?? 0) + bytes);
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        for (const [key, bytes] of entries) {
-          const left = (this.held.get(key) ?? 0) - bytes;
-          if (left > 0) this.held.set(key, left);
-          else this.held.delete(key);
-        }
-      },
+  /** Forgets the stored totals of these spaces and principals: bytes were freed there. */
+  forget(spaces: Iterable<string>, principalIds: Iterable<string> = []): void {
+    for (const space of spaces) this.stored.delete(`space:${space}`);
+    for (const principalId of principalIds) this.stored.delete(`principal:${principalId}`);
+  }
+
+  /** The stored totals asked for (0 for one not asked), from the database when not read within the TTL. */
+  private async storedTotals(space: string | null, principalId: string | null): Promise<{ space: number; createdBy: number }> {
+    const now = Date.now();
+    const fresh = (key: string) => {
+      const entry = this.stored.get(key);
+      return entry && now - entry.readAt < STORED_TOTALS_TTL_MS ? entry.bytes : null;
     };
+    const inSpace = space === null ? 0 : fresh(`space:${space}`);
+    const byPrincipal = principalId === null ? 0 : fresh(`principal:${principalId}`);
+    if (inSpace !== null && byPrincipal !== null) return { space: inSpace, createdBy: byPrincipal };
+    const read = await this.sizes.storedBytes({
+      ...(space !== null && inSpace === null ? { space } : {}),
+      ...(principalId !== null && byPrincipal === null ? { createdBy: principalId } : {}),
+    });
+    if (space !== null && inSpace === null) this.stored.set(`space:${space}`, { bytes: read.space, readAt: now });
+    if (principalId !== null && byPrincipal === null) this.stored.set(`principal:${principalId}`, { bytes: read.createdBy, readAt: now });
+    return { space: inSpace ?? read.space, createdBy: byPrincipal ?? read.createdBy };
+  }
+
+  /** `release()`: the write has ended, its growth counts as stored; `cancel()`: it was refused before writing. */
+  private hold(entries: readonly (readonly [string, number])[]): QuotaHold & { cancel(): void } {
+    for (const [key, bytes] of entries) this.held.set(key, (this.held.get(key) ?? 0) + bytes);
+    let ended = false;
+    const end = (stored: boolean) => {
+      if (ended) return;
+      ended = true;
+      for (const [key, bytes] of entries) {
+        const left = (this.held.get(key) ?? 0) - bytes;
+        if (left > 0) this.held.set(key, left);
+        else this.held.delete(key);
+        // What the write added is stored now (or it failed, and the next read from the database corrects it).
+        const total = this.stored.get(key);
+        if (stored && total) total.bytes += bytes;
+      }
+    };
+    return { release: () => end(true), cancel: () => end(false) };
   }
 }

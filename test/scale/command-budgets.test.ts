@@ -9,14 +9,15 @@
  * One command is time-dependent: the response budget prices a reply from the stored sizes with
  * an `aggregate` it reuses for 5 s per viewer and kind (src/services/response-sizes.ts). It is
  * kept out of the lists compared and allowed at most twice per operation (one per kind priced).
- * The storage quota's read (one `aggregate` summing the space's and the writer's bytes) is not
- * time-dependent: it is counted, as `quota`, wherever a write adds text. The minute's sweeps
+ * The storage quota's read (one `aggregate` summing the space's and the writer's stored bytes) is
+ * time-dependent too: reused for 10 s per space and writer (src/services/storage-quota.ts), it is
+ * told apart by its pipeline, allowed at most once per operation and kept out of the lists. The minute's sweeps
  * (idle runs, pending usage counts, stale proposals) run on a timer and are no operation's cost:
  * recognised by what they read and left out.
  */
 import type { CommandStartedEvent } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { MintDocument, UpdateMemoriesDocument } from '../api/documents.js';
+import { DeleteMemoriesDocument, MintDocument, UpdateMemoriesDocument } from '../api/documents.js';
 import { AttestDocument, BeginDocument, NextDocument } from '../api/run-documents.js';
 import { useMcpClients, type ToolJson } from '../mcp/mcp-client.js';
 import { SearchProtocolsDocument } from '../search/documents.js';
@@ -34,7 +35,8 @@ async function commandsOf(work: () => Promise<unknown>): Promise<string[]> {
   if (process.env.BUDGET_DEBUG) console.log('COUNTED', JSON.stringify(commands));
   const priced = commands.filter((name) => name === 'price').length;
   expect(priced, `price lookups in ${commands.join(', ')}`).toBeLessThanOrEqual(2);
-  return commands.filter((name) => name !== 'price');
+  expect(commands.filter((name) => name === 'quota').length, `quota reads in ${commands.join(', ')}`).toBeLessThanOrEqual(1);
+  return commands.filter((name) => name !== 'price' && name !== 'quota');
 }
 
 /** A command of the timed sweeps in src/server.ts: expired runs, usage counts still pending, stale proposals. */
@@ -178,20 +180,20 @@ describe('database commands per operation', () => {
     expect(text).toEqual(['find', 'update', 'insert', 'commitTransaction', 'update', 'findAndModify', 'update']);
   });
 
-  it('mint: 10 commands (the storage quota read, title and slug checks, the insert in a transaction, the steps read back for search, then their vectors stored and the stamp raised)', async () => {
+  it('mint: 9 commands (title and slug checks, the insert in a transaction, the steps read back for search, then their vectors stored and the stamp raised)', async () => {
     const commands = await commandsOf(() => server.query(MintDocument, { input: { markdown: notesProtocol(20) } }));
-    expect(commands).toEqual([
-      'quota',
-      'find',
-      'find',
-      'insert',
-      'commitTransaction',
-      'find',
-      'update',
-      'delete',
-      'findAndModify',
-      'update',
-    ]);
+    expect(commands).toEqual(['find', 'find', 'insert', 'commitTransaction', 'find', 'update', 'delete', 'findAndModify', 'update']);
+  });
+
+  it("the storage quota's read: once, then reused by the next writes (adding what they wrote), and read again after a delete", async () => {
+    const quotaReads = async (work: () => Promise<unknown>) => (await allCommandsOf(work)).filter((name) => name === 'quota').length;
+    const minted = await quotaReads(() => server.query(MintDocument, { input: { markdown: notesProtocol(2) } }));
+    const again = await quotaReads(() => server.query(MintDocument, { input: { markdown: notesProtocol(2) } }));
+    expect(again).toBe(0);
+    expect(minted).toBeLessThanOrEqual(1);
+    const uris = await mintSteps(1);
+    await server.query(DeleteMemoriesDocument, { input: { uris } });
+    expect(await quotaReads(() => server.query(MintDocument, { input: { markdown: notesProtocol(2) } }))).toBe(1);
   });
 
   it('search: 4 commands', async () => {
