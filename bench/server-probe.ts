@@ -9,6 +9,8 @@ import { MongoClient } from 'mongodb';
 import { SemanticIndex } from '../src/search/indexes/semantic-index.js';
 
 const commands = new Map<string, number>();
+/** When the last counted command started: `settle` waits for a quiet moment after it. */
+let lastCountedAt = 0;
 let background = 0;
 const retries = { failedCommands: 0, abortedTransactions: 0, lostVersionRaces: 0 };
 /** Milliseconds the driver waited for each command's reply, summed by name (bench --profile). */
@@ -31,6 +33,7 @@ MongoClient.prototype.connect = function patchedConnect(this: MongoClient) {
       return;
     }
     commands.set(event.commandName, (commands.get(event.commandName) ?? 0) + 1);
+    lastCountedAt = Date.now();
     if (event.commandName === 'abortTransaction') retries.abortedTransactions++;
   });
   const timed = (event: { commandName: string; duration: number }) =>
@@ -59,9 +62,28 @@ SemanticIndex.prototype.start = function patchedStart(this: SemanticIndex) {
   indexes.add(this);
   return start.call(this);
 };
+/**
+ * Quiet this long after the last counted command: work an answer left running has landed. Vectors
+ * a busy machine could not embed within a write's budget are stored by a retry on a timer (5 s
+ * later): waited out too, or they land in whichever call's count they overlap.
+ */
+const QUIET_MS = 150;
+const QUIET_WAIT_MAX_MS = 30_000;
+
+async function settle(): Promise<void> {
+  const allSettled = () => Promise.all([...indexes].map((index) => index.settled()));
+  await allSettled();
+  const deadline = Date.now() + QUIET_WAIT_MAX_MS;
+  const busy = () => Date.now() - lastCountedAt < QUIET_MS || [...indexes].some((index) => index.hasPendingRepairs());
+  while (busy() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    await allSettled();
+  }
+}
+
 process.on('message', (message: { type: string }) => {
   if (message?.type !== 'settle') return;
-  void Promise.all([...indexes].map((index) => index.settled())).then(() => process.send?.({ type: 'settled' }));
+  void settle().then(() => process.send?.({ type: 'settled' }));
 });
 
 export interface ProbeSample {

@@ -326,6 +326,11 @@ export class SemanticIndex {
     });
   };
 
+  /** Vectors a write could not embed or store, waiting for their retry on a timer (tests and the bench wait them out). */
+  hasPendingRepairs(): boolean {
+    return this.vectorRepair.size > 0;
+  }
+
   /** Settles once the stored vectors and notices of every write told so far are done (shutdown, tests). */
   settled(): Promise<void> {
     return this.trailing;
