@@ -64,6 +64,8 @@ export interface LearnedTriggerView {
 const MAX_REQUESTS_PER_RUN = 3;
 /** Triggers a search reads at most. */
 const MAX_MATCHING_TRIGGERS = 500;
+/** How many live triggers a listing of a space returns at most (`Space.learnedTriggers`; a protocol's own are all listed). */
+export const MAX_SPACE_TRIGGERS = 1000;
 /** Retries of a trigger write another run changed meanwhile. */
 const MAX_WRITE_RETRIES = 5;
 
@@ -233,9 +235,9 @@ export class SearchLearningService {
     return (await this.store.triggersOf(protocol.space, protocol.chainId, includeRemoved)).map((trigger) => this.view(trigger, now));
   }
 
-  /** The live learned triggers of every protocol of a space, oldest first (one read; the caller can read the space). */
+  /** The oldest live learned triggers of a space's protocols, at most MAX_SPACE_TRIGGERS (one read; the caller can read the space). */
   async triggersInSpace(space: string, now = new Date()): Promise<LearnedTriggerView[]> {
-    return (await this.store.liveInSpace(space)).map((trigger) => this.view(trigger, now));
+    return (await this.store.liveInSpace(space, MAX_SPACE_TRIGGERS)).map((trigger) => this.view(trigger, now));
   }
 
   /** Removes a learned trigger; whoever may write its protocol's space may. */
@@ -272,7 +274,7 @@ export class SearchLearningService {
     return this.settings.historyDays > 0 ? new Date(now.getTime() + this.settings.historyDays * 86_400_000) : null;
   }
 
-  private view(trigger: LearnedTriggerRecord, now: Date): LearnedTriggerView {
+  private view(trigger: Omit<LearnedTriggerRecord, 'terms'>, now: Date): LearnedTriggerView {
     const last = trigger.credits.reduce<Date | null>(
       (latest, entry) => (!latest || entry.lastSucceededAt > latest ? entry.lastSucceededAt : latest),
       null,
