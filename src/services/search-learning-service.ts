@@ -118,10 +118,12 @@ export class SearchLearningService {
   /** A run ended in success: the request (and its refinements) it followed become triggers of its protocol. */
   async learnFromRun(run: SucceededRun, now = new Date()): Promise<number> {
     if (!this.settings.enabled || run.space === APP_SPACE) return 0;
-    const latest = await this.store.latestRequest(run.principalId, new Date(run.begunAt.getTime() - REQUEST_TO_RUN_MS), run.begunAt);
+    const from = new Date(run.begunAt.getTime() - REQUEST_TO_RUN_MS);
+    const latest = await this.store.latestRequest(run.principalId, from, run.begunAt);
     if (!latest) return 0;
+    // Refinements in the same window only: an execution_id a client reuses later does not bring older, unrelated requests.
     const requests = latest.executionId
-      ? await this.store.requestsOfExecution(run.principalId, latest.executionId, run.begunAt, MAX_REQUESTS_PER_RUN)
+      ? await this.store.requestsOfExecution(run.principalId, latest.executionId, from, run.begunAt, MAX_REQUESTS_PER_RUN)
       : [latest];
     // A request teaches only the spaces it searched: its words never reach readers of another space.
     const texts = [

@@ -76,9 +76,9 @@ export class LearnedTriggerStore {
     return this.requests.findOne({ principalId, at: { $gte: from, $lte: to } }, { sort: { at: -1 } });
   }
 
-  /** The principal's requests of one activate sequence up to `to`, latest first. */
-  async requestsOfExecution(principalId: string, executionId: string, to: Date, limit: number): Promise<SearchRequestRecord[]> {
-    return this.requests.find({ principalId, executionId, at: { $lte: to } }, { sort: { at: -1 }, limit }).toArray();
+  /** The principal's requests of one activate sequence in [from, to], latest first. */
+  async requestsOfExecution(principalId: string, executionId: string, from: Date, to: Date, limit: number): Promise<SearchRequestRecord[]> {
+    return this.requests.find({ principalId, executionId, at: { $gte: from, $lte: to } }, { sort: { at: -1 }, limit }).toArray();
   }
 
   /**
