@@ -113,6 +113,7 @@ type Documents = {
     "\n  mutation LearningMoveProtocol($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      moved\n      protocol {\n        space\n      }\n    }\n  }\n": typeof types.LearningMoveProtocolDocument,
     "\n  query LearningExport($input: ExportInput!) {\n    export(input: $input) {\n      content\n      itemCount\n    }\n  }\n": typeof types.LearningExportDocument,
     "\n  query LearnedSearch($query: String!, $space: String) {\n    search(query: $query, maxChoices: 50, space: $space) {\n      choices {\n        uri\n        role\n        score\n        learnedTrigger\n      }\n    }\n  }\n": typeof types.LearnedSearchDocument,
+    "\n  query SpaceLearnedTriggers {\n    spaces {\n      id\n      learnedTriggers {\n        id\n        chainId\n        text\n      }\n    }\n  }\n": typeof types.SpaceLearnedTriggersDocument,
     "\n  query Me {\n    me {\n      principalId\n      role\n      authenticated\n      readableSpaces\n      writableSpaces\n      defaultWriteSpace\n    }\n  }\n": typeof types.MeDocument,
     "\n  query Spaces {\n    spaces {\n      id\n      name\n      kind\n      writable\n      memoryCount\n      protocolCount\n      protocols {\n        uri\n        label\n      }\n    }\n  }\n": typeof types.SpacesDocument,
     "\n  mutation CreatePrincipal($input: CreatePrincipalInput!) {\n    createPrincipal(input: $input) {\n      principal {\n        id\n        name\n        role\n        groups\n      }\n    }\n  }\n": typeof types.CreatePrincipalDocument,
@@ -224,6 +225,7 @@ const documents: Documents = {
     "\n  mutation LearningMoveProtocol($input: MoveProtocolInput!) {\n    moveProtocol(input: $input) {\n      moved\n      protocol {\n        space\n      }\n    }\n  }\n": types.LearningMoveProtocolDocument,
     "\n  query LearningExport($input: ExportInput!) {\n    export(input: $input) {\n      content\n      itemCount\n    }\n  }\n": types.LearningExportDocument,
     "\n  query LearnedSearch($query: String!, $space: String) {\n    search(query: $query, maxChoices: 50, space: $space) {\n      choices {\n        uri\n        role\n        score\n        learnedTrigger\n      }\n    }\n  }\n": types.LearnedSearchDocument,
+    "\n  query SpaceLearnedTriggers {\n    spaces {\n      id\n      learnedTriggers {\n        id\n        chainId\n        text\n      }\n    }\n  }\n": types.SpaceLearnedTriggersDocument,
     "\n  query Me {\n    me {\n      principalId\n      role\n      authenticated\n      readableSpaces\n      writableSpaces\n      defaultWriteSpace\n    }\n  }\n": types.MeDocument,
     "\n  query Spaces {\n    spaces {\n      id\n      name\n      kind\n      writable\n      memoryCount\n      protocolCount\n      protocols {\n        uri\n        label\n      }\n    }\n  }\n": types.SpacesDocument,
     "\n  mutation CreatePrincipal($input: CreatePrincipalInput!) {\n    createPrincipal(input: $input) {\n      principal {\n        id\n        name\n        role\n        groups\n      }\n    }\n  }\n": types.CreatePrincipalDocument,
@@ -646,6 +648,10 @@ export function graphql(source: "\n  query LearningExport($input: ExportInput!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query LearnedSearch($query: String!, $space: String) {\n    search(query: $query, maxChoices: 50, space: $space) {\n      choices {\n        uri\n        role\n        score\n        learnedTrigger\n      }\n    }\n  }\n"): (typeof documents)["\n  query LearnedSearch($query: String!, $space: String) {\n    search(query: $query, maxChoices: 50, space: $space) {\n      choices {\n        uri\n        role\n        score\n        learnedTrigger\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SpaceLearnedTriggers {\n    spaces {\n      id\n      learnedTriggers {\n        id\n        chainId\n        text\n      }\n    }\n  }\n"): (typeof documents)["\n  query SpaceLearnedTriggers {\n    spaces {\n      id\n      learnedTriggers {\n        id\n        chainId\n        text\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

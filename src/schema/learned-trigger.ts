@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import type { LearnedTriggerView } from '../services/search-learning-service.js';
+import { MAX_SPACE_TRIGGERS, type LearnedTriggerView } from '../services/search-learning-service.js';
 import { ProtocolRef } from './protocol.js';
 import { SpaceRef } from './space.js';
 
@@ -35,7 +35,7 @@ builder.objectField(SpaceRef, 'learnedTriggers', (t) =>
   t.field({
     type: [LearnedTriggerRef],
     description:
-      "What search learned leads to this space's protocols (each trigger names its `chainId`), oldest first, read once for the whole space (the removed ones only on `Protocol.learnedTriggers`).",
+      `What search learned leads to this space's protocols (each trigger names its \`chainId\`), oldest first, read once for the whole space: at most the ${MAX_SPACE_TRIGGERS} oldest (\`Protocol.learnedTriggers\` lists all of one protocol's, and the removed ones).`,
     resolve: (space, _args, ctx) => ctx.services.searchLearning.triggersInSpace(space.space),
   }),
 );

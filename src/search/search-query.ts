@@ -45,10 +45,14 @@ export function searchTokens(text: string): string[] {
   for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
     let term = termOfWord.get(word);
     if (term === undefined) {
-      term = word === '' || STOP_WORDS.has(word) || /^\p{N}+$/u.test(word) ? null : stemTerm(word);
+      // A flat copy: a term kept as a postings key must not hold on to the whole text it was split from.
+      term = word === '' || STOP_WORDS.has(word) || /^\p{N}+$/u.test(word) ? null : flatCopy(stemTerm(word));
       // Words repeat across steps: each is judged once (the table is emptied when it grows large, hostile texts included).
-      if (termOfWord.size >= TERM_CACHE_SIZE) termOfWord.clear();
-      termOfWord.set(word, term);
+      // Long words are rarely repeated and are not kept, so the table stays small whatever the texts.
+      if (word.length <= MAX_CACHED_WORD_LENGTH) {
+        if (termOfWord.size >= TERM_CACHE_SIZE) termOfWord.clear();
+        termOfWord.set(flatCopy(word), term);
+      }
     }
     if (term !== null) tokens.push(term);
   }
@@ -58,6 +62,21 @@ export function searchTokens(text: string): string[] {
 /** A word (lower-cased) → its term, or null when it is dropped (stop word, bare number, empty). */
 const termOfWord = new Map<string, string | null>();
 const TERM_CACHE_SIZE = 50_000;
+export const MAX_CACHED_WORD_LENGTH = 32;
+
+/** How many words the term cache holds (tests watch its bounds). */
+export function termCacheSize(): number {
+  return termOfWord.size;
+}
+
+/**
+ * A copy of a string that shares no memory with the string it was cut from. V8 keeps a piece of
+ * `split` or `slice` as a view into its parent, so a cached piece would keep a whole step text
+ * alive. A JSON round trip builds a new string and keeps lone surrogates as they were.
+ */
+export function flatCopy(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
 
 const SUFFIXES = ['ments', 'ment', 'ings', 'ing', 'ions', 'ion', 'ies', 'ied', 'ers', 'er', 'es', 'ed', 'ly', 's', 'e'];
 const MIN_STEM_LENGTH = 3;

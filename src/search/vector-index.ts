@@ -1,7 +1,7 @@
 /**
  * The in-process vector index of one space: every protocol step's unit vector, searched by dot
  * product (= cosine), keeping the best step per protocol. Exact search (usearch's native scan)
- * up to `ANN_MIN_VECTORS` steps in a space; above it an HNSW graph (usearch) answers, asked for several neighbours per wanted
+ * up to `ANN_MIN_SCALARS` numbers (steps × dimensions) in a space; above it an HNSW graph (usearch) answers, asked for several neighbours per wanted
  * protocol since steps of one protocol crowd each other. Memory per step: `dimensions × 4` bytes
  * of matrix plus about 100 bytes of ids (+ about 2 × dimensions × 4 for the HNSW graph above
  * the threshold).
@@ -11,11 +11,17 @@ import { dot, type StepTerms } from './embeddings/provider.js';
 import { StepTermsArena } from './step-terms-arena.js';
 
 /**
- * Steps in one space above which the HNSW index answers instead of the exact scan. The native
- * scan of 300,000 steps × 100-d takes milliseconds, while a graph costs about twice the matrix in
- * memory and is rebuilt vector by vector at every start (a minute at that size).
+ * Numbers (steps × dimensions) in one space above which the HNSW index answers instead of the
+ * exact scan: a scan's cost is the matrix it reads, so 1,000,000 steps of the built-in 100-d
+ * vectors, about 65,000 of 1536-d ones. The native scan of 300,000 × 100-d takes milliseconds,
+ * while a graph costs about twice the matrix in memory and is rebuilt vector by vector at every start.
  */
-export const ANN_MIN_VECTORS = 1_000_000;
+export const ANN_MIN_SCALARS = 100_000_000;
+
+/** Steps in one space of vectors of this many dimensions above which the HNSW index answers. */
+export function annMinVectorsFor(dimensions: number): number {
+  return Math.ceil(ANN_MIN_SCALARS / Math.max(1, dimensions));
+}
 /** HNSW neighbours asked per protocol wanted (steps of a protocol are near each other). */
 const ANN_OVERFETCH = 8;
 
@@ -87,14 +93,14 @@ export class SpaceVectorIndex {
 
   constructor(
     readonly dimensions: number,
-    private readonly annMinVectors = ANN_MIN_VECTORS,
+    private readonly annMinVectors = annMinVectorsFor(dimensions),
   ) {
     this.matrix = new Float32Array(dimensions * 64);
   }
 
   /** An index holding exactly `rows` (a snapshot's space): the arrays are taken as they are, no row is copied one by one. */
-  static fromRows(dimensions: number, rows: SpaceRows, annMinVectors = ANN_MIN_VECTORS): SpaceVectorIndex {
-    const index = new SpaceVectorIndex(dimensions, annMinVectors);
+  static fromRows(dimensions: number, rows: SpaceRows, annMin = annMinVectorsFor(dimensions)): SpaceVectorIndex {
+    const index = new SpaceVectorIndex(dimensions, annMin);
     index.matrix = rows.vectors.length ? rows.vectors : index.matrix;
     index.memoryIds = rows.memoryIds;
     index.terms = StepTermsArena.from(rows.termOffsets, rows.termRows, rows.termWeights);
@@ -107,7 +113,7 @@ export class SpaceVectorIndex {
       if (!members) index.membersOf.set(chainId, (members = new Set()));
       members.add(memoryId);
     }
-    if (index.memoryIds.length >= annMinVectors) index.buildAnn();
+    if (index.memoryIds.length >= annMin) index.buildAnn();
     return index;
   }
 
@@ -272,31 +278,33 @@ export class SpaceVectorIndex {
 
   /**
    * Exact, in native SIMD code (usearch's brute-force search over the matrix as it is, no copy):
-   * the nearest rows best first, widened until `limit` protocols are among them. Similarities
-   * of the winners are recomputed here, so scores match the JS scan to the last bit.
+   * the nearest rows best first. When steps of a few protocols crowd out the `limit` wanted, one
+   * JS pass keeping the best row per protocol answers instead: each native call reads the whole
+   * matrix whatever it returns, so widening it would repeat the full scan. Similarities of the
+   * winners are recomputed here, so scores match the JS scan to the last bit.
    */
   private exactNative(exact: ExactSearch, query: Float32Array, limit: number): ChainSimilarity[] {
     const rows = this.memoryIds.length;
     if (rows === 0) return [];
     const dims = this.dimensions;
     const dataset = this.matrix.subarray(0, rows * dims);
-    for (let wanted = Math.min(rows, limit * ANN_OVERFETCH); ; wanted = Math.min(rows, wanted * 4)) {
-      const found = exact(dataset, query, dims, wanted, 'ip', 1);
-      const seen = new Set<number>();
-      const hits: ChainSimilarity[] = [];
-      for (let i = 0; i < found.keys.length && hits.length < limit; i++) {
-        const row = Number(found.keys[i]!);
-        const chain = this.rowChainNumbers[row]!;
-        if (seen.has(chain)) continue;
-        seen.add(chain);
-        hits.push({
-          chainId: this.chainIdOf[this.rowChainNumbers[row]!]!,
-          memoryId: this.memoryIds[row]!,
-          similarity: Math.fround(dot(query, this.matrix.subarray(row * dims, (row + 1) * dims))),
-        });
-      }
-      if (hits.length >= limit || wanted >= rows) return hits.sort((a, b) => b.similarity - a.similarity);
+    const wanted = Math.min(rows, limit * ANN_OVERFETCH);
+    const found = exact(dataset, query, dims, wanted, 'ip', 1);
+    const seen = new Set<number>();
+    const hits: ChainSimilarity[] = [];
+    for (let i = 0; i < found.keys.length && hits.length < limit; i++) {
+      const row = Number(found.keys[i]!);
+      const chain = this.rowChainNumbers[row]!;
+      if (seen.has(chain)) continue;
+      seen.add(chain);
+      hits.push({
+        chainId: this.chainIdOf[this.rowChainNumbers[row]!]!,
+        memoryId: this.memoryIds[row]!,
+        similarity: Math.fround(dot(query, this.matrix.subarray(row * dims, (row + 1) * dims))),
+      });
     }
+    if (hits.length >= limit || wanted >= rows) return hits.sort((a, b) => b.similarity - a.similarity);
+    return this.exactScan(query, limit);
   }
 
   /** Exact scan in JS (usearch not loadable): the best row per chain in a typed array, objects only for the winners. */

@@ -64,6 +64,8 @@ export interface LearnedTriggerView {
 const MAX_REQUESTS_PER_RUN = 3;
 /** Triggers a search reads at most. */
 const MAX_MATCHING_TRIGGERS = 500;
+/** How many live triggers a listing of a space returns at most (`Space.learnedTriggers`; a protocol's own are all listed). */
+export const MAX_SPACE_TRIGGERS = 1000;
 /** Retries of a trigger write another run changed meanwhile. */
 const MAX_WRITE_RETRIES = 5;
 
@@ -116,10 +118,12 @@ export class SearchLearningService {
   /** A run ended in success: the request (and its refinements) it followed become triggers of its protocol. */
   async learnFromRun(run: SucceededRun, now = new Date()): Promise<number> {
     if (!this.settings.enabled || run.space === APP_SPACE) return 0;
-    const latest = await this.store.latestRequest(run.principalId, new Date(run.begunAt.getTime() - REQUEST_TO_RUN_MS), run.begunAt);
+    const from = new Date(run.begunAt.getTime() - REQUEST_TO_RUN_MS);
+    const latest = await this.store.latestRequest(run.principalId, from, run.begunAt);
     if (!latest) return 0;
+    // Refinements in the same window only: an execution_id a client reuses later does not bring older, unrelated requests.
     const requests = latest.executionId
-      ? await this.store.requestsOfExecution(run.principalId, latest.executionId, run.begunAt, MAX_REQUESTS_PER_RUN)
+      ? await this.store.requestsOfExecution(run.principalId, latest.executionId, from, run.begunAt, MAX_REQUESTS_PER_RUN)
       : [latest];
     // A request teaches only the spaces it searched: its words never reach readers of another space.
     const texts = [
@@ -233,9 +237,9 @@ export class SearchLearningService {
     return (await this.store.triggersOf(protocol.space, protocol.chainId, includeRemoved)).map((trigger) => this.view(trigger, now));
   }
 
-  /** The live learned triggers of every protocol of a space, oldest first (one read; the caller can read the space). */
+  /** The oldest live learned triggers of a space's protocols, at most MAX_SPACE_TRIGGERS (one read; the caller can read the space). */
   async triggersInSpace(space: string, now = new Date()): Promise<LearnedTriggerView[]> {
-    return (await this.store.liveInSpace(space)).map((trigger) => this.view(trigger, now));
+    return (await this.store.liveInSpace(space, MAX_SPACE_TRIGGERS)).map((trigger) => this.view(trigger, now));
   }
 
   /** Removes a learned trigger; whoever may write its protocol's space may. */
@@ -272,7 +276,7 @@ export class SearchLearningService {
     return this.settings.historyDays > 0 ? new Date(now.getTime() + this.settings.historyDays * 86_400_000) : null;
   }
 
-  private view(trigger: LearnedTriggerRecord, now: Date): LearnedTriggerView {
+  private view(trigger: Omit<LearnedTriggerRecord, 'terms'>, now: Date): LearnedTriggerView {
     const last = trigger.credits.reduce<Date | null>(
       (latest, entry) => (!latest || entry.lastSucceededAt > latest ? entry.lastSucceededAt : latest),
       null,

@@ -58,6 +58,10 @@ export class LearnedTriggerStore {
       this.triggers.createIndexes([
         { key: { space: 1, terms: 1 }, name: 'triggers_by_term' },
         { key: { space: 1, chainId: 1 }, name: 'triggers_by_protocol' },
+        // A search reads the most recently reinforced live triggers of its terms, a space listing the oldest:
+        // both in index order, so neither sorts every trigger it finds before cutting.
+        { key: { space: 1, removedAt: 1, terms: 1, updatedAt: -1 }, name: 'live_triggers_by_term_recent' },
+        { key: { space: 1, removedAt: 1, learnedAt: 1, _id: 1 }, name: 'live_triggers_by_age' },
         { key: { expiresAt: 1 }, name: 'removed_triggers_ttl', expireAfterSeconds: 0 },
       ]),
     ]);
@@ -72,9 +76,9 @@ export class LearnedTriggerStore {
     return this.requests.findOne({ principalId, at: { $gte: from, $lte: to } }, { sort: { at: -1 } });
   }
 
-  /** The principal's requests of one activate sequence up to `to`, latest first. */
-  async requestsOfExecution(principalId: string, executionId: string, to: Date, limit: number): Promise<SearchRequestRecord[]> {
-    return this.requests.find({ principalId, executionId, at: { $lte: to } }, { sort: { at: -1 }, limit }).toArray();
+  /** The principal's requests of one activate sequence in [from, to], latest first. */
+  async requestsOfExecution(principalId: string, executionId: string, from: Date, to: Date, limit: number): Promise<SearchRequestRecord[]> {
+    return this.requests.find({ principalId, executionId, at: { $gte: from, $lte: to } }, { sort: { at: -1 }, limit }).toArray();
   }
 
   /**
@@ -96,9 +100,9 @@ export class LearnedTriggerStore {
     return this.triggers.find({ space, chainId, ...(includeRemoved ? {} : { removedAt: null }) }, { sort: { learnedAt: 1 } }).toArray();
   }
 
-  /** Every live trigger of one space's protocols, oldest first (a listing of the space). */
-  async liveInSpace(space: string): Promise<LearnedTriggerRecord[]> {
-    return this.triggers.find({ space, removedAt: null }, { sort: { learnedAt: 1, _id: 1 } }).toArray();
+  /** The oldest `limit` live triggers of one space's protocols, oldest first, without their terms (a listing of the space). */
+  async liveInSpace(space: string, limit: number): Promise<Omit<LearnedTriggerRecord, 'terms'>[]> {
+    return this.triggers.find({ space, removedAt: null }, { projection: { terms: 0 }, sort: { learnedAt: 1, _id: 1 }, limit }).toArray();
   }
 
   async byId(id: string): Promise<LearnedTriggerRecord | null> {

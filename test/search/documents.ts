@@ -136,3 +136,16 @@ export const LearnedSearchDocument = graphql(`
     }
   }
 `);
+
+export const SpaceLearnedTriggersDocument = graphql(`
+  query SpaceLearnedTriggers {
+    spaces {
+      id
+      learnedTriggers {
+        id
+        chainId
+        text
+      }
+    }
+  }
+`);

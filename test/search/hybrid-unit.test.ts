@@ -1,10 +1,11 @@
 /** Pure parts of hybrid search: fusion, the exact vector index, the word-vector file, the progress bar. */
-import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { describe, expect, it, vi } from 'vitest';
 import { progressBar } from '../../src/cli/reindex.js';
 import { normalise } from '../../src/search/embeddings/provider.js';
 import { convertWinkJson, decodeWordVectors } from '../../src/search/embeddings/word-vector-file.js';
 import { DENSE_CALIBRATION, denseRelevance, hybridScore } from '../../src/search/hybrid-scoring.js';
-import { SpaceVectorIndex } from '../../src/search/vector-index.js';
+import { SpaceVectorIndex, annMinVectorsFor } from '../../src/search/vector-index.js';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,29 @@ describe('SpaceVectorIndex (exact)', () => {
     expect(index.memoriesOfChain('A')).toEqual(['a2']);
     expect(index.size).toBe(2);
     expect(() => index.upsert('c', 'C', unit(1, 0, 0))).toThrow(/3 dimensions, the index 2/);
+  });
+
+  it('reads the whole matrix once when steps of a few protocols crowd out the ones wanted', () => {
+    const usearch = createRequire(import.meta.url)('usearch') as { exactSearch: (...args: unknown[]) => unknown };
+    const exactSearch = vi.spyOn(usearch, 'exactSearch');
+    try {
+      const index = new SpaceVectorIndex(4);
+      // 600 steps of one protocol nearest the query, then 9 protocols of one step each, farther away.
+      for (let i = 0; i < 600; i++) index.upsert(`near${i}`, 'NEAR', unit(1, 0.001 * (i % 7), 0, 0));
+      for (let i = 0; i < 9; i++) index.upsert(`far${i}`, `FAR${i}`, unit(1, 0.1 * (i + 1), 0.5, 0));
+      const hits = index.search(unit(1, 0, 0, 0), 5);
+      expect(hits.map((hit) => hit.chainId)).toEqual(['NEAR', 'FAR0', 'FAR1', 'FAR2', 'FAR3']);
+      expect(hits[0]!.similarity).toBeCloseTo(1, 5);
+      expect(exactSearch).toHaveBeenCalledTimes(1);
+    } finally {
+      exactSearch.mockRestore();
+    }
+  });
+
+  it('switches to the graph by the size of the matrix: steps times dimensions', () => {
+    expect(annMinVectorsFor(100)).toBe(1_000_000);
+    expect(annMinVectorsFor(1536)).toBe(65_105);
+    expect(annMinVectorsFor(1536) * 1536).toBeLessThan(annMinVectorsFor(100) * 100 + 1536);
   });
 
   it('answers from the HNSW graph above its threshold, with the same best protocol', () => {

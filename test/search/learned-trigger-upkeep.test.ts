@@ -1,7 +1,8 @@
 /**
  * Learned triggers over a protocol's life: a protocol deleted (every step, or replaced by a
  * forced mint) takes its triggers out of search, kept as history; a search with more matching
- * triggers than it reads keeps the same ones whatever order they were stored in.
+ * triggers than it reads keeps the same ones whatever order they were stored in; a listing of a
+ * space reads a bounded number of them, in index order.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,14 @@ import { RestoreMemoryDocument } from '../history/documents.js';
 import { useTestServer } from '../support/app.js';
 import { triggerTerms } from '../../src/search/learned-triggers.js';
 import { protocolMarkdown, type ProtocolSpec } from './corpus.js';
-import { LearnedSearchDocument, LearnedTriggersDocument, SearchMintDocument, SearchProtocolsDocument } from './documents.js';
+import { MAX_SPACE_TRIGGERS } from '../../src/services/search-learning-service.js';
+import {
+  LearnedSearchDocument,
+  LearnedTriggersDocument,
+  SearchMintDocument,
+  SearchProtocolsDocument,
+  SpaceLearnedTriggersDocument,
+} from './documents.js';
 
 const server = useTestServer();
 
@@ -135,5 +143,41 @@ describe('more matching triggers than a search reads', () => {
 
     const matches = (await server.query(LearnedSearchDocument, { query: request })).search.choices;
     expect(matches[0]).toMatchObject({ uri: target.uri, role: 'MATCH', learnedTrigger: request });
+  });
+});
+
+describe('a listing of the learned triggers of a space', () => {
+  it('returns at most the oldest MAX_SPACE_TRIGGERS, in index order', async () => {
+    const target = await mint('Sweep the Bell Tower', 'bell-tower');
+    const space = target.space;
+    const collection = server.mongo().db(server.dbName).collection('learned_triggers');
+    await collection.deleteMany({ space });
+    const start = Date.now() - 86_400_000;
+    // Stored newest first: a listing cut in stored order would return the newest.
+    const stored = Array.from({ length: MAX_SPACE_TRIGGERS + 20 }, (_, index) => {
+      const at = new Date(start + (MAX_SPACE_TRIGGERS + 20 - index) * 1000);
+      return {
+        _id: randomUUID(),
+        space,
+        chainId: target.chainId,
+        text: `bell rope number ${MAX_SPACE_TRIGGERS + 20 - index}`,
+        terms: ['bell', 'rope'],
+        credits: [{ principalId: 'local', successes: 1, credit: 1, lastSucceededAt: at }],
+        learnedAt: at,
+        updatedAt: at,
+        version: 1,
+        removedAt: null,
+        removedBy: null,
+      };
+    });
+    await collection.insertMany(stored as never[]);
+
+    const listed = (await server.query(SpaceLearnedTriggersDocument, {})).spaces.find((entry) => entry.id === space)!.learnedTriggers;
+    expect(listed).toHaveLength(MAX_SPACE_TRIGGERS);
+    expect(listed[0]!.text).toBe('bell rope number 1');
+    expect(listed.at(-1)!.text).toBe(`bell rope number ${MAX_SPACE_TRIGGERS}`);
+
+    const indexes = (await collection.indexes()).map((index) => index.name);
+    expect(indexes).toEqual(expect.arrayContaining(['live_triggers_by_term_recent', 'live_triggers_by_age']));
   });
 });

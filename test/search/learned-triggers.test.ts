@@ -329,4 +329,22 @@ describe('learned triggers', () => {
     expect(await triggers(owner, uri, true, quiet)).toEqual([]);
     expect(await quiet.mongo().db(quiet.dbName).collection('search_requests').countDocuments({})).toBe(0);
   });
+  it('a reused execution_id does not bring requests from before the ten minutes a run may follow', async () => {
+    const mcp = await connect({ token: carol.token });
+    const target = inTeam('terraform-drift');
+    const stale = 'the otter inventory spreadsheet';
+    const fresh = 'infrastructure drifted from its terraform state';
+    const first = (await mcp.call('activate', { query: stale, space: `group:${team}` })).json;
+    // The first request as if made twelve minutes ago (still kept: requests live fifteen minutes).
+    await server
+      .mongo()
+      .db(server.dbName)
+      .collection('search_requests')
+      .updateMany({ principalId: carol.id, executionId: first.execution_id }, { $set: { at: new Date(Date.now() - 12 * 60_000) } });
+    const second = (await mcp.call('activate', { query: fresh, space: `group:${team}`, execution_id: first.execution_id })).json;
+    expect(second.execution_id).toBe(first.execution_id);
+    await run(carol, target, 'SUCCESS');
+
+    expect((await triggers(carol, target)).map((trigger) => trigger.text)).toEqual([fresh]);
+  });
 });
