@@ -15,10 +15,12 @@ const storedSize = { $ifNull: ['$sizeBytes', UNKNOWN_SIZE_BYTES] };
 export class SizeStatsStore {
   private readonly memories: Collection<Document>;
   private readonly runs: Collection<Document>;
+  private readonly artifacts: Collection<Document>;
 
   constructor(db: Db) {
     this.memories = db.collection('memories');
     this.runs = db.collection('runs');
+    this.artifacts = db.collection('artifacts');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -36,6 +38,11 @@ export class SizeStatsStore {
   /** Upper bound of the bytes of `count` run records in these spaces. */
   largestRuns(spaces: readonly string[], count: number): Promise<number> {
     return sumOfLargest(this.runs, { space: { $in: [...spaces] } }, count);
+  }
+
+  /** Upper bound of the bytes of `count` attached files (any version, current or history) in these spaces. */
+  largestArtifacts(spaces: readonly string[], count: number): Promise<number> {
+    return sumOfLargest(this.artifacts, { space: { $in: [...spaces] } }, count, '$size');
   }
 
   /** The largest protocol in these spaces: the sum of its steps' texts. */
@@ -105,13 +112,18 @@ export class SizeStatsStore {
   }
 }
 
-async function sumOfLargest(collection: Collection<Document>, filter: Document, count: number): Promise<number> {
+async function sumOfLargest(
+  collection: Collection<Document>,
+  filter: Document,
+  count: number,
+  size: Document | string = storedSize,
+): Promise<number> {
   if (count <= 0) return 0;
   const summed = Math.min(count, MAX_SUMMED);
   const [result] = await collection
     .aggregate<{ total: number; smallest: number; found: number }>([
       { $match: filter },
-      { $project: { size: storedSize } },
+      { $project: { size } },
       { $sort: { size: -1 } },
       { $limit: summed },
       { $group: { _id: null, total: { $sum: '$size' }, smallest: { $min: '$size' }, found: { $sum: 1 } } },
