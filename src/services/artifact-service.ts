@@ -177,7 +177,7 @@ export class ArtifactService {
     const candidates =
       'id' in parsed
         ? [await this.store.findLive(parsed.id)].filter((found) => found !== null)
-        : await this.store.findLiveBySlug(parsed.slug);
+        : await this.store.findLiveBySlug(parsed.slug, reader.readableSpaces);
     const readable: ArtifactMeta[] = [];
     for (const candidate of candidates) if (await reader.protocol({ uri: adapterUri(candidate.chainId) })) readable.push(candidate);
     if (readable.length > 1)

@@ -89,6 +89,7 @@ export class ArtifactStore {
       { key: { chainId: 1, removedAt: 1 }, name: 'artifacts_by_chain' },
       { key: { artifactId: 1 }, name: 'artifact_versions' },
       { key: { slug: 1 }, name: 'artifacts_by_slug' },
+      { key: { slug: 1, space: 1 }, name: 'artifacts_by_slug_space' },
       { key: { expiresAt: 1 }, name: 'artifact_history_expiry' },
       // The storage quotas sum the current files of a space and of their creator (size-stats-store.ts).
       { key: { space: 1, removedAt: 1 }, name: 'artifacts_by_space' },
@@ -127,9 +128,12 @@ export class ArtifactStore {
     return this.collection.findOne({ artifactId, removedAt: null }, WITHOUT_BYTES);
   }
 
-  /** The current artifacts with this slug, in any adapter (the caller keeps those it may read). */
-  async findLiveBySlug(slug: string): Promise<ArtifactMeta[]> {
-    return this.collection.find({ slug, removedAt: null }, WITHOUT_BYTES).limit(64).toArray();
+  /** The current artifacts with this slug in these spaces (the caller still checks it reads their adapters). */
+  async findLiveBySlug(slug: string, spaces: readonly string[]): Promise<ArtifactMeta[]> {
+    return this.collection
+      .find({ slug, space: { $in: [...spaces] }, removedAt: null }, WITHOUT_BYTES)
+      .limit(64)
+      .toArray();
   }
 
   /** The current artifacts of one adapter that a new one with this slug, name or path would replace. */

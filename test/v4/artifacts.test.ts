@@ -458,3 +458,51 @@ describe('artifacts listed, exported and kept', () => {
     expect(await db.collection('artifact_files.chunks').countDocuments({ files_id: large.fileId })).toBe(0);
   });
 });
+
+describe('artifact lookup and paths', () => {
+  it('finds its own file by slug however many files with that slug other spaces hold', async () => {
+    const db = server.mongo().db(server.dbName);
+    // Another tenant's files, stored before the caller's: the lookup must not stop at them.
+    const now = new Date();
+    await db.collection('artifacts').insertMany(
+      Array.from({ length: 70 }, (_, index) => ({
+        _id: `foreign-${index}`,
+        artifactId: `foreign-artifact-${index}`,
+        chainId: `foreign-chain-${index}`,
+        space: 'user:someone-else',
+        name: 'common.txt',
+        slug: 'common-notes',
+        version: '1',
+        relativePath: null,
+        contentType: 'text/plain',
+        sha256: sha256('x'),
+        size: 1,
+        data: null,
+        fileId: null,
+        createdAt: now,
+        createdBy: 'someone-else',
+        writtenAt: now,
+        writtenBy: 'someone-else',
+        liveSlug: 'common-notes',
+        livePath: 'artifacts/common.txt',
+        removedAt: null,
+        removal: null,
+        removedBy: null,
+      })) as any[],
+    );
+    const own = await trainAdapter(uniqueTitle('Artifact common slug'));
+    const attached = await attach({
+      adapter_uri: own.adapterUri,
+      content: '# kairos-artifact:\n# slug: common-notes\nmine\n',
+      artifact_name: 'common.txt',
+    });
+    expect(attached.isError, JSON.stringify(attached.json)).toBe(false);
+    const found = await gql('query($uri: String!) { artifact(uri: $uri) { id content adapterUri } }', {
+      uri: 'kairos://artifact/common-notes',
+    });
+    expect(found.artifact).toMatchObject({
+      id: attached.json.items[0].artifact_uuid,
+      content: '# kairos-artifact:\n# slug: common-notes\nmine\n',
+    });
+  });
+});
