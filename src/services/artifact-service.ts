@@ -11,7 +11,7 @@ import {
   mimeMismatch,
   normaliseMime,
   normaliseRelativePath,
-  RESERVED_SKILL_PATHS,
+  isReservedSkillPath,
   skillPathOf,
 } from '../protocol/artifact-files.js';
 import type { ArtifactMeta, ArtifactStore } from '../store/artifact-store.js';
@@ -71,7 +71,8 @@ export class ArtifactService {
     if (nameProblem) throw new RequestError('BAD_USER_INPUT', nameProblem, { field: 'artifact_name' });
     const name = input.name.trim();
     const relativePath = this.relativePathOf(input.relativePath);
-    const skillPath = skillPathOf({ name, relativePath });
+    // The path the file takes in the skill folder, from relative_path or from the name, passes the same checks.
+    const skillPath = this.skillPathOf(name, relativePath);
     const contentType = this.contentTypeOf(input.contentType, name, relativePath ?? name);
     const bytes = this.decodeContent(input, contentType);
     const text = isBinaryMime(contentType) ? null : bytes.toString('utf8');
@@ -86,14 +87,10 @@ export class ArtifactService {
     if (!viewer.writableSpaces.includes(protocol.space))
       throw new RequestError('SPACE_READ_ONLY', `Space ${protocol.space} is read-only for you: its adapters take no artifacts from you`);
     const head = protocolHead(protocol);
-    if (skillPath === `artifacts/${head.chain!.slug}.md`)
-      throw new RequestError(
-        'INVALID_RELATIVE_PATH',
-        `${skillPath} is the adapter's own markdown in its skill folder: choose another path`,
-        {
-          reason: 'reserved',
-        },
-      );
+    if (isReservedSkillPath(skillPath, head.chain!.slug))
+      throw new RequestError('INVALID_RELATIVE_PATH', `${skillPath} is written by the skill export itself: choose another path or name`, {
+        reason: 'reserved',
+      });
 
     const clashes = await this.store.findClashes(protocol.chainId, identity.slug, name, skillPath);
     if (clashes.length > 0 && !input.force)
@@ -208,10 +205,24 @@ export class ArtifactService {
     const normalised = normaliseRelativePath(raw);
     if ('problem' in normalised)
       throw new RequestError('INVALID_RELATIVE_PATH', `relative_path is refused: ${normalised.problem}`, { reason: normalised.problem });
-    if ((RESERVED_SKILL_PATHS as readonly string[]).includes(normalised.path))
-      throw new RequestError('INVALID_RELATIVE_PATH', `${normalised.path} is written by the skill export itself: choose another path`, {
-        reason: 'reserved',
+    return normalised.path;
+  }
+
+  /** Where the file goes in the skill folder, checked as a relative path is: a name `.` or `..` makes no file. */
+  private skillPathOf(name: string, relativePath: string | null): string {
+    const normalised = normaliseRelativePath(skillPathOf({ name, relativePath }));
+    if ('problem' in normalised)
+      throw new RequestError('INVALID_RELATIVE_PATH', `The file's path in the skill folder is refused: ${normalised.problem}`, {
+        reason: normalised.problem,
       });
+    if (isReservedSkillPath(normalised.path, ''))
+      throw new RequestError(
+        'INVALID_RELATIVE_PATH',
+        `${normalised.path} is written by the skill export itself: choose another path or name`,
+        {
+          reason: 'reserved',
+        },
+      );
     return normalised.path;
   }
 

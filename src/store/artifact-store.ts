@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Binary, type ClientSession, type Collection, type Db, GridFSBucket, type MongoClient, ObjectId } from 'mongodb';
+import { skillPathKey } from '../protocol/artifact-files.js';
 import { translateDuplicateKey } from './store-errors.js';
 
 /** Why a version of an artifact stopped being current. */
@@ -35,7 +36,7 @@ export interface ArtifactRecord {
   createdBy: string;
   writtenAt: Date;
   writtenBy: string;
-  /** Unique per adapter while current (the slug, the path in the skill folder): the version id once removed. */
+  /** Unique per adapter while current (the slug, the path in the skill folder without case): the version id once removed. */
   liveSlug: string;
   livePath: string;
   removedAt: Date | null;
@@ -138,7 +139,10 @@ export class ArtifactStore {
 
   /** The current artifacts of one adapter that a new one with this slug, name or path would replace. */
   async findClashes(chainId: string, slug: string, name: string, skillPath: string): Promise<ArtifactMeta[]> {
-    return this.collection.find({ chainId, removedAt: null, $or: [{ slug }, { name }, { livePath: skillPath }] }, WITHOUT_BYTES).toArray();
+    const livePaths = [...new Set([skillPath, skillPathKey(skillPath)])];
+    return this.collection
+      .find({ chainId, removedAt: null, $or: [{ slug }, { name }, { livePath: { $in: livePaths } }] }, WITHOUT_BYTES)
+      .toArray();
   }
 
   /** The bytes of one version. */
@@ -179,7 +183,7 @@ export class ArtifactStore {
       writtenAt: artifact.at,
       writtenBy: artifact.by,
       liveSlug: artifact.slug,
-      livePath: artifact.skillPath,
+      livePath: skillPathKey(artifact.skillPath),
       removedAt: null,
       removal: null,
       removedBy: null,

@@ -160,8 +160,19 @@ describe('train with artifacts', () => {
       'a//b.sh',
       'SKILL.md',
       'SHA256SUMS',
+      'skill.md',
+      'Sha256Sums',
+      'ARTIFACTS/Learned-Triggers.json',
+      'a/./b.sh',
+      'scripts/.',
     ])
       expect(await refusal({ relative_path }), relative_path).toBe('INVALID_RELATIVE_PATH');
+    // The path built from the name is checked as a relative path is.
+    for (const artifact_name of ['.', '..', 'learned-triggers.json', 'Learned-Triggers.JSON'])
+      expect(await refusal({ artifact_name, mime: 'application/json', content: '{}\n' }), artifact_name).toBe('INVALID_RELATIVE_PATH');
+    expect(await refusal({ relative_path: `Artifacts/${adapter.slug.toUpperCase()}.MD`, mime: 'text/plain', artifact_name: 'x' })).toBe(
+      'INVALID_RELATIVE_PATH',
+    );
     expect(await refusal({ relative_path: `artifacts/${adapter.slug}.md`, mime: 'text/plain', artifact_name: 'x' })).toBe(
       'INVALID_RELATIVE_PATH',
     );
@@ -504,5 +515,26 @@ describe('artifact lookup and paths', () => {
       id: attached.json.items[0].artifact_uuid,
       content: '# kairos-artifact:\n# slug: common-notes\nmine\n',
     });
+  });
+
+  it('takes two paths that differ only in case as one path in the skill folder', async () => {
+    const own = await trainAdapter(uniqueTitle('Artifact path case'));
+    const first = await attach({
+      adapter_uri: own.adapterUri,
+      content: '# kairos-artifact:\n# slug: guide-one\none\n',
+      artifact_name: 'Guide.txt',
+      relative_path: 'docs/Guide.txt',
+    });
+    expect(first.isError, JSON.stringify(first.json)).toBe(false);
+    const before = await stored();
+    const second = await attach({
+      adapter_uri: own.adapterUri,
+      content: '# kairos-artifact:\n# slug: guide-two\ntwo\n',
+      artifact_name: 'guide-lower.txt',
+      relative_path: 'docs/guide.txt',
+    });
+    expect(second.isError, JSON.stringify(second.json)).toBe(true);
+    expect(second.json.error).toBe('DUPLICATE_ARTIFACT');
+    expect(await stored()).toEqual(before);
   });
 });
