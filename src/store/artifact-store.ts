@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Binary, type ClientSession, type Collection, type Db, GridFSBucket, type MongoClient, ObjectId } from 'mongodb';
+import { Binary, type ClientSession, type Collection, type Db, GridFSBucket, type MongoClient, MongoRuntimeError, ObjectId } from 'mongodb';
 import { skillPathKey } from '../protocol/artifact-files.js';
 import { translateDuplicateKey } from './store-errors.js';
 
@@ -163,7 +163,7 @@ export class ArtifactStore {
    */
   async insert(artifact: NewArtifact, replacing: readonly ArtifactMeta[]): Promise<ArtifactMeta> {
     const id = randomUUID();
-    const fileId = artifact.bytes.length > ARTIFACT_INLINE_MAX_BYTES ? await this.upload(id, artifact.bytes) : null;
+    const fileId = artifact.bytes.length > ARTIFACT_INLINE_MAX_BYTES ? new ObjectId() : null;
     const record: ArtifactRecord = {
       _id: id,
       artifactId: artifact.artifactId,
@@ -189,7 +189,10 @@ export class ArtifactStore {
       removedBy: null,
     };
     const session = this.client.startSession();
+    let committing = false;
     try {
+      if (fileId) await this.upload(fileId, id, artifact.bytes);
+      committing = true;
       await translateDuplicateKey(() =>
         session.withTransaction(async () => {
           await this.markRemoved(
@@ -203,11 +206,27 @@ export class ArtifactStore {
         }),
       );
     } catch (error) {
-      if (fileId) await this.files.delete(fileId).catch(() => undefined);
+      // A commit whose outcome is unknown may have landed: read it back before removing bytes it would name.
+      const landed = committing ? await this.versionLanded(id) : false;
+      if (landed === true) return this.metaOf(record);
+      if (fileId && landed === false) await this.files.delete(fileId).catch(() => undefined);
       throw error;
     } finally {
       await session.endSession();
     }
+    return this.metaOf(record);
+  }
+
+  /** Whether a version is stored; null when that cannot be read (its bytes are then kept). */
+  private async versionLanded(id: string): Promise<boolean | null> {
+    try {
+      return (await this.collection.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
+    } catch {
+      return null;
+    }
+  }
+
+  private metaOf(record: ArtifactRecord): ArtifactMeta {
     const { data: _bytes, ...meta } = record;
     return meta;
   }
@@ -239,8 +258,10 @@ export class ArtifactStore {
       .find({ expiresAt: { $lte: now } }, { projection: { _id: 1, fileId: 1 } })
       .limit(500)
       .toArray();
-    for (const version of expired) if (version.fileId) await this.files.delete(version.fileId).catch(() => undefined);
-    if (expired.length > 0) await this.collection.deleteMany({ _id: { $in: expired.map((version) => version._id) } });
+    // A version goes only once its bytes are gone (or were already): else the next purge tries again.
+    const purged: string[] = [];
+    for (const version of expired) if (!version.fileId || (await this.deleteFile(version.fileId))) purged.push(version._id);
+    if (purged.length > 0) await this.collection.deleteMany({ _id: { $in: purged } });
   }
 
   private async markRemoved(
@@ -264,14 +285,32 @@ export class ArtifactStore {
     );
   }
 
-  private async upload(id: string, bytes: Buffer): Promise<ObjectId> {
-    const fileId = new ObjectId();
+  /** Deletes a file's bytes: true when they are gone, also when they were already. */
+  private async deleteFile(fileId: ObjectId): Promise<boolean> {
+    try {
+      await this.files.delete(fileId);
+      return true;
+    } catch (error) {
+      return error instanceof MongoRuntimeError && /file not found/i.test(error.message);
+    }
+  }
+
+  /** Writes bytes to GridFS under `fileId`; failed part-way, the chunks written are removed. */
+  private async upload(fileId: ObjectId, id: string, bytes: Buffer): Promise<void> {
+    try {
+      await this.uploadStream(fileId, id, bytes);
+    } catch (error) {
+      await this.files.delete(fileId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async uploadStream(fileId: ObjectId, id: string, bytes: Buffer): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       const stream = this.files.openUploadStreamWithId(fileId, id);
       stream.once('error', reject);
       stream.once('finish', () => resolve());
       stream.end(bytes);
     });
-    return fileId;
   }
 }

@@ -538,3 +538,24 @@ describe('artifact lookup and paths', () => {
     expect(await stored()).toEqual(before);
   });
 });
+
+describe('artifact bytes in GridFS', () => {
+  it('a large file whose upload fails part-way leaves no chunks behind', async () => {
+    const db = server.mongo().db(server.dbName);
+    const files = db.collection('artifact_files.files');
+    const size = ARTIFACT_INLINE_MAX_BYTES + 20_000;
+    // The upload's last write (the file document) is refused, after every chunk was written.
+    await files.createIndex({ length: 1 }, { unique: true, name: 'test_refuse_length' });
+    await files.insertOne({ length: size, chunkSize: 1, uploadDate: new Date(), filename: 'placeholder' });
+    try {
+      const own = await trainAdapter(uniqueTitle('Artifact failed upload'));
+      const before = await stored();
+      const failed = await attach({ adapter_uri: own.adapterUri, content: 'y'.repeat(size - 1) + '\n', artifact_name: 'huge.txt' });
+      expect(failed.isError).toBe(true);
+      expect(await stored()).toEqual(before);
+    } finally {
+      await files.deleteOne({ filename: 'placeholder' });
+      await files.dropIndex('test_refuse_length');
+    }
+  });
+});
