@@ -108,12 +108,11 @@ export class ArtifactService {
       );
 
     const replaced = [...clashes].sort((a, b) => a.artifactId.localeCompare(b.artifactId))[0];
-    // A file is stored bytes as text is: the space's and its writer's storage quotas count it.
-    const freed = clashes.reduce((sum, clash) => sum + clash.size, 0);
-    const freedOwn = clashes.filter((clash) => clash.createdBy === viewer.principalId).reduce((sum, clash) => sum + clash.size, 0);
-    const hold = await this.quota.check(viewer, protocol.space, bytes.length, { space: freed, own: freedOwn });
+    // A file is stored bytes as text is: the space's and its writer's storage quotas count it. A
+    // replaced version keeps its bytes in history, so it frees nothing until purged (first, here).
     const now = new Date();
     await this.store.purgeExpired(now);
+    const hold = await this.quota.check(viewer, protocol.space, bytes.length);
     try {
       const artifact = await this.store.insert(
         {

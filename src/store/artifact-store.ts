@@ -92,9 +92,9 @@ export class ArtifactStore {
       { key: { slug: 1 }, name: 'artifacts_by_slug' },
       { key: { slug: 1, space: 1 }, name: 'artifacts_by_slug_space' },
       { key: { expiresAt: 1 }, name: 'artifact_history_expiry' },
-      // The storage quotas sum the current files of a space and of their creator (size-stats-store.ts).
+      // The storage quotas sum every stored version of a space's files and of their writer (size-stats-store.ts).
       { key: { space: 1, removedAt: 1 }, name: 'artifacts_by_space' },
-      { key: { createdBy: 1, removedAt: 1 }, name: 'artifacts_by_creator' },
+      { key: { writtenBy: 1 }, name: 'artifacts_by_writer' },
     ]);
   }
 

@@ -60,7 +60,9 @@ export class SizeStatsStore {
 
   /**
    * Bytes stored in a space and by a principal (in every space), in one command: memory text, and
-   * the current files attached to adapters (`artifacts`, their `size`). A write's quota check asks both.
+   * every stored version of the files attached to adapters (`artifacts`, their `size`: a replaced
+   * or deleted version's bytes stay until its history is purged), each version charged to its
+   * writer (`writtenBy`). A write's quota check asks both.
    */
   async storedBytes(owner: { space?: string; createdBy?: string }): Promise<{ space: number; createdBy: number }> {
     const branches = [
@@ -68,6 +70,10 @@ export class SizeStatsStore {
       ...(owner.createdBy === undefined ? [] : [{ createdBy: owner.createdBy }]),
     ];
     if (branches.length === 0) return { space: 0, createdBy: 0 };
+    const fileBranches = [
+      ...(owner.space === undefined ? [] : [{ space: owner.space }]),
+      ...(owner.createdBy === undefined ? [] : [{ writtenBy: owner.createdBy }]),
+    ];
     const sumWhere = (field: string, value: string | undefined) => ({
       $sum: value === undefined ? 0 : { $cond: [{ $eq: [`$${field}`, value] }, storedSize, 0] },
     });
@@ -78,8 +84,8 @@ export class SizeStatsStore {
           $unionWith: {
             coll: 'artifacts',
             pipeline: [
-              { $match: { removedAt: null, ...(branches.length === 1 ? branches[0]! : { $or: branches }) } },
-              { $project: { space: 1, createdBy: 1, sizeBytes: '$size' } },
+              { $match: fileBranches.length === 1 ? fileBranches[0]! : { $or: fileBranches } },
+              { $project: { space: 1, createdBy: '$writtenBy', sizeBytes: '$size' } },
             ],
           },
         },
