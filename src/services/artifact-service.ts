@@ -14,7 +14,7 @@ import {
   isReservedSkillPath,
   skillPathOf,
 } from '../protocol/artifact-files.js';
-import type { ArtifactMeta, ArtifactStore } from '../store/artifact-store.js';
+import { type ArtifactMeta, ArtifactCountExceededError, type ArtifactStore } from '../store/artifact-store.js';
 import { DuplicateKeyError } from '../store/store-errors.js';
 import { hasLoneSurrogate } from '../well-formed-text.js';
 import { RequestError } from './errors.js';
@@ -99,13 +99,9 @@ export class ArtifactService {
         `The adapter already has an artifact with this name, slug (${identity.slug}) or path (${skillPath}): send force_update to replace it`,
         { artifact_uuid: clashes[0]!.artifactId },
       );
+    // Refused early here; the insert counts again in its transaction, where racing attaches cannot both pass.
     const live = await this.store.countLive(protocol.chainId);
-    if (live - clashes.length + 1 > this.limits.artifactsPerAdapter)
-      throw new RequestError(
-        'QUOTA_EXCEEDED',
-        `The adapter carries ${live} artifacts, the most it may (KAIROS_ARTIFACTS_PER_ADAPTER): delete one or replace one with force_update`,
-        { limit: 'artifacts_per_adapter', max: this.limits.artifactsPerAdapter, stored: live },
-      );
+    if (live - clashes.length + 1 > this.limits.artifactsPerAdapter) throw this.tooMany(live);
 
     const replaced = [...clashes].sort((a, b) => a.artifactId.localeCompare(b.artifactId))[0];
     // A file is stored bytes as text is: the space's and its writer's storage quotas count it. A
@@ -133,9 +129,11 @@ export class ArtifactService {
           by: viewer.principalId,
         },
         clashes,
+        this.limits.artifactsPerAdapter,
       );
       return { artifact, protocol };
     } catch (error) {
+      if (error instanceof ArtifactCountExceededError) throw this.tooMany(error.live);
       if (error instanceof DuplicateKeyError)
         throw new RequestError(
           'DUPLICATE_ARTIFACT',
@@ -259,6 +257,14 @@ export class ArtifactService {
     }
     if (bytes.length > max) throw this.tooLarge(bytes.length);
     return bytes;
+  }
+
+  private tooMany(live: number): RequestError {
+    return new RequestError(
+      'QUOTA_EXCEEDED',
+      `The adapter carries ${live} artifacts, the most it may (KAIROS_ARTIFACTS_PER_ADAPTER): delete one or replace one with force_update`,
+      { limit: 'artifacts_per_adapter', max: this.limits.artifactsPerAdapter, stored: live },
+    );
   }
 
   private tooLarge(total: number): RequestError {

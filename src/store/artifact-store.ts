@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Binary, type ClientSession, type Collection, type Db, GridFSBucket, type MongoClient, MongoRuntimeError, ObjectId } from 'mongodb';
+import {
+  Binary,
+  type ClientSession,
+  type Collection,
+  type Db,
+  GridFSBucket,
+  type MongoClient,
+  MongoRuntimeError,
+  MongoServerError,
+  ObjectId,
+} from 'mongodb';
 import { skillPathKey } from '../protocol/artifact-files.js';
 import { translateDuplicateKey } from './store-errors.js';
 
@@ -69,21 +79,36 @@ export interface NewArtifact {
 
 const WITHOUT_BYTES = { projection: { data: 0 } } as const;
 
+/** An insert that would carry an adapter past its most artifacts: `live` is how many it carries. */
+export class ArtifactCountExceededError extends Error {
+  constructor(readonly live: number) {
+    super(`the adapter carries ${live} artifacts`);
+    this.name = 'ArtifactCountExceededError';
+  }
+}
+
 /** Every MongoDB call on `artifacts` and the GridFS bucket `artifact_files`. */
 export class ArtifactStore {
   private readonly collection: Collection<ArtifactRecord>;
   private readonly files: GridFSBucket;
+  /** One document per adapter that every artifact write updates: concurrent writes to one adapter conflict there. */
+  private readonly adapters: Collection<{ _id: string; writes: number }>;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly client: MongoClient,
     private readonly historyDays: number,
   ) {
     this.collection = db.collection<ArtifactRecord>('artifacts');
     this.files = new GridFSBucket(db, { bucketName: 'artifact_files' });
+    this.adapters = db.collection('artifact_adapters');
   }
 
   async ensureIndexes(): Promise<void> {
+    // Made here, not by a first write inside a transaction, where concurrent attaches could not create it together.
+    await this.db.createCollection('artifact_adapters').catch((error: unknown) => {
+      if (!(error instanceof MongoServerError && error.code === 48)) throw error;
+    });
     await this.collection.createIndexes([
       { key: { chainId: 1, liveSlug: 1 }, name: 'artifact_live_slug', unique: true },
       { key: { chainId: 1, livePath: 1 }, name: 'artifact_live_path', unique: true },
@@ -161,7 +186,7 @@ export class ArtifactStore {
    * replaces) REPLACED. Large bytes go to GridFS first (GridFS writes are not transactional):
    * removed again if the transaction fails, so a refused write leaves nothing.
    */
-  async insert(artifact: NewArtifact, replacing: readonly ArtifactMeta[]): Promise<ArtifactMeta> {
+  async insert(artifact: NewArtifact, replacing: readonly ArtifactMeta[], maxLive = Number.POSITIVE_INFINITY): Promise<ArtifactMeta> {
     const id = randomUUID();
     const fileId = artifact.bytes.length > ARTIFACT_INLINE_MAX_BYTES ? new ObjectId() : null;
     const record: ArtifactRecord = {
@@ -195,6 +220,10 @@ export class ArtifactStore {
       committing = true;
       await translateDuplicateKey(() =>
         session.withTransaction(async () => {
+          // Written first: two attaches to one adapter conflict here, so the count below sees the other's file.
+          await this.adapters.updateOne({ _id: artifact.chainId }, { $inc: { writes: 1 } }, { upsert: true, session });
+          const live = await this.collection.countDocuments({ chainId: artifact.chainId, removedAt: null }, { session });
+          if (live - replacing.length + 1 > maxLive) throw new ArtifactCountExceededError(live);
           await this.markRemoved(
             replacing.map((version) => version._id),
             'REPLACED',

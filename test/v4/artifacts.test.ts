@@ -559,3 +559,20 @@ describe('artifact bytes in GridFS', () => {
     }
   });
 });
+
+describe('artifacts per adapter', () => {
+  it('attaches racing each other cannot carry an adapter past KAIROS_ARTIFACTS_PER_ADAPTER', async () => {
+    const own = await trainAdapter(uniqueTitle('Artifact race'));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        attach({ adapter_uri: own.adapterUri, content: `file ${index}\n`, artifact_name: `race-${index}.txt` }),
+      ),
+    );
+    const stored = answers.filter((answer) => !answer.isError).length;
+    const refused = answers.filter((answer) => answer.isError).map((answer) => answer.json.error);
+    expect(stored).toBe(6);
+    expect(refused).toEqual(Array.from({ length: 4 }, () => 'QUOTA_EXCEEDED'));
+    const chain = (await gql('query($key: String) { protocol(key: $key) { artifacts { name } } }', { key: own.slug })).protocol.artifacts;
+    expect(chain).toHaveLength(6);
+  });
+});
