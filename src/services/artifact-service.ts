@@ -107,7 +107,8 @@ export class ArtifactService {
     // A file is stored bytes as text is: the space's and its writer's storage quotas count it. A
     // replaced version keeps its bytes in history, so it frees nothing until purged (first, here).
     const now = new Date();
-    await this.store.purgeExpired(now);
+    const purged = await this.store.purgeExpired(now);
+    this.quota.forget(purged.spaces, purged.writers);
     const hold = await this.quota.check(viewer, protocol.space, bytes.length);
     try {
       const artifact = await this.store.insert(

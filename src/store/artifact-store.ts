@@ -281,16 +281,20 @@ export class ArtifactStore {
     await this.collection.updateMany({ chainId: fromChainId }, { $set: { chainId: toChainId, space } }, { session });
   }
 
-  /** Removes versions whose history time is over, bytes and all. */
-  async purgeExpired(now: Date): Promise<void> {
+  /** Removes versions whose history time is over, bytes and all; answers whose stored bytes that freed (spaces, writers). */
+  async purgeExpired(now: Date): Promise<{ spaces: string[]; writers: string[] }> {
     const expired = await this.collection
-      .find({ expiresAt: { $lte: now } }, { projection: { _id: 1, fileId: 1 } })
+      .find({ expiresAt: { $lte: now } }, { projection: { _id: 1, fileId: 1, space: 1, writtenBy: 1 } })
       .limit(500)
       .toArray();
     // A version goes only once its bytes are gone (or were already): else the next purge tries again.
-    const purged: string[] = [];
-    for (const version of expired) if (!version.fileId || (await this.deleteFile(version.fileId))) purged.push(version._id);
-    if (purged.length > 0) await this.collection.deleteMany({ _id: { $in: purged } });
+    const purged = [];
+    for (const version of expired) if (!version.fileId || (await this.deleteFile(version.fileId))) purged.push(version);
+    if (purged.length > 0) await this.collection.deleteMany({ _id: { $in: purged.map((version) => version._id) } });
+    return {
+      spaces: [...new Set(purged.map((version) => version.space))],
+      writers: [...new Set(purged.map((version) => version.writtenBy))],
+    };
   }
 
   private async markRemoved(
