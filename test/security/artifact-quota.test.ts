@@ -1,7 +1,8 @@
 /**
  * A file attached to an adapter is stored bytes as text is: the space's storage quota counts it
  * on every write (an attach, a mint), a refused attach stores nothing, a replaced file keeps
- * counting until its history is purged, and each version is charged to the principal who wrote it.
+ * counting until its history is purged, each version is charged to the principal who wrote it, and
+ * a moved adapter's files move into its new space with it.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -106,5 +107,41 @@ describe('the principal quota charges the writer of each file version', () => {
     expect(aliceOver.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { limit: 'principal_bytes' } });
     // Her version in history and her protocol's text.
     expect(aliceOver.errors?.[0]?.extensions.details.stored).toBeGreaterThan(60_000);
+  });
+});
+
+describe("a moved adapter's files", () => {
+  it('move with it: a reader of the space it moved into finds them by slug', async () => {
+    const group = `moved-${randomUUID().slice(0, 8)}`;
+    const token = async (name: string) =>
+      (
+        await shared.running.services.auth.bootstrap({
+          name: `${name}-${group}`,
+          role: 'AGENT',
+          groups: [group],
+          tokenName: 'test',
+          expiresInSeconds: null,
+        })
+      ).token;
+    const alice = await token('alice');
+    const bob = await token('bob');
+    const as = (who: string, query: string, variables: Record<string, unknown>) =>
+      postAs(shared.running.graphqlUrl, who, query, variables) as Promise<{ data?: any; errors?: any[] }>;
+    const minted = await as(alice, MINT, { input: { markdown: `# ${uniqueTitle('Moved files')}\n\n## Only\n\nA short step.\n` } });
+    expect(minted.errors).toBeUndefined();
+    const adapter = minted.data.mint.protocol.uri as string;
+    const slug = `moved-notes-${group}`;
+    const attached = await as(alice, ATTACH, {
+      input: { adapter, name: 'notes.txt', content: `# kairos-artifact:\n# slug: ${slug}\nnotes\n` },
+    });
+    expect(attached.errors).toBeUndefined();
+    const moved = await as(alice, `mutation($input: MoveProtocolInput!) { moveProtocol(input: $input) { moved } }`, {
+      input: { uri: adapter, space: `group:${group}` },
+    });
+    expect(moved.errors).toBeUndefined();
+    expect(moved.data.moveProtocol.moved).toBe(true);
+    const found = await as(bob, `query($uri: String!) { artifact(uri: $uri) { name content } }`, { uri: `kairos://artifact/${slug}` });
+    expect(found.errors).toBeUndefined();
+    expect(found.data.artifact).toEqual({ name: 'notes.txt', content: `# kairos-artifact:\n# slug: ${slug}\nnotes\n` });
   });
 });
