@@ -225,7 +225,7 @@ export async function createServices(
     ),
     responseSizes: new ResponseSizes(sizeStats),
     activations: new ActivationService(activationStore),
-    protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events, learnedTriggers, storageQuota),
+    protocolMoves: new ProtocolMoveService(memoryStore, historyStore, events, learnedTriggers, storageQuota, artifactStore),
     artifacts,
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { skillPathKey } from '../protocol/artifact-files.js';
 import type { ExportAdapter } from './export-model.js';
 import type { ZipEntry } from './zip-writer.js';
 
@@ -88,10 +89,11 @@ export function skillFiles(adapter: ExportAdapter): SkillFile[] {
       encoding: null,
     }),
   );
-  const taken = new Set(['SHA256SUMS', ...written.map((file) => file.relative)]);
+  // Without case: on a case-insensitive file system two such paths are one file.
+  const taken = new Set(['SHA256SUMS', ...written.map((file) => file.relative)].map(skillPathKey));
   for (const artifact of [...(adapter.artifacts ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    if (taken.has(artifact.path)) continue;
-    taken.add(artifact.path);
+    if (taken.has(skillPathKey(artifact.path))) continue;
+    taken.add(skillPathKey(artifact.path));
     written.push({
       relative: artifact.path,
       content: artifact.binary ? artifact.bytes.toString('base64') : artifact.bytes.toString('utf8'),

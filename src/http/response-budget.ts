@@ -155,6 +155,31 @@ async function projectedRefusal(
   );
 }
 
+/**
+ * Counts `bytes` a resolver is about to load against the operation's answer before it loads them
+ * (a file read from storage): false when that brings the answer over the budget, and the resolver
+ * must not read. Else the bytes stay counted until `release()`, called once the value is read
+ * (the field's string is then counted as any other).
+ */
+export function reserveResponseBytes(context: object, field: string, bytes: number): { release(): void } | false {
+  const meter = meters.get(context);
+  if (!meter) return { release: () => {} };
+  if (meter.over !== null) return false;
+  meter.bytes += bytes;
+  if (meter.bytes > meter.budget) {
+    meter.over = field;
+    return false;
+  }
+  let released = false;
+  return {
+    release: () => {
+      if (released) return;
+      released = true;
+      meter.bytes -= bytes;
+    },
+  };
+}
+
 const metered = new WeakSet<GraphQLSchema>();
 
 /**

@@ -30,7 +30,7 @@ import { SIZED_KINDS, type SizedKind } from '../model/response-sizes.js';
 
 export { SIZED_KINDS, type SizedKind };
 
-/** Fields whose answer is as big as what is stored: a memory's text, a whole protocol, a run's record. */
+/** Fields whose answer is as big as what is stored: a memory's text, a whole protocol, a run's record, a file. */
 export const SIZED_FIELDS: Readonly<Record<string, SizedKind>> = {
   'Memory.text': 'MEMORY_TEXT',
   'CurrentStep.content': 'MEMORY_TEXT',
@@ -38,6 +38,7 @@ export const SIZED_FIELDS: Readonly<Record<string, SizedKind>> = {
   'Protocol.markdown': 'PROTOCOL',
   'Run.transcript': 'RUN',
   'RunTranscript.transcript': 'RUN',
+  'Artifact.content': 'ARTIFACT',
 };
 
 export interface SizedSelection {

@@ -48,6 +48,21 @@ export const ARTIFACT_PATH_MAX_LENGTH = 2_048;
 /** Paths the skill export writes itself; an artifact may not take them. */
 export const RESERVED_SKILL_PATHS = ['SKILL.md', 'SHA256SUMS', 'artifacts/learned-triggers.json'] as const;
 
+/**
+ * Whether an artifact at this path would take a file the skill export writes (`SKILL.md`,
+ * `SHA256SUMS`, the learned triggers, the adapter's own `artifacts/<slug>.md`), compared without
+ * case: on a case-insensitive file system they are the same file.
+ */
+export function isReservedSkillPath(path: string, adapterSlug: string): boolean {
+  const lower = path.toLowerCase();
+  return [...RESERVED_SKILL_PATHS, `artifacts/${adapterSlug}.md`].some((reserved) => reserved.toLowerCase() === lower);
+}
+
+/** The key a path is unique by in its skill folder: without case, as a case-insensitive file system sees it. */
+export function skillPathKey(path: string): string {
+  return path.toLowerCase();
+}
+
 const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -88,7 +103,7 @@ export function mimeMismatch(path: string, mime: string): string | null {
 
 /**
  * A skill-relative path as KAIROS 4 reads it: backslashes are slashes, leading `./` dropped;
- * absolute paths, `..` or empty segments, a trailing slash, NUL and other control characters,
+ * absolute paths, `..`, `.` or empty segments, a trailing slash, NUL and other control characters,
  * a drive letter, and paths over 2,048 characters are refused (KAIROS drops such a path; here
  * the file is refused). Answers the clean path or why it was refused.
  */
@@ -102,6 +117,7 @@ export function normaliseRelativePath(raw: string): { path: string } | { problem
   const segments = path.split('/');
   if (segments.includes('..')) return { problem: 'it climbs out of the skill folder (..)' };
   if (segments.includes('')) return { problem: 'it has an empty segment (//)' };
+  if (segments.includes('.')) return { problem: 'it has a . segment' };
   if (path.length > ARTIFACT_PATH_MAX_LENGTH) return { problem: `it is over ${ARTIFACT_PATH_MAX_LENGTH} characters` };
   return { path };
 }

@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { reserveResponseBytes } from '../http/response-budget.js';
 import { adapterUri, artifactUri } from '../model/kairos-uri.js';
 import { isBinaryMime } from '../protocol/artifact-files.js';
 import type { ProtocolView } from '../services/protocol-service.js';
@@ -37,7 +38,17 @@ const ArtifactRef = builder.objectRef<ArtifactMeta>('Artifact').implement({
     removal: t.field({ type: ArtifactRemovalEnum, nullable: true, description: 'History only: why.', resolve: (artifact) => artifact.removal }),
     content: t.string({
       description: 'The file: text as it is, a binary type as base64 (`contentEncoding`). Read only when asked for.',
-      resolve: async (artifact, _args, ctx) => (await ctx.services.artifacts.contentOf(artifact)).content,
+      resolve: async (artifact, _args, ctx) => {
+        // Counted from the stored size before the bytes are read: later items of a long list never load theirs once over.
+        const reserved = reserveResponseBytes(ctx, 'Artifact.content', isBinaryMime(artifact.contentType) ? Math.ceil((artifact.size * 4) / 3) : artifact.size);
+        // Over the budget: the whole answer is replaced by RESPONSE_TOO_LARGE, this value is never sent.
+        if (!reserved) return '';
+        try {
+          return (await ctx.services.artifacts.contentOf(artifact)).content;
+        } finally {
+          reserved.release();
+        }
+      },
     }),
     downloadUrl: t.string({
       nullable: true,

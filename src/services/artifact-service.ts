@@ -11,10 +11,10 @@ import {
   mimeMismatch,
   normaliseMime,
   normaliseRelativePath,
-  RESERVED_SKILL_PATHS,
+  isReservedSkillPath,
   skillPathOf,
 } from '../protocol/artifact-files.js';
-import type { ArtifactMeta, ArtifactStore } from '../store/artifact-store.js';
+import { type ArtifactMeta, ArtifactCountExceededError, type ArtifactStore } from '../store/artifact-store.js';
 import { DuplicateKeyError } from '../store/store-errors.js';
 import { hasLoneSurrogate } from '../well-formed-text.js';
 import { RequestError } from './errors.js';
@@ -71,7 +71,8 @@ export class ArtifactService {
     if (nameProblem) throw new RequestError('BAD_USER_INPUT', nameProblem, { field: 'artifact_name' });
     const name = input.name.trim();
     const relativePath = this.relativePathOf(input.relativePath);
-    const skillPath = skillPathOf({ name, relativePath });
+    // The path the file takes in the skill folder, from relative_path or from the name, passes the same checks.
+    const skillPath = this.skillPathOf(name, relativePath);
     const contentType = this.contentTypeOf(input.contentType, name, relativePath ?? name);
     const bytes = this.decodeContent(input, contentType);
     const text = isBinaryMime(contentType) ? null : bytes.toString('utf8');
@@ -86,14 +87,10 @@ export class ArtifactService {
     if (!viewer.writableSpaces.includes(protocol.space))
       throw new RequestError('SPACE_READ_ONLY', `Space ${protocol.space} is read-only for you: its adapters take no artifacts from you`);
     const head = protocolHead(protocol);
-    if (skillPath === `artifacts/${head.chain!.slug}.md`)
-      throw new RequestError(
-        'INVALID_RELATIVE_PATH',
-        `${skillPath} is the adapter's own markdown in its skill folder: choose another path`,
-        {
-          reason: 'reserved',
-        },
-      );
+    if (isReservedSkillPath(skillPath, head.chain!.slug))
+      throw new RequestError('INVALID_RELATIVE_PATH', `${skillPath} is written by the skill export itself: choose another path or name`, {
+        reason: 'reserved',
+      });
 
     const clashes = await this.store.findClashes(protocol.chainId, identity.slug, name, skillPath);
     if (clashes.length > 0 && !input.force)
@@ -102,21 +99,17 @@ export class ArtifactService {
         `The adapter already has an artifact with this name, slug (${identity.slug}) or path (${skillPath}): send force_update to replace it`,
         { artifact_uuid: clashes[0]!.artifactId },
       );
+    // Refused early here; the insert counts again in its transaction, where racing attaches cannot both pass.
     const live = await this.store.countLive(protocol.chainId);
-    if (live - clashes.length + 1 > this.limits.artifactsPerAdapter)
-      throw new RequestError(
-        'QUOTA_EXCEEDED',
-        `The adapter carries ${live} artifacts, the most it may (KAIROS_ARTIFACTS_PER_ADAPTER): delete one or replace one with force_update`,
-        { limit: 'artifacts_per_adapter', max: this.limits.artifactsPerAdapter, stored: live },
-      );
+    if (live - clashes.length + 1 > this.limits.artifactsPerAdapter) throw this.tooMany(live);
 
     const replaced = [...clashes].sort((a, b) => a.artifactId.localeCompare(b.artifactId))[0];
-    // A file is stored bytes as text is: the space's and its writer's storage quotas count it.
-    const freed = clashes.reduce((sum, clash) => sum + clash.size, 0);
-    const freedOwn = clashes.filter((clash) => clash.createdBy === viewer.principalId).reduce((sum, clash) => sum + clash.size, 0);
-    const hold = await this.quota.check(viewer, protocol.space, bytes.length, { space: freed, own: freedOwn });
+    // A file is stored bytes as text is: the space's and its writer's storage quotas count it. A
+    // replaced version keeps its bytes in history, so it frees nothing until purged (first, here).
     const now = new Date();
-    await this.store.purgeExpired(now);
+    const purged = await this.store.purgeExpired(now);
+    this.quota.forget(purged.spaces, purged.writers);
+    const hold = await this.quota.check(viewer, protocol.space, bytes.length);
     try {
       const artifact = await this.store.insert(
         {
@@ -137,9 +130,11 @@ export class ArtifactService {
           by: viewer.principalId,
         },
         clashes,
+        this.limits.artifactsPerAdapter,
       );
       return { artifact, protocol };
     } catch (error) {
+      if (error instanceof ArtifactCountExceededError) throw this.tooMany(error.live);
       if (error instanceof DuplicateKeyError)
         throw new RequestError(
           'DUPLICATE_ARTIFACT',
@@ -177,7 +172,7 @@ export class ArtifactService {
     const candidates =
       'id' in parsed
         ? [await this.store.findLive(parsed.id)].filter((found) => found !== null)
-        : await this.store.findLiveBySlug(parsed.slug);
+        : await this.store.findLiveBySlug(parsed.slug, reader.readableSpaces);
     const readable: ArtifactMeta[] = [];
     for (const candidate of candidates) if (await reader.protocol({ uri: adapterUri(candidate.chainId) })) readable.push(candidate);
     if (readable.length > 1)
@@ -208,10 +203,24 @@ export class ArtifactService {
     const normalised = normaliseRelativePath(raw);
     if ('problem' in normalised)
       throw new RequestError('INVALID_RELATIVE_PATH', `relative_path is refused: ${normalised.problem}`, { reason: normalised.problem });
-    if ((RESERVED_SKILL_PATHS as readonly string[]).includes(normalised.path))
-      throw new RequestError('INVALID_RELATIVE_PATH', `${normalised.path} is written by the skill export itself: choose another path`, {
-        reason: 'reserved',
+    return normalised.path;
+  }
+
+  /** Where the file goes in the skill folder, checked as a relative path is: a name `.` or `..` makes no file. */
+  private skillPathOf(name: string, relativePath: string | null): string {
+    const normalised = normaliseRelativePath(skillPathOf({ name, relativePath }));
+    if ('problem' in normalised)
+      throw new RequestError('INVALID_RELATIVE_PATH', `The file's path in the skill folder is refused: ${normalised.problem}`, {
+        reason: normalised.problem,
       });
+    if (isReservedSkillPath(normalised.path, ''))
+      throw new RequestError(
+        'INVALID_RELATIVE_PATH',
+        `${normalised.path} is written by the skill export itself: choose another path or name`,
+        {
+          reason: 'reserved',
+        },
+      );
     return normalised.path;
   }
 
@@ -249,6 +258,14 @@ export class ArtifactService {
     }
     if (bytes.length > max) throw this.tooLarge(bytes.length);
     return bytes;
+  }
+
+  private tooMany(live: number): RequestError {
+    return new RequestError(
+      'QUOTA_EXCEEDED',
+      `The adapter carries ${live} artifacts, the most it may (KAIROS_ARTIFACTS_PER_ADAPTER): delete one or replace one with force_update`,
+      { limit: 'artifacts_per_adapter', max: this.limits.artifactsPerAdapter, stored: live },
+    );
   }
 
   private tooLarge(total: number): RequestError {

@@ -64,6 +64,11 @@ export class MemoryReader {
     );
   }
 
+  /** The spaces this reader sees. */
+  get readableSpaces(): readonly string[] {
+    return this.viewer.readableSpaces;
+  }
+
   /** A memory by `kairos://mem/…` or `kairos://layer/…`; an adapter URI names its protocol's step 1. */
   async memory(uri: string): Promise<MemoryRecord | null> {
     return (await this.named(uri)).record;

@@ -1,5 +1,6 @@
 import type { Viewer } from '../auth/viewer.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { ArtifactStore } from '../store/artifact-store.js';
 import type { LearnedTriggerStore } from '../store/learned-trigger-store.js';
 import type { MemoryHistoryStore } from '../store/memory-history-store.js';
 import type { MemoryStore, VersionChange } from '../store/memory-store.js';
@@ -52,6 +53,7 @@ export class ProtocolMoveService {
     private readonly events: EventBus,
     private readonly learnedTriggers: LearnedTriggerStore | null = null,
     private readonly quota: StorageQuota | null = null,
+    private readonly artifacts: Pick<ArtifactStore, 'moveToChain'> | null = null,
   ) {}
 
   async move(viewer: Viewer, reader: MemoryReader, input: MoveProtocolInput): Promise<MoveProtocolResult> {
@@ -109,6 +111,8 @@ export class ProtocolMoveService {
         await this.store.moveChain(key, target, change, now, viewer.principalId, session);
         // Its learned triggers go with it: they help whoever reads the space it is in.
         await this.learnedTriggers?.moveProtocol(protocol.chainId, source, target, session);
+        // Its files too: they are found, and counted, by the space they are in.
+        await this.artifacts?.moveToChain(protocol.chainId, protocol.chainId, target, session);
         return this.store.findChainSteps([{ space: target, chainId: protocol.chainId }], session);
       })
       .catch(async (error: unknown) => {

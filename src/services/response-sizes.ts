@@ -38,6 +38,9 @@ export class ResponseSizes implements StoredSizeOracle {
         return count * Math.ceil((await this.store.largestProtocol(spaces)) * 1.2);
       case 'RUN':
         return this.store.largestRuns(spaces, count);
+      case 'ARTIFACT':
+        // A binary file comes back as base64: 4 characters for every 3 bytes.
+        return Math.ceil(((await this.store.largestArtifacts(spaces, count)) * 4) / 3);
     }
   }
 }

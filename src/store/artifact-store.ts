@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Binary, type ClientSession, type Collection, type Db, GridFSBucket, type MongoClient, ObjectId } from 'mongodb';
+import {
+  Binary,
+  type ClientSession,
+  type Collection,
+  type Db,
+  GridFSBucket,
+  type MongoClient,
+  MongoRuntimeError,
+  MongoServerError,
+  ObjectId,
+} from 'mongodb';
+import { skillPathKey } from '../protocol/artifact-files.js';
 import { translateDuplicateKey } from './store-errors.js';
 
 /** Why a version of an artifact stopped being current. */
@@ -35,7 +46,7 @@ export interface ArtifactRecord {
   createdBy: string;
   writtenAt: Date;
   writtenBy: string;
-  /** Unique per adapter while current (the slug, the path in the skill folder): the version id once removed. */
+  /** Unique per adapter while current (the slug, the path in the skill folder without case): the version id once removed. */
   liveSlug: string;
   livePath: string;
   removedAt: Date | null;
@@ -68,31 +79,47 @@ export interface NewArtifact {
 
 const WITHOUT_BYTES = { projection: { data: 0 } } as const;
 
+/** An insert that would carry an adapter past its most artifacts: `live` is how many it carries. */
+export class ArtifactCountExceededError extends Error {
+  constructor(readonly live: number) {
+    super(`the adapter carries ${live} artifacts`);
+    this.name = 'ArtifactCountExceededError';
+  }
+}
+
 /** Every MongoDB call on `artifacts` and the GridFS bucket `artifact_files`. */
 export class ArtifactStore {
   private readonly collection: Collection<ArtifactRecord>;
   private readonly files: GridFSBucket;
+  /** One document per adapter that every artifact write updates: concurrent writes to one adapter conflict there. */
+  private readonly adapters: Collection<{ _id: string; writes: number }>;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly client: MongoClient,
     private readonly historyDays: number,
   ) {
     this.collection = db.collection<ArtifactRecord>('artifacts');
     this.files = new GridFSBucket(db, { bucketName: 'artifact_files' });
+    this.adapters = db.collection('artifact_adapters');
   }
 
   async ensureIndexes(): Promise<void> {
+    // Made here, not by a first write inside a transaction, where concurrent attaches could not create it together.
+    await this.db.createCollection('artifact_adapters').catch((error: unknown) => {
+      if (!(error instanceof MongoServerError && error.code === 48)) throw error;
+    });
     await this.collection.createIndexes([
       { key: { chainId: 1, liveSlug: 1 }, name: 'artifact_live_slug', unique: true },
       { key: { chainId: 1, livePath: 1 }, name: 'artifact_live_path', unique: true },
       { key: { chainId: 1, removedAt: 1 }, name: 'artifacts_by_chain' },
       { key: { artifactId: 1 }, name: 'artifact_versions' },
       { key: { slug: 1 }, name: 'artifacts_by_slug' },
+      { key: { slug: 1, space: 1 }, name: 'artifacts_by_slug_space' },
       { key: { expiresAt: 1 }, name: 'artifact_history_expiry' },
-      // The storage quotas sum the current files of a space and of their creator (size-stats-store.ts).
+      // The storage quotas sum every stored version of a space's files and of their writer (size-stats-store.ts).
       { key: { space: 1, removedAt: 1 }, name: 'artifacts_by_space' },
-      { key: { createdBy: 1, removedAt: 1 }, name: 'artifacts_by_creator' },
+      { key: { writtenBy: 1 }, name: 'artifacts_by_writer' },
     ]);
   }
 
@@ -127,14 +154,20 @@ export class ArtifactStore {
     return this.collection.findOne({ artifactId, removedAt: null }, WITHOUT_BYTES);
   }
 
-  /** The current artifacts with this slug, in any adapter (the caller keeps those it may read). */
-  async findLiveBySlug(slug: string): Promise<ArtifactMeta[]> {
-    return this.collection.find({ slug, removedAt: null }, WITHOUT_BYTES).limit(64).toArray();
+  /** The current artifacts with this slug in these spaces (the caller still checks it reads their adapters). */
+  async findLiveBySlug(slug: string, spaces: readonly string[]): Promise<ArtifactMeta[]> {
+    return this.collection
+      .find({ slug, space: { $in: [...spaces] }, removedAt: null }, WITHOUT_BYTES)
+      .limit(64)
+      .toArray();
   }
 
   /** The current artifacts of one adapter that a new one with this slug, name or path would replace. */
   async findClashes(chainId: string, slug: string, name: string, skillPath: string): Promise<ArtifactMeta[]> {
-    return this.collection.find({ chainId, removedAt: null, $or: [{ slug }, { name }, { livePath: skillPath }] }, WITHOUT_BYTES).toArray();
+    const livePaths = [...new Set([skillPath, skillPathKey(skillPath)])];
+    return this.collection
+      .find({ chainId, removedAt: null, $or: [{ slug }, { name }, { livePath: { $in: livePaths } }] }, WITHOUT_BYTES)
+      .toArray();
   }
 
   /** The bytes of one version. */
@@ -153,9 +186,9 @@ export class ArtifactStore {
    * replaces) REPLACED. Large bytes go to GridFS first (GridFS writes are not transactional):
    * removed again if the transaction fails, so a refused write leaves nothing.
    */
-  async insert(artifact: NewArtifact, replacing: readonly ArtifactMeta[]): Promise<ArtifactMeta> {
+  async insert(artifact: NewArtifact, replacing: readonly ArtifactMeta[], maxLive = Number.POSITIVE_INFINITY): Promise<ArtifactMeta> {
     const id = randomUUID();
-    const fileId = artifact.bytes.length > ARTIFACT_INLINE_MAX_BYTES ? await this.upload(id, artifact.bytes) : null;
+    const fileId = artifact.bytes.length > ARTIFACT_INLINE_MAX_BYTES ? new ObjectId() : null;
     const record: ArtifactRecord = {
       _id: id,
       artifactId: artifact.artifactId,
@@ -175,15 +208,22 @@ export class ArtifactStore {
       writtenAt: artifact.at,
       writtenBy: artifact.by,
       liveSlug: artifact.slug,
-      livePath: artifact.skillPath,
+      livePath: skillPathKey(artifact.skillPath),
       removedAt: null,
       removal: null,
       removedBy: null,
     };
     const session = this.client.startSession();
+    let committing = false;
     try {
+      if (fileId) await this.upload(fileId, id, artifact.bytes);
+      committing = true;
       await translateDuplicateKey(() =>
         session.withTransaction(async () => {
+          // Written first: two attaches to one adapter conflict here, so the count below sees the other's file.
+          await this.adapters.updateOne({ _id: artifact.chainId }, { $inc: { writes: 1 } }, { upsert: true, session });
+          const live = await this.collection.countDocuments({ chainId: artifact.chainId, removedAt: null }, { session });
+          if (live - replacing.length + 1 > maxLive) throw new ArtifactCountExceededError(live);
           await this.markRemoved(
             replacing.map((version) => version._id),
             'REPLACED',
@@ -195,11 +235,27 @@ export class ArtifactStore {
         }),
       );
     } catch (error) {
-      if (fileId) await this.files.delete(fileId).catch(() => undefined);
+      // A commit whose outcome is unknown may have landed: read it back before removing bytes it would name.
+      const landed = committing ? await this.versionLanded(id) : false;
+      if (landed === true) return this.metaOf(record);
+      if (fileId && landed === false) await this.files.delete(fileId).catch(() => undefined);
       throw error;
     } finally {
       await session.endSession();
     }
+    return this.metaOf(record);
+  }
+
+  /** Whether a version is stored; null when that cannot be read (its bytes are then kept). */
+  private async versionLanded(id: string): Promise<boolean | null> {
+    try {
+      return (await this.collection.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
+    } catch {
+      return null;
+    }
+  }
+
+  private metaOf(record: ArtifactRecord): ArtifactMeta {
     const { data: _bytes, ...meta } = record;
     return meta;
   }
@@ -225,14 +281,20 @@ export class ArtifactStore {
     await this.collection.updateMany({ chainId: fromChainId }, { $set: { chainId: toChainId, space } }, { session });
   }
 
-  /** Removes versions whose history time is over, bytes and all. */
-  async purgeExpired(now: Date): Promise<void> {
+  /** Removes versions whose history time is over, bytes and all; answers whose stored bytes that freed (spaces, writers). */
+  async purgeExpired(now: Date): Promise<{ spaces: string[]; writers: string[] }> {
     const expired = await this.collection
-      .find({ expiresAt: { $lte: now } }, { projection: { _id: 1, fileId: 1 } })
+      .find({ expiresAt: { $lte: now } }, { projection: { _id: 1, fileId: 1, space: 1, writtenBy: 1 } })
       .limit(500)
       .toArray();
-    for (const version of expired) if (version.fileId) await this.files.delete(version.fileId).catch(() => undefined);
-    if (expired.length > 0) await this.collection.deleteMany({ _id: { $in: expired.map((version) => version._id) } });
+    // A version goes only once its bytes are gone (or were already): else the next purge tries again.
+    const purged = [];
+    for (const version of expired) if (!version.fileId || (await this.deleteFile(version.fileId))) purged.push(version);
+    if (purged.length > 0) await this.collection.deleteMany({ _id: { $in: purged.map((version) => version._id) } });
+    return {
+      spaces: [...new Set(purged.map((version) => version.space))],
+      writers: [...new Set(purged.map((version) => version.writtenBy))],
+    };
   }
 
   private async markRemoved(
@@ -256,14 +318,32 @@ export class ArtifactStore {
     );
   }
 
-  private async upload(id: string, bytes: Buffer): Promise<ObjectId> {
-    const fileId = new ObjectId();
+  /** Deletes a file's bytes: true when they are gone, also when they were already. */
+  private async deleteFile(fileId: ObjectId): Promise<boolean> {
+    try {
+      await this.files.delete(fileId);
+      return true;
+    } catch (error) {
+      return error instanceof MongoRuntimeError && /file not found/i.test(error.message);
+    }
+  }
+
+  /** Writes bytes to GridFS under `fileId`; failed part-way, the chunks written are removed. */
+  private async upload(fileId: ObjectId, id: string, bytes: Buffer): Promise<void> {
+    try {
+      await this.uploadStream(fileId, id, bytes);
+    } catch (error) {
+      await this.files.delete(fileId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async uploadStream(fileId: ObjectId, id: string, bytes: Buffer): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       const stream = this.files.openUploadStreamWithId(fileId, id);
       stream.once('error', reject);
       stream.once('finish', () => resolve());
       stream.end(bytes);
     });
-    return fileId;
   }
 }

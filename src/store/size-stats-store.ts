@@ -15,10 +15,12 @@ const storedSize = { $ifNull: ['$sizeBytes', UNKNOWN_SIZE_BYTES] };
 export class SizeStatsStore {
   private readonly memories: Collection<Document>;
   private readonly runs: Collection<Document>;
+  private readonly artifacts: Collection<Document>;
 
   constructor(db: Db) {
     this.memories = db.collection('memories');
     this.runs = db.collection('runs');
+    this.artifacts = db.collection('artifacts');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -38,6 +40,11 @@ export class SizeStatsStore {
     return sumOfLargest(this.runs, { space: { $in: [...spaces] } }, count);
   }
 
+  /** Upper bound of the bytes of `count` attached files (any version, current or history) in these spaces. */
+  largestArtifacts(spaces: readonly string[], count: number): Promise<number> {
+    return sumOfLargest(this.artifacts, { space: { $in: [...spaces] } }, count, '$size');
+  }
+
   /** The largest protocol in these spaces: the sum of its steps' texts. */
   async largestProtocol(spaces: readonly string[]): Promise<number> {
     const [largest] = await this.memories
@@ -53,7 +60,9 @@ export class SizeStatsStore {
 
   /**
    * Bytes stored in a space and by a principal (in every space), in one command: memory text, and
-   * the current files attached to adapters (`artifacts`, their `size`). A write's quota check asks both.
+   * every stored version of the files attached to adapters (`artifacts`, their `size`: a replaced
+   * or deleted version's bytes stay until its history is purged), each version charged to its
+   * writer (`writtenBy`). A write's quota check asks both.
    */
   async storedBytes(owner: { space?: string; createdBy?: string }): Promise<{ space: number; createdBy: number }> {
     const branches = [
@@ -61,6 +70,10 @@ export class SizeStatsStore {
       ...(owner.createdBy === undefined ? [] : [{ createdBy: owner.createdBy }]),
     ];
     if (branches.length === 0) return { space: 0, createdBy: 0 };
+    const fileBranches = [
+      ...(owner.space === undefined ? [] : [{ space: owner.space }]),
+      ...(owner.createdBy === undefined ? [] : [{ writtenBy: owner.createdBy }]),
+    ];
     const sumWhere = (field: string, value: string | undefined) => ({
       $sum: value === undefined ? 0 : { $cond: [{ $eq: [`$${field}`, value] }, storedSize, 0] },
     });
@@ -71,8 +84,8 @@ export class SizeStatsStore {
           $unionWith: {
             coll: 'artifacts',
             pipeline: [
-              { $match: { removedAt: null, ...(branches.length === 1 ? branches[0]! : { $or: branches }) } },
-              { $project: { space: 1, createdBy: 1, sizeBytes: '$size' } },
+              { $match: fileBranches.length === 1 ? fileBranches[0]! : { $or: fileBranches } },
+              { $project: { space: 1, createdBy: '$writtenBy', sizeBytes: '$size' } },
             ],
           },
         },
@@ -105,13 +118,18 @@ export class SizeStatsStore {
   }
 }
 
-async function sumOfLargest(collection: Collection<Document>, filter: Document, count: number): Promise<number> {
+async function sumOfLargest(
+  collection: Collection<Document>,
+  filter: Document,
+  count: number,
+  size: Document | string = storedSize,
+): Promise<number> {
   if (count <= 0) return 0;
   const summed = Math.min(count, MAX_SUMMED);
   const [result] = await collection
     .aggregate<{ total: number; smallest: number; found: number }>([
       { $match: filter },
-      { $project: { size: storedSize } },
+      { $project: { size } },
       { $sort: { size: -1 } },
       { $limit: summed },
       { $group: { _id: null, total: { $sum: '$size' }, smallest: { $min: '$size' }, found: { $sum: 1 } } },

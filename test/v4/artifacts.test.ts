@@ -160,8 +160,19 @@ describe('train with artifacts', () => {
       'a//b.sh',
       'SKILL.md',
       'SHA256SUMS',
+      'skill.md',
+      'Sha256Sums',
+      'ARTIFACTS/Learned-Triggers.json',
+      'a/./b.sh',
+      'scripts/.',
     ])
       expect(await refusal({ relative_path }), relative_path).toBe('INVALID_RELATIVE_PATH');
+    // The path built from the name is checked as a relative path is.
+    for (const artifact_name of ['.', '..', 'learned-triggers.json', 'Learned-Triggers.JSON'])
+      expect(await refusal({ artifact_name, mime: 'application/json', content: '{}\n' }), artifact_name).toBe('INVALID_RELATIVE_PATH');
+    expect(await refusal({ relative_path: `Artifacts/${adapter.slug.toUpperCase()}.MD`, mime: 'text/plain', artifact_name: 'x' })).toBe(
+      'INVALID_RELATIVE_PATH',
+    );
     expect(await refusal({ relative_path: `artifacts/${adapter.slug}.md`, mime: 'text/plain', artifact_name: 'x' })).toBe(
       'INVALID_RELATIVE_PATH',
     );
@@ -456,5 +467,112 @@ describe('artifacts listed, exported and kept', () => {
     expect(await db.collection('artifacts').countDocuments({ removedAt: { $ne: null } })).toBe(0);
     expect(await db.collection('artifact_files.files').countDocuments({ _id: large.fileId })).toBe(0);
     expect(await db.collection('artifact_files.chunks').countDocuments({ files_id: large.fileId })).toBe(0);
+  });
+});
+
+describe('artifact lookup and paths', () => {
+  it('finds its own file by slug however many files with that slug other spaces hold', async () => {
+    const db = server.mongo().db(server.dbName);
+    // Another tenant's files, stored before the caller's: the lookup must not stop at them.
+    const now = new Date();
+    await db.collection('artifacts').insertMany(
+      Array.from({ length: 70 }, (_, index) => ({
+        _id: `foreign-${index}`,
+        artifactId: `foreign-artifact-${index}`,
+        chainId: `foreign-chain-${index}`,
+        space: 'user:someone-else',
+        name: 'common.txt',
+        slug: 'common-notes',
+        version: '1',
+        relativePath: null,
+        contentType: 'text/plain',
+        sha256: sha256('x'),
+        size: 1,
+        data: null,
+        fileId: null,
+        createdAt: now,
+        createdBy: 'someone-else',
+        writtenAt: now,
+        writtenBy: 'someone-else',
+        liveSlug: 'common-notes',
+        livePath: 'artifacts/common.txt',
+        removedAt: null,
+        removal: null,
+        removedBy: null,
+      })) as any[],
+    );
+    const own = await trainAdapter(uniqueTitle('Artifact common slug'));
+    const attached = await attach({
+      adapter_uri: own.adapterUri,
+      content: '# kairos-artifact:\n# slug: common-notes\nmine\n',
+      artifact_name: 'common.txt',
+    });
+    expect(attached.isError, JSON.stringify(attached.json)).toBe(false);
+    const found = await gql('query($uri: String!) { artifact(uri: $uri) { id content adapterUri } }', {
+      uri: 'kairos://artifact/common-notes',
+    });
+    expect(found.artifact).toMatchObject({
+      id: attached.json.items[0].artifact_uuid,
+      content: '# kairos-artifact:\n# slug: common-notes\nmine\n',
+    });
+  });
+
+  it('takes two paths that differ only in case as one path in the skill folder', async () => {
+    const own = await trainAdapter(uniqueTitle('Artifact path case'));
+    const first = await attach({
+      adapter_uri: own.adapterUri,
+      content: '# kairos-artifact:\n# slug: guide-one\none\n',
+      artifact_name: 'Guide.txt',
+      relative_path: 'docs/Guide.txt',
+    });
+    expect(first.isError, JSON.stringify(first.json)).toBe(false);
+    const before = await stored();
+    const second = await attach({
+      adapter_uri: own.adapterUri,
+      content: '# kairos-artifact:\n# slug: guide-two\ntwo\n',
+      artifact_name: 'guide-lower.txt',
+      relative_path: 'docs/guide.txt',
+    });
+    expect(second.isError, JSON.stringify(second.json)).toBe(true);
+    expect(second.json.error).toBe('DUPLICATE_ARTIFACT');
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe('artifact bytes in GridFS', () => {
+  it('a large file whose upload fails part-way leaves no chunks behind', async () => {
+    const db = server.mongo().db(server.dbName);
+    const files = db.collection('artifact_files.files');
+    const size = ARTIFACT_INLINE_MAX_BYTES + 20_000;
+    // The upload's last write (the file document) is refused, after every chunk was written.
+    await files.createIndex({ length: 1 }, { unique: true, name: 'test_refuse_length' });
+    await files.insertOne({ length: size, chunkSize: 1, uploadDate: new Date(), filename: 'placeholder' });
+    try {
+      const own = await trainAdapter(uniqueTitle('Artifact failed upload'));
+      const before = await stored();
+      const failed = await attach({ adapter_uri: own.adapterUri, content: 'y'.repeat(size - 1) + '\n', artifact_name: 'huge.txt' });
+      expect(failed.isError).toBe(true);
+      expect(await stored()).toEqual(before);
+    } finally {
+      await files.deleteOne({ filename: 'placeholder' });
+      await files.dropIndex('test_refuse_length');
+    }
+  });
+});
+
+describe('artifacts per adapter', () => {
+  it('attaches racing each other cannot carry an adapter past KAIROS_ARTIFACTS_PER_ADAPTER', async () => {
+    const own = await trainAdapter(uniqueTitle('Artifact race'));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        attach({ adapter_uri: own.adapterUri, content: `file ${index}\n`, artifact_name: `race-${index}.txt` }),
+      ),
+    );
+    const stored = answers.filter((answer) => !answer.isError).length;
+    const refused = answers.filter((answer) => answer.isError).map((answer) => answer.json.error);
+    expect(stored).toBe(6);
+    expect(refused).toEqual(Array.from({ length: 4 }, () => 'QUOTA_EXCEEDED'));
+    const chain = (await gql('query($key: String) { protocol(key: $key) { artifacts { name } } }', { key: own.slug })).protocol.artifacts;
+    expect(chain).toHaveLength(6);
   });
 });
