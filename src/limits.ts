@@ -46,6 +46,13 @@ export const TEXT_LIMITS = {
 
 export type TextField = keyof typeof TEXT_LIMITS;
 
+/**
+ * Tensor values one run may hold, in UTF-8 bytes of their canonical JSON, summed over its proven
+ * tensor contracts (each is kept in its proof and in the run's state): a tensor past it is refused
+ * (INVALID_FIELD on tensor.value), so a long protocol of large values never reaches MongoDB's 16 MB document limit.
+ */
+export const MAX_RUN_TENSOR_BYTES = 1024 * 1024;
+
 /** Stored evidence per proof field (stdout, stderr, an MCP result, a comment), in UTF-8 bytes; cut with a marker. */
 export const MAX_STORED_EVIDENCE_BYTES = 4 * 1024;
 

@@ -628,6 +628,8 @@ export type ProtocolFormat =
 export type RecordActivationInput = {
   /** From a previous activate of the same request (at most 64 characters); omitted: a new sequence. */
   executionId?: string | null | undefined;
+  /** True when you minted `executionId` just now for a new sequence (searched with it first): it is started in one write; an id of yours already in use counts as a refinement. */
+  fresh?: boolean | null | undefined;
 };
 
 /** Why a restore wrote nothing. */

@@ -6,10 +6,11 @@ import { mcpV3Renderer } from '../render/mcp-v3-renderer.js';
 import type { Authentication } from '../services/auth-service.js';
 import type { KairosYoga } from '../http/yoga.js';
 
-/** A refusal as GraphQL would answer it: the code agents branch on, and the message. */
+/** A refusal as GraphQL would answer it: the code agents branch on, the message, and its `extensions.details`. */
 export interface OperationRefusal {
   code: string;
   message: string;
+  details?: Record<string, unknown>;
 }
 
 export type OperationOutcome<TResult> = { ok: true; data: TResult } | { ok: false; refusal: OperationRefusal };
@@ -62,5 +63,10 @@ export type RunOperation = ReturnType<typeof createGraphqlDoor>;
 /** Masked failures carry INTERNAL_SERVER_ERROR; an error without a code is graphql-js refusing the caller's values. */
 function refusalOf(error: { message: string; extensions?: Record<string, unknown> }): OperationRefusal {
   const code = error.extensions?.code;
-  return { code: typeof code === 'string' ? code : 'BAD_USER_INPUT', message: error.message };
+  const details = error.extensions?.details;
+  return {
+    code: typeof code === 'string' ? code : 'BAD_USER_INPUT',
+    message: error.message,
+    ...(details && typeof details === 'object' && !Array.isArray(details) ? { details: details as Record<string, unknown> } : {}),
+  };
 }

@@ -19,6 +19,7 @@ import { LegacySessions } from './legacy-sessions.js';
 import { type ListenRequest, namesRuns, serveRunListen } from './run-listen.js';
 import { OpenStreamQuota } from '../http/open-stream-quota.js';
 import { noticeSkillChanges, SkillNoticeBus } from './skills/skill-changes.js';
+import { skillsCursorKey } from './skills/protocol-skills.js';
 import { DEFAULT_OVERFLOW_POLICY } from '../events/overflow-policy.js';
 import { createToolServer, LEGACY_REVISIONS, MODERN_REVISIONS } from './tool-server.js';
 
@@ -47,6 +48,7 @@ export function createMcpDoor(app: McpApp): McpDoor {
     log,
     metrics: app.metrics,
     skillsListCap: app.config.mcpSkillsListCap,
+    skillsCursorKey: skillsCursorKey(app.config.signingSecret),
     localArtifactDirs: app.config.localArtifactDirs,
   };
   const subscribe = createGraphqlSubscriber(app.yoga);

@@ -52,6 +52,8 @@ export interface ToolServerApp {
   metrics: Metrics;
   /** Skills one `skills/list` listing walks through (KAIROS_MCP_SKILLS_LIST_CAP). */
   skillsListCap: number;
+  /** Signs `skills/list` cursors. */
+  skillsCursorKey: Buffer;
   /** KAIROS 4's `kairos_local_artifact_dir` hints (KAIROS_LOCAL_ARTIFACT_DIRS). */
   localArtifactDirs: readonly string[];
 }

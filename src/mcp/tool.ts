@@ -73,9 +73,11 @@ export function refused(code: string, message: string, details?: Record<string, 
   return details ? { ok: false, code, message, details } : { ok: false, code, message };
 }
 
-/** A failed operation as a tool refusal; a successful one mapped by `toJson`. */
+/** A failed operation as a tool refusal (its GraphQL `details` under a `details` key); a successful one mapped by `toJson`. */
 export function answerOf<T>(outcome: OperationOutcome<T>, toJson: (data: T) => Record<string, unknown>): ToolAnswer {
-  return outcome.ok ? { ok: true, json: toJson(outcome.data) } : refused(outcome.refusal.code, outcome.refusal.message);
+  if (outcome.ok) return { ok: true, json: toJson(outcome.data) };
+  const { code, message, details } = outcome.refusal;
+  return refused(code, message, details ? { details } : undefined);
 }
 
 /** The MCP `inputSchema` of a tool (JSON Schema from its zod schema). */

@@ -73,6 +73,8 @@ export type FieldRequirement =
   | { rule: 'TENSOR_VALUE'; maxValues: number; shape: readonly number[] | null }
   /** A typed (KAIROS `output`) tensor: the value's type and bounds. */
   | { rule: 'TENSOR_OUTPUT'; output: TensorOutputSpec }
+  /** The run's tensor values together would pass their cap (`bytes`); `held` are proven already. */
+  | { rule: 'MAX_RUN_TENSOR_BYTES'; bytes: number; held: number }
   | { rule: 'CONTAINS_JSON'; expected: unknown };
 
 /** A solution field, named in this API's camelCase; each door spells it. */

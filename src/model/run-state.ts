@@ -40,6 +40,8 @@ export interface RunState {
    * object keyed by name: an authored name is no safe document key. Absent before any.
    */
   tensors?: readonly RunTensor[];
+  /** Bytes of canonical JSON of every tensor value proven in the run so far (MAX_RUN_TENSOR_BYTES bounds it). Absent before any. */
+  tensorBytes?: number;
   /** Consecutive failures on the pending step. */
   retryCount: number;
   outcome: Outcome | null;

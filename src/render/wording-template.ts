@@ -334,6 +334,8 @@ function requirement(required: FieldRequirement): string {
         : `must be a finite number or a flat array of finite numbers (at most ${required.maxValues})`;
     case 'TENSOR_OUTPUT':
       return `must be of type ${required.output.type}${tensorBounds(required.output)}`;
+    case 'MAX_RUN_TENSOR_BYTES':
+      return `must fit the run's tensor values in ${required.bytes} bytes of JSON (${required.held} held already): send a smaller value`;
     case 'CONTAINS_JSON':
       return `must contain the contract's arguments ${JSON.stringify(required.expected)}`;
   }

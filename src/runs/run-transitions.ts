@@ -17,7 +17,7 @@ import { retryCountAfter } from './retry-policy.js';
 import { pendingStep, pendingView, progressOf } from './run-view.js';
 import { shellInvocationDisplay } from './shell-invocation.js';
 import { checkSolution } from './solution-check.js';
-import { tensorConditionHolds } from './tensor-check.js';
+import { tensorBytes, tensorConditionHolds } from './tensor-check.js';
 import type { ProofSource, SolutionInput } from './solution-input.js';
 import { stepAnswer, stepErrorAnswer, runErrorAnswer } from './step-answers.js';
 import { advancePastPending, routeNextCall } from './step-navigation.js';
@@ -193,6 +193,7 @@ function provePending(state: RunState, solution: SolutionInput, source: ProofSou
     expectedPreviousHash: state.lastProofHash,
     source,
     now,
+    tensorBytesHeld: state.tensorBytes ?? 0,
   });
   if (result.ok) {
     const tensor = result.record.status === 'success' ? result.record.tensor : undefined;
@@ -200,6 +201,7 @@ function provePending(state: RunState, solution: SolutionInput, source: ProofSou
       ? {
           ...state,
           tensors: [...(state.tensors ?? []).filter((kept) => kept.name !== tensor.name), { name: tensor.name, value: tensor.value }],
+          tensorBytes: (state.tensorBytes ?? 0) + tensorBytes(tensor.value),
         }
       : state;
     const advanced = settlePending(proven, result.proofHash, ids);

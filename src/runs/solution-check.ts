@@ -45,6 +45,8 @@ export interface CheckSolutionInput {
   source: ProofSource;
   /** Server time, recorded as `executedAt` (and as the confirmation time when none is sent). */
   now: Date;
+  /** Bytes of the tensor values the run holds already (a tensor solution must fit beside them). */
+  tensorBytesHeld?: number;
 }
 
 /**
@@ -97,7 +99,7 @@ export function checkSolution(input: CheckSolutionInput): SolutionCheckResult {
     return reject('HUMAN_CONFIRMATION_REQUIRED', { reason: 'HUMAN_CONFIRMATION_REQUIRED' });
   }
 
-  const checked = checkEvidence(type, solution, challenge, input.now);
+  const checked = checkEvidence(type, solution, challenge, input.now, input.tensorBytesHeld ?? 0);
   if (!checked.ok) return checked;
 
   const record = createProofRecord(
@@ -122,7 +124,13 @@ export function checkSolution(input: CheckSolutionInput): SolutionCheckResult {
   return { ok: true, record, proofHash: hash };
 }
 
-function checkEvidence(type: ChallengeType, solution: Partial<SolutionInput>, challenge: Challenge, now: Date): EvidenceResult {
+function checkEvidence(
+  type: ChallengeType,
+  solution: Partial<SolutionInput>,
+  challenge: Challenge,
+  now: Date,
+  tensorBytesHeld: number,
+): EvidenceResult {
   switch (type) {
     case 'SHELL':
       return checkShell(solution.shell);
@@ -133,7 +141,7 @@ function checkEvidence(type: ChallengeType, solution: Partial<SolutionInput>, ch
     case 'COMMENT':
       return checkComment(solution.comment, challenge);
     case 'TENSOR': {
-      const tensor = checkTensorSolution(solution.tensor, challenge);
+      const tensor = checkTensorSolution(solution.tensor, challenge, tensorBytesHeld);
       if (tensor.ok)
         return { ok: true, status: 'success', evidence: { type: 'TENSOR', tensor: { name: tensor.name, value: tensor.value } } };
       return tensor.code === 'MISSING_FIELD'

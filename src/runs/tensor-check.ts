@@ -6,6 +6,7 @@
  */
 import type { Challenge, TensorOutputSpec } from '../protocol/challenge.js';
 import { canonicalJson, CanonicalJsonError } from './canonical-json.js';
+import { MAX_RUN_TENSOR_BYTES } from '../limits.js';
 
 /** Most numbers a tensor value may hold (a run document must stay bounded). */
 export const MAX_TENSOR_VALUES = 10_000;
@@ -25,11 +26,30 @@ export type TensorRefusal =
     }
   | { code: 'INVALID_FIELD'; field: 'tensor.value'; requirement: { rule: 'TENSOR_OUTPUT'; output: TensorOutputSpec } }
   | { code: 'INVALID_FIELD'; field: 'tensor.value'; requirement: { rule: 'MAX_JSON_BYTES'; bytes: number } }
-  | { code: 'INVALID_FIELD'; field: 'tensor.value'; requirement: { rule: 'PLAIN_JSON'; problem: string } };
+  | { code: 'INVALID_FIELD'; field: 'tensor.value'; requirement: { rule: 'PLAIN_JSON'; problem: string } }
+  | { code: 'INVALID_FIELD'; field: 'tensor.value'; requirement: { rule: 'MAX_RUN_TENSOR_BYTES'; bytes: number; held: number } };
 
 export type TensorCheck = { ok: true; name: string; value: unknown } | ({ ok: false } & TensorRefusal);
 
-export function checkTensorSolution(tensor: unknown, challenge: Challenge): TensorCheck {
+/** A tensor value's size as the run counts it: UTF-8 bytes of its canonical JSON (the value is already checked plain). */
+export function tensorBytes(value: unknown): number {
+  return Buffer.byteLength(canonicalJson(value), 'utf8');
+}
+
+/** `heldBytes`: the run's tensor values proven so far; the new value must fit beside them under MAX_RUN_TENSOR_BYTES. */
+export function checkTensorSolution(tensor: unknown, challenge: Challenge, heldBytes = 0): TensorCheck {
+  const checked = checkTensorValue(tensor, challenge);
+  if (checked.ok && heldBytes + tensorBytes(checked.value) > MAX_RUN_TENSOR_BYTES)
+    return {
+      ok: false,
+      code: 'INVALID_FIELD',
+      field: 'tensor.value',
+      requirement: { rule: 'MAX_RUN_TENSOR_BYTES', bytes: MAX_RUN_TENSOR_BYTES, held: heldBytes },
+    };
+  return checked;
+}
+
+function checkTensorValue(tensor: unknown, challenge: Challenge): TensorCheck {
   if (
     !isObject(tensor) ||
     typeof tensor.name !== 'string' ||

@@ -14,6 +14,10 @@ const RecordActivationInput = builder.inputType('RecordActivationInput', {
   description: 'The sequence an activate belongs to.',
   fields: (t) => ({
     executionId: t.string({ description: 'From a previous activate of the same request (at most 64 characters); omitted: a new sequence.' }),
+    fresh: t.boolean({
+      description:
+        'True when you minted `executionId` just now for a new sequence (searched with it first): it is started in one write; an id of yours already in use counts as a refinement.',
+    }),
   }),
 });
 
@@ -24,6 +28,6 @@ builder.mutationField('recordActivation', (t) =>
       'Counts one call of the KAIROS 4 activate tool (beside `search`): with the `executionId` of a live sequence of yours it counts one refinement; otherwise it starts a sequence. Sequences live an hour after their last activate, per principal. ' +
       'Codes: `BAD_USER_INPUT` (an executionId with other characters than letters, digits, ".", "_", ":", "-"), `PAYLOAD_TOO_LARGE` (over 64 characters).',
     args: { input: t.arg({ type: RecordActivationInput, required: true, description: 'The sequence, if any.' }) },
-    resolve: (_root, { input }, ctx) => ctx.services.activations.activate(ctx.viewer, input.executionId),
+    resolve: (_root, { input }, ctx) => ctx.services.activations.activate(ctx.viewer, input.executionId, new Date(), input.fresh === true),
   }),
 );

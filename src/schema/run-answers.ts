@@ -88,7 +88,7 @@ const CurrentStepRef = builder.objectRef<CurrentStep>('CurrentStep').implement({
     slugChoice: t.field({
       type: SlugChoiceRef,
       nullable: true,
-      description: 'Set on every answer of a run begun from a slug that named protocols in several of your spaces: which one was taken and why. Null otherwise.',
+      description: "Set on every answer of a run begun from a slug that named protocols in several of your spaces: which one was taken and why. Shown to the runner only (it names protocols in the runner's own spaces); null otherwise.",
       resolve: (step) => step.slugChoice ?? null,
     }),
   }),

@@ -35,8 +35,14 @@ export interface Activation {
 export class ActivationService {
   constructor(private readonly store: ActivationStore) {}
 
-  async activate(viewer: Viewer, executionId: string | null | undefined, now = new Date()): Promise<Activation> {
+  /**
+   * `fresh`: the caller minted `executionId` just now for a new sequence (activate searches with it
+   * before recording), so it is started in one write; an id already in use is counted as a refinement.
+   */
+  async activate(viewer: Viewer, executionId: string | null | undefined, now = new Date(), fresh = false): Promise<Activation> {
     if (executionId !== null && executionId !== undefined) checkExecutionId(executionId, 'executionId');
+    if (executionId && fresh && (await this.store.startNew(viewer.principalId, executionId, now)))
+      return { executionId, refinements: 0, refineOffered: true };
     if (executionId) {
       const refinements = await this.store.refine(viewer.principalId, executionId, now);
       if (refinements !== null) return { executionId, refinements, refineOffered: refinements < MAX_REFINEMENTS };

@@ -183,7 +183,7 @@ export class RunService {
       now,
     );
     await this.commit(change);
-    return inRunContext(transition.answer, change.commit.run);
+    return inRunContext(transition.answer, change.commit.run, viewer);
   }
 
   private async applyNextStep(viewer: Viewer, request: NextInput): Promise<StepAnswer> {
@@ -201,11 +201,11 @@ export class RunService {
       const settled = solution?.nonce ? this.settledProofWithNonce(run, solution.nonce) : null;
       if (settled?.response) {
         // An idempotency key binds its request: the same nonce with another solution gets no one else's answer.
-        if (settled.solutionDigest && settled.solutionDigest !== digest) return inRunContext(nonceReusedAnswer(run, settled), run);
-        return inRunContext(answerOfStoredResponse(settled.response), run);
+        if (settled.solutionDigest && settled.solutionDigest !== digest) return inRunContext(nonceReusedAnswer(run, settled), run, viewer);
+        return inRunContext(answerOfStoredResponse(settled.response), run, viewer);
       }
       const transition = applyNext(run.state, { uri: input.uri, solution, now: new Date() }, idSource);
-      if (await this.save(run, transition, { solutionDigest: digest, trace })) return inRunContext(transition.answer, run);
+      if (await this.save(run, transition, { solutionDigest: digest, trace })) return inRunContext(transition.answer, run, viewer);
     }
     throw new RequestError('SERVICE_UNAVAILABLE', 'The run is too busy; retry shortly');
   }
@@ -249,13 +249,16 @@ export class RunService {
       );
       if (!transition) {
         // Already answered (or the run moved on): answer with the run as it stands, changing nothing.
-        return { prompt: toChallengePrompt(prompt), result: inRunContext(this.answeredResponse(run, prompt) ?? showRun(run.state), run) };
+        return {
+          prompt: toChallengePrompt(prompt),
+          result: inRunContext(this.answeredResponse(run, prompt) ?? showRun(run.state), run, viewer),
+        };
       }
       const answer: PromptAnswer = { prompt, by: viewer.principalId };
       if (await this.save(run, transition, { answer })) {
         return {
           prompt: toChallengePrompt({ ...prompt, status: 'ANSWERED', at: new Date(), answeredBy: viewer.principalId }),
-          result: inRunContext(transition.answer, run),
+          result: inRunContext(transition.answer, run, viewer),
         };
       }
     }
@@ -550,8 +553,11 @@ export class RunService {
   }
 }
 
-/** The answer with the protocol's title and space on its step, as the run recorded them at begin. */
-function inRunContext(answer: StepAnswer, run: Pick<RunRecord, 'protocol' | 'space'>): StepAnswer {
+/**
+ * The answer with the protocol's title and space on its step, as the run recorded them at begin.
+ * The slug choice names protocols in the runner's own spaces: only the runner is shown it.
+ */
+function inRunContext(answer: StepAnswer, run: Pick<RunRecord, 'protocol' | 'space' | 'principalId'>, viewer: Viewer): StepAnswer {
   if (!answer.currentStep) return answer;
   return {
     ...answer,
@@ -559,7 +565,7 @@ function inRunContext(answer: StepAnswer, run: Pick<RunRecord, 'protocol' | 'spa
       ...answer.currentStep,
       protocolLabel: run.protocol.label,
       space: run.protocol.space ?? run.space,
-      slugChoice: run.protocol.slugChoice ?? null,
+      slugChoice: viewer.principalId === run.principalId ? (run.protocol.slugChoice ?? null) : null,
     },
   };
 }

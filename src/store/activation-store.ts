@@ -49,6 +49,17 @@ export class ActivationStore {
     return record ? record.refinements : null;
   }
 
+  /** Starts a sequence under an id not yet used by this principal; false when it is taken (nothing written). */
+  async startNew(principalId: string, executionId: string, now: Date): Promise<boolean> {
+    try {
+      await this.activations.insertOne({ principalId, executionId, refinements: 0, at: now });
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
+
   /** Starts (or restarts, when it had expired but was not yet removed) a sequence at zero refinements. */
   async start(principalId: string, executionId: string, now: Date): Promise<void> {
     const write = () => this.activations.updateOne({ principalId, executionId }, { $set: { refinements: 0, at: now } }, { upsert: true });

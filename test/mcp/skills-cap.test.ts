@@ -57,4 +57,21 @@ describe('the cap on a skills listing', () => {
     const walked = await new SkillsClient(client).list();
     expect(walked.skills.map((skill) => skill.uri).sort()).toEqual([...listed].sort());
   });
+
+  it('refuses a cursor the client changed (listed rewound to 0 to walk past the cap) or made up, with invalid params', async () => {
+    const first = await client.request({ method: 'skills/list', params: {} }, PageSchema);
+    const cursor = first.nextCursor!;
+    const [body, signature] = cursor.split('.');
+    const claim = JSON.parse(Buffer.from(body!, 'base64url').toString('utf8'));
+    expect(claim.listed).toBe(20);
+    const rewound = Buffer.from(JSON.stringify({ ...claim, listed: 0 })).toString('base64url');
+    for (const tampered of [`${rewound}.${signature}`, rewound, body!, `${body}.${signature}.x`, `${body}.AAAA`])
+      await expect(client.request({ method: 'skills/list', params: { cursor: tampered } }, PageSchema), tampered).rejects.toMatchObject({
+        code: -32602,
+      });
+    // The cursor as signed still reads the rest up to the cap.
+    const second = await client.request({ method: 'skills/list', params: { cursor } }, PageSchema);
+    expect(second.skills).toHaveLength(CAP - 20);
+    expect(second.nextCursor).toBeUndefined();
+  });
 });

@@ -44,9 +44,10 @@ describe('activate with chain_root', () => {
     const matches = activated.choices.filter((choice: ToolJson) => choice.role === 'match');
     const chained = matches.filter((choice: ToolJson) => [planTitle, checkTitle].includes(choice.adapter_name));
     expect(chained).toHaveLength(1);
+    // The label is the matched link's own title, as KAIROS 4 gives it (adapter_name ?? label).
+    expect(chained[0].label).toBe(chained[0].adapter_name);
     expect(chained[0]).toMatchObject({
       uri: `kairos://adapter/${rootSlug}`,
-      label: rootTitle,
       slug: rootSlug,
       next_action: expect.stringContaining(`kairos://adapter/${rootSlug}`),
       forward_first_call: { uri: `kairos://adapter/${rootSlug}` },
@@ -73,6 +74,6 @@ describe('activate with chain_root', () => {
     await train(client, adapter(title, `orphan-${tag}`, `quaxle orphan ${tag}`, `no-such-root-${tag}`));
     const activated = (await client.call('activate', { query: `quaxle orphan ${tag}` })).json;
     const match = activated.choices.find((choice: ToolJson) => choice.adapter_name === title);
-    expect(match).toMatchObject({ uri: `kairos://adapter/orphan-${tag}`, label: 'Do the work', slug: `orphan-${tag}` });
+    expect(match).toMatchObject({ uri: `kairos://adapter/orphan-${tag}`, label: title, slug: `orphan-${tag}` });
   });
 });

@@ -95,4 +95,52 @@ describe('forward from a slug found in several spaces', () => {
     expect(refused.isError).toBe(true);
     expect(refused.json.error).toBe('AMBIGUOUS');
   });
+
+  it("shows the note to the runner only: another who can see the run (an admin answering its prompt) gets none of the runner's adapters", async () => {
+    const issued = await server.running.services.auth.bootstrap({
+      name: `dana-${randomUUID().slice(0, 8)}`,
+      role: 'AGENT',
+      groups: [group],
+      tokenName: 'gql',
+      expiresInSeconds: null,
+    });
+    const dana = await connect({ token: issued.token });
+    const admin = await server.running.services.auth.bootstrap({
+      name: `root-${randomUUID().slice(0, 8)}`,
+      role: 'ADMIN',
+      groups: [],
+      tokenName: 'gql',
+      expiresInSeconds: null,
+    });
+    const slug = `prompted-${randomUUID().slice(0, 8)}`;
+    const approve = `${fence}json\n{"contract": {"type": "user_input", "user_input": {"prompt": "Approve the note?"}}}\n${fence}`;
+    const content = `---\nslug: ${slug}\n---\n\n# ${uniqueTitle('Prompted slug')}\n\n## Approve\n\nAsk.\n\n${approve}\n\n## Send\n\nSend it.\n\n${approve}\n`;
+    for (const space of ['personal', `group:${group}`]) {
+      const trained = await dana.call('train', { content, llm_model_id: 'test-model', review_evidence: PASS, space });
+      expect(trained.isError, JSON.stringify(trained.json)).toBe(false);
+    }
+    const gql = async (token: string, query: string, variables: Record<string, unknown>) => {
+      const response = await fetch(server.running.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { data?: any; errors?: unknown[] };
+      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+      return body.data;
+    };
+    const step = 'currentStep { slugChoice { key candidates { chainId space } } }';
+    const begun = (
+      await gql(issued.token, `mutation ($key: String!) { begin(input: { key: $key }) { challenge { promptId } ${step} } }`, { key: slug })
+    ).begin;
+    expect(begun.currentStep.slugChoice.candidates).toHaveLength(2);
+    const answered = (
+      await gql(
+        admin.token,
+        `mutation ($id: ID!) { answerPrompt(input: { promptId: $id, confirmation: "approved" }) { result { ${step} } } }`,
+        { id: begun.challenge.promptId },
+      )
+    ).answerPrompt;
+    expect(answered.result.currentStep).toEqual({ slugChoice: null });
+  });
 });

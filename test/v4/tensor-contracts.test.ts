@@ -9,6 +9,8 @@ import { useTestServer } from '../support/app.js';
 import { uniqueTitle } from '../api/fixtures.js';
 import { useMcpClients, type McpTestClient, type ToolJson } from '../mcp/mcp-client.js';
 import { forwardOutput, rewardOutput } from './kairos-485-schemas.js';
+import { MAX_RUN_TENSOR_BYTES } from '../../src/limits.js';
+import { MAX_TENSOR_JSON_BYTES } from '../../src/runs/tensor-check.js';
 
 const server = useTestServer();
 const connect = useMcpClients(server);
@@ -146,6 +148,35 @@ describe('KAIROS tensor contracts through forward', () => {
     expect(notStrings.error_code).toBe('INVALID_FIELD');
     // tensor_in stays on the refused layer's answer.
     expect(notStrings.tensor_in).toEqual({ summary: 'The disk filled up' });
+  });
+
+  it("refuses a tensor value that would take the run's values past MAX_RUN_TENSOR_BYTES, and keeps the layer", async () => {
+    const client = await connect();
+    // Each value is just under the per-value cap; the run cap is reached after `fits` of them.
+    const value = (index: number) => `${index}`.padEnd(MAX_TENSOR_JSON_BYTES - 100, 'x');
+    const bytes = Buffer.byteLength(JSON.stringify(value(0)));
+    const fits = Math.floor(MAX_RUN_TENSOR_BYTES / bytes);
+    const layers = Array.from(
+      { length: fits + 1 },
+      (_, index) =>
+        `## Part ${index}\nWrite part ${index}.\n\n${tensor({ required_inputs: [], output: { name: `part${index}`, type: 'string' } })}\n`,
+    );
+    const uri = await trained(client, `# ${uniqueTitle('Large tensor run')}\n\n${layers.join('\n')}`);
+    let answer = checked((await client.call('forward', { uri })).json);
+    for (let index = 0; index < fits; index++) {
+      answer = checked((await client.call('forward', { uri: answer.next_call.args.uri, solution: solutionOf(answer, value(index)) })).json);
+      expect(answer.error_code, answer.message).toBeUndefined();
+    }
+    expect(answer.adapter_layer_index).toBe(fits + 1);
+    const layer = answer.next_call.args.uri;
+    const refused = checked((await client.call('forward', { uri: layer, solution: solutionOf(answer, value(fits)) })).json);
+    expect(refused).toMatchObject({ error_code: 'INVALID_FIELD', current_layer: { uri: layer }, adapter_layer_index: fits + 1 });
+    expect(refused.message).toMatch(/tensor\.value/);
+    expect(refused.message).toMatch(new RegExp(`${MAX_RUN_TENSOR_BYTES} bytes of JSON \\(${fits * bytes} held already\\)`));
+    // A value that still fits is taken.
+    const small = checked((await client.call('forward', { uri: layer, solution: solutionOf(refused, 'short') })).json);
+    expect(small.error_code).toBeUndefined();
+    expect(small.next_call.kind).toBe('reward');
   });
 
   it('passes values whose names are no safe document keys ("a.b", "$x")', async () => {

@@ -104,6 +104,7 @@ describe('KAIROS 4 tools over MCP', () => {
     const match = activated.json.choices.find((choice: ToolJson) => choice.uri === adapterUri);
     expect(match).toMatchObject({
       role: 'match',
+      label: title,
       adapter_name: title,
       forward_first_call: { uri: adapterUri },
       space_name: 'Personal',

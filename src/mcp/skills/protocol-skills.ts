@@ -7,6 +7,7 @@
  * the same GraphQL operations as the `spaces` and `export` tools, so another tenant's protocols
  * never appear and every answer is within the response budget.
  */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type McpServer, ProtocolError, ProtocolErrorCode, type ServerContext } from '@modelcontextprotocol/server';
 import { type Skill, type SkillReadResult, SkillsExtension, type SkillSource, skillEntry } from '@modelcontextprotocol/server/ext/skills';
 import { skillName } from '../../export/skill-bundle.js';
@@ -32,6 +33,13 @@ export interface SkillsApp {
   log: Logger;
   /** Skills one listing walks through, page after page; past it the list ends (no `nextCursor`). 0: no cap. */
   skillsListCap: number;
+  /** Signs the listing's cursors (`skillsCursorKey`), so a client cannot rewind the count toward the cap. */
+  skillsCursorKey: Buffer;
+}
+
+/** The key `skills/list` cursors are signed with: from KAIROS_SECRET (every process agrees), else this process's own. */
+export function skillsCursorKey(secret: string | null): Buffer {
+  return secret ? createHash('sha256').update(`skills-cursor|${secret}`).digest() : randomBytes(32);
 }
 
 interface SpaceProtocols {
@@ -46,21 +54,28 @@ interface ListCursor {
   listed: number;
 }
 
-function encodeCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+function encodeCursor(cursor: ListCursor, key: Buffer): string {
+  const body = Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+  return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
 }
 
-function decodeCursor(text: string): ListCursor {
+/** A cursor this server signed, or an invalid-params refusal (a changed or made-up cursor alike). */
+function decodeCursor(text: string, key: Buffer): ListCursor {
   try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<ListCursor>;
-    if (
-      typeof value.space === 'string' &&
-      Number.isSafeInteger(value.offset) &&
-      value.offset! >= 0 &&
-      Number.isSafeInteger(value.listed) &&
-      value.listed! >= 0
-    ) {
-      return value as ListCursor;
+    const [body, signature, extra] = text.split('.');
+    const expected = body ? createHmac('sha256', key).update(body).digest() : null;
+    const given = Buffer.from(signature ?? '', 'base64url');
+    if (expected && extra === undefined && given.length === expected.length && timingSafeEqual(given, expected)) {
+      const value = JSON.parse(Buffer.from(body!, 'base64url').toString('utf8')) as Partial<ListCursor>;
+      if (
+        typeof value.space === 'string' &&
+        Number.isSafeInteger(value.offset) &&
+        value.offset! >= 0 &&
+        Number.isSafeInteger(value.listed) &&
+        value.listed! >= 0
+      ) {
+        return value as ListCursor;
+      }
     }
   } catch {
     // Falls through to the refusal below.
@@ -162,7 +177,9 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
     async list(params, ctx) {
       const cap = app.skillsListCap > 0 ? app.skillsListCap : Number.POSITIVE_INFINITY;
       const spaces = (await spacesOf(ctx)).filter((space) => space.protocols.length > 0);
-      const at = params.cursor ? decodeCursor(params.cursor) : { space: spaces[0]?.segment ?? '', offset: 0, listed: 0 };
+      const at = params.cursor
+        ? decodeCursor(params.cursor, app.skillsCursorKey)
+        : { space: spaces[0]?.segment ?? '', offset: 0, listed: 0 };
       const index = spaces.findIndex((space) => space.segment === at.space);
       const space = spaces[index];
       if (!space) return { skills: [] };
@@ -190,7 +207,7 @@ export function createProtocolSkills(app: SkillsApp, authenticationOf: (ctx: Ser
             : nextSpace
               ? { space: nextSpace.segment, offset: 0, listed }
               : null;
-      return { skills, ...(next ? { nextCursor: encodeCursor(next) } : {}) };
+      return { skills, ...(next ? { nextCursor: encodeCursor(next, app.skillsCursorKey) } : {}) };
     },
 
     async get(uri, ctx) {

@@ -35,8 +35,8 @@ type Adapter = NonNullable<V4AdapterQuery['protocol']>;
 
 /**
  * One choice of `activate`, in KAIROS 4's keys. A match that is a later link of a chain
- * (`chain_root`) shows the chain's root adapter (`root`) to start instead: its URI, title and
- * slug, with the matched adapter's own name, score, patterns and space, as KAIROS 4 does.
+ * (`chain_root`) shows the chain's root adapter (`root`) to start instead: its URI and slug,
+ * with the matched adapter's own title (label and name), score, patterns and space, as KAIROS 4 does.
  */
 export function choiceJson(choice: SearchChoice, adapter: Adapter | null, root: Adapter | null = null): Json {
   const role = choice.role.toLowerCase();
@@ -45,12 +45,14 @@ export function choiceJson(choice: SearchChoice, adapter: Adapter | null, root: 
   const create = role === 'create';
   // The files of the adapter the choice starts (a chain's root when collapsed to it).
   const linked = role === 'match' ? linkedArtifacts(start?.artifacts ?? []) : [];
+  // Refine and create rows name their built-in adapter too, as KAIROS 4 does.
+  const adapterName = adapter?.label ?? choice.chainLabel ?? (role === 'match' ? null : choice.label);
   return {
     role,
     uri,
-    label: root ? root.label : choice.label,
-    // Refine and create rows name their built-in adapter too, as KAIROS 4 does.
-    adapter_name: adapter?.label ?? choice.chainLabel ?? (role === 'match' ? null : choice.label),
+    // A match is labelled with the matched adapter's own title (collapsed to a root or not), as KAIROS 4 labels it.
+    label: role === 'match' ? (adapterName ?? choice.label) : choice.label,
+    adapter_name: adapterName,
     activation_score: role === 'match' ? Math.max(0, Math.min(1, choice.score ?? 0)) : null,
     tags: choice.tags,
     next_action: create

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { layerUriOfMemoryUri, parseKairosUri } from '../../model/kairos-uri.js';
 import { choiceJson, favourOwnSpace, withoutRepeatedMatches } from './activation.js';
@@ -87,10 +88,9 @@ export const V4_RUN_TOOLS = [
     handle: async (args, call) => {
       if (args.execution_id !== undefined && !UUID.test(args.execution_id))
         return refused('BAD_USER_INPUT', 'execution_id must be the UUID a previous activate answered');
-      // The sequence first: the search's request is kept with it in one write (learning reads a request with its refinements).
-      const activation = await call.run(V4RecordActivationDocument, { input: { executionId: args.execution_id ?? null } });
-      if (!activation.ok) return answerOf(activation, () => ({}));
-      const { executionId, refineOffered } = activation.data.recordActivation;
+      // The search first, under the sequence's id (its request is kept with it: learning reads a request with its
+      // refinements); the sequence is recorded only once the search has taken the input, so a refusal counts nothing.
+      const executionId = args.execution_id ?? randomUUID();
       const context = await call.run(V4ActivateContextDocument, {
         query: args.query,
         maxChoices: args.max_choices ?? null,
@@ -98,6 +98,9 @@ export const V4_RUN_TOOLS = [
         executionId,
       });
       if (!context.ok) return answerOf(context, () => ({}));
+      const activation = await call.run(V4RecordActivationDocument, { input: { executionId, fresh: args.execution_id === undefined } });
+      if (!activation.ok) return answerOf(activation, () => ({}));
+      const { refineOffered } = activation.data.recordActivation;
       const { me, search } = context.data;
       const choices = [];
       // A chain's later links start at its root: each root is looked up once per call.
