@@ -21,6 +21,9 @@ const server = useTestServer({
 const MINT = `mutation($input: MintInput!) { mint(input: $input) { protocol { uri stepUris } } }`;
 const PROPOSE = `mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status stagingId reason message } }`;
 const APPLY = `mutation($id: ID!) { applyProposal(input: { id: $id }) { status reason message } }`;
+const DELETE = `mutation($input: DeleteMemoriesInput!) { deleteMemories(input: $input) { totalDeleted } }`;
+const UPDATE = `mutation($input: UpdateMemoriesInput!) { updateMemories(input: $input) { totalUpdated } }`;
+const RESTORE = `mutation($input: RestoreMemoryInput!) { restoreMemory(input: $input) { totalRestored results { status code } } }`;
 const MOVE = `mutation($input: MoveProtocolInput!) { moveProtocol(input: $input) { moved protocol { space } } }`;
 
 interface Principal {
@@ -128,6 +131,38 @@ describe('a move counts against the target space', () => {
     // Where it fits, it moves.
     const roomy = await gql(writer, MOVE, { input: { uri, space: 'personal' } });
     expect(roomy.data?.moveProtocol).toMatchObject({ moved: false });
+  });
+});
+
+describe('a restore counts against the storage quotas', () => {
+  it('a protocol deleted whole, its room taken by another, is not restored past the quota: nothing written', async () => {
+    const writer = await principal('AGENT', []);
+    const first = await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota deleted'), 30) } });
+    const { stepUris } = first.data.mint.protocol as { stepUris: string[] };
+    expect((await gql(writer, DELETE, { input: { uris: stepUris } })).data?.deleteMemories.totalDeleted).toBe(2);
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota taker'), 30) } })).errors).toBeUndefined();
+    const before = await storedBytesIn(writer.personal);
+
+    expectQuotaExceeded(await gql(writer, RESTORE, { input: { uri: stepUris[0], version: 1 } }));
+    expect(await storedBytesIn(writer.personal)).toBe(before);
+    expect(await memories().countDocuments({ uri: { $in: stepUris } })).toBe(0);
+  });
+
+  it('an old, larger version restored over a step that shrank, once the space has filled, is refused: the step keeps its text', async () => {
+    const writer = await principal('AGENT', []);
+    const minted = await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota shrink'), 30) } });
+    const [stepUri] = minted.data.mint.protocol.stepUris as string[];
+    expect(
+      (await gql(writer, UPDATE, { input: { uris: [stepUri], updates: { text: '## First\n\nshort now' } } })).data?.updateMemories,
+    ).toMatchObject({
+      totalUpdated: 1,
+    });
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota taker'), 20) } })).errors).toBeUndefined();
+    const before = await storedBytesIn(writer.personal);
+
+    expectQuotaExceeded(await gql(writer, RESTORE, { input: { uri: stepUri, version: 1 } }));
+    expect(await storedBytesIn(writer.personal)).toBe(before);
+    expect((await memories().findOne({ uri: stepUri }))?.text).toContain('short now');
   });
 });
 
