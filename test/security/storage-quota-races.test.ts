@@ -117,7 +117,8 @@ describe('proposals count against the storage quotas', () => {
 describe('a move counts against the target space', () => {
   it('moveProtocol into a space it would bring over its quota is refused, dry run or not; the protocol stays', async () => {
     const group = `quota${randomUUID().slice(0, 6)}`;
-    const writer = await principal('AGENT', [group]);
+    const roomyGroup = `quota${randomUUID().slice(0, 6)}`;
+    const writer = await principal('AGENT', [group, roomyGroup]);
     const space = `group:${group}`;
     expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota fill'), 30), space } })).errors).toBeUndefined();
     const minted = await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota mover'), 20) } });
@@ -128,9 +129,12 @@ describe('a move counts against the target space', () => {
     expectQuotaExceeded(await gql(writer, MOVE, { input: { uri, space } }));
     expect(await storedBytesIn(space)).toBe(before);
     expect(await memories().countDocuments({ space: writer.personal })).toBe(2);
-    // Where it fits, it moves.
-    const roomy = await gql(writer, MOVE, { input: { uri, space: 'personal' } });
-    expect(roomy.data?.moveProtocol).toMatchObject({ moved: false });
+    // Where it fits, it moves, its bytes with it.
+    const movedBytes = await storedBytesIn(writer.personal);
+    const roomy = await gql(writer, MOVE, { input: { uri, space: `group:${roomyGroup}` } });
+    expect(roomy.data?.moveProtocol).toMatchObject({ moved: true, protocol: { space: `group:${roomyGroup}` } });
+    expect(await storedBytesIn(`group:${roomyGroup}`)).toBe(movedBytes);
+    expect(await memories().countDocuments({ space: writer.personal })).toBe(0);
   });
 });
 
