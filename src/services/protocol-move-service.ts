@@ -7,6 +7,8 @@ import { DuplicateKeyError } from '../store/store-errors.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
 import { type ProtocolView, protocolHead, resolveWriteSpace } from './protocol-service.js';
+import { parseKairosUri } from '../model/kairos-uri.js';
+import { textBytes } from '../store/stored-size.js';
 import { NO_HOLD, type StorageQuota } from './storage-quota.js';
 
 /** The store's transaction session, named without the driver (services do not import it). */
@@ -22,6 +24,12 @@ export interface MoveProtocolInput {
   space: string;
   /** Check everything a move checks and write nothing (`moved` then says whether it would move). */
   dryRun?: boolean | null;
+  /**
+   * With `dryRun`: price the move as if the text `uri` names (the whole protocol for an adapter
+   * URI, one step for a step URI) were first replaced by this many bytes, so a change made before
+   * the move cannot land and the move then be refused.
+   */
+  newTextBytes?: number | null;
 }
 
 export interface MoveProtocolResult {
@@ -78,7 +86,7 @@ export class ProtocolMoveService {
     const chain = protocolHead(protocol).chain!;
     // The target space gains the protocol's text; what its creators wrote does not change.
     const hold = this.quota
-      ? await this.quota.checkGrowth(viewer, target, { space: await this.quota.chainBytes(source, protocol.chainId), own: 0 })
+      ? await this.quota.checkGrowth(viewer, target, { space: await this.pricedBytes(protocol, input), own: 0 })
       : NO_HOLD;
     try {
       if (input.dryRun) {
@@ -90,6 +98,19 @@ export class ProtocolMoveService {
     } finally {
       hold.release();
     }
+  }
+
+  /** The bytes of text the move brings to the target: what the protocol holds, or will hold after the change `newTextBytes` announces. */
+  private async pricedBytes(protocol: ProtocolView, input: MoveProtocolInput): Promise<number> {
+    const now = await this.quota!.chainBytes(protocol.space, protocol.chainId);
+    const replacing = input.dryRun ? input.newTextBytes : null;
+    if (replacing === null || replacing === undefined) return now;
+    if (!Number.isInteger(replacing) || replacing < 0)
+      throw new RequestError('BAD_USER_INPUT', 'newTextBytes must be a whole number of bytes, 0 or more');
+    const parsed = parseKairosUri(input.uri);
+    if (!parsed || parsed.kind === 'adapter') return replacing;
+    const step = protocol.steps.find((candidate) => candidate._id === parsed.id);
+    return now - (step ? (step.sizeBytes ?? textBytes(step.text)) : 0) + replacing;
   }
 
   private async moveChain(viewer: Viewer, protocol: ProtocolView, source: string, target: string): Promise<MoveProtocolResult> {

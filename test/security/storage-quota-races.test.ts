@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/app.js';
 import { postAs } from '../support/graphql-http.js';
 import { uniqueTitle } from '../api/fixtures.js';
+import { useMcpClients } from '../mcp/mcp-client.js';
 
 const SPACE_QUOTA = 40_000;
 const server = useTestServer({
@@ -18,9 +19,11 @@ const server = useTestServer({
   maxStoredBytesPerSpace: SPACE_QUOTA,
   maxStoredBytesPerPrincipal: 10_000_000,
 });
+const connect = useMcpClients(server);
 const MINT = `mutation($input: MintInput!) { mint(input: $input) { protocol { uri stepUris } } }`;
 const PROPOSE = `mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status stagingId reason message } }`;
 const APPLY = `mutation($id: ID!) { applyProposal(input: { id: $id }) { status reason message } }`;
+const MINT_SLUG = `mutation($input: MintInput!) { mint(input: $input) { protocol { slug stepUris } } }`;
 const DELETE = `mutation($input: DeleteMemoriesInput!) { deleteMemories(input: $input) { totalDeleted } }`;
 const UPDATE = `mutation($input: UpdateMemoriesInput!) { updateMemories(input: $input) { totalUpdated } }`;
 const RESTORE = `mutation($input: RestoreMemoryInput!) { restoreMemory(input: $input) { totalRestored results { status code } } }`;
@@ -135,6 +138,44 @@ describe('a move counts against the target space', () => {
     expect(roomy.data?.moveProtocol).toMatchObject({ moved: true, protocol: { space: `group:${roomyGroup}` } });
     expect(await storedBytesIn(`group:${roomyGroup}`)).toBe(movedBytes);
     expect(await memories().countDocuments({ space: writer.personal })).toBe(0);
+  });
+});
+
+describe('KAIROS 4 tune with content and space', () => {
+  it('prices the move at the new content: a move the larger content would not fit is refused before the content is written', async () => {
+    const group = `quota${randomUUID().slice(0, 6)}`;
+    const writer = await principal('AGENT', [group]);
+    const space = `group:${group}`;
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota fill'), 24), space } })).errors).toBeUndefined();
+    const title = uniqueTitle('Quota tuned');
+    const minted = await gql(writer, MINT_SLUG, { input: { markdown: protocolOf(title, 2) } });
+    const stepUris = minted.data.mint.protocol.stepUris as string[];
+    const textsBefore = (
+      await memories()
+        .find({ uri: { $in: stepUris } })
+        .toArray()
+    ).map((doc) => doc.text as string);
+    const groupBytes = await storedBytesIn(space);
+    const client = await connect({ token: writer.token });
+
+    // Small enough to move as it is, but not once it holds 20 KB.
+    const tuned = await client.call('tune', {
+      uris: [`kairos://adapter/${minted.data.mint.protocol.slug}`],
+      content: [protocolOf(title, 20)],
+      space,
+      review_evidence: { verdict_file: '/tmp/verdict.txt', exit_code: 0, stdout: 'PASS' },
+    });
+    expect(tuned.json).toMatchObject({ total_updated: 0, total_failed: 1 });
+    expect(tuned.json.results[0].message).toMatch(/^QUOTA_EXCEEDED: Nothing changed/);
+    expect(
+      (
+        await memories()
+          .find({ uri: { $in: stepUris } })
+          .toArray()
+      ).map((doc) => doc.text as string),
+    ).toEqual(textsBefore);
+    expect(await memories().countDocuments({ space: writer.personal })).toBe(2);
+    expect(await storedBytesIn(space)).toBe(groupBytes);
   });
 });
 
