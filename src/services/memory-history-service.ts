@@ -283,8 +283,17 @@ export class MemoryHistoryService {
     // Restored text counts against the storage quotas as any write of text does: each attempt of
     // the transaction holds its growth until the write has landed or failed.
     const holds: QuotaHold[] = [];
+    let shrinks: Growth = { space: 0, own: 0 };
     const reserve = async (growth: Growth): Promise<void> => {
-      if (this.quota) holds.push(await this.quota.checkGrowth(viewer, space, growth));
+      if (!this.quota) return;
+      holds.push(await this.quota.checkGrowth(viewer, space, growth));
+      shrinks = growth;
+    };
+    const settleQuota = () => {
+      holdingAll(holds).release();
+      // A smaller version restored frees bytes: the quota's cached totals are re-read at the next check.
+      if (shrinks.space < 0 || shrinks.own < 0)
+        this.quota?.forget(shrinks.space < 0 ? [space] : [], shrinks.own < 0 ? [viewer.principalId] : []);
     };
     try {
       const written = await this.store
@@ -293,7 +302,7 @@ export class MemoryHistoryService {
             ? this.restoreLive(viewer, live, target, now, session, reserve)
             : this.restoreDeleted(viewer, id, target, input.expectedVersion ?? null, now, session, reserve),
         )
-        .finally(() => holdingAll(holds).release());
+        .finally(settleQuota);
       const at = now.toISOString();
       for (const { record, type } of written)
         this.events.publish('memory', record.space, { type, uri: record.uri, space: record.space, version: record.version, at });
