@@ -22,7 +22,7 @@ import { pickSlugHead } from './memory-reader.js';
 import type { ProtocolView } from './protocol-service.js';
 import { requireReadableSpace } from './spaces.js';
 import { textBytes } from '../store/stored-size.js';
-import { holdingAll, type QuotaHold, type StorageQuota } from './storage-quota.js';
+import { NO_HOLD, type QuotaHold, type StorageQuota } from './storage-quota.js';
 
 /** One version of a memory as the API shows it: its state, who wrote it and why. */
 export interface MemoryVersionView {
@@ -280,20 +280,21 @@ export class MemoryHistoryService {
       return refused('NOT_FOUND', `Version ${input.version} of ${input.uri} is not kept (never written, or past KAIROS_HISTORY_DAYS)`);
 
     const now = new Date();
-    // Restored text counts against the storage quotas as any write of text does: each attempt of
-    // the transaction holds its growth until the write has landed or failed.
-    const holds: QuotaHold[] = [];
-    let shrinks: Growth = { space: 0, own: 0 };
-    const reserve = async (growth: Growth): Promise<void> => {
+    // Restored text counts against the storage quotas as any write of text does, held until the
+    // transaction has ended; an attempt it retries gives up the hold of the one before.
+    let hold: QuotaHold = NO_HOLD;
+    let growth: Growth = { space: 0, own: 0 };
+    const reserve = async (attempt: Growth): Promise<void> => {
       if (!this.quota) return;
-      holds.push(await this.quota.checkGrowth(viewer, space, growth));
-      shrinks = growth;
+      hold.cancel();
+      hold = await this.quota.checkGrowth(viewer, space, attempt);
+      growth = attempt;
     };
-    const settleQuota = () => {
-      holdingAll(holds).release();
+    const landed = () => {
+      hold.release();
       // A smaller version restored frees bytes: the quota's cached totals are re-read at the next check.
-      if (shrinks.space < 0 || shrinks.own < 0)
-        this.quota?.forget(shrinks.space < 0 ? [space] : [], shrinks.own < 0 ? [viewer.principalId] : []);
+      if (growth.space < 0 || growth.own < 0)
+        this.quota?.forget(growth.space < 0 ? [space] : [], growth.own < 0 ? [viewer.principalId] : []);
     };
     try {
       const written = await this.store
@@ -302,7 +303,16 @@ export class MemoryHistoryService {
             ? this.restoreLive(viewer, live, target, now, session, reserve)
             : this.restoreDeleted(viewer, id, target, input.expectedVersion ?? null, now, session, reserve),
         )
-        .finally(settleQuota);
+        .then(
+          (written) => {
+            landed();
+            return written;
+          },
+          (error: unknown) => {
+            hold.cancel();
+            throw error;
+          },
+        );
       const at = now.toISOString();
       for (const { record, type } of written)
         this.events.publish('memory', record.space, { type, uri: record.uri, space: record.space, version: record.version, at });

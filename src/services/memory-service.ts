@@ -196,6 +196,7 @@ export class MemoryService {
         holdingAll(holds).release();
         if (shrunk.length > 0 || ownShrunk) this.quota!.forget(shrunk, ownShrunk ? [viewer.principalId] : []);
       },
+      cancel: () => holdingAll(holds).cancel(),
     };
   }
 

@@ -88,15 +88,22 @@ export class ProtocolMoveService {
     const hold = this.quota
       ? await this.quota.checkGrowth(viewer, target, { space: await this.pricedBytes(protocol, input), own: 0 })
       : NO_HOLD;
-    try {
-      if (input.dryRun) {
+    if (input.dryRun) {
+      // A dry run writes nothing: its growth is not counted as stored.
+      try {
         const taken = await this.takenIn(target, chain, protocol.chainId);
         if (taken) throw taken;
         return { protocol, fromSpace: source, moved: true };
+      } finally {
+        hold.cancel();
       }
+    }
+    try {
       return await this.moveChain(viewer, protocol, source, target);
     } finally {
       hold.release();
+      // The space left holds fewer bytes now: its cached total is re-read at the next check.
+      this.quota?.forget([source]);
     }
   }
 

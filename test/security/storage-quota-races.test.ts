@@ -141,6 +141,28 @@ describe('a move counts against the target space', () => {
   });
 });
 
+describe('a dry run priced at the text a change will leave (newTextBytes)', () => {
+  it('prices an adapter URI at the new size, a step URI at the protocol with that step replaced; a negative size is refused', async () => {
+    const group = `quota${randomUUID().slice(0, 6)}`;
+    const writer = await principal('AGENT', [group]);
+    const space = `group:${group}`;
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota fill'), 24), space } })).errors).toBeUndefined();
+    const minted = await gql(writer, MINT_SLUG, { input: { markdown: protocolOf(uniqueTitle('Quota priced'), 10) } });
+    const adapter = `kairos://adapter/${minted.data.mint.protocol.slug}`;
+    const [firstStep] = minted.data.mint.protocol.stepUris as string[];
+    const dryRun = (uri: string, newTextBytes: number) => gql(writer, MOVE, { input: { uri, space, dryRun: true, newTextBytes } });
+
+    const fits = await dryRun(adapter, 12_000);
+    expect(fits.data?.moveProtocol, JSON.stringify(fits.errors)).toMatchObject({ moved: true });
+    expectQuotaExceeded(await dryRun(adapter, 20_000));
+    // One of two 5 KB steps grown to 12 KB: about 17 KB in all, past the room left.
+    expectQuotaExceeded(await dryRun(firstStep!, 12_000));
+    expect((await dryRun(firstStep!, 6_000)).data?.moveProtocol).toMatchObject({ moved: true });
+    expect((await dryRun(adapter, -1)).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(await memories().countDocuments({ space: writer.personal })).toBe(2);
+  });
+});
+
 describe('KAIROS 4 tune with content and space', () => {
   it('prices the move at the new content: a move the larger content would not fit is refused before the content is written', async () => {
     const group = `quota${randomUUID().slice(0, 6)}`;
