@@ -202,7 +202,7 @@ export async function createServices(
     auth: new AuthService(authStore, { enabled: config.authEnabled }, events),
     memoryStore,
     memories: new MemoryService(memoryStore, historyStore, events, config, storageQuota, searchLearning, artifactStore),
-    history: new MemoryHistoryService(memoryStore, historyStore, events),
+    history: new MemoryHistoryService(memoryStore, historyStore, events, storageQuota),
     protocols: new ProtocolService(memoryStore, historyStore, events, config, storageQuota, searchLearning, artifactStore),
     runs,
     search: new SearchService(new SearchStore(db, usageStore), semanticIndex, config.searchLearning ? searchLearning : null, (error) =>

@@ -40,16 +40,28 @@ export function replayThenLive<T>(open: () => Promise<ReplayAndFeed<T>>): AsyncI
     nextSlice = null;
     return live ? live.return() : done();
   };
-  const readSlice = (read: () => Promise<T[]>): Promise<IteratorResult<T>> =>
-    read().then((slice) => {
-      if (ended) return { value: undefined, done: true };
-      if (slice.length === 0) nextSlice = null;
-      replay = slice;
-      // What the feed caught while this slice was read, and the slice now gives, is dropped.
-      live?.skip(replayed);
-      sinceYield = 0;
-      return stream.next();
-    });
+  /** The slice being read: readers arriving meanwhile wait for it rather than read the same past again. */
+  let sliceRead: Promise<void> | null = null;
+  const readSlice = (read: () => Promise<T[]>): Promise<IteratorResult<T>> => {
+    sliceRead ??= read().then(
+      (slice) => {
+        sliceRead = null;
+        if (ended) return;
+        if (slice.length === 0) nextSlice = null;
+        replay = slice;
+        // What the feed caught while this slice was read, and the slice now gives, is dropped.
+        live?.skip(replayed);
+        sinceYield = 0;
+      },
+      async (error: unknown) => {
+        sliceRead = null;
+        // A replay that cannot go on ends whole: the live feed is let go, not left subscribed.
+        await end();
+        throw error;
+      },
+    );
+    return sliceRead.then(() => stream.next());
+  };
   const stream: AsyncIterableIterator<T> = {
     next() {
       if (ended) return done();

@@ -332,6 +332,8 @@ export type MintInput = {
 export type MoveProtocolInput = {
   /** Check everything the move checks (access to both spaces, title and slug free in the target), answer the same refusals, and write nothing; `moved` then says whether it would move. */
   dryRun?: boolean | null | undefined;
+  /** With `dryRun`: price the move against the target's storage quota as if the text `uri` names (the whole protocol for an adapter URI, one step for a step URI) were first replaced by this many UTF-8 bytes: check a move before a change you make first. */
+  newTextBytes?: number | null | undefined;
   /** "personal" (your own), a space id (group:<name>), or a name as `spaces` shows it ("Group: <name>"). You must be able to write it. */
   space: string;
   /** The protocol, as `protocol(uri)` takes it: kairos://adapter/{slug|chainId}, or any of its steps (kairos://layer/{id}, kairos://mem/{id}). At most 300 characters. */

@@ -5,10 +5,13 @@
  * included (no single request may hold the loop more than 200 ms). One worker, started
  * on first use, unreferenced while idle so it never keeps the process alive, and stopped after
  * `IDLE_MS` without work. Documents queue here and go to it one at a time, so the one it reads
- * is the one timed, and a document it cannot finish fails alone.
+ * is the one timed, and a document it cannot finish fails alone. The queue is bounded in length
+ * and in time: past `MAX_QUEUED_DOCUMENTS` a document is refused at once, and one not answered
+ * within `QUEUE_DEADLINE_MS` of being queued fails, both as a busy server (SERVICE_UNAVAILABLE).
  * Small documents, the common case, are read in place: the hop would cost more than the parse.
  */
 import { Worker } from 'node:worker_threads';
+import { RequestError } from '../services/errors.js';
 import { ProtocolStructureError, type StructureErrorKind } from './challenge-json.js';
 import { parseProtocolMarkdown, parseStepMarkdown, type ParsedProtocol } from './markdown-protocol.js';
 
@@ -41,6 +44,12 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/** Documents waiting for the worker (the one it reads included) past which the next is refused. */
+export const MAX_QUEUED_DOCUMENTS = 16;
+
+/** A document not answered this long after it was queued fails, wherever it is in the queue. */
+export const QUEUE_DEADLINE_MS = 60_000;
+
 const BOOT = new URL('./markdown-worker-boot.mjs', import.meta.url);
 
 /** An idle worker is stopped after this long: it holds about 70 MB (its own V8 heap, tsx, the parser). */
@@ -56,19 +65,25 @@ let worker: Worker | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 0;
 let answerTimeoutMs = WORKER_ANSWER_TIMEOUT_MS;
+let maxQueued = MAX_QUEUED_DOCUMENTS;
+let queueDeadlineMs = QUEUE_DEADLINE_MS;
 let bootUrl = BOOT;
 /** Requests in order; the head is the one the worker holds (one at a time, so only it is timed). */
 const queue: Pending[] = [];
 let headTimer: NodeJS.Timeout | null = null;
 
 /**
- * For tests: another worker entry (one that can be made to stall) and another answer timeout.
- * Called with nothing, puts back the shipped ones.
+ * For tests: another worker entry (one that can be made to stall), answer timeout, queue length
+ * and queue deadline. Called with nothing, puts back the shipped ones.
  */
-export function setMarkdownWorkerForTests(options: { boot?: URL; answerTimeoutMs?: number } = {}): void {
+export function setMarkdownWorkerForTests(
+  options: { boot?: URL; answerTimeoutMs?: number; maxQueued?: number; queueDeadlineMs?: number } = {},
+): void {
   stopWorker();
   bootUrl = options.boot ?? BOOT;
   answerTimeoutMs = options.answerTimeoutMs ?? WORKER_ANSWER_TIMEOUT_MS;
+  maxQueued = options.maxQueued ?? MAX_QUEUED_DOCUMENTS;
+  queueDeadlineMs = options.queueDeadlineMs ?? QUEUE_DEADLINE_MS;
   // Documents still queued go on in a worker of the new kind.
   sendHead();
 }
@@ -95,10 +110,41 @@ function offThread(
       return Promise.reject(error as Error);
     }
   }
+  if (queue.length >= maxQueued) {
+    return Promise.reject(
+      new RequestError('SERVICE_UNAVAILABLE', `${queue.length} large documents are waiting to be read; retry shortly`, {
+        retryAfterSeconds: 1,
+      }),
+    );
+  }
   return new Promise((resolve, reject) => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
-    queue.push({ request: { id: nextId++, task, markdown }, resolve, reject });
+    const pending: Pending = {
+      request: { id: nextId++, task, markdown },
+      resolve: (parsed) => {
+        clearTimeout(deadline);
+        resolve(parsed);
+      },
+      reject: (error) => {
+        clearTimeout(deadline);
+        reject(error);
+      },
+    };
+    const deadline = setTimeout(() => {
+      const late = new RequestError('SERVICE_UNAVAILABLE', `The document waited ${queueDeadlineMs} ms to be read; retry shortly`, {
+        retryAfterSeconds: 1,
+      });
+      // The head is the one the worker holds: the worker goes with it, as on its own timeout.
+      if (queue[0] === pending) failHead(late);
+      else {
+        const index = queue.indexOf(pending);
+        if (index >= 0) queue.splice(index, 1);
+        pending.reject(late);
+      }
+    }, queueDeadlineMs);
+    deadline.unref();
+    queue.push(pending);
     if (queue.length === 1) sendHead();
   });
 }

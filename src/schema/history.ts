@@ -154,7 +154,7 @@ builder.mutationField('restoreMemory', (t) =>
       'Writes a past version of a memory back as a new version (history is never rewritten), in one transaction. ' +
       'A deleted step returns to its place in its protocol, the other steps renumbered; a protocol deleted whole returns whole. ' +
       'A conflict answers status `ERROR` with a code (`RestoreErrorCode`) and writes nothing. Needs read and write access to the space. ' +
-      'Codes (GraphQL errors): `BAD_USER_INPUT` (`version` not a positive integer), `PAYLOAD_TOO_LARGE` (`uri` over 256 characters).',
+      'Codes (GraphQL errors): `BAD_USER_INPUT` (`version` not a positive integer), `PAYLOAD_TOO_LARGE` (`uri` over 256 characters), `QUOTA_EXCEEDED` (the restored text would bring the space or you over a storage quota; nothing written).',
     args: { input: t.arg({ type: RestoreMemoryInput, required: true, description: 'The memory and the version to write back.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.history.restore(ctx.viewer, input),
   }),

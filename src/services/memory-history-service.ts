@@ -21,6 +21,8 @@ import { isUuid, parseKairosUri } from '../model/kairos-uri.js';
 import { pickSlugHead } from './memory-reader.js';
 import type { ProtocolView } from './protocol-service.js';
 import { requireReadableSpace } from './spaces.js';
+import { textBytes } from '../store/stored-size.js';
+import { NO_HOLD, type QuotaHold, type StorageQuota } from './storage-quota.js';
 
 /** One version of a memory as the API shows it: its state, who wrote it and why. */
 export interface MemoryVersionView {
@@ -125,6 +127,7 @@ export class MemoryHistoryService {
     private readonly store: MemoryStore,
     private readonly history: MemoryHistoryStore,
     private readonly events: EventBus,
+    private readonly quota: StorageQuota | null = null,
   ) {}
 
   /** `Memory.versions`: newest first; the current version (when the memory is live) comes first. */
@@ -277,12 +280,39 @@ export class MemoryHistoryService {
       return refused('NOT_FOUND', `Version ${input.version} of ${input.uri} is not kept (never written, or past KAIROS_HISTORY_DAYS)`);
 
     const now = new Date();
+    // Restored text counts against the storage quotas as any write of text does, held until the
+    // transaction has ended; an attempt it retries gives up the hold of the one before.
+    let hold: QuotaHold = NO_HOLD;
+    let growth: Growth = { space: 0, own: 0 };
+    const reserve = async (attempt: Growth): Promise<void> => {
+      if (!this.quota) return;
+      hold.cancel();
+      hold = await this.quota.checkGrowth(viewer, space, attempt);
+      growth = attempt;
+    };
+    const landed = () => {
+      hold.release();
+      // A smaller version restored frees bytes: the quota's cached totals are re-read at the next check.
+      if (growth.space < 0 || growth.own < 0)
+        this.quota?.forget(growth.space < 0 ? [space] : [], growth.own < 0 ? [viewer.principalId] : []);
+    };
     try {
-      const written = await this.store.withTransaction((session) =>
-        live
-          ? this.restoreLive(viewer, live, target, now, session)
-          : this.restoreDeleted(viewer, id, target, input.expectedVersion ?? null, now, session),
-      );
+      const written = await this.store
+        .withTransaction((session) =>
+          live
+            ? this.restoreLive(viewer, live, target, now, session, reserve)
+            : this.restoreDeleted(viewer, id, target, input.expectedVersion ?? null, now, session, reserve),
+        )
+        .then(
+          (written) => {
+            landed();
+            return written;
+          },
+          (error: unknown) => {
+            hold.cancel();
+            throw error;
+          },
+        );
       const at = now.toISOString();
       for (const { record, type } of written)
         this.events.publish('memory', record.space, { type, uri: record.uri, space: record.space, version: record.version, at });
@@ -309,8 +339,11 @@ export class MemoryHistoryService {
     target: MemoryVersionRecord,
     now: Date,
     session: Session,
+    reserve: (growth: Growth) => Promise<void>,
   ): Promise<Written[]> {
     const state = target.state;
+    const delta = textBytes(state.text) - (live.sizeBytes ?? textBytes(live.text));
+    await reserve({ space: delta, own: live.createdBy === viewer.principalId ? delta : 0 });
     const set = { text: state.text, label: state.label, tags: state.tags, challenge: state.challenge };
     const change: VersionChange = { reason: 'RESTORE', proposalId: null, fields: changedFields(live, { ...live, ...set }) };
     const record = await this.store.replaceContent(live._id, live.version, set, change, now, viewer.principalId, session);
@@ -327,6 +360,7 @@ export class MemoryHistoryService {
     expectedVersion: number | null,
     now: Date,
     session: Session,
+    reserve: (growth: Growth) => Promise<void>,
   ): Promise<Written[]> {
     const tombstone = await this.history.findLatest(id, session);
     if (!tombstone?.deleted || tombstone.restoredAt)
@@ -347,6 +381,7 @@ export class MemoryHistoryService {
       const chain = liveSteps[0]!.chain!;
       const index = Math.min(position.stepIndex, liveSteps.length + 1);
       const restored = this.revived(viewer, tombstone, target.state, { ...chain, stepIndex: index, stepCount: liveSteps.length + 1 }, now);
+      await reserve(growthOf([restored], viewer));
       const order = [...liveSteps.slice(0, index - 1), restored, ...liveSteps.slice(index - 1)];
       // The steps after it move first (the restored one already has its place): it may take the head's place, and heads are unique.
       const shifted = await this.store.placeSteps(order, 'RESTORE', now, viewer.principalId, session);
@@ -379,6 +414,7 @@ export class MemoryHistoryService {
     const steps = deletion.map((step) =>
       this.revived(viewer, step, step._id === tombstone._id ? target.state : step.state, step.state.chain!, now),
     );
+    await reserve(growthOf(steps, viewer));
     try {
       await this.store.reinsert(steps, session);
     } catch (error) {
@@ -465,6 +501,19 @@ export class MemoryHistoryService {
 
 type Session = Parameters<MemoryStore['reinsert']>[1];
 type Written = { record: MemoryRecord; type: 'RESTORED' | 'UPDATED'; from: number };
+type Growth = { space: number; own: number };
+
+/** The text memories put back add to their space, and to the viewer's own where the viewer wrote them. */
+function growthOf(records: readonly MemoryRecord[], viewer: Viewer): Growth {
+  let space = 0;
+  let own = 0;
+  for (const record of records) {
+    const bytes = textBytes(record.text);
+    space += bytes;
+    if (record.createdBy === viewer.principalId) own += bytes;
+  }
+  return { space, own };
+}
 
 function encodeVersionCursor(version: number): string {
   return Buffer.from(`v:${version}`).toString('base64url');

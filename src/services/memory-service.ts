@@ -188,7 +188,16 @@ export class MemoryService {
       holdingAll(holds).release();
       throw error;
     }
-    return holdingAll(holds);
+    // Text that shrank frees bytes: the quota's cached totals of those spaces (and the viewer's) are re-read after the write.
+    const shrunk = [...growth].filter(([, sum]) => sum.space < 0).map(([space]) => space);
+    const ownShrunk = [...growth.values()].some((sum) => sum.own < 0);
+    return {
+      release: () => {
+        holdingAll(holds).release();
+        if (shrunk.length > 0 || ownShrunk) this.quota!.forget(shrunk, ownShrunk ? [viewer.principalId] : []);
+      },
+      cancel: () => holdingAll(holds).cancel(),
+    };
   }
 
   /**

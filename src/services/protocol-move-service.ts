@@ -8,6 +8,8 @@ import { DuplicateKeyError } from '../store/store-errors.js';
 import { RequestError } from './errors.js';
 import type { MemoryReader } from './memory-reader.js';
 import { type ProtocolView, protocolHead, resolveWriteSpace } from './protocol-service.js';
+import { parseKairosUri } from '../model/kairos-uri.js';
+import { textBytes } from '../store/stored-size.js';
 import { NO_HOLD, type StorageQuota } from './storage-quota.js';
 
 /** The store's transaction session, named without the driver (services do not import it). */
@@ -23,6 +25,12 @@ export interface MoveProtocolInput {
   space: string;
   /** Check everything a move checks and write nothing (`moved` then says whether it would move). */
   dryRun?: boolean | null;
+  /**
+   * With `dryRun`: price the move as if the text `uri` names (the whole protocol for an adapter
+   * URI, one step for a step URI) were first replaced by this many bytes, so a change made before
+   * the move cannot land and the move then be refused.
+   */
+  newTextBytes?: number | null;
 }
 
 export interface MoveProtocolResult {
@@ -80,18 +88,38 @@ export class ProtocolMoveService {
     const chain = protocolHead(protocol).chain!;
     // The target space gains the protocol's text; what its creators wrote does not change.
     const hold = this.quota
-      ? await this.quota.checkGrowth(viewer, target, { space: await this.quota.chainBytes(source, protocol.chainId), own: 0 })
+      ? await this.quota.checkGrowth(viewer, target, { space: await this.pricedBytes(protocol, input), own: 0 })
       : NO_HOLD;
-    try {
-      if (input.dryRun) {
+    if (input.dryRun) {
+      // A dry run writes nothing: its growth is not counted as stored.
+      try {
         const taken = await this.takenIn(target, chain, protocol.chainId);
         if (taken) throw taken;
         return { protocol, fromSpace: source, moved: true };
+      } finally {
+        hold.cancel();
       }
+    }
+    try {
       return await this.moveChain(viewer, protocol, source, target);
     } finally {
       hold.release();
+      // The space left holds fewer bytes now: its cached total is re-read at the next check.
+      this.quota?.forget([source]);
     }
+  }
+
+  /** The bytes of text the move brings to the target: what the protocol holds, or will hold after the change `newTextBytes` announces. */
+  private async pricedBytes(protocol: ProtocolView, input: MoveProtocolInput): Promise<number> {
+    const now = await this.quota!.chainBytes(protocol.space, protocol.chainId);
+    const replacing = input.dryRun ? input.newTextBytes : null;
+    if (replacing === null || replacing === undefined) return now;
+    if (!Number.isInteger(replacing) || replacing < 0)
+      throw new RequestError('BAD_USER_INPUT', 'newTextBytes must be a whole number of bytes, 0 or more');
+    const parsed = parseKairosUri(input.uri);
+    if (!parsed || parsed.kind === 'adapter') return replacing;
+    const step = protocol.steps.find((candidate) => candidate._id === parsed.id);
+    return now - (step ? (step.sizeBytes ?? textBytes(step.text)) : 0) + replacing;
   }
 
   private async moveChain(viewer: Viewer, protocol: ProtocolView, source: string, target: string): Promise<MoveProtocolResult> {

@@ -364,11 +364,13 @@ export class RunService {
           this.takeReplayBudget(viewer, first.remaining);
           let lastSeq = first.events.at(-1)?.seq ?? afterSeq;
           let left = first.remaining - first.events.length;
+          let position = first.position + first.events.length;
           const nextSlice = async (): Promise<RunEvent[]> => {
             if (left <= 0) return [];
-            const slice = await this.runs.findRunEventSlice(runId, viewer.readableSpaces, lastSeq, Math.min(left, REPLAY_SLICE_EVENTS));
-            const events = slice?.events ?? [];
+            const events =
+              (await this.runs.findRunEventsAt(runId, viewer.readableSpaces, position, Math.min(left, REPLAY_SLICE_EVENTS))) ?? [];
             left = events.length === 0 ? 0 : left - events.length;
+            position += events.length;
             lastSeq = events.at(-1)?.seq ?? lastSeq;
             return events.map(toRunEvent);
           };

@@ -22,16 +22,21 @@ export interface StorageQuotaLimits {
   maxStoredBytesPerSpace: number;
 }
 
-/** A write's growth counted against the quotas until it has landed or failed: `release()` it then (again is harmless). */
+/**
+ * A write's growth counted against the quotas until it has landed or failed: `release()` it then
+ * (its growth then counts as stored), or `cancel()` it when nothing was written (a dry run, a
+ * refusal). Either again is harmless.
+ */
 export interface QuotaHold {
   release(): void;
+  cancel(): void;
 }
 
-export const NO_HOLD: QuotaHold = { release: () => {} };
+export const NO_HOLD: QuotaHold = { release: () => {}, cancel: () => {} };
 
 /** One hold for several (the spaces one updateMemories touches). */
 export function holdingAll(holds: readonly QuotaHold[]): QuotaHold {
-  return { release: () => holds.forEach((hold) => hold.release()) };
+  return { release: () => holds.forEach((hold) => hold.release()), cancel: () => holds.forEach((hold) => hold.cancel()) };
 }
 
 /** How long a stored total read from the database is reused. */
@@ -144,7 +149,7 @@ export class StorageQuota {
   }
 
   /** `release()`: the write has ended, its growth counts as stored; `cancel()`: it was refused before writing. */
-  private hold(entries: readonly (readonly [string, number])[]): QuotaHold & { cancel(): void } {
+  private hold(entries: readonly (readonly [string, number])[]): QuotaHold {
     for (const [key, bytes] of entries) this.held.set(key, (this.held.get(key) ?? 0) + bytes);
     let ended = false;
     const end = (stored: boolean) => {

@@ -48,18 +48,19 @@ export class RunStore {
   }
 
   /**
-   * At most `limit` of a run's events with `seq` over `afterSeq`, in order, and how many there are
-   * in all past `afterSeq`; null when the caller cannot read the run. Only the slice crosses the
-   * wire, so a replay holds one slice of a long history at a time.
+   * At most `limit` of a run's events with `seq` over `afterSeq`, in order, how many there are
+   * in all past `afterSeq`, and the position of the first in the run's list of events; null when
+   * the caller cannot read the run. Only the slice crosses the wire, so a replay holds one slice
+   * of a long history at a time.
    */
   async findRunEventSlice(
     runId: string,
     spaces: readonly string[],
     afterSeq: number,
     limit: number,
-  ): Promise<{ events: RunEventRecord[]; remaining: number } | null> {
+  ): Promise<{ events: RunEventRecord[]; remaining: number; position: number } | null> {
     const [slice] = await this.runs
-      .aggregate<{ events: RunEventRecord[]; remaining: number }>([
+      .aggregate<{ events: RunEventRecord[]; remaining: number; position: number }>([
         { $match: { _id: runId, space: { $in: [...spaces] } } },
         {
           $project: {
@@ -67,7 +68,11 @@ export class RunStore {
             slice: {
               $let: {
                 vars: { after: { $filter: { input: '$events', as: 'event', cond: { $gt: ['$$event.seq', afterSeq] } } } },
-                in: { events: { $slice: ['$$after', limit] }, remaining: { $size: '$$after' } },
+                in: {
+                  events: { $slice: ['$$after', limit] },
+                  remaining: { $size: '$$after' },
+                  position: { $subtract: [{ $size: '$events' }, { $size: '$$after' }] },
+                },
               },
             },
           },
@@ -76,6 +81,21 @@ export class RunStore {
       ])
       .toArray();
     return slice ?? null;
+  }
+
+  /**
+   * At most `limit` of a run's events from `position` in its list (as `findRunEventSlice` gave
+   * it): a run's events are only ever appended, so a replay's next slice is addressed by position,
+   * without filtering the whole history again for every slice. Null when the caller cannot read the run.
+   */
+  async findRunEventsAt(runId: string, spaces: readonly string[], position: number, limit: number): Promise<RunEventRecord[] | null> {
+    const [slice] = await this.runs
+      .aggregate<{ events: RunEventRecord[] }>([
+        { $match: { _id: runId, space: { $in: [...spaces] } } },
+        { $project: { _id: 0, events: { $slice: ['$events', position, limit] } } },
+      ])
+      .toArray();
+    return slice?.events ?? null;
   }
 
   /** The space of a run the caller can read, without its steps, proofs and events (a subscription's check). */

@@ -42,4 +42,36 @@ describe('the markdown worker queue', () => {
     // The replacement worker is there for the next document too.
     expect((await parseProtocolMarkdownOffThread(largeProtocol('After'))).title).toBe('After');
   }, 60_000);
+
+  it('refuses a document past the queue bound at once as a busy server, and reads the rest', async () => {
+    setMarkdownWorkerForTests({
+      boot: new URL('./stalling-markdown-worker.mjs', import.meta.url),
+      answerTimeoutMs: ANSWER_TIMEOUT_MS,
+      maxQueued: 3,
+    });
+    const stalled = parseProtocolMarkdownOffThread(largeProtocol('Stalled', '<!-- stall -->'));
+    const queued = [1, 2].map((n) => parseProtocolMarkdownOffThread(largeProtocol(`Queued ${n}`)));
+    const refused = parseProtocolMarkdownOffThread(largeProtocol('One too many'));
+    await expect(refused).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: 1 } });
+    const settled = await Promise.allSettled([stalled, ...queued]);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    // Once the queue has drained, the next document is taken again.
+    expect((await parseProtocolMarkdownOffThread(largeProtocol('After'))).title).toBe('After');
+  }, 60_000);
+
+  it('fails a document still queued past the deadline from when it was queued, not only the one being read', async () => {
+    setMarkdownWorkerForTests({
+      boot: new URL('./stalling-markdown-worker.mjs', import.meta.url),
+      answerTimeoutMs: ANSWER_TIMEOUT_MS,
+      queueDeadlineMs: 1_000,
+    });
+    const stalled = parseProtocolMarkdownOffThread(largeProtocol('Stalled', '<!-- stall -->'));
+    const behind = parseProtocolMarkdownOffThread(largeProtocol('Behind'));
+    const settled = await Promise.allSettled([stalled, behind]);
+    // Before, the one behind waited out the stalled one's whole answer timeout and was then read.
+    expect(settled.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: 1 } });
+    expect((settled[1] as PromiseRejectedResult).reason.message).toBe('The document waited 1000 ms to be read; retry shortly');
+    expect((await parseProtocolMarkdownOffThread(largeProtocol('After'))).title).toBe('After');
+  }, 60_000);
 });

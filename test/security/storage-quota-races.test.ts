@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/app.js';
 import { postAs } from '../support/graphql-http.js';
 import { uniqueTitle } from '../api/fixtures.js';
+import { useMcpClients } from '../mcp/mcp-client.js';
 
 const SPACE_QUOTA = 40_000;
 const server = useTestServer({
@@ -18,9 +19,14 @@ const server = useTestServer({
   maxStoredBytesPerSpace: SPACE_QUOTA,
   maxStoredBytesPerPrincipal: 10_000_000,
 });
+const connect = useMcpClients(server);
 const MINT = `mutation($input: MintInput!) { mint(input: $input) { protocol { uri stepUris } } }`;
 const PROPOSE = `mutation($input: ProposeUpdateInput!) { proposeUpdate(input: $input) { status stagingId reason message } }`;
 const APPLY = `mutation($id: ID!) { applyProposal(input: { id: $id }) { status reason message } }`;
+const MINT_SLUG = `mutation($input: MintInput!) { mint(input: $input) { protocol { slug stepUris } } }`;
+const DELETE = `mutation($input: DeleteMemoriesInput!) { deleteMemories(input: $input) { totalDeleted } }`;
+const UPDATE = `mutation($input: UpdateMemoriesInput!) { updateMemories(input: $input) { totalUpdated } }`;
+const RESTORE = `mutation($input: RestoreMemoryInput!) { restoreMemory(input: $input) { totalRestored results { status code } } }`;
 const MOVE = `mutation($input: MoveProtocolInput!) { moveProtocol(input: $input) { moved protocol { space } } }`;
 
 interface Principal {
@@ -114,7 +120,8 @@ describe('proposals count against the storage quotas', () => {
 describe('a move counts against the target space', () => {
   it('moveProtocol into a space it would bring over its quota is refused, dry run or not; the protocol stays', async () => {
     const group = `quota${randomUUID().slice(0, 6)}`;
-    const writer = await principal('AGENT', [group]);
+    const roomyGroup = `quota${randomUUID().slice(0, 6)}`;
+    const writer = await principal('AGENT', [group, roomyGroup]);
     const space = `group:${group}`;
     expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota fill'), 30), space } })).errors).toBeUndefined();
     const minted = await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota mover'), 20) } });
@@ -125,9 +132,104 @@ describe('a move counts against the target space', () => {
     expectQuotaExceeded(await gql(writer, MOVE, { input: { uri, space } }));
     expect(await storedBytesIn(space)).toBe(before);
     expect(await memories().countDocuments({ space: writer.personal })).toBe(2);
-    // Where it fits, it moves.
-    const roomy = await gql(writer, MOVE, { input: { uri, space: 'personal' } });
-    expect(roomy.data?.moveProtocol).toMatchObject({ moved: false });
+    // Where it fits, it moves, its bytes with it.
+    const movedBytes = await storedBytesIn(writer.personal);
+    const roomy = await gql(writer, MOVE, { input: { uri, space: `group:${roomyGroup}` } });
+    expect(roomy.data?.moveProtocol).toMatchObject({ moved: true, protocol: { space: `group:${roomyGroup}` } });
+    expect(await storedBytesIn(`group:${roomyGroup}`)).toBe(movedBytes);
+    expect(await memories().countDocuments({ space: writer.personal })).toBe(0);
+  });
+});
+
+describe('a dry run priced at the text a change will leave (newTextBytes)', () => {
+  it('prices an adapter URI at the new size, a step URI at the protocol with that step replaced; a negative size is refused', async () => {
+    const group = `quota${randomUUID().slice(0, 6)}`;
+    const writer = await principal('AGENT', [group]);
+    const space = `group:${group}`;
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota fill'), 24), space } })).errors).toBeUndefined();
+    const minted = await gql(writer, MINT_SLUG, { input: { markdown: protocolOf(uniqueTitle('Quota priced'), 10) } });
+    const adapter = `kairos://adapter/${minted.data.mint.protocol.slug}`;
+    const [firstStep] = minted.data.mint.protocol.stepUris as string[];
+    const dryRun = (uri: string, newTextBytes: number) => gql(writer, MOVE, { input: { uri, space, dryRun: true, newTextBytes } });
+
+    const fits = await dryRun(adapter, 12_000);
+    expect(fits.data?.moveProtocol, JSON.stringify(fits.errors)).toMatchObject({ moved: true });
+    expectQuotaExceeded(await dryRun(adapter, 20_000));
+    // One of two 5 KB steps grown to 12 KB: about 17 KB in all, past the room left.
+    expectQuotaExceeded(await dryRun(firstStep!, 12_000));
+    expect((await dryRun(firstStep!, 6_000)).data?.moveProtocol).toMatchObject({ moved: true });
+    expect((await dryRun(adapter, -1)).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(await memories().countDocuments({ space: writer.personal })).toBe(2);
+  });
+});
+
+describe('KAIROS 4 tune with content and space', () => {
+  it('prices the move at the new content: a move the larger content would not fit is refused before the content is written', async () => {
+    const group = `quota${randomUUID().slice(0, 6)}`;
+    const writer = await principal('AGENT', [group]);
+    const space = `group:${group}`;
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota fill'), 24), space } })).errors).toBeUndefined();
+    const title = uniqueTitle('Quota tuned');
+    const minted = await gql(writer, MINT_SLUG, { input: { markdown: protocolOf(title, 2) } });
+    const stepUris = minted.data.mint.protocol.stepUris as string[];
+    const textsBefore = (
+      await memories()
+        .find({ uri: { $in: stepUris } })
+        .toArray()
+    ).map((doc) => doc.text as string);
+    const groupBytes = await storedBytesIn(space);
+    const client = await connect({ token: writer.token });
+
+    // Small enough to move as it is, but not once it holds 20 KB.
+    const tuned = await client.call('tune', {
+      uris: [`kairos://adapter/${minted.data.mint.protocol.slug}`],
+      content: [protocolOf(title, 20)],
+      space,
+      review_evidence: { verdict_file: '/tmp/verdict.txt', exit_code: 0, stdout: 'PASS' },
+    });
+    expect(tuned.json).toMatchObject({ total_updated: 0, total_failed: 1 });
+    expect(tuned.json.results[0].message).toMatch(/^QUOTA_EXCEEDED: Nothing changed/);
+    expect(
+      (
+        await memories()
+          .find({ uri: { $in: stepUris } })
+          .toArray()
+      ).map((doc) => doc.text as string),
+    ).toEqual(textsBefore);
+    expect(await memories().countDocuments({ space: writer.personal })).toBe(2);
+    expect(await storedBytesIn(space)).toBe(groupBytes);
+  });
+});
+
+describe('a restore counts against the storage quotas', () => {
+  it('a protocol deleted whole, its room taken by another, is not restored past the quota: nothing written', async () => {
+    const writer = await principal('AGENT', []);
+    const first = await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota deleted'), 30) } });
+    const { stepUris } = first.data.mint.protocol as { stepUris: string[] };
+    expect((await gql(writer, DELETE, { input: { uris: stepUris } })).data?.deleteMemories.totalDeleted).toBe(2);
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota taker'), 30) } })).errors).toBeUndefined();
+    const before = await storedBytesIn(writer.personal);
+
+    expectQuotaExceeded(await gql(writer, RESTORE, { input: { uri: stepUris[0], version: 1 } }));
+    expect(await storedBytesIn(writer.personal)).toBe(before);
+    expect(await memories().countDocuments({ uri: { $in: stepUris } })).toBe(0);
+  });
+
+  it('an old, larger version restored over a step that shrank, once the space has filled, is refused: the step keeps its text', async () => {
+    const writer = await principal('AGENT', []);
+    const minted = await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota shrink'), 30) } });
+    const [stepUri] = minted.data.mint.protocol.stepUris as string[];
+    expect(
+      (await gql(writer, UPDATE, { input: { uris: [stepUri], updates: { text: '## First\n\nshort now' } } })).data?.updateMemories,
+    ).toMatchObject({
+      totalUpdated: 1,
+    });
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota taker'), 20) } })).errors).toBeUndefined();
+    const before = await storedBytesIn(writer.personal);
+
+    expectQuotaExceeded(await gql(writer, RESTORE, { input: { uri: stepUri, version: 1 } }));
+    expect(await storedBytesIn(writer.personal)).toBe(before);
+    expect((await memories().findOne({ uri: stepUri }))?.text).toContain('short now');
   });
 });
 

@@ -87,6 +87,50 @@ describe('replayThenLive', () => {
     expect(await pending).toEqual({ value: undefined, done: true });
   });
 
+  it('lets go of the live feed when reading the next slice of the past fails, and rejects that read', async () => {
+    const bus = await createEventBus();
+    const stream = replayThenLive<RunEvent>(async () => ({
+      replay: [event(1)],
+      nextSlice: () => Promise.reject(new Error('connection reset')),
+      live: bus.subscribe('run', 'r8'),
+      replayed: (published) => published.seq <= 1,
+    }));
+    expect((await stream.next()).value.seq).toBe(1);
+    await expect(stream.next()).rejects.toThrow('connection reset');
+    expect(bus.openFeeds()).toBe(0);
+    expect(await stream.next()).toEqual({ value: undefined, done: true });
+    await bus.close();
+  });
+
+  it('reads each slice of the past once when readers wait at the same time: every event once, in order', async () => {
+    const bus = await createEventBus();
+    const past = [event(2), event(3)];
+    let lastSeq = 1;
+    let reads = 0;
+    const stream = replayThenLive<RunEvent>(async () => ({
+      replay: [event(1)],
+      // As the run service reads: one event past the last one read, which moves once the read is back.
+      nextSlice: async () => {
+        reads++;
+        const after = lastSeq;
+        await delivered();
+        const slice = past.filter((kept) => kept.seq > after).slice(0, 1);
+        lastSeq = slice.at(-1)?.seq ?? lastSeq;
+        return slice;
+      },
+      live: bus.subscribe('run', 'r9'),
+      replayed: () => false,
+    }));
+    expect((await stream.next()).value.seq).toBe(1);
+    const waiting = await Promise.all([stream.next(), stream.next()]);
+    expect(waiting.map((result) => result.value.seq)).toEqual([2, 3]);
+    // One read per slice: the two readers did not read the same past twice.
+    expect(reads).toBe(2);
+    await stream.return!();
+    expect(bus.openFeeds()).toBe(0);
+    await bus.close();
+  });
+
   it('rejects the first read with the refusal from opening (a run not found)', async () => {
     const stream = replayThenLive<RunEvent>(async () => {
       throw new Error('Run r4 not found');

@@ -267,8 +267,10 @@ export const V4_ADAPTER_TOOLS = [
           continue;
         }
         if (space && (args.content || args.updates)) {
-          // The move is checked before the content changes, so a move that would be refused changes nothing.
-          const check = await call.run(V4MoveDocument, { input: { uri: moveUriOf(target), space, dryRun: true } });
+          // The move is checked before the content changes, priced at the new content's size, so a move that would be refused changes nothing.
+          const content = args.content?.[index];
+          const newTextBytes = content === undefined ? null : Buffer.byteLength(content, 'utf8');
+          const check = await call.run(V4MoveDocument, { input: { uri: moveUriOf(target), space, dryRun: true, newTextBytes } });
           if (!check.ok) {
             results.push({ uri, status: 'error', message: `${check.refusal.code}: Nothing changed: ${check.refusal.message}` });
             continue;
