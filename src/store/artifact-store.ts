@@ -59,23 +59,11 @@ export interface ArtifactRecord {
 /** An artifact version without its bytes: what listings read. */
 export type ArtifactMeta = Omit<ArtifactRecord, 'data'>;
 
-export interface NewArtifact {
-  artifactId: string;
-  chainId: string;
-  space: string;
-  name: string;
-  slug: string;
-  version: string;
-  relativePath: string | null;
-  skillPath: string;
-  contentType: string;
-  sha256: string;
-  bytes: Buffer;
-  createdAt: Date;
-  createdBy: string;
-  at: Date;
-  by: string;
-}
+/** A version to write: the record's own fields, the bytes, its path in the skill folder, and who writes it when. */
+export type NewArtifact = Pick<
+  ArtifactRecord,
+  'artifactId' | 'chainId' | 'space' | 'name' | 'slug' | 'version' | 'relativePath' | 'contentType' | 'sha256' | 'createdAt' | 'createdBy'
+> & { skillPath: string; bytes: Buffer; at: Date; by: string };
 
 const WITHOUT_BYTES = { projection: { data: 0 } } as const;
 
