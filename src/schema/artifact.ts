@@ -133,7 +133,7 @@ builder.mutationField('attachArtifact', (t) =>
     description:
       'Attaches a file to an adapter (what KAIROS 4 train does with mime, artifact_name and adapter_uri). Codes (nothing stored): `UNSUPPORTED_MIME` (a type off the allowlist, not told by the name, or not matching its extension), ' +
       '`ARTIFACT_CONTENT_TOTAL_BYTES_EXCEEDED` (over KAIROS_ARTIFACT_MAX_BYTES), `INVALID_RELATIVE_PATH` (absolute, `..`, NUL, an empty segment, a path the export writes), `DUPLICATE_ARTIFACT` (send `force`), ' +
-      '`QUOTA_EXCEEDED` (`details.limit`: `artifacts_per_adapter`, or `space_bytes` / `principal_bytes`: a file counts against the storage quotas as text does), `NOT_FOUND`, `SPACE_READ_ONLY`, `BAD_USER_INPUT` (a bad name, content that is not base64 or UTF-8), `INVALID_UNICODE`.',
+      '`QUOTA_EXCEEDED` (`details.limit: "artifacts_per_adapter"`, or `"space_bytes"` / `"principal_bytes"`: a file counts against the storage quotas as text does), `NOT_FOUND`, `SPACE_READ_ONLY`, `BAD_USER_INPUT` (a bad name, content that is not base64 or UTF-8), `INVALID_UNICODE`.',
     args: { input: t.arg({ type: AttachArtifactInput, required: true, description: 'The file and its adapter.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.artifacts.attach(ctx.viewer, ctx.reader, input),
   }),
