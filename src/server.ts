@@ -87,7 +87,8 @@ export function buildApp(options: AppOptions = {}): App {
     });
     const credentials = new CredentialWatch(events, (tokenId) => services.auth.forget(tokenId), log);
     const yoga = createKairosYoga({ schema, services, events, log, config, metrics, credentials });
-    const mcp = createMcpDoor({ yoga, services, config, log, metrics, credentials });
+    // The skills cursors are signed with the same secret every process on the database resolves, so any process reads them.
+    const mcp = createMcpDoor({ yoga, services, config: { ...config, signingSecret: keySecret.secret }, log, metrics, credentials });
     const exportDownload = createExportDownload({ services, log });
     const db = mongo.db;
     const operatorRoutes = createOperatorRoutes({ pingDatabase: () => pingDatabase(db), services, metrics, log });

@@ -132,8 +132,12 @@ export class ArtifactService {
         clashes,
         this.limits.artifactsPerAdapter,
       );
+      hold.release();
       return { artifact, protocol };
     } catch (error) {
+      // Refused (too many, a clash): nothing was written. Any other failure may have committed: counted until the next read.
+      if (error instanceof ArtifactCountExceededError || error instanceof DuplicateKeyError) hold.cancel();
+      else hold.release();
       if (error instanceof ArtifactCountExceededError) throw this.tooMany(error.live);
       if (error instanceof DuplicateKeyError)
         throw new RequestError(
@@ -142,8 +146,6 @@ export class ArtifactService {
           {},
         );
       throw error;
-    } finally {
-      hold.release();
     }
   }
 

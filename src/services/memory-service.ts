@@ -185,7 +185,8 @@ export class MemoryService {
     try {
       for (const [space, sum] of growth) holds.push(await this.quota!.checkGrowth(viewer, space, sum));
     } catch (error) {
-      holdingAll(holds).release();
+      // Refused: nothing is written, the spaces already passed give their growth up.
+      holdingAll(holds).cancel();
       throw error;
     }
     // Text that shrank frees bytes: the quota's cached totals of those spaces (and the viewer's) are re-read after the write.

@@ -100,6 +100,24 @@ const MAX_PAGE_SIZE = MAX_PROPOSAL_PAGE_SIZE;
  * fixed). Checks run in a fixed order (src/proposals/proposal-pipeline.ts); every write of
  * documents, proposal and audit entry happens in one transaction.
  */
+/**
+ * Ends a write's quota hold with the transaction: counted as stored when it applied, given up when
+ * it wrote nothing (rejected, blocked, gone), counted when it failed (it may have committed).
+ */
+function endHold<T extends { kind: string }>(hold: () => QuotaHold): [(outcome: T) => T, (error: unknown) => never] {
+  return [
+    (outcome) => {
+      if (outcome.kind === 'applied') hold().release();
+      else hold().cancel();
+      return outcome;
+    },
+    (error) => {
+      hold().release();
+      throw error;
+    },
+  ];
+}
+
 export class ProposalService {
   private readonly seededSpaces = new Set<string>();
   private readonly now: () => Date;
@@ -128,7 +146,9 @@ export class ProposalService {
     let hold: QuotaHold = NO_HOLD;
     const outcome = await this.retryOnConflict(() =>
       this.documents.withTransaction(async (session): Promise<ProposeOutcome> => {
-        hold.release();
+        // A retried attempt wrote nothing: its growth is given up, not counted as stored.
+        hold.cancel();
+        hold = NO_HOLD;
         const snapshot = await this.documents.snapshot(space, pathsOf(normalized), session);
         const config = configOf(snapshot);
         const plan = planChanges(normalized, snapshot.texts, config);
@@ -186,7 +206,7 @@ export class ProposalService {
         );
         return { kind: 'staged', record, ttl: config.stagingTtlSeconds, warnings };
       }),
-    ).finally(() => hold.release());
+    ).then(...endHold<ProposeOutcome>(() => hold));
 
     if (outcome.kind === 'rejected') {
       const files = [...new Set(normalized.operations.map((op) => op.file))];
@@ -220,7 +240,8 @@ export class ProposalService {
     let hold: QuotaHold = NO_HOLD;
     const outcome = await this.retryOnConflict(() =>
       this.documents.withTransaction(async (session): Promise<ApplyOutcome> => {
-        hold.release();
+        hold.cancel();
+        hold = NO_HOLD;
         const { snapshot, drift, plan } = await this.replay(proposal, session);
         if (drift.length > 0) {
           return {
@@ -245,7 +266,7 @@ export class ProposalService {
         );
         return { kind: 'applied', plan, written };
       }),
-    ).finally(() => hold.release());
+    ).then(...endHold<ApplyOutcome>(() => hold));
 
     if (outcome.kind === 'gone') return notStagedResult(id, 'was decided by someone else just now');
     if (outcome.kind === 'blocked') {
@@ -480,9 +501,9 @@ export class ProposalService {
 
   /** `proposalId`: the staged proposal applied; null when a proposal applies as it is proposed. */
   /** What a plan's writes add to the space and to the writer's own text, held against the storage quotas. */
-  private holdQuota(viewer: Viewer, space: string, plan: Plan, snapshot: DocumentsSnapshot): Promise<QuotaHold> {
+  private async holdQuota(viewer: Viewer, space: string, plan: Plan, snapshot: DocumentsSnapshot): Promise<QuotaHold> {
     const quota = this.options.quota;
-    if (!quota) return Promise.resolve(NO_HOLD);
+    if (!quota) return NO_HOLD;
     const growth = { space: 0, own: 0 };
     let adding = 0;
     for (const write of documentWrites(plan.changes, snapshot)) {
@@ -493,7 +514,16 @@ export class ProposalService {
       // A document this write creates is the writer's; one it changes stays its creator's.
       if (!before || before.createdBy === viewer.principalId) growth.own += delta;
     }
-    return quota.checkGrowth(viewer, space, growth, adding);
+    const hold = await quota.checkGrowth(viewer, space, growth, adding);
+    if (growth.space >= 0 && growth.own >= 0) return hold;
+    // A write that frees bytes: once it has landed, the cached totals it lowered are read again.
+    return {
+      release: () => {
+        hold.release();
+        quota.forget(growth.space < 0 ? [space] : [], growth.own < 0 ? [viewer.principalId] : []);
+      },
+      cancel: () => hold.cancel(),
+    };
   }
 
   private writeChanges(

@@ -61,7 +61,7 @@ export class ProtocolMoveService {
     private readonly events: EventBus,
     private readonly learnedTriggers: LearnedTriggerStore | null = null,
     private readonly quota: StorageQuota | null = null,
-    private readonly artifacts: Pick<ArtifactStore, 'moveToChain'> | null = null,
+    private readonly artifacts: Pick<ArtifactStore, 'moveToChain' | 'storedBytesOf'> | null = null,
   ) {}
 
   async move(viewer: Viewer, reader: MemoryReader, input: MoveProtocolInput): Promise<MoveProtocolResult> {
@@ -109,8 +109,15 @@ export class ProtocolMoveService {
     }
   }
 
-  /** The bytes of text the move brings to the target: what the protocol holds, or will hold after the change `newTextBytes` announces. */
+  /**
+   * The bytes the move brings to the target: the protocol's text (or what it will hold after the
+   * change `newTextBytes` announces), and its files, which move with it.
+   */
   private async pricedBytes(protocol: ProtocolView, input: MoveProtocolInput): Promise<number> {
+    return (await this.textBytes(protocol, input)) + ((await this.artifacts?.storedBytesOf(protocol.chainId)) ?? 0);
+  }
+
+  private async textBytes(protocol: ProtocolView, input: MoveProtocolInput): Promise<number> {
     const now = await this.quota!.chainBytes(protocol.space, protocol.chainId);
     const replacing = input.dryRun ? input.newTextBytes : null;
     if (replacing === null || replacing === undefined) return now;

@@ -162,7 +162,24 @@ export class ProtocolService {
         }
         throw error;
       })
-      .finally(() => hold.release());
+      .then(
+        (minted) => {
+          hold.release();
+          // A forced mint freed what it replaced: the cached totals it lowered are read again.
+          if (minted.replaced.length > 0)
+            this.quota?.forget(
+              [space],
+              minted.replaced.map((step) => step.createdBy),
+            );
+          return minted;
+        },
+        (error: unknown) => {
+          // A refusal wrote nothing; any other failure may have committed and stays counted until the next read.
+          if (error instanceof RequestError) hold.cancel();
+          else hold.release();
+          throw error;
+        },
+      );
 
     const at = now.toISOString();
     for (const step of replaced)

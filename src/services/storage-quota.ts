@@ -47,6 +47,13 @@ export class StorageQuota {
   private readonly held = new Map<string, number>();
   /** Stored totals read from the database, by the same keys, with what writes since have added. */
   private readonly stored = new Map<string, { bytes: number; readAt: number }>();
+  /**
+   * Per key, only ever growing: the bytes writes ending here have added, and how often the key's
+   * total was forgotten. A read compares them before and after, so a write that lands or a delete
+   * that frees while it is under way is neither lost nor undone by the read's older snapshot.
+   */
+  private readonly landed = new Map<string, number>();
+  private readonly forgotten = new Map<string, number>();
 
   constructor(
     private readonly sizes: SizeStatsStore,
@@ -125,8 +132,11 @@ export class StorageQuota {
 
   /** Forgets the stored totals of these spaces and principals: bytes were freed there. */
   forget(spaces: Iterable<string>, principalIds: Iterable<string> = []): void {
-    for (const space of spaces) this.stored.delete(`space:${space}`);
-    for (const principalId of principalIds) this.stored.delete(`principal:${principalId}`);
+    const keys = [...[...spaces].map((space) => `space:${space}`), ...[...principalIds].map((id) => `principal:${id}`)];
+    for (const key of keys) {
+      this.stored.delete(key);
+      this.forgotten.set(key, (this.forgotten.get(key) ?? 0) + 1);
+    }
   }
 
   /** The stored totals asked for (0 for one not asked), from the database when not read within the TTL. */
@@ -139,13 +149,31 @@ export class StorageQuota {
     const inSpace = space === null ? 0 : fresh(`space:${space}`);
     const byPrincipal = principalId === null ? 0 : fresh(`principal:${principalId}`);
     if (inSpace !== null && byPrincipal !== null) return { space: inSpace, createdBy: byPrincipal };
+    const spaceKey = space !== null && inSpace === null ? `space:${space}` : null;
+    const ownKey = principalId !== null && byPrincipal === null ? `principal:${principalId}` : null;
+    const before = (key: string | null) =>
+      key === null ? null : { landed: this.landed.get(key) ?? 0, forgotten: this.forgotten.get(key) ?? 0 };
+    const [spaceBefore, ownBefore] = [before(spaceKey), before(ownKey)];
     const read = await this.sizes.storedBytes({
-      ...(space !== null && inSpace === null ? { space } : {}),
-      ...(principalId !== null && byPrincipal === null ? { createdBy: principalId } : {}),
+      ...(spaceKey ? { space: space! } : {}),
+      ...(ownKey ? { createdBy: principalId! } : {}),
     });
-    if (space !== null && inSpace === null) this.stored.set(`space:${space}`, { bytes: read.space, readAt: now });
-    if (principalId !== null && byPrincipal === null) this.stored.set(`principal:${principalId}`, { bytes: read.createdBy, readAt: now });
-    return { space: inSpace ?? read.space, createdBy: byPrincipal ?? read.createdBy };
+    return {
+      space: inSpace ?? this.remember(spaceKey!, read.space, spaceBefore!, now),
+      createdBy: byPrincipal ?? this.remember(ownKey!, read.createdBy, ownBefore!, now),
+    };
+  }
+
+  /**
+   * A total read from the database, with what writes ending during the read added (the read may
+   * have seen some of them: counted twice until the next read, erring towards refusing). Kept
+   * unless a delete freed bytes meanwhile or a later read has already been kept.
+   */
+  private remember(key: string, read: number, before: { landed: number; forgotten: number }, readAt: number): number {
+    const bytes = read + (this.landed.get(key) ?? 0) - before.landed;
+    const kept = this.stored.get(key);
+    if ((this.forgotten.get(key) ?? 0) === before.forgotten && (!kept || kept.readAt < readAt)) this.stored.set(key, { bytes, readAt });
+    return bytes;
   }
 
   /** `release()`: the write has ended, its growth counts as stored; `cancel()`: it was refused before writing. */
@@ -160,8 +188,10 @@ export class StorageQuota {
         if (left > 0) this.held.set(key, left);
         else this.held.delete(key);
         // What the write added is stored now (or it failed, and the next read from the database corrects it).
+        if (!stored) continue;
+        this.landed.set(key, (this.landed.get(key) ?? 0) + bytes);
         const total = this.stored.get(key);
-        if (stored && total) total.bytes += bytes;
+        if (total) total.bytes += bytes;
       }
     };
     return { release: () => end(true), cancel: () => end(false) };

@@ -133,6 +133,14 @@ export class ArtifactStore {
       .toArray();
   }
 
+  /** Bytes an adapter's files hold, every version still kept (what moving the adapter brings to a space). */
+  async storedBytesOf(chainId: string): Promise<number> {
+    const [sum] = await this.collection
+      .aggregate<{ bytes: number }>([{ $match: { chainId } }, { $group: { _id: null, bytes: { $sum: '$size' } } }])
+      .toArray();
+    return sum?.bytes ?? 0;
+  }
+
   async countLive(chainId: string): Promise<number> {
     return this.collection.countDocuments({ chainId, removedAt: null });
   }

@@ -250,3 +250,22 @@ describe('writes racing each other', () => {
     expect(await memories().countDocuments({ space: writer.personal })).toBe(landed.length * 2);
   });
 });
+
+describe('a move brings its files along', () => {
+  it("prices a move at the protocol's text and its files: files that would not fit refuse it, nothing moved", async () => {
+    const group = `quota${randomUUID().slice(0, 6)}`;
+    const writer = await principal('AGENT', [group]);
+    const space = `group:${group}`;
+    expect((await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota fill'), 24), space } })).errors).toBeUndefined();
+    const minted = await gql(writer, MINT, { input: { markdown: protocolOf(uniqueTitle('Quota with files'), 2) } });
+    const uri = minted.data.mint.protocol.uri as string;
+    const ATTACH = `mutation($input: AttachArtifactInput!) { attachArtifact(input: $input) { artifact { size } } }`;
+    const attached = await gql(writer, ATTACH, { input: { adapter: uri, name: 'table.txt', content: 'x'.repeat(29_999) + '\n' } });
+    expect(attached.errors).toBeUndefined();
+
+    // The text alone (about 2 KB) would fit beside the 24 KB; with its 30 KB file it does not.
+    expectQuotaExceeded(await gql(writer, MOVE, { input: { uri, space, dryRun: true } }));
+    expectQuotaExceeded(await gql(writer, MOVE, { input: { uri, space } }));
+    expect(await memories().countDocuments({ space: writer.personal })).toBe(2);
+  });
+});
