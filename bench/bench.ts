@@ -507,25 +507,17 @@ function printTable(): void {
     rows.push(['', 'price lookups beside them (cached 5 s)', '', '', '', String(perOperation.priceLookups)]);
   }
   const base = results.baseline as Baseline | undefined;
-  if (base)
-    rows.push([
-      '1 baseline',
-      '{ __typename }, 32 clients',
-      fixed(base.p50Ms, 2),
-      fixed(base.p99Ms, 2),
-      fixed(base.perSecond, 0),
-      `${base.errors} errors`,
-    ]);
+  if (base) rows.push(latencyRow('1 baseline', '{ __typename }, 32 clients', base, `${base.errors} errors`));
   const runs = results.runs as Runs | undefined;
   if (runs) {
-    rows.push([
-      '2 runs',
-      'next (32 agents)',
-      fixed(runs.next.p50Ms, 2),
-      fixed(runs.next.p99Ms, 2),
-      fixed(runs.next.perSecond, 0),
-      `${runs.commandsPerNext.min}–${runs.commandsPerNext.max} commands: ${runs.commandsPerNext.names.join(', ')}`,
-    ]);
+    rows.push(
+      latencyRow(
+        '2 runs',
+        'next (32 agents)',
+        runs.next,
+        `${runs.commandsPerNext.min}–${runs.commandsPerNext.max} commands: ${runs.commandsPerNext.names.join(', ')}`,
+      ),
+    );
     rows.push([
       '',
       'next answering a user_input step',
@@ -545,14 +537,7 @@ function printTable(): void {
       `${runs.errors} errors${runs.firstError ? `: ${runs.firstError}` : ''}; ${retryNote(runs.retries)}`,
     ]);
     const spread = runs.spread;
-    rows.push([
-      '',
-      'spread: 32 agents on 32 protocols, next',
-      fixed(spread.next.p50Ms, 2),
-      fixed(spread.next.p99Ms, 2),
-      fixed(spread.next.perSecond, 0),
-      '',
-    ]);
+    rows.push(latencyRow('', 'spread: 32 agents on 32 protocols, next', spread.next, ''));
     rows.push(['', 'spread: attest', fixed(spread.attest.p50Ms, 2), fixed(spread.attest.p99Ms, 2), fixed(spread.attest.perSecond, 0), '']);
     rows.push([
       '',
@@ -566,69 +551,36 @@ function printTable(): void {
   const forward = results.forward as Awaited<ReturnType<typeof forwardLoad>> | undefined;
   if (forward) {
     const note = `${forward.agents} MCP clients × ${forward.runsPerAgent} runs of each; ${forward.errors} errors${forward.firstError ? `: ${forward.firstError}` : ''}`;
-    rows.push([
-      '2b mcp',
-      'forward (KAIROS 4, one layer proven)',
-      fixed(forward.forward.p50Ms, 2),
-      fixed(forward.forward.p99Ms, 2),
-      fixed(forward.forward.perSecond, 0),
-      note,
-    ]);
-    rows.push([
-      '',
-      'kairos_next (v3), same runs, alternating',
-      fixed(forward.next.p50Ms, 2),
-      fixed(forward.next.p99Ms, 2),
-      fixed(forward.next.perSecond, 0),
-      '',
-    ]);
+    rows.push(latencyRow('2b mcp', 'forward (KAIROS 4, one layer proven)', forward.forward, note));
+    rows.push(latencyRow('', 'kairos_next (v3), same runs, alternating', forward.next, ''));
   }
   const tracing = results.tracing as Awaited<ReturnType<typeof tracingCost>> | undefined;
   if (tracing) {
-    rows.push([
-      '2c tracing',
-      'next, no OTLP endpoint (8 agents)',
-      fixed(tracing.off.p50Ms, 2),
-      fixed(tracing.off.p99Ms, 2),
-      fixed(tracing.off.perSecond, 0),
-      `the off path adds ${fixed(tracing.offPathMicroseconds, 2)} µs a next`,
-    ]);
-    rows.push([
-      '',
-      'next, every span exported (always_on)',
-      fixed(tracing.fullSampling.p50Ms, 2),
-      fixed(tracing.fullSampling.p99Ms, 2),
-      fixed(tracing.fullSampling.perSecond, 0),
-      `${tracing.exported.requests} OTLP requests, ${fixed(tracing.exported.bytes / 1e6, 1)} MB`,
-    ]);
+    rows.push(
+      latencyRow(
+        '2c tracing',
+        'next, no OTLP endpoint (8 agents)',
+        tracing.off,
+        `the off path adds ${fixed(tracing.offPathMicroseconds, 2)} µs a next`,
+      ),
+    );
+    rows.push(
+      latencyRow(
+        '',
+        'next, every span exported (always_on)',
+        tracing.fullSampling,
+        `${tracing.exported.requests} OTLP requests, ${fixed(tracing.exported.bytes / 1e6, 1)} MB`,
+      ),
+    );
   }
   const floor = results.floor as Floor | undefined;
   if (floor) {
     const note = `${floor.yoga.errors} errors${floor.yoga.firstError ? `: ${floor.yoga.firstError}` : ''}${floor.yoga.ranOut ? '; a window ran out of prepared runs' : ''}`;
-    rows.push([
-      '3 floor',
-      'next on our server, runs begun beforehand, 32 clients',
-      fixed(floor.yoga.next.p50Ms, 2),
-      fixed(floor.yoga.next.p99Ms, 2),
-      fixed(floor.yoga.next.perSecond, 0),
-      note,
-    ]);
-    rows.push([
-      '',
-      'bare Yoga, no plugins: the same 2 commands, same clients',
-      fixed(floor.yoga.floor.p50Ms, 2),
-      fixed(floor.yoga.floor.p99Ms, 2),
-      fixed(floor.yoga.floor.perSecond, 0),
-      '',
-    ]);
-    rows.push([
-      '',
-      "a next's 2 commands via the driver alone, 32 loops",
-      fixed(floor.driver.next.p50Ms, 2),
-      fixed(floor.driver.next.p99Ms, 2),
-      fixed(floor.driver.next.perSecond, 0),
-      `${floor.driver.errors} errors; context`,
-    ]);
+    rows.push(latencyRow('3 floor', 'next on our server, runs begun beforehand, 32 clients', floor.yoga.next, note));
+    rows.push(latencyRow('', 'bare Yoga, no plugins: the same 2 commands, same clients', floor.yoga.floor, ''));
+    rows.push(
+      latencyRow('', "a next's 2 commands via the driver alone, 32 loops", floor.driver.next, `${floor.driver.errors} errors; context`),
+    );
   }
   const edits = results.batch as Batch | undefined;
   if (edits) {
@@ -741,34 +693,13 @@ function printTable(): void {
     const counts = Object.entries(page.commandsByPageSize)
       .map(([size, count]) => `${size}: ${count}`)
       .join(', ');
-    rows.push([
-      '6 reads',
-      'page of 100 memories + protocols, 8 clients',
-      fixed(page.page100.p50Ms, 2),
-      fixed(page.page100.p99Ms, 2),
-      fixed(page.page100.perSecond, 0),
-      `commands by page size ${counts}`,
-    ]);
+    rows.push(latencyRow('6 reads', 'page of 100 memories + protocols, 8 clients', page.page100, `commands by page size ${counts}`));
   }
   const mcp = results.mcp as McpCalls | undefined;
   if (mcp) {
     const note = `${mcp.errors} errors${mcp.firstError ? `: ${mcp.firstError}` : ''}`;
-    rows.push([
-      '7 mcp',
-      'tool call kairos_run, 2025 session (8 clients)',
-      fixed(mcp.legacy.p50Ms, 2),
-      fixed(mcp.legacy.p99Ms, 2),
-      fixed(mcp.legacy.perSecond, 0),
-      note,
-    ]);
-    rows.push([
-      '',
-      'tool call kairos_run, 2026-07-28 stateless',
-      fixed(mcp.modern.p50Ms, 2),
-      fixed(mcp.modern.p99Ms, 2),
-      fixed(mcp.modern.perSecond, 0),
-      '',
-    ]);
+    rows.push(latencyRow('7 mcp', 'tool call kairos_run, 2025 session (8 clients)', mcp.legacy, note));
+    rows.push(latencyRow('', 'tool call kairos_run, 2026-07-28 stateless', mcp.modern, ''));
   }
   const fan = results.fanout as FanOut | undefined;
   if (fan) {
@@ -849,6 +780,16 @@ function retriedWrites(retries: Runs['retries']): number {
 
 function retryNote(retries: Runs['retries']): string {
   return `retries: ${retries.failedCommands} failed commands, ${retries.abortedTransactions} aborted transactions, ${retries.lostVersionRaces} lost version races`;
+}
+
+/** A table row of a latency summary: median and p99 in ms, calls per second. */
+function latencyRow(
+  scenario: string,
+  figure: string,
+  summary: { p50Ms: number; p99Ms: number; perSecond: number },
+  note: string,
+): string[] {
+  return [scenario, figure, fixed(summary.p50Ms, 2), fixed(summary.p99Ms, 2), fixed(summary.perSecond, 0), note];
 }
 
 function printRows(rows: string[][]): void {
