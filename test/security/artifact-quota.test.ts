@@ -69,23 +69,25 @@ const shared = useTestServer({
   artifactMaxBytes: 80_000,
 });
 
+/** A token for an agent of `group`, named after it. */
+const tokenIn = async (group: string, name: string) =>
+  (
+    await shared.running.services.auth.bootstrap({
+      name: `${name}-${group}`,
+      role: 'AGENT',
+      groups: [group],
+      tokenName: 'test',
+      expiresInSeconds: null,
+    })
+  ).token;
+const as = (token: string, query: string, variables: Record<string, unknown>) =>
+  postAs(shared.running.graphqlUrl, token, query, variables) as Promise<{ data?: any; errors?: any[] }>;
+
 describe('the principal quota charges the writer of each file version', () => {
   it("a principal who replaces another one's file pays for the new version", async () => {
     const group = `quota-${randomUUID().slice(0, 8)}`;
-    const principal = async (name: string) =>
-      (
-        await shared.running.services.auth.bootstrap({
-          name: `${name}-${group}`,
-          role: 'AGENT',
-          groups: [group],
-          tokenName: 'test',
-          expiresInSeconds: null,
-        })
-      ).token;
-    const alice = await principal('alice');
-    const bob = await principal('bob');
-    const as = (token: string, query: string, variables: Record<string, unknown>) =>
-      postAs(shared.running.graphqlUrl, token, query, variables) as Promise<{ data?: any; errors?: any[] }>;
+    const alice = await tokenIn(group, 'alice');
+    const bob = await tokenIn(group, 'bob');
     const minted = await as(alice, MINT, {
       input: { space: `group:${group}`, markdown: `# ${uniqueTitle('Writer pays')}\n\n## Only\n\nA short step.\n` },
     });
@@ -113,20 +115,8 @@ describe('the principal quota charges the writer of each file version', () => {
 describe("a moved adapter's files", () => {
   it('move with it: a reader of the space it moved into finds them by slug', async () => {
     const group = `moved-${randomUUID().slice(0, 8)}`;
-    const token = async (name: string) =>
-      (
-        await shared.running.services.auth.bootstrap({
-          name: `${name}-${group}`,
-          role: 'AGENT',
-          groups: [group],
-          tokenName: 'test',
-          expiresInSeconds: null,
-        })
-      ).token;
-    const alice = await token('alice');
-    const bob = await token('bob');
-    const as = (who: string, query: string, variables: Record<string, unknown>) =>
-      postAs(shared.running.graphqlUrl, who, query, variables) as Promise<{ data?: any; errors?: any[] }>;
+    const alice = await tokenIn(group, 'alice');
+    const bob = await tokenIn(group, 'bob');
     const minted = await as(alice, MINT, { input: { markdown: `# ${uniqueTitle('Moved files')}\n\n## Only\n\nA short step.\n` } });
     expect(minted.errors).toBeUndefined();
     const adapter = minted.data.mint.protocol.uri as string;
