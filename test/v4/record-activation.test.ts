@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { V4RecordActivationDocument } from '../../src/mcp/v4/operations.js';
+import { V4ActivateContextDocument, V4RecordActivationDocument } from '../../src/mcp/v4/operations.js';
 import { errorCode, useTestServer } from '../support/app.js';
 import { useMcpClients, type ToolJson } from '../mcp/mcp-client.js';
 
@@ -24,6 +24,19 @@ describe('recordActivation', () => {
     expect(errorCode(long.errors)).toBe('PAYLOAD_TOO_LARGE');
     const malformed = await server.request(V4RecordActivationDocument, { input: { executionId: 'run id with spaces' } });
     expect(errorCode(malformed.errors)).toBe('BAD_USER_INPUT');
+  });
+
+  it('search(executionId:) checks the id the same way, and stores no request it refused', async () => {
+    const search = (executionId: string) => server.request(V4ActivateContextDocument, { query: 'rotate the certificates', executionId });
+    expect(errorCode((await search('a'.repeat(65))).errors)).toBe('PAYLOAD_TOO_LARGE');
+    expect(errorCode((await search('run id with spaces')).errors)).toBe('BAD_USER_INPUT');
+    expect(
+      await server
+        .mongo()
+        .db(server.dbName)
+        .collection('search_requests')
+        .countDocuments({ executionId: { $in: ['a'.repeat(65), 'run id with spaces'] } }),
+    ).toBe(0);
   });
 
   it('starts a fresh id in one write, and counts a fresh id already in use as a refinement', async () => {
