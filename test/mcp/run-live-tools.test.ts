@@ -59,8 +59,19 @@ describe('run_live and run_live_answer', () => {
       expect(refusal.isError).toBe(true);
       expect(refusal.json.error).toBe('BAD_USER_INPUT');
     }
-    // The prompt still waits.
+    // Another run's prompt is not answered through this run.
+    const other = await waitingRun(token);
+    const crossed = await client.call('run_live_answer', {
+      run_id: runId,
+      prompt_id: other.promptId,
+      action: 'accept',
+      confirmation: 'yes',
+    });
+    expect(crossed.isError).toBe(true);
+    expect(crossed.json.error).toBe('BAD_USER_INPUT');
+    // Both prompts still wait.
     expect((await client.call('run_live', { run_id: runId })).json.prompt.prompt_id).toBe(promptId);
+    expect((await client.call('run_live', { run_id: other.runId })).json.prompt.prompt_id).toBe(other.promptId);
   });
 
   it("neither read nor answer another principal's run", async () => {

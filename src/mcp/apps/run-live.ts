@@ -85,6 +85,15 @@ export const RUN_LIVE_TOOLS: readonly ToolDefinition[] = [
       confirmation: z.string().max(10_000).optional(),
     }),
     async handle(args, call) {
+      // The prompt must be the one this run waits on: the view answers what it shows, not another run's prompt.
+      const before = await call.run(McpRunLiveDocument, { id: args.run_id });
+      if (!before.ok) return refused(before.refusal.code, before.refusal.message);
+      if (!before.data.run) return refused('NOT_FOUND', `Run ${args.run_id} not found`);
+      if (before.data.run.pendingPrompt?.promptId !== args.prompt_id)
+        return refused(
+          'BAD_USER_INPUT',
+          `Prompt ${args.prompt_id} is not the one run ${args.run_id} waits on: refresh the run and answer its prompt`,
+        );
       const answered = await call.answerAtHost(args.prompt_id, { action: args.action, content: { confirmation: args.confirmation } });
       if (!answered.ok) return refused(answered.refusal.code, answered.refusal.message);
       return liveRun(call, args.run_id);
