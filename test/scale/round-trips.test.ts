@@ -11,6 +11,8 @@ import { promptProtocol, shellProtocol, shellSolution } from './protocols.js';
 const server = useTestServer();
 
 async function commandsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  // The work trailing earlier answers (a mint's vectors and change stamp) is not this call's.
+  await server.running.services.semanticIndex.settled();
   const commands: string[] = [];
   const listener = (event: { commandName: string }) => commands.push(event.commandName);
   server.running.mongoClient.on('commandStarted', listener);
